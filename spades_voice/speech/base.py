@@ -1,0 +1,47 @@
+"""The Speaker interface every output backend implements.
+
+Two kinds of utterance (DESIGN.md, "Speaking"):
+
+* a **query** answers a key the player pressed: it interrupts whatever is being said and
+  is spoken at once;
+* an **event** (a bid, a card, a trick won) is queued behind earlier events, in order.
+
+Every utterance is text first: backends that can also drive a braille display send the
+same text there.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Protocol, runtime_checkable
+
+
+class Kind(enum.Enum):
+    """Whether an utterance interrupts (QUERY) or queues (EVENT)."""
+
+    QUERY = "query"
+    EVENT = "event"
+
+
+class SpeechError(RuntimeError):
+    """A backend could not speak; the chain replaces it with the next one."""
+
+
+@runtime_checkable
+class Speaker(Protocol):
+    """Where spoken text goes. Implementations never block the caller for long."""
+
+    #: Short name shown by `spades-voice doctor` ("screenreader", "tts", "print", ...).
+    name: str
+
+    def query(self, text: str) -> None:
+        """Speak `text` now, cutting off anything being said or queued."""
+
+    def event(self, text: str) -> None:
+        """Queue `text` after every earlier event."""
+
+    def silence(self) -> None:
+        """Stop speaking and drop anything queued."""
+
+    def close(self) -> None:
+        """Release the backend; later calls do nothing."""
