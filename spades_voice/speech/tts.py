@@ -161,7 +161,10 @@ class TtsSpeaker:
         self._speaking: _Worker | None = None
         self._failure: str | None = None
         self._closed = False
-        first = _Worker(self._cmd)
+        try:
+            first = _Worker(self._cmd)
+        except OSError as exc:
+            raise SpeechError(f"TTS unavailable: cannot start worker: {exc}") from exc
         problem = first.wait_ready(start_timeout)
         if problem is not None:
             first.kill()
@@ -291,7 +294,11 @@ class TtsSpeaker:
             with self._lock:
                 if item.generation != self._generation or self._closed:
                     return True
-                worker = self._next_worker()
+                try:
+                    worker = self._next_worker()
+                except OSError as exc:
+                    problem = f"cannot start worker: {exc}"
+                    break
                 self._speaking = worker
             problem = worker.wait_ready(self._start_timeout)
             finished = False

@@ -1,0 +1,79 @@
+"""Fixtures for the real speech tests (see speech_helpers for what they start)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from speech_helpers import (
+    CAPTURE_CONF,
+    CAPTURE_SH,
+    SILENT_PLAYER,
+    SPEECHD_CONF,
+    SpeechdServer,
+    require_speechd_stack,
+    wait_until,
+)
+
+
+@pytest.fixture
+def speechd_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpeechdServer]:
+    """Start speech-dispatcher in tmp_path and point SPEECHD_ADDRESS at it."""
+    modules = require_speechd_stack()
+    conf, out, log, run = (tmp_path / n for n in ("conf", "out", "log", "run"))
+    for folder in (conf / "modules", out, log, run):
+        folder.mkdir(parents=True)
+    script = tmp_path / "capture.sh"
+    script.write_text(CAPTURE_SH, encoding="utf-8")
+    script.chmod(0o755)
+    (conf / "speechd.conf").write_text(SPEECHD_CONF.format(log=log), encoding="utf-8")
+    (conf / "modules" / "capture.conf").write_text(
+        CAPTURE_CONF.format(script=script, out=out), encoding="utf-8"
+    )
+    sock = run / "speechd.sock"
+    env = {**os.environ, "XDG_RUNTIME_DIR": str(run), "HOME": str(tmp_path)}
+    with (log / "server.out").open("wb") as server_log:
+        proc = subprocess.Popen(
+            [
+                "speech-dispatcher", "--run-single", "--timeout", "0",
+                "--config-dir", str(conf), "--module-dir", str(modules),
+                "--communication-method", "unix_socket", "--socket-path", str(sock),
+                "--pid-file", str(run / "speechd.pid"), "--log-dir", str(log),
+            ],
+            stdin=subprocess.DEVNULL, stdout=server_log, stderr=server_log,
+            env=env, start_new_session=True,
+        )
+    try:
+        if not wait_until(sock.exists, 15.0):
+            pytest.fail(f"speech-dispatcher did not start: {(log / 'server.out').read_text()}")
+        address = f"unix_socket:{sock}"
+        monkeypatch.setenv("SPEECHD_ADDRESS", address)
+        monkeypatch.setenv("XDG_RUNTIME_DIR", str(run))
+        # Never autospawn a real server from a test, whatever goes wrong.
+        monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+        yield SpeechdServer(out, log, address)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait(timeout=5)
+
+
+@pytest.fixture
+def silent_player(tmp_path: Path) -> list[str]:
+    """A WAV player that plays nothing but takes the audio's real time."""
+    script = tmp_path / "silent_player.py"
+    script.write_text(SILENT_PLAYER, encoding="utf-8")
+    return [sys.executable, str(script)]
+
+

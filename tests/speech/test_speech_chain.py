@@ -1,0 +1,239 @@
+"""Print, recorder, tee, the fallback chain, make_speaker and doctor."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from spades_voice.speech import (
+    FallbackSpeaker,
+    Kind,
+    NullSpeaker,
+    PrintSpeaker,
+    RecorderSpeaker,
+    Speaker,
+    SpeechError,
+    Utterance,
+    diagnose,
+    make_speaker,
+    speak_test_line,
+)
+
+
+class Fake:
+    """A backend that records calls and can be told to fail after some of them."""
+
+    def __init__(self, name: str, fail_after: int | None = None, start: bool = True) -> None:
+        if not start:
+            raise SpeechError(f"{name} not here")
+        self.name = name
+        self.calls: list[tuple[str, str]] = []
+        self.fail_after = fail_after
+        self.closed = False
+
+    def _call(self, kind: str, text: str) -> None:
+        if self.fail_after is not None and len(self.calls) >= self.fail_after:
+            raise SpeechError(f"{self.name} broke")
+        self.calls.append((kind, text))
+
+    def query(self, text: str) -> None:
+        self._call("query", text)
+
+    def event(self, text: str) -> None:
+        self._call("event", text)
+
+    def silence(self) -> None:
+        self.calls.append(("silence", ""))
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def makers(**backends: Callable[[], Speaker]) -> dict[str, Callable[[], Speaker]]:
+    base: dict[str, Callable[[], Speaker]] = {
+        "screenreader": lambda: Fake("screenreader", start=False),
+        "tts": lambda: Fake("tts", start=False),
+        "print": lambda: Fake("print"),
+        "none": NullSpeaker,
+    }
+    base.update(backends)
+    return base
+
+
+class TestPrintSpeaker:
+    def test_one_line_per_utterance(self) -> None:
+        out = io.StringIO()
+        speaker = PrintSpeaker(out)
+        speaker.query("Your lead.")
+        speaker.event("Robin, 9 of hearts.")
+        assert out.getvalue() == "Your lead.\nRobin, 9 of hearts.\n"
+
+    def test_write_callable_replaces_the_stream(self) -> None:
+        lines: list[str] = []
+        PrintSpeaker(write=lines.append).event("Alex takes the trick.")
+        assert lines == ["Alex takes the trick.\n"]
+
+    def test_default_stream_is_stdout_at_call_time(
+        self, capsys: pytest.CaptureFixture[str]
+    ) -> None:
+        PrintSpeaker().event("Spades are broken.")
+        assert capsys.readouterr().out == "Spades are broken.\n"
+
+    def test_closed_stream_is_a_speech_error(self) -> None:
+        out = io.StringIO()
+        out.close()
+        with pytest.raises(SpeechError):
+            PrintSpeaker(out).event("x")
+
+
+class TestRecorder:
+    def test_records_kind_text_and_times_and_passes_on(self, tmp_path: Path) -> None:
+        inner = Fake("print")
+        with (tmp_path / "log.jsonl").open("w", encoding="utf-8") as log:
+            recorder = RecorderSpeaker(inner, log)
+            recorder.event("West bids 3.")
+            recorder.query("Your lead.")
+            recorder.silence()
+        assert inner.calls == [("event", "West bids 3."), ("query", "Your lead."), ("silence", "")]
+        assert recorder.texts(Kind.QUERY) == ["Your lead."]
+        assert recorder.silence_count == 1
+        lines = (tmp_path / "log.jsonl").read_text(encoding="utf-8").splitlines()
+        records = [json.loads(line) for line in lines]
+        assert [(r["kind"], r["text"]) for r in records] == [
+            ("event", "West bids 3."), ("query", "Your lead.")
+        ]
+        assert records[0]["mono"] <= records[1]["mono"]
+        assert all(r["wall"] > 1e9 for r in records)
+        assert [Utterance.from_json(line) for line in lines] == recorder.utterances
+
+    def test_stands_alone(self) -> None:
+        recorder = RecorderSpeaker()
+        recorder.event("Ten of spades.")
+        recorder.close()
+        assert recorder.texts() == ["Ten of spades."]
+
+
+class TestFallback:
+    def test_starts_with_the_first_backend_that_works(self) -> None:
+        speaker = FallbackSpeaker([
+            ("screenreader", lambda: Fake("screenreader", start=False)),
+            ("tts", lambda: Fake("tts")),
+        ])
+        assert speaker.name == "tts"
+        assert speaker.start_errors == {"screenreader": "screenreader not here"}
+
+    def test_failure_mid_game_switches_with_exactly_one_notice(self) -> None:
+        broken = Fake("screenreader", fail_after=2)
+        spare = Fake("tts")
+        speaker = FallbackSpeaker([("screenreader", lambda: broken), ("tts", lambda: spare)])
+        for line in ("One.", "Two.", "Three.", "Four."):
+            speaker.event(line)
+        speaker.query("Five.")
+        assert broken.calls == [("event", "One."), ("event", "Two.")]
+        assert broken.closed
+        assert spare.calls == [
+            ("event", "Screen reader stopped; using synthetic speech."),
+            ("event", "Three."),
+            ("event", "Four."),
+            ("query", "Five."),
+        ]
+        assert speaker.switches == ["screenreader -> tts"]
+        assert speaker.name == "tts"
+
+    def test_a_failed_query_announces_at_once_then_says_the_line(self) -> None:
+        spare = Fake("print")
+        speaker = FallbackSpeaker([
+            ("tts", lambda: Fake("tts", fail_after=0)), ("print", lambda: spare)
+        ])
+        speaker.query("Your lead.")
+        assert spare.calls == [
+            ("query", "Synthetic speech stopped; using printed text."), ("event", "Your lead.")
+        ]
+
+    def test_skips_a_replacement_that_fails_too(self) -> None:
+        last = Fake("print")
+        speaker = FallbackSpeaker([
+            ("screenreader", lambda: Fake("screenreader", fail_after=0)),
+            ("tts", lambda: Fake("tts", fail_after=0)),
+            ("print", lambda: last),
+        ])
+        speaker.event("Hand over.")
+        assert last.calls == [("event", "Synthetic speech stopped; using printed text."),
+                              ("event", "Hand over.")]
+        assert speaker.switches == ["screenreader -> tts", "tts -> print"]
+
+    def test_nothing_left_means_silence_not_a_crash(self) -> None:
+        speaker = FallbackSpeaker([("print", lambda: Fake("print", fail_after=0))])
+        speaker.event("Anything.")
+        assert speaker.name == "none"
+
+
+class TestMakeSpeaker:
+    def test_auto_takes_the_first_that_works_and_does_not_print(self) -> None:
+        out = io.StringIO()
+        speaker = make_speaker("auto", stream=out, factories=makers(tts=lambda: Fake("tts")))
+        speaker.event("Robin, 9 of hearts.")
+        assert speaker.name == "tts"
+        assert out.getvalue() == ""
+
+    def test_print_choice_prints(self) -> None:
+        out = io.StringIO()
+        speaker = make_speaker("print", stream=out)
+        speaker.event("Robin, 9 of hearts.")
+        assert speaker.name == "print"
+        assert out.getvalue() == "Robin, 9 of hearts.\n"
+
+    def test_echo_prints_as_well_as_speaking(self) -> None:
+        out = io.StringIO()
+        tts = Fake("tts")
+        speaker = make_speaker(
+            "tts", echo=True, stream=out, factories=makers(tts=lambda: tts)
+        )
+        speaker.query("Your lead.")
+        assert tts.calls == [("query", "Your lead.")]
+        assert out.getvalue() == "Your lead.\n"
+
+    def test_named_choice_starts_there(self) -> None:
+        speaker = make_speaker("print", factories=makers(screenreader=lambda: Fake("screenreader")))
+        assert speaker.name == "print"
+
+    def test_none_says_nothing(self, capsys: pytest.CaptureFixture[str]) -> None:
+        speaker = make_speaker("none")
+        speaker.query("x")
+        speaker.close()
+        assert speaker.name == "none"
+        assert capsys.readouterr() == ("", "")
+
+    def test_speech_log_wraps_the_choice(self, tmp_path: Path) -> None:
+        log = tmp_path / "speech.jsonl"
+        out = io.StringIO()
+        speaker = make_speaker("print", log_path=log, stream=out)
+        speaker.event("West bids 3.")
+        speaker.close()
+        assert out.getvalue() == "West bids 3.\n"
+        assert [json.loads(x)["text"] for x in log.read_text().splitlines()] == ["West bids 3."]
+
+    def test_unknown_choice(self) -> None:
+        with pytest.raises(ValueError, match="auto, screenreader, tts, print, none"):
+            make_speaker("braille")
+
+
+class TestDoctor:
+    def test_reports_each_output_and_the_auto_choice(self) -> None:
+        report = diagnose(factories=makers(tts=lambda: Fake("tts")))
+        assert [(s.name, s.usable) for s in report.outputs] == [
+            ("screenreader", False), ("tts", True), ("print", True)
+        ]
+        assert report.auto_choice == "tts"
+        lines = report.lines()
+        assert lines[0] == "screenreader: not available. screenreader not here"
+        assert lines[-1] == "auto uses: tts."
+
+    def test_speak_test_line_is_a_query(self) -> None:
+        recorder = RecorderSpeaker()
+        speak_test_line(recorder)
+        assert recorder.utterances[0].kind is Kind.QUERY
