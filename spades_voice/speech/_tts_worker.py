@@ -16,7 +16,8 @@ the utterance finished (its `runAndWait()` alone does not promise the file is co
 
 `--player-json '["paplay"]'` plays through that command (the WAV path is appended)
 instead of pyttsx3's own playback: for systems where aplay is wrong, and for tests, which
-use a silent player that takes the audio's real duration.
+use a silent player that takes the audio's real duration. `--scratch DIR` is where those
+WAVs go; the parent owns and removes it, since a killed worker cannot clean up.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ class _Engine:
 
 
 def _play(engine: _Engine, text: str, player: list[str], scratch: Path) -> None:
-    wav = scratch / "utterance.wav"
+    wav = scratch / f"utterance-{os.getpid()}.wav"
     if engine.save(text, wav):
         subprocess.run(
             [*player, str(wav)],
@@ -73,20 +74,21 @@ def _play(engine: _Engine, text: str, player: list[str], scratch: Path) -> None:
         )
 
 
-def _serve(engine: _Engine, player: list[str] | None, commands: TextIO, replies: TextIO) -> None:
+def _serve(
+    engine: _Engine, player: list[str] | None, scratch: Path, commands: TextIO, replies: TextIO
+) -> None:
     replies.write("ready\n")
     replies.flush()
-    with tempfile.TemporaryDirectory(prefix="spades-tts-") as scratch:
-        for line in commands:
-            if not line.strip():
-                continue
-            text = str(json.loads(line)["say"])
-            if player is None:
-                engine.say(text)
-            else:
-                _play(engine, text, player, Path(scratch))
-            replies.write("done\n")
-            replies.flush()
+    for line in commands:
+        if not line.strip():
+            continue
+        text = str(json.loads(line)["say"])
+        if player is None:
+            engine.say(text)
+        else:
+            _play(engine, text, player, scratch)
+        replies.write("done\n")
+        replies.flush()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,6 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=int, default=None)
     parser.add_argument("--player-json", default=None)
     parser.add_argument("--save", type=Path, default=None)
+    parser.add_argument("--scratch", type=Path, default=None)
     args = parser.parse_args(argv)
 
     # Keep a private channel to the parent, then silence fds 1 and 2 for everything else
@@ -116,7 +119,12 @@ def main(argv: list[str] | None = None) -> int:
         ok = engine.save(sys.stdin.read(), args.save)
         replies.write("saved\n" if ok else "error no finished-utterance event\n")
         return 0 if ok else 1
-    _serve(engine, player, sys.stdin, replies)
+    if args.scratch is not None:
+        _serve(engine, player, args.scratch, sys.stdin, replies)
+        return 0
+    # Without a scratch folder from the parent (which removes it even after a kill).
+    with tempfile.TemporaryDirectory(prefix="spades-tts-") as scratch:
+        _serve(engine, player, Path(scratch), sys.stdin, replies)
     return 0
 
 

@@ -20,6 +20,7 @@ import queue
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -149,7 +150,12 @@ class TtsSpeaker:
         on_change: Callable[[str, str], None] | None = None,
     ) -> None:
         self.rate = rate
-        self._cmd = _worker_command(python or sys.executable, rate, player)
+        # Workers are killed, so they cannot clean up after themselves: we own their folder.
+        self._scratch = tempfile.TemporaryDirectory(prefix="spades-tts-")
+        self._cmd = [
+            *_worker_command(python or sys.executable, rate, player),
+            "--scratch", self._scratch.name,
+        ]
         self._start_timeout = start_timeout
         self._on_change = on_change
         self.history: list[tuple[str, str]] = []
@@ -164,11 +170,13 @@ class TtsSpeaker:
         try:
             first = _Worker(self._cmd)
         except OSError as exc:
+            self._scratch.cleanup()
             raise SpeechError(f"TTS unavailable: cannot start worker: {exc}") from exc
         problem = first.wait_ready(start_timeout)
         if problem is not None:
             first.kill()
             first.reap()
+            self._scratch.cleanup()
             raise SpeechError(f"TTS unavailable: {problem}")
         self._worker: _Worker | None = first
         self._spare: _Worker | None = _Worker(self._cmd)
@@ -233,6 +241,7 @@ class TtsSpeaker:
         for worker in workers:
             worker.kill()
             worker.reap()
+        self._scratch.cleanup()
 
     def wait_idle(self, timeout: float) -> bool:
         """Block until everything queued has been spoken (doctor, tests); False on timeout."""
