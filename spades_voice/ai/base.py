@@ -1,0 +1,29 @@
+"""What every computer player offers. Players see only a ``SeatView``."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Protocol
+
+from spades_voice.rules import Decision, SeatView
+
+
+class Level(enum.Enum):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+class Player(Protocol):
+    """A computer seat. ``decide`` returns a bid while bidding, a card while playing."""
+
+    def decide(self, view: SeatView) -> Decision: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested decision with one short reason a player can act on."""
+
+    decision: Decision
+    reason: str

@@ -1,0 +1,59 @@
+"""The rules of partnership Spades: a pure, deterministic model.
+
+Nothing here prints, sleeps, reads the clock, opens files or uses the module-level
+``random``; a ``random.Random`` is passed in where chance is needed.
+"""
+
+from __future__ import annotations
+
+from spades_voice.rules.bids import BID_CHOICES, BLIND_NIL, NIL, Bid
+from spades_voice.rules.cards import CARDS, SUITS, Card, Rank, Suit, card, cards, cards_of
+from spades_voice.rules.errors import IllegalAction, IllegalBid, IllegalPlay, NothingToUndo
+from spades_voice.rules.hand import Deal, HandState, Phase, Trick
+from spades_voice.rules.match import Decision, DealtHand, HandOutcome, Match, MatchState, deal_for
+from spades_voice.rules.ruleset import TARGETS, FailedNilTricks, Ruleset
+from spades_voice.rules.scoring import NilOutcome, TeamScore, score_hand, score_team
+from spades_voice.rules.seats import SEATS, TEAMS, Seat, Team
+from spades_voice.rules.view import SeatView, view_of
+
+__all__ = [
+    "BID_CHOICES",
+    "BLIND_NIL",
+    "CARDS",
+    "NIL",
+    "SEATS",
+    "SUITS",
+    "TARGETS",
+    "TEAMS",
+    "Bid",
+    "Card",
+    "Deal",
+    "DealtHand",
+    "Decision",
+    "FailedNilTricks",
+    "HandOutcome",
+    "HandState",
+    "IllegalAction",
+    "IllegalBid",
+    "IllegalPlay",
+    "Match",
+    "MatchState",
+    "NilOutcome",
+    "NothingToUndo",
+    "Phase",
+    "Rank",
+    "Ruleset",
+    "Seat",
+    "SeatView",
+    "Suit",
+    "Team",
+    "TeamScore",
+    "Trick",
+    "card",
+    "cards",
+    "cards_of",
+    "deal_for",
+    "score_hand",
+    "score_team",
+    "view_of",
+]

@@ -1,0 +1,77 @@
+"""Bids: nil, blind nil, or a number of tricks 1..13.
+
+>>> Bid.from_json("nil").is_nil, Bid.from_json(4).tricks, Bid.of(4).to_json()
+(True, 4, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid. ``tricks`` is 0 for nil and blind nil."""
+
+    tricks: int
+    blind: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.tricks, bool) or not isinstance(self.tricks, int):
+            raise ValueError(f"Not a bid: {self.tricks!r}.")
+        if not 0 <= self.tricks <= 13:
+            raise ValueError("Bids are nil or 1 to 13.")
+        if self.blind and self.tricks:
+            raise ValueError("Only nil can be bid blind.")
+
+    @classmethod
+    def of(cls, tricks: int) -> Bid:
+        return cls(tricks)
+
+    @property
+    def is_nil(self) -> bool:
+        """Nil or blind nil."""
+        return self.tricks == 0
+
+    @property
+    def spoken(self) -> str:
+        if self.blind:
+            return "blind nil"
+        return "nil" if self.tricks == 0 else str(self.tricks)
+
+    def to_json(self) -> int | str:
+        if self.blind:
+            return "blind_nil"
+        return "nil" if self.tricks == 0 else self.tricks
+
+    @classmethod
+    def from_json(cls, value: object) -> Bid:
+        """Record form: an int 1..13, ``"nil"`` or ``"blind_nil"``."""
+        if value == "nil":
+            return NIL
+        if value == "blind_nil":
+            return BLIND_NIL
+        if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
+            return cls(value)
+        raise ValueError(f'Not a bid: {value!r}. Bids are "nil", "blind_nil" or 1 to 13.')
+
+    @classmethod
+    def parse(cls, text: str) -> Bid:
+        """Typed form: "nil", "blind nil", "4"."""
+        t = text.strip().lower().replace("_", " ")
+        if t == "nil":
+            return NIL
+        if t == "blind nil":
+            return BLIND_NIL
+        if t.isdigit():
+            return cls.from_json(int(t))
+        raise ValueError(f"Not a bid: {text!r}.")
+
+    def __str__(self) -> str:
+        return self.spoken
+
+
+NIL = Bid(0)
+BLIND_NIL = Bid(0, blind=True)
+#: What a player may choose from, in list order: Nil, 1..13.
+BID_CHOICES: tuple[Bid, ...] = (NIL, *(Bid(n) for n in range(1, 14)))

@@ -1,0 +1,440 @@
+"""One hand: the deal, four bids, 52 plays in 13 tricks.
+
+``HandState`` is a position that changes by ``place_bid`` and ``play`` (the OpenSpiel
+``apply_action`` model); ``clone`` copies it. Holdings are int bitmasks over
+``Card.index`` so the play loop stays cheap; the public methods speak in ``Card``,
+``Seat`` and ``Bid`` values.
+
+Legality and its reason come from one place: ``_legal_mask`` decides, and ``refusal``
+explains a card the mask leaves out.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from spades_voice.rules.bids import Bid
+from spades_voice.rules.cards import (
+    CARDS,
+    DECK_MASK,
+    SPADE_MASK,
+    SUITS,
+    Card,
+    Suit,
+    cards_of,
+    mask_of,
+)
+from spades_voice.rules.errors import IllegalBid, IllegalPlay
+from spades_voice.rules.ruleset import Ruleset
+from spades_voice.rules.seats import SEATS, Seat
+
+_SUIT_MASKS = tuple(suit.mask for suit in SUITS)
+
+
+class Phase(enum.Enum):
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    DONE = "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Thirteen cards for each seat, as bitmasks indexed by ``Seat.index``."""
+
+    masks: tuple[int, int, int, int]
+
+    def __post_init__(self) -> None:
+        seen = 0
+        for seat, m in zip(SEATS, self.masks, strict=True):
+            if m.bit_count() != 13:
+                raise ValueError(f"{seat.value} must hold 13 cards, not {m.bit_count()}.")
+            if seen & m:
+                dup = cards_of(seen & m)[0]
+                raise ValueError(f"The {dup.spoken} is dealt twice.")
+            seen |= m
+        if seen != DECK_MASK:  # pragma: no cover - implied by 4 × 13 disjoint cards
+            raise ValueError("The deal must use every card once.")
+
+    @classmethod
+    def random(cls, rng: random.Random) -> Deal:
+        """A shuffled deal drawn from ``rng`` (sorting by random keys: cheaper than shuffle)."""
+        keys = [rng.random() for _ in range(52)]
+        order = sorted(range(52), key=keys.__getitem__)
+        # The bits are distinct, so summing them is the same as or-ing them.
+        return cls(
+            (
+                sum(1 << i for i in order[0:13]),
+                sum(1 << i for i in order[13:26]),
+                sum(1 << i for i in order[26:39]),
+                sum(1 << i for i in order[39:52]),
+            )
+        )
+
+    @classmethod
+    def from_hands(cls, hands: Mapping[Seat, Iterable[Card]]) -> Deal:
+        lists = {seat: list(hands[seat]) for seat in SEATS}
+        for seat, held in lists.items():
+            if len(held) != len(set(held)):
+                raise ValueError(f"{seat.value} holds a card twice.")
+        m = [mask_of(lists[seat]) for seat in SEATS]
+        return cls((m[0], m[1], m[2], m[3]))
+
+    def cards(self, seat: Seat) -> tuple[Card, ...]:
+        return cards_of(self.masks[seat.index])
+
+    def holder(self, card: Card) -> Seat:
+        for seat in SEATS:
+            if self.masks[seat.index] & card.bit:
+                return seat
+        raise ValueError(f"No one holds the {card.spoken}.")  # pragma: no cover
+
+    def to_json(self) -> dict[str, list[str]]:
+        return {seat.value: [c.code for c in self.cards(seat)] for seat in SEATS}
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """Cards played to one trick, in order, starting with ``leader``."""
+
+    leader: Seat
+    cards: tuple[Card, ...]
+
+    @property
+    def plays(self) -> tuple[tuple[Seat, Card], ...]:
+        return tuple((self.leader.after(i), c) for i, c in enumerate(self.cards))
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.cards[0].suit if self.cards else None
+
+    @property
+    def complete(self) -> bool:
+        return len(self.cards) == 4
+
+    @property
+    def winning(self) -> tuple[Seat, Card] | None:
+        """Who is winning so far (or won), and with which card."""
+        if not self.cards:
+            return None
+        best = 0
+        for i in range(1, len(self.cards)):
+            if _beats(self.cards[i].index, self.cards[best].index):
+                best = i
+        return self.leader.after(best), self.cards[best]
+
+    @property
+    def winner(self) -> Seat | None:
+        """The seat that took a complete trick; None while it is in progress."""
+        if not self.complete:
+            return None
+        won = self.winning
+        return won[0] if won else None
+
+
+def _beats(idx: int, best: int) -> bool:
+    """Does card index ``idx`` beat the card winning so far? (Spades are indexes 0..12.)"""
+    if idx // 13 == best // 13:
+        return idx > best
+    return idx < 13
+
+
+class HandState:
+    """A hand in progress. Seats act in turn; ``to_act`` says who."""
+
+    __slots__ = (
+        "_bid_order",
+        "_bids",
+        "_broken",
+        "_held",
+        "_led_mask",
+        "_phase",
+        "_plays",
+        "_seen",
+        "_to_act",
+        "_trick",
+        "_trick_leader",
+        "_tricks",
+        "_void",
+        "_win_idx",
+        "_win_seat",
+        "_won",
+        "deal",
+        "dealer",
+        "ruleset",
+    )
+
+    def __init__(self, ruleset: Ruleset, dealer: Seat, deal: Deal) -> None:
+        self.ruleset = ruleset
+        self.dealer = dealer
+        self.deal = deal
+        self._held = list(deal.masks)
+        self._bids: list[Bid | None] = [None, None, None, None]
+        self._bid_order: list[Seat] = []
+        self._plays: list[Card] = []
+        self._trick: list[Card] = []
+        self._trick_leader = dealer.next.index
+        self._led_mask = 0
+        self._win_idx = -1
+        self._win_seat = -1
+        self._to_act = dealer.next.index
+        self._tricks: list[tuple[int, list[Card]]] = []
+        self._won = [0, 0, 0, 0]
+        self._broken = False
+        self._void = [0, 0, 0, 0]  # per seat, bit i set = shown out of SUITS[i]
+        self._seen = 0  # per seat bit: has seen their cards (closes blind nil)
+        self._phase = Phase.BIDDING
+
+    def clone(self) -> HandState:
+        other = HandState.__new__(HandState)
+        other.ruleset = self.ruleset
+        other.dealer = self.dealer
+        other.deal = self.deal
+        other._held = self._held[:]
+        other._bids = self._bids[:]
+        other._bid_order = self._bid_order[:]
+        other._plays = self._plays[:]
+        other._trick = self._trick[:]
+        other._trick_leader = self._trick_leader
+        other._led_mask = self._led_mask
+        other._win_idx = self._win_idx
+        other._win_seat = self._win_seat
+        other._to_act = self._to_act
+        other._tricks = self._tricks[:]
+        other._won = self._won[:]
+        other._broken = self._broken
+        other._void = self._void[:]
+        other._seen = self._seen
+        other._phase = self._phase
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandState):
+            return NotImplemented
+        return (
+            self.ruleset == other.ruleset
+            and self.dealer == other.dealer
+            and self.deal == other.deal
+            and self._bids == other._bids
+            and self._plays == other._plays
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ---- what anyone may see -------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_act(self) -> Seat | None:
+        """The seat whose decision is next; None when the hand is over."""
+        return None if self._phase is Phase.DONE else SEATS[self._to_act]
+
+    @property
+    def bids(self) -> tuple[tuple[Seat, Bid], ...]:
+        """Bids placed so far, in bidding order."""
+        out: list[tuple[Seat, Bid]] = []
+        for seat in self._bid_order:
+            bid = self._bids[seat.index]
+            assert bid is not None
+            out.append((seat, bid))
+        return tuple(out)
+
+    def bid_of(self, seat: Seat) -> Bid | None:
+        return self._bids[seat.index]
+
+    @property
+    def plays(self) -> tuple[Card, ...]:
+        return tuple(self._plays)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """Completed tricks, oldest first."""
+        return tuple(Trick(SEATS[lead], tuple(cs)) for lead, cs in self._tricks)
+
+    @property
+    def tricks_played(self) -> int:
+        return len(self._tricks)
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick being played (possibly empty)."""
+        return Trick(SEATS[self._trick_leader], tuple(self._trick))
+
+    def tricks_won(self, seat: Seat) -> int:
+        return self._won[seat.index]
+
+    @property
+    def tricks_by_seat(self) -> dict[Seat, int]:
+        return {seat: self._won[seat.index] for seat in SEATS}
+
+    @property
+    def spades_broken(self) -> bool:
+        """True once any spade has been played this hand."""
+        return self._broken
+
+    def shown_out(self, seat: Seat) -> frozenset[Suit]:
+        """Suits this seat has shown it holds none of (by not following)."""
+        v = self._void[seat.index]
+        return frozenset(s for i, s in enumerate(SUITS) if v >> i & 1)
+
+    @property
+    def boston(self) -> Seat | None:
+        """A seat whose team took all 13 tricks (the team's first seat), else None."""
+        if self._phase is not Phase.DONE:
+            return None
+        for seat in (Seat.S, Seat.W):
+            if self._won[seat.index] + self._won[seat.partner.index] == 13:
+                return seat
+        return None
+
+    def seen(self, seat: Seat) -> bool:
+        return bool(self._seen >> seat.index & 1)
+
+    # ---- what only the holder may see ----------------------------------------------
+
+    def held(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` still holds, spades first, each suit low to high."""
+        return cards_of(self._held[seat.index])
+
+    def held_mask(self, seat: Seat) -> int:
+        return self._held[seat.index]
+
+    # ---- bidding -------------------------------------------------------------------
+
+    def reveal(self, seat: Seat) -> None:
+        """Record that ``seat`` has seen its cards: blind nil is no longer open to it."""
+        self._seen |= 1 << seat.index
+
+    def bid_refusal(self, bid: Bid, seat: Seat | None = None) -> str | None:
+        """Why ``bid`` cannot be placed now (by ``seat`` if given), or None if it can."""
+        if self._phase is not Phase.BIDDING:
+            return "Bidding is over."
+        if seat is not None and seat.index != self._to_act:
+            return "It is not your turn to bid."
+        if bid.blind:
+            if not self.ruleset.blind_nil:
+                return "Blind nil is not allowed at this table."
+            if self._seen >> self._to_act & 1:
+                return "Blind nil must be bid before you see your cards."
+        return None
+
+    def legal_bids(self) -> tuple[Bid, ...]:
+        from spades_voice.rules.bids import BID_CHOICES, BLIND_NIL
+
+        if self._phase is not Phase.BIDDING:
+            return ()
+        extra = (BLIND_NIL,) if self.bid_refusal(BLIND_NIL) is None else ()
+        return extra + BID_CHOICES
+
+    def place_bid(self, bid: Bid, seat: Seat | None = None) -> None:
+        reason = self.bid_refusal(bid, seat)
+        if reason is not None:
+            raise IllegalBid(reason)
+        actor = SEATS[self._to_act]
+        self._bids[self._to_act] = bid
+        self._bid_order.append(actor)
+        self._to_act = (self._to_act + 1) % 4
+        if len(self._bid_order) == 4:
+            self._phase = Phase.PLAYING
+            self._to_act = self.dealer.next.index
+            self._trick_leader = self._to_act
+
+    # ---- play ----------------------------------------------------------------------
+
+    def _legal_mask(self) -> int:
+        held = self._held[self._to_act]
+        if not self._trick:
+            if not self._broken and held & ~SPADE_MASK:
+                return held & ~SPADE_MASK
+            return held
+        return (held & self._led_mask) or held
+
+    def legal_mask(self) -> int:
+        """Bitmask of the cards the seat to act may play (0 outside play)."""
+        return self._legal_mask() if self._phase is Phase.PLAYING else 0
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """Cards the seat to act may play, spades first, low to high."""
+        if self._phase is not Phase.PLAYING:
+            return ()
+        held = self._held[self._to_act]
+        if not self._trick:
+            if not self._broken and held & ~SPADE_MASK:
+                return cards_of(held & ~SPADE_MASK)
+            return cards_of(held)
+        return cards_of((held & self._led_mask) or held)
+
+    def refusal(self, card: Card, seat: Seat | None = None) -> str | None:
+        """Why ``card`` cannot be played now (by ``seat`` if given); None if it can.
+
+        The sentence is what the game speaks, so it says "you".
+        """
+        if self._phase is Phase.BIDDING:
+            return "Bidding is not over yet."
+        if self._phase is Phase.DONE:
+            return "The hand is over."
+        if seat is not None and seat.index != self._to_act:
+            return "It is not your turn."
+        bit = 1 << card.index
+        if not self._held[self._to_act] & bit:
+            if card in self._plays:
+                return f"The {card.spoken} has already been played."
+            return f"You do not hold the {card.spoken}."
+        if self._legal_mask() & bit:
+            return None
+        if not self._trick:
+            return "Spades are not broken yet, and you hold other suits."
+        return f"You must follow {self._trick[0].suit.spoken}."
+
+    def play(self, card: Card, seat: Seat | None = None) -> None:
+        """Play ``card`` for the seat to act; raises IllegalPlay with the spoken reason."""
+        actor = self._to_act
+        if self._phase is not Phase.PLAYING or (seat is not None and seat.index != actor):
+            raise IllegalPlay(self.refusal(card, seat) or "You cannot play now.")
+        idx = card.index
+        bit = 1 << idx
+        held = self._held[actor]
+        trick = self._trick
+        # The legality test of _legal_mask, inlined: this is the hottest line in the game.
+        if trick:
+            legal = (held & self._led_mask) or held
+        elif not self._broken and held & ~SPADE_MASK:
+            legal = held & ~SPADE_MASK
+        else:
+            legal = held
+        if not legal & bit:
+            raise IllegalPlay(self.refusal(card) or "You cannot play that card.")
+        self._held[actor] = held ^ bit
+        self._plays.append(card)
+        if idx < 13:
+            self._broken = True
+        if not trick:
+            self._trick_leader = actor
+            self._led_mask = _SUIT_MASKS[idx // 13]
+            self._win_idx = idx
+            self._win_seat = actor
+        else:
+            if not self._led_mask & bit:
+                self._void[actor] |= 1 << (trick[0].index // 13)
+            w = self._win_idx
+            if (idx > w) if idx // 13 == w // 13 else idx < 13:
+                self._win_idx = idx
+                self._win_seat = actor
+        trick.append(card)
+        if len(trick) == 4:
+            winner = self._win_seat
+            # Stored raw; Trick values are built only when someone asks (see ``tricks``).
+            self._tricks.append((self._trick_leader, trick))
+            self._won[winner] += 1
+            self._trick = []
+            self._trick_leader = winner
+            self._to_act = winner
+            if len(self._tricks) == 13:
+                self._phase = Phase.DONE
+        else:
+            self._to_act = (actor + 1) % 4

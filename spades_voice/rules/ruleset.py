@@ -1,0 +1,66 @@
+"""The fixed parameters of a match: target, blind nil, what a failed nil's tricks do."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from typing import Any
+
+
+class FailedNilTricks(enum.Enum):
+    """Where a nil bidder's tricks go.
+
+    BAGS (default): never toward the partner's contract; each is a bag and +1 point.
+    PARTNER: they count toward the partner's contract.
+    """
+
+    BAGS = "bags"
+    PARTNER = "partner"
+
+
+TARGETS: tuple[int | None, ...] = (200, 300, 500, None)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """Rule switches. ``target=None`` is a single-hand match."""
+
+    target: int | None = 500
+    blind_nil: bool = False
+    failed_nil_tricks: FailedNilTricks = FailedNilTricks.BAGS
+
+    def __post_init__(self) -> None:
+        if self.target is not None and (
+            not isinstance(self.target, int) or isinstance(self.target, bool) or self.target <= 0
+        ):
+            raise ValueError(f"target must be a positive whole number or null, not {self.target!r}.")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "blind_nil": self.blind_nil,
+            "failed_nil_tricks": self.failed_nil_tricks.value,
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> Ruleset:
+        """Read the record's ``rules`` object; missing keys take the defaults."""
+        if data is None:
+            return cls()
+        if not isinstance(data, dict):
+            raise ValueError("rules must be an object.")
+        base = cls()
+        target = data.get("target", base.target)
+        if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
+            raise ValueError(f"rules.target must be a whole number or null, not {target!r}.")
+        blind = data.get("blind_nil", base.blind_nil)
+        if not isinstance(blind, bool):
+            raise ValueError(f"rules.blind_nil must be true or false, not {blind!r}.")
+        fnt = data.get("failed_nil_tricks", base.failed_nil_tricks.value)
+        try:
+            failed = FailedNilTricks(fnt)
+        except ValueError:
+            raise ValueError(
+                f'rules.failed_nil_tricks must be "bags" or "partner", not {fnt!r}.'
+            ) from None
+        return replace(base, target=target, blind_nil=blind, failed_nil_tricks=failed)
