@@ -1,0 +1,316 @@
+"""Table: the one door the shell uses. Views out, intents in, events in order.
+
+A ``Table`` shows one seat's view, accepts that seat's decisions, and reports what
+happened as ``Event`` values the shell narrates. ``LocalTable`` runs the match in this
+process with computers in the other seats; the networked table (net/) offers the same
+methods, so the shell never knows which it has.
+
+Computers decide only when the shell calls ``step`` (a local table) so the shell owns
+pace and pause; a remote table's server paces its own computers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from spades_voice.ai import Hint, Level, Player, hint, make_player
+from spades_voice.rules import (
+    SEATS,
+    Bid,
+    Card,
+    Decision,
+    HandOutcome,
+    IllegalAction,
+    Match,
+    MatchState,
+    Phase,
+    Ruleset,
+    Seat,
+    SeatView,
+    Suit,
+    Team,
+    Trick,
+    view_of,
+)
+
+# ---- events ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt:
+    number: int  # 1-based
+    dealer: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class BidPlaced:
+    seat: Seat
+    bid: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed:
+    seat: Seat
+    card: Card
+    trick_number: int  # 1-based
+    position: int  # 1 = led the trick
+
+
+@dataclass(frozen=True, slots=True)
+class SpadesBroken:
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    seat: Seat
+    trick: Trick
+    number: int  # 1-based
+
+
+@dataclass(frozen=True, slots=True)
+class TurnToAct:
+    """It is ``seat``'s turn (sent for the table's own seat only)."""
+
+    seat: Seat
+    phase: Phase
+    led: Suit | None  # the suit led, when following
+
+
+@dataclass(frozen=True, slots=True)
+class HandScored:
+    outcome: HandOutcome
+
+
+@dataclass(frozen=True, slots=True)
+class MatchWon:
+    team: Team
+    totals: dict[Team, int]
+
+
+@dataclass(frozen=True, slots=True)
+class TakenBack:
+    """Decisions were taken back (undo, or restart of the hand when ``restart``)."""
+
+    count: int
+    restart: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something the table wants said that is not a move (a seat joined, a timer)."""
+
+    text: str
+
+
+Event = (
+    HandDealt
+    | BidPlaced
+    | CardPlayed
+    | SpadesBroken
+    | TrickWon
+    | TurnToAct
+    | HandScored
+    | MatchWon
+    | TakenBack
+    | Notice
+)
+
+DEFAULT_NAMES: dict[Seat, str] = {Seat.S: "You", Seat.W: "Robin", Seat.N: "Alex", Seat.E: "Sam"}
+
+
+class Table(Protocol):
+    """What the shell may do at a table."""
+
+    seat: Seat
+
+    def names(self) -> dict[Seat, str]:
+        """Display name of each seat (the table's own seat is "You")."""
+        ...
+
+    def view(self) -> SeatView: ...
+
+    def submit(self, decision: Decision) -> None:
+        """Bid or play for this seat; raises IllegalAction with the spoken reason."""
+        ...
+
+    def computer_to_act(self) -> bool:
+        """A computer here decides next: the shell calls ``step`` when its pace allows."""
+        ...
+
+    def step(self) -> None: ...
+
+    def drain(self) -> list[Event]:
+        """Events since the last drain, oldest first."""
+        ...
+
+    def set_listener(self, callback: Callable[[], None] | None) -> None:
+        """Called whenever new events wait in ``drain`` (remote tables need this)."""
+        ...
+
+    def hint(self) -> Hint: ...
+
+    def undo(self) -> int: ...
+
+    def restart_hand(self) -> int: ...
+
+    def reveal(self) -> None:
+        """This seat has now seen its cards: blind nil is closed to it this hand."""
+        ...
+
+    def new_match(self) -> None: ...
+
+
+# ---- the local table -------------------------------------------------------------
+
+
+class LocalTable:
+    """A match in this process: the player at ``seat``, computers everywhere else.
+
+    The partner plays Hard; the opponents play ``level``. Every computer draws from its
+    own generator derived from the seed, so a match replays the same way.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset | None = None,
+        seed: int | str = 0,
+        level: Level = Level.MEDIUM,
+        seat: Seat = Seat.S,
+        match: Match | None = None,
+        names: dict[Seat, str] | None = None,
+    ) -> None:
+        self.seat = seat
+        self.level = level
+        self._names = dict(names or DEFAULT_NAMES)
+        self._events: list[Event] = []
+        self._listener: Callable[[], None] | None = None
+        if match is None:
+            match = Match(ruleset=ruleset or Ruleset(), seed=seed)
+        self._start(match)
+
+    def _start(self, match: Match) -> None:
+        self.state = MatchState(match)
+        base = match.seed if match.seed is not None else "record"
+        self._hint_rng = random.Random(f"{base}/hint/{len(match.decisions)}")
+        self._players: dict[Seat, Player] = {}
+        for s in SEATS:
+            if s is self.seat:
+                continue
+            lvl = Level.HARD if s is self.seat.partner else self.level
+            rng = random.Random(f"{base}/{s.value}/{len(match.decisions)}")
+            self._players[s] = make_player(lvl, rng)
+        if self.state.hand is not None and not self.state.over:
+            self._emit(HandDealt(self.state.hand_number, self.state.hand.dealer))
+            self._turn_check()
+
+    # -- Table protocol --
+
+    def names(self) -> dict[Seat, str]:
+        return dict(self._names)
+
+    @property
+    def match(self) -> Match:
+        """The replayable value of the match so far (what a save stores)."""
+        return self.state.match
+
+    def view(self) -> SeatView:
+        return view_of(self.state, self.seat)
+
+    def view_for(self, seat: Seat) -> SeatView:
+        return view_of(self.state, seat)
+
+    def submit(self, decision: Decision) -> None:
+        if self.state.to_act is not self.seat:
+            raise IllegalAction("It is not your turn.")
+        self._apply(decision)
+
+    def computer_to_act(self) -> bool:
+        actor = self.state.to_act
+        return actor is not None and actor in self._players and not self.state.over
+
+    def step(self) -> None:
+        actor = self.state.to_act
+        if actor is None or actor not in self._players:
+            return
+        self.state.reveal(actor)
+        self._apply(self._players[actor].decide(view_of(self.state, actor)))
+
+    def drain(self) -> list[Event]:
+        out, self._events = self._events, []
+        return out
+
+    def set_listener(self, callback: Callable[[], None] | None) -> None:
+        self._listener = callback
+
+    def hint(self) -> Hint:
+        return hint(self.view(), self._hint_rng)
+
+    def undo(self) -> int:
+        count = self.state.undo(self.seat)
+        self._emit(TakenBack(count, restart=False))
+        self._turn_check()
+        return count
+
+    def restart_hand(self) -> int:
+        count = self.state.restart_hand()
+        self._emit(TakenBack(count, restart=True))
+        self._turn_check()
+        return count
+
+    def reveal(self) -> None:
+        self.state.reveal(self.seat)
+
+    def new_match(self) -> None:
+        old = self.state.match
+        seed = old.seed
+        fresh = f"{seed}+" if seed is not None else "new"
+        self._start(Match(ruleset=old.ruleset, seed=fresh))
+
+    # -- events --
+
+    def _emit(self, event: Event) -> None:
+        self._events.append(event)
+        if self._listener is not None:
+            self._listener()
+
+    def _turn_check(self) -> None:
+        hand = self.state.hand
+        if hand is None or self.state.over or hand.to_act is not self.seat:
+            return
+        led = hand.current_trick.led_suit if hand.phase is Phase.PLAYING else None
+        self._emit(TurnToAct(self.seat, hand.phase, led))
+
+    def _apply(self, decision: Decision) -> None:
+        state = self.state
+        hand = state.hand
+        assert hand is not None
+        actor = hand.to_act
+        assert actor is not None
+        number = state.hand_number
+        broken = hand.spades_broken
+        trick_no = hand.tricks_played + 1
+        position = len(hand.current_trick.cards) + 1
+        state.apply(decision, actor)
+        if isinstance(decision, Bid):
+            self._emit(BidPlaced(actor, decision))
+        else:
+            self._emit(CardPlayed(actor, decision, trick_no, position))
+            if not broken and decision.suit is Suit.SPADES:
+                self._emit(SpadesBroken(actor, decision))
+            if position == 4:
+                finished = hand.tricks[trick_no - 1]
+                won_by = finished.winner
+                assert won_by is not None
+                self._emit(TrickWon(won_by, finished, trick_no))
+        if state.hand_number != number or state.over:
+            self._emit(HandScored(state.outcomes[-1]))
+            if state.winner is not None:
+                self._emit(MatchWon(state.winner, dict(state.totals)))
+            elif state.hand is not None:
+                self._emit(HandDealt(state.hand_number, state.hand.dealer))
+        self._turn_check()
