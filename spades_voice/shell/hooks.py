@@ -1,0 +1,47 @@
+"""Where saves, statistics and the match clock plug into the shell.
+
+The shell calls these at fixed points; ``ShellHooks`` itself does nothing, so a shell
+without storage (tests, a shared table's guest) simply passes the default. The store
+layer provides the real implementation.
+"""
+
+from __future__ import annotations
+
+from spades_voice.rules import Match, MatchState
+
+
+class ShellHooks:
+    """No-op hooks. Subclass and override; every method is called on the shell's thread."""
+
+    def saved_match(self) -> Match | None:
+        """A match to offer to continue at start-up (Enter continues, N starts new)."""
+        return None
+
+    def start_new(self, abandoned: Match | None) -> None:
+        """A new match starts. ``abandoned`` is the unfinished match it replaces, if that
+        match had decisions (statistics count it as a loss)."""
+
+    def decision_made(self, match: Match) -> None:
+        """After every decision, undo or restart: ``match`` is the whole match so far."""
+
+    def match_finished(self, state: MatchState) -> None:
+        """A match reached its result. Called exactly once per match."""
+
+    def clock_running(self, running: bool) -> None:
+        """The match clock runs only while the table is live: not while paused, nor while
+        the player is in a confirmation, help, the rules or trick review."""
+
+    def elapsed_seconds(self) -> float | None:
+        """Match time so far, spoken with the scores; None when there is no clock."""
+        return None
+
+    def stats_text(self) -> str | None:
+        """The statistics key's answer; None when statistics are unavailable."""
+        return None
+
+    def notices(self) -> list[str]:
+        """Messages the player must hear once (a save moved aside, a full disk)."""
+        return []
+
+    def close(self) -> None:
+        """The shell is quitting."""
