@@ -1,0 +1,276 @@
+"""The ``spades-record/1`` format: the whole story of a match as JSON.
+
+Readers and writers take open text streams, never paths. ``parse_record`` checks the
+shape and names the field and hand of anything malformed (``RecordError``);
+``replay_record`` then applies every decision and reports the first illegal one with its
+position (``RecordIllegal``), using the same reason sentence the game speaks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+from spades_voice.rules.bids import Bid
+from spades_voice.rules.cards import Card
+from spades_voice.rules.errors import IllegalAction
+from spades_voice.rules.hand import Deal, Phase
+from spades_voice.rules.match import DealtHand, Decision, Match, MatchState
+from spades_voice.rules.ruleset import Ruleset
+from spades_voice.rules.seats import SEATS, Seat
+
+FORMAT = "spades-record/1"
+
+
+class RecordError(ValueError):
+    """The data is not a well-formed record. ``hand`` is 1-based where one is to blame."""
+
+    def __init__(self, reason: str, *, field: str | None = None, hand: int | None = None) -> None:
+        where = []
+        if hand is not None:
+            where.append(f"hand {hand}")
+        if field is not None:
+            where.append(field)
+        super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
+        self.reason = reason
+        self.field = field
+        self.hand = hand
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.hand is not None:
+            out["hand"] = self.hand
+        if self.field is not None:
+            out["field"] = self.field
+        out["reason"] = self.reason
+        return out
+
+
+class RecordIllegal(ValueError):
+    """A well-formed record with a decision the rules refuse."""
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        hand: int,
+        seat: Seat | None = None,
+        play: int | None = None,
+        card: Card | None = None,
+        bid: int | None = None,
+    ) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.hand = hand
+        self.seat = seat
+        self.play = play
+        self.card = card
+        self.bid = bid
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"hand": self.hand}
+        if self.bid is not None:
+            out["bid"] = self.bid
+        if self.play is not None:
+            out["play"] = self.play
+        if self.seat is not None:
+            out["seat"] = self.seat.value
+        if self.card is not None:
+            out["card"] = self.card.code
+        out["reason"] = self.reason
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class RecordHand:
+    dealer: Seat
+    deal: Deal
+    bids: tuple[Bid, ...]
+    plays: tuple[Card, ...]
+
+    @property
+    def decisions(self) -> Iterator[Decision]:
+        yield from self.bids
+        yield from self.plays
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    ruleset: Ruleset
+    hands: tuple[RecordHand, ...]
+
+    def to_match(self) -> Match:
+        """The match as a value (deals fixed, no seed). Does not check legality."""
+        decisions: list[Decision] = []
+        for h in self.hands:
+            decisions.extend(h.decisions)
+        return Match(
+            ruleset=self.ruleset,
+            seed=None,
+            decisions=tuple(decisions),
+            deals=tuple(DealtHand(h.dealer, h.deal) for h in self.hands),
+        )
+
+
+# ---- reading ------------------------------------------------------------------------
+
+
+def parse_record(data: object) -> Record:
+    """Check the shape of decoded JSON and build a ``Record``; raises RecordError."""
+    if not isinstance(data, dict):
+        raise RecordError("A record must be a JSON object.")
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise RecordError(f'must be "{FORMAT}", not {json.dumps(fmt)}.', field="format")
+    try:
+        ruleset = Ruleset.from_json(data.get("rules"))
+    except ValueError as e:
+        raise RecordError(str(e), field="rules") from None
+    raw_hands = data.get("hands")
+    if not isinstance(raw_hands, list):
+        raise RecordError("must be a list.", field="hands")
+    hands = tuple(_parse_hand(h, i + 1) for i, h in enumerate(raw_hands))
+    return Record(ruleset, hands)
+
+
+def _parse_hand(raw: object, number: int) -> RecordHand:
+    if not isinstance(raw, dict):
+        raise RecordError("must be an object.", hand=number, field="hands")
+    try:
+        dealer = Seat.from_code(raw.get("dealer"))  # type: ignore[arg-type]
+    except (ValueError, AttributeError):
+        raise RecordError(
+            f'must be one of "S", "W", "N", "E", not {raw.get("dealer")!r}.',
+            hand=number,
+            field="dealer",
+        ) from None
+    raw_deal = raw.get("deal")
+    if not isinstance(raw_deal, dict):
+        raise RecordError("must be an object with S, W, N and E.", hand=number, field="deal")
+    held: dict[Seat, list[Card]] = {}
+    for seat in SEATS:
+        codes = raw_deal.get(seat.value)
+        if not isinstance(codes, list):
+            raise RecordError("must be a list of 13 cards.", hand=number, field=f"deal.{seat.value}")
+        try:
+            held[seat] = [Card.from_code(c) for c in codes]
+        except ValueError as e:
+            raise RecordError(str(e), hand=number, field=f"deal.{seat.value}") from None
+    try:
+        deal = Deal.from_hands(held)
+    except ValueError as e:
+        raise RecordError(str(e), hand=number, field="deal") from None
+    raw_bids = raw.get("bids", [])
+    if not isinstance(raw_bids, list) or len(raw_bids) > 4:
+        raise RecordError("must be a list of at most 4 bids.", hand=number, field="bids")
+    bids: list[Bid] = []
+    for i, b in enumerate(raw_bids):
+        try:
+            bids.append(Bid.from_json(b))
+        except ValueError as e:
+            raise RecordError(str(e), hand=number, field=f"bids[{i}]") from None
+    raw_plays = raw.get("plays", [])
+    if not isinstance(raw_plays, list) or len(raw_plays) > 52:
+        raise RecordError("must be a list of at most 52 cards.", hand=number, field="plays")
+    plays: list[Card] = []
+    for i, c in enumerate(raw_plays):
+        try:
+            plays.append(Card.from_code(c))
+        except ValueError as e:
+            raise RecordError(str(e), hand=number, field=f"plays[{i}]") from None
+    return RecordHand(dealer, deal, tuple(bids), tuple(plays))
+
+
+def read_record(stream: IO[str]) -> Record:
+    """Read a record from an open text stream; raises RecordError if it is not one."""
+    try:
+        data = json.load(stream)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"Not JSON: {e.msg} at line {e.lineno}, column {e.colno}.") from None
+    return parse_record(data)
+
+
+def replay_record(record: Record) -> MatchState:
+    """Apply every decision of ``record``; raises RecordIllegal at the first refused one."""
+    state = MatchState(
+        Match(
+            ruleset=record.ruleset,
+            deals=tuple(DealtHand(h.dealer, h.deal) for h in record.hands),
+        )
+    )
+    for number, rh in enumerate(record.hands, start=1):
+        if state.winner is not None:
+            raise RecordIllegal(
+                f"The match was already won after hand {number - 1}.", hand=number
+            )
+        hand = state.hand
+        assert hand is not None and state.hand_number == number
+        for i, bid in enumerate(rh.bids, start=1):
+            actor = hand.to_act
+            try:
+                state.apply(bid)
+            except IllegalAction as e:
+                raise RecordIllegal(str(e), hand=number, bid=i, seat=actor) from None
+        for i, c in enumerate(rh.plays, start=1):
+            actor = hand.to_act
+            try:
+                state.apply(c)
+            except IllegalAction as e:
+                raise RecordIllegal(str(e), hand=number, play=i, seat=actor, card=c) from None
+        if hand.phase is not Phase.DONE and number < len(record.hands):
+            raise RecordIllegal(
+                f"Hand {number} is unfinished, but another hand follows.", hand=number
+            )
+    return state
+
+
+# ---- writing ------------------------------------------------------------------------
+
+
+def to_record(state: MatchState) -> dict[str, Any]:
+    """The record of ``state``: every dealt hand with a decision in it, in order."""
+    hands: list[dict[str, Any]] = []
+    decisions = list(state.decisions)
+    pos = 0
+    for number, dealt in enumerate(state.dealt, start=1):
+        finished = number <= len(state.outcomes)
+        count = len(decisions) - pos if not finished else 56
+        mine = decisions[pos : pos + count]
+        pos += len(mine)
+        if not mine and not finished:
+            continue
+        hands.append(
+            {
+                "dealer": dealt.dealer.value,
+                "deal": dealt.deal.to_json(),
+                "bids": [d.to_json() for d in mine if isinstance(d, Bid)],
+                "plays": [d.code for d in mine if isinstance(d, Card)],
+            }
+        )
+    return {"format": FORMAT, "rules": state.ruleset.to_json(), "hands": hands}
+
+
+def write_record(state: MatchState, stream: IO[str]) -> None:
+    json.dump(to_record(state), stream, indent=1)
+    stream.write("\n")
+
+
+def dumps_record(state: MatchState) -> str:
+    return json.dumps(to_record(state), indent=1) + "\n"
+
+
+__all__ = [
+    "FORMAT",
+    "Record",
+    "RecordError",
+    "RecordHand",
+    "RecordIllegal",
+    "dumps_record",
+    "parse_record",
+    "read_record",
+    "replay_record",
+    "to_record",
+    "write_record",
+]

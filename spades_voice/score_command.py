@@ -1,0 +1,103 @@
+"""``spades-voice score FILE [--json]``: replay a record and print the score.
+
+Exit 0 when the record is legal, 1 on an illegal decision (or a hand after the match was
+won), 2 when the file cannot be read or is not a record. No traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from spades_voice.rules import TEAMS, Team
+from spades_voice.rules.match import MatchState
+from spades_voice.rules.record import RecordError, RecordIllegal, read_record, replay_record
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="A spades-record/1 file (- for standard input).")
+    parser.add_argument("--json", action="store_true", help="Print JSON as in DESIGN.md.")
+
+
+def score_json(state: MatchState) -> dict[str, Any]:
+    hands = []
+    for outcome in state.outcomes:
+        hands.append(
+            {
+                "tricks": {seat.value: n for seat, n in outcome.tricks.items()},
+                "points": {t.value: outcome.scores[t].points for t in TEAMS},
+                "bags": {t.value: outcome.scores[t].bags_after for t in TEAMS},
+                "totals": {t.value: outcome.totals[t] for t in TEAMS},
+            }
+        )
+    return {"hands": hands, "winner": state.winner.value if state.winner else None}
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+def score_text(state: MatchState) -> str:
+    lines = []
+    for o in state.outcomes:
+        parts = []
+        for t in TEAMS:
+            s = o.scores[t]
+            parts.append(
+                f"{t.value} {_signed(s.points)} (total {o.totals[t]}, bags {s.bags_after})"
+            )
+        lines.append(f"Hand {o.number}: " + "; ".join(parts))
+    if state.winner is not None:
+        lines.append(f"Winner: {_team_words(state.winner)}.")
+    else:
+        lines.append("No winner yet.")
+    return "\n".join(lines)
+
+
+def _team_words(team: Team) -> str:
+    return "NS (South and North)" if team is Team.NS else "EW (West and East)"
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        if args.file == "-":
+            record = read_record(sys.stdin)
+        else:
+            with open(args.file, encoding="utf-8") as f:
+                record = read_record(f)
+    except (OSError, UnicodeDecodeError) as e:
+        reason = getattr(e, "strerror", None) or str(e)
+        return _fail(args, 2, {"reason": f"Cannot read {args.file}: {reason}."})
+    except RecordError as e:
+        return _fail(args, 2, e.to_json())
+    except RecursionError:
+        return _fail(args, 2, {"reason": "The file is nested too deeply to be a record."})
+    try:
+        state = replay_record(record)
+    except RecordIllegal as e:
+        return _fail(args, 1, e.to_json())
+    if args.json:
+        print(json.dumps(score_json(state)))
+    else:
+        print(score_text(state))
+    return 0
+
+
+def _fail(args: argparse.Namespace, code: int, error: dict[str, Any]) -> int:
+    if args.json:
+        print(json.dumps({"error": error}))
+    else:
+        where = []
+        if "hand" in error:
+            where.append(f"hand {error['hand']}")
+        if "play" in error:
+            where.append(f"play {error['play']} ({error.get('seat')}, {error.get('card')})")
+        if "bid" in error:
+            where.append(f"bid {error['bid']} ({error.get('seat')})")
+        if "field" in error:
+            where.append(str(error["field"]))
+        prefix = ", ".join(where)
+        print(f"{prefix}: {error['reason']}" if prefix else error["reason"], file=sys.stderr)
+    return code

@@ -1,0 +1,314 @@
+"""spades-record/1 round trips and `spades-voice score` on generated and broken records."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import play_random_match
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spades_voice.rules import FailedNilTricks, Ruleset
+from spades_voice.rules.record import (
+    RecordError,
+    dumps_record,
+    parse_record,
+    read_record,
+    replay_record,
+    to_record,
+)
+
+
+def _score(path: Path, *extra: str) -> tuple[int, Any, str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "spades_voice", "score", str(path), "--json", *extra],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert "Traceback" not in proc.stderr and "Traceback" not in proc.stdout
+    return proc.returncode, json.loads(proc.stdout) if proc.stdout.strip() else None, proc.stderr
+
+
+# ---- an independent reading of the rules, straight from DESIGN.md --------------------
+
+RANKS = "23456789TJQKA"
+
+
+def _winner(leader: int, trick: list[str]) -> int:
+    def key(i: int) -> tuple[int, int]:
+        code = trick[i]
+        suit, rank = code[-1], RANKS.index(code[0])
+        if suit == "S":
+            return (2, rank)
+        return (1, rank) if suit == trick[0][-1] else (0, 0)
+
+    return (leader + max(range(4), key=key)) % 4
+
+
+def _arithmetic(record: dict[str, Any]) -> dict[str, Any]:
+    order = "SWNE"
+    rules = record.get("rules", {})
+    partner_variant = rules.get("failed_nil_tricks", "bags") == "partner"
+    totals = {"NS": 0, "EW": 0}
+    bags = {"NS": 0, "EW": 0}
+    hands = []
+    for h in record["hands"]:
+        if len(h["plays"]) < 52:
+            break
+        first = (order.index(h["dealer"]) + 1) % 4
+        bid_of = {order[(first + i) % 4]: b for i, b in enumerate(h["bids"])}
+        taken = dict.fromkeys(order, 0)
+        leader = first
+        for t in range(13):
+            w = _winner(leader, h["plays"][4 * t : 4 * t + 4])
+            taken[order[w]] += 1
+            leader = w
+        points = {}
+        for team in ("NS", "EW"):
+            contract = counted = nil_bags = nil_pts = 0
+            for seat in team:
+                b = bid_of[seat]
+                if b in ("nil", "blind_nil"):
+                    value = 200 if b == "blind_nil" else 100
+                    nil_pts += value if taken[seat] == 0 else -value
+                    if partner_variant:
+                        counted += taken[seat]
+                    else:
+                        nil_bags += taken[seat]
+                else:
+                    contract += b
+                    counted += taken[seat]
+            if counted >= contract:
+                p = 10 * contract + (counted - contract)
+                new_bags = counted - contract
+            else:
+                p, new_bags = -10 * contract, 0
+            p += nil_pts + nil_bags
+            b_total = bags[team] + new_bags + nil_bags
+            p -= 100 * (b_total // 10)
+            bags[team] = b_total % 10
+            totals[team] += p
+            points[team] = p
+        hands.append(
+            {"tricks": taken, "points": points, "bags": dict(bags), "totals": dict(totals)}
+        )
+    return {"hands": hands}
+
+
+class TestRoundTrip:
+    @settings(max_examples=25, deadline=None)
+    @given(st.integers(0, 10**6), st.booleans())
+    def test_record_round_trip(self, seed: int, partner: bool) -> None:
+        rules = Ruleset(
+            target=200,
+            failed_nil_tricks=FailedNilTricks.PARTNER if partner else FailedNilTricks.BAGS,
+        )
+        state = play_random_match(seed, rules, max_hands=4)
+        text = dumps_record(state)
+        record = read_record(io.StringIO(text))
+        again = replay_record(record)
+        assert again.totals == state.totals and again.outcomes == state.outcomes
+        assert dumps_record(again) == text
+        assert to_record(again) == json.loads(text)
+
+
+class TestScoreCommand:
+    @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+    def test_generated_matches_match_the_arithmetic(self, tmp_path: Path, seed: int) -> None:
+        partner = seed % 2 == 0
+        rules = Ruleset(
+            target=300,
+            failed_nil_tricks=FailedNilTricks.PARTNER if partner else FailedNilTricks.BAGS,
+        )
+        state = play_random_match(seed, rules, max_hands=12)
+        record = to_record(state)
+        path = tmp_path / "m.json"
+        path.write_text(json.dumps(record))
+        code, out, _ = _score(path)
+        assert code == 0
+        assert out["hands"] == _arithmetic(record)["hands"]
+        want = state.winner.value if state.winner else None
+        assert out["winner"] == want
+
+    def test_plain_output(self, tmp_path: Path) -> None:
+        state = play_random_match(11, Ruleset(target=None))
+        path = tmp_path / "m.json"
+        path.write_text(dumps_record(state))
+        proc = subprocess.run(
+            [sys.executable, "-m", "spades_voice", "score", str(path)],
+            capture_output=True, text=True, timeout=60,
+        )
+        assert proc.returncode == 0
+        assert proc.stdout.startswith("Hand 1: NS ")
+        assert "Winner:" in proc.stdout
+
+
+def _base_record() -> dict[str, Any]:
+    state = play_random_match(21, Ruleset(target=500), max_hands=2)
+    return to_record(state)
+
+
+def _find_play(record: dict[str, Any], pred: Any) -> int:
+    """Index into hand 1's plays of the first play satisfying pred(hand, i)."""
+    h = record["hands"][0]
+    for i in range(52):
+        if pred(h, i):
+            return i
+    raise AssertionError("no such play in this deal")
+
+
+class TestIllegalRecords:
+    def test_revoke(self, tmp_path: Path) -> None:
+        rec = _base_record()
+        h = rec["hands"][0]
+        # Find a second-or-later card in a trick whose player also held the led suit.
+        order = "SWNE"
+        first = (order.index(h["dealer"]) + 1) % 4
+        leader = first
+        for t in range(13):
+            trick = h["plays"][4 * t : 4 * t + 4]
+            led = trick[0][-1]
+            for pos in range(1, 4):
+                seat = order[(leader + pos) % 4]
+                later = h["plays"][4 * t + pos + 1 :]
+                own_later = [c for c in h["deal"][seat] if c in later and c[-1] == led]
+                if trick[pos][-1] == led and own_later:
+                    # Swap in an off-suit card this seat plays later instead.
+                    offsuit = [c for c in h["deal"][seat] if c in later and c[-1] != led]
+                    if offsuit:
+                        idx = 4 * t + pos
+                        swap = h["plays"].index(offsuit[0])
+                        h["plays"][idx], h["plays"][swap] = h["plays"][swap], h["plays"][idx]
+                        path = tmp_path / "r.json"
+                        path.write_text(json.dumps(rec))
+                        code, out, _ = _score(path)
+                        assert code == 1
+                        err = out["error"]
+                        assert err["hand"] == 1 and err["play"] == idx + 1
+                        assert err["seat"] == seat and err["card"] == offsuit[0]
+                        assert err["reason"] == f"You must follow {_suit(led)}."
+                        return
+            leader = _winner(leader, trick)
+        pytest.skip("no revoke position in this deal")
+
+    def test_early_spade_lead(self, tmp_path: Path) -> None:
+        rec = _base_record()
+        h = rec["hands"][0]
+        order = "SWNE"
+        leader = order[(order.index(h["dealer"]) + 1) % 4]
+        spades = [c for c in h["deal"][leader] if c.endswith("S")]
+        others = [c for c in h["deal"][leader] if not c.endswith("S")]
+        assert spades and others
+        h["plays"] = [spades[0]]
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(rec))
+        code, out, _ = _score(path)
+        assert code == 1
+        assert out["error"] == {
+            "hand": 1, "play": 1, "seat": leader, "card": spades[0],
+            "reason": "Spades are not broken yet, and you hold other suits.",
+        }
+
+    def test_card_not_held(self, tmp_path: Path) -> None:
+        rec = _base_record()
+        h = rec["hands"][0]
+        order = "SWNE"
+        leader = order[(order.index(h["dealer"]) + 1) % 4]
+        other = order[(order.index(leader) + 1) % 4]
+        foreign = next(c for c in h["deal"][other] if not c.endswith("S"))
+        h["plays"] = [foreign]
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(rec))
+        code, out, _ = _score(path)
+        assert code == 1
+        assert out["error"]["play"] == 1 and out["error"]["seat"] == leader
+        assert out["error"]["reason"].startswith("You do not hold the ")
+
+    def test_blind_nil_not_allowed(self, tmp_path: Path) -> None:
+        rec = _base_record()
+        rec["hands"][1]["bids"][2] = "blind_nil"
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(rec))
+        code, out, _ = _score(path)
+        assert code == 1
+        assert out["error"]["hand"] == 2 and out["error"]["bid"] == 3
+        assert out["error"]["reason"] == "Blind nil is not allowed at this table."
+        assert "play" not in out["error"] and "card" not in out["error"]
+
+    def test_blind_nil_allowed_when_switched_on(self, tmp_path: Path) -> None:
+        rec = _base_record()
+        rec["rules"]["blind_nil"] = True
+        rec["hands"] = rec["hands"][:1]
+        rec["hands"][0]["bids"][0] = "blind_nil"
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(rec))
+        code, out, _ = _score(path)
+        assert code == 0
+
+    def test_hand_after_match_won(self, tmp_path: Path) -> None:
+        state = play_random_match(5, Ruleset(target=None))
+        rec = to_record(state)
+        rec["hands"].append(copy.deepcopy(rec["hands"][0]))
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(rec))
+        code, out, _ = _score(path)
+        assert code == 1
+        assert out["error"]["hand"] == len(rec["hands"])
+        assert "already won" in out["error"]["reason"]
+
+
+class TestMalformed:
+    @pytest.mark.parametrize(
+        ("mutate", "field"),
+        [
+            (lambda r: r.update(format="spades-record/2"), "format"),
+            (lambda r: r.update(hands="no"), "hands"),
+            (lambda r: r["hands"][0].update(dealer="Q"), "dealer"),
+            (lambda r: r["hands"][0]["deal"].update(S=["AS"]), "deal"),
+            (lambda r: r["hands"][0]["deal"]["W"].__setitem__(0, "ZZ"), "deal.W"),
+            (lambda r: r["hands"][0]["bids"].__setitem__(0, 14), "bids[0]"),
+            (lambda r: r["hands"][0]["plays"].__setitem__(3, 7), "plays[3]"),
+            (lambda r: r.update(rules={"target": "x"}), "rules"),
+            (lambda r: r.update(rules={"failed_nil_tricks": "x"}), "rules"),
+        ],
+    )
+    def test_names_field_and_hand(self, tmp_path: Path, mutate: Any, field: str) -> None:
+        rec = _base_record()
+        mutate(rec)
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(rec))
+        code, out, _ = _score(path)
+        assert code == 2
+        assert out["error"]["field"] == field
+
+    @pytest.mark.parametrize(
+        "content", [b"", b"{", b"\xff\xfe\x00garbage", b"[1,2]", b"null", b"[" * 100000]
+    )
+    def test_not_a_record(self, tmp_path: Path, content: bytes) -> None:
+        path = tmp_path / "r.json"
+        path.write_bytes(content)
+        code, out, err = _score(path)
+        assert code == 2 and "reason" in out["error"]
+
+    def test_missing_file_and_directory(self, tmp_path: Path) -> None:
+        assert _score(tmp_path / "nope.json")[0] == 2
+        assert _score(tmp_path)[0] == 2
+
+    def test_parse_record_missing_rules_take_defaults(self) -> None:
+        rec = _base_record()
+        del rec["rules"]
+        assert parse_record(rec).ruleset == Ruleset()
+        with pytest.raises(RecordError):
+            parse_record([])
+
+
+def _suit(code: str) -> str:
+    return {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[code]
