@@ -1,4 +1,8 @@
-"""Computer players (Easy, Medium, Hard) and hints. Everything here reads only a SeatView."""
+"""Computer players (Easy, Medium, Hard) and hints. Everything here reads only a SeatView.
+
+The one door from the table into ``ai/`` is ``knowledge.known_of(view)``; a structural test
+keeps every module here away from ``HandState``, ``MatchState`` and the deal.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +10,34 @@ import random
 
 from spades_voice.ai.base import Hint, Level, Player
 from spades_voice.ai.easy import EasyPlayer
-from spades_voice.rules import SeatView
+from spades_voice.ai.hard import DEFAULT_BUDGET_MS, HardPlayer
+from spades_voice.ai.hints import hint
+from spades_voice.ai.medium import MediumPlayer
 
 
-def make_player(level: Level, rng: random.Random) -> Player:
-    """A computer player of ``level`` drawing its chance from ``rng``."""
-    # Medium and Hard arrive with the computer-players issue; Easy stands in until then.
+def make_player(
+    level: Level, rng: random.Random, *, budget_ms: float = DEFAULT_BUDGET_MS
+) -> Player:
+    """A computer player of ``level`` drawing its chance from ``rng``.
+
+    ``budget_ms`` is Hard's time per decision; its work is sized from it, not timed, so a
+    seed gives the same decisions on any machine.
+    """
+    if level is Level.HARD:
+        return HardPlayer(rng, budget_ms)
+    if level is Level.MEDIUM:
+        return MediumPlayer(rng)
     return EasyPlayer(rng)
 
 
-def hint(view: SeatView, rng: random.Random) -> Hint:
-    """The suggested decision for ``view.seat`` with a short reason."""
-    decision = make_player(Level.HARD, rng).decide(view)
-    return Hint(decision, "It is a legal choice.")
-
-
-__all__ = ["Hint", "Level", "Player", "hint", "make_player"]
+__all__ = [
+    "DEFAULT_BUDGET_MS",
+    "EasyPlayer",
+    "HardPlayer",
+    "Hint",
+    "Level",
+    "MediumPlayer",
+    "Player",
+    "hint",
+    "make_player",
+]

@@ -1,0 +1,316 @@
+"""``spades-voice arena``: computer levels against each other on duplicate deals.
+
+Each deal is played twice with the partnerships swapped, so the cards cancel out and what
+is left is skill. The arena is the referee: it alone holds the whole deal, and it hands each
+player nothing but that seat's ``SeatView``.
+
+    spades-voice arena --ns hard --ew medium --deals 1000 --jobs 2 --seed 1
+
+Points per deal are the first level's points minus the second's, averaged over the two
+tables of a deal, with a 95% confidence interval over deals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from spades_voice.ai.base import Level, Player
+from spades_voice.ai.easy import EasyPlayer
+from spades_voice.ai.hard import DEFAULT_BUDGET_MS, HardPlayer
+from spades_voice.ai.medium import MediumPlayer
+from spades_voice.rules import (
+    SEATS,
+    DealtHand,
+    Match,
+    MatchState,
+    Ruleset,
+    Team,
+    deal_for,
+    view_of,
+)
+
+#: Matches stop after this many hands even without a winner (a safety net).
+MAX_HANDS_PER_MATCH = 60
+
+
+def _player(level: Level, rng: random.Random, budget_ms: float) -> Player:
+    if level is Level.HARD:
+        return HardPlayer(rng, budget_ms)
+    if level is Level.MEDIUM:
+        return MediumPlayer(rng)
+    return EasyPlayer(rng)
+
+
+@dataclass
+class Side:
+    """What one level did at one table (or summed over many)."""
+
+    points: int = 0
+    hands: int = 0
+    contracts: int = 0
+    contracts_made: int = 0
+    nils: int = 0
+    nils_made: int = 0
+    bags: int = 0
+    times_ms: list[float] = field(default_factory=list)
+
+    def add(self, other: Side) -> None:
+        self.points += other.points
+        self.hands += other.hands
+        self.contracts += other.contracts
+        self.contracts_made += other.contracts_made
+        self.nils += other.nils
+        self.nils_made += other.nils_made
+        self.bags += other.bags
+        self.times_ms.extend(other.times_ms)
+
+
+@dataclass
+class TableResult:
+    sides: dict[Team, Side]
+    winner: Team | None
+
+
+def play_table(
+    match: Match, levels: dict[Team, Level], seed: str, budget_ms: float, max_hands: int
+) -> TableResult:
+    """Play ``match`` with ``levels[team]`` at each team's seats; every player sees only
+    its own ``SeatView``."""
+    players = {
+        seat: _player(levels[seat.team], random.Random(f"{seed}/{seat.value}"), budget_ms)
+        for seat in SEATS
+    }
+    state = MatchState(match)
+    sides = {team: Side() for team in Team}
+    while state.hand is not None and state.winner is None and len(state.outcomes) < max_hands:
+        seat = state.to_act
+        assert seat is not None
+        view = view_of(state, seat)
+        t0 = time.perf_counter()
+        decision = players[seat].decide(view)
+        sides[seat.team].times_ms.append((time.perf_counter() - t0) * 1000.0)
+        state.apply(decision, seat)
+    for outcome in state.outcomes:
+        for team in Team:
+            sc = outcome.scores[team]
+            side = sides[team]
+            side.points += sc.points
+            side.hands += 1
+            if sc.contract > 0:
+                side.contracts += 1
+                side.contracts_made += sc.made
+            side.nils += len(sc.nils)
+            side.nils_made += sum(n.made for n in sc.nils)
+            side.bags += sc.bags_added
+    return TableResult(sides, state.winner)
+
+
+@dataclass
+class DealResult:
+    """Both tables of one duplicate deal (or match), from the first level's side."""
+
+    index: int
+    diff: float  # first level's points minus the second's, averaged over the two tables
+    first: Side
+    second: Side
+    first_won: int  # matches won (0..2) when this was a match
+    second_won: int
+
+
+def _task(args: tuple[str, int, str, str, float]) -> DealResult:
+    kind, index, seed, levels_text, budget_ms = args
+    a, b = (Level(x) for x in levels_text.split(","))
+    if kind == "deal":
+        dealt = deal_for(f"{seed}/deal", index)
+        match = Match(Ruleset(target=None), deals=(DealtHand(dealt.dealer, dealt.deal),))
+        max_hands = 1
+    else:
+        match = Match(Ruleset(), seed=f"{seed}/match/{index}")
+        max_hands = MAX_HANDS_PER_MATCH
+    first = Side()
+    second = Side()
+    diff = 0.0
+    won = [0, 0]
+    for table, (ns, ew) in enumerate(((a, b), (b, a))):
+        levels = {Team.NS: ns, Team.EW: ew}
+        res = play_table(match, levels, f"{seed}/{kind}/{index}/{table}", budget_ms, max_hands)
+        a_team = Team.NS if table == 0 else Team.EW
+        first.add(res.sides[a_team])
+        second.add(res.sides[a_team.other])
+        diff += (res.sides[a_team].points - res.sides[a_team.other].points) / 2.0
+        if res.winner is a_team:
+            won[0] += 1
+        elif res.winner is a_team.other:
+            won[1] += 1
+    return DealResult(index, diff, first, second, won[0], won[1])
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[k]
+
+
+def _mean_ci(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0
+    mean = sum(values) / n
+    if n < 2:
+        return mean, 0.0
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def _run(
+    tasks: list[tuple[str, int, str, str, float]], jobs: int, label: str
+) -> list[DealResult]:
+    results: list[DealResult] = []
+    started = time.monotonic()
+    last = started
+    it: Iterator[DealResult]
+    pool = None
+    if jobs > 1 and len(tasks) > 1:
+        pool = multiprocessing.get_context("spawn").Pool(jobs)
+        it = pool.imap_unordered(_task, tasks, chunksize=1)
+    else:
+        it = map(_task, tasks)
+    try:
+        for r in it:
+            results.append(r)
+            now = time.monotonic()
+            if now - last >= 5.0 or len(results) == len(tasks):
+                last = now
+                mean, ci = _mean_ci([x.diff for x in results])
+                print(
+                    f"{label}: {len(results)} of {len(tasks)} done, "
+                    f"{mean:+.1f} ± {ci:.1f} per deal, {now - started:.0f} s",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    results.sort(key=lambda r: r.index)
+    return results
+
+
+def _summary(first: Level, second: Level, deals: list[DealResult],
+             matches: list[DealResult]) -> dict[str, object]:
+    out: dict[str, object] = {"first": first.value, "second": second.value}
+    mean, ci = _mean_ci([r.diff for r in deals])
+    out["deals"] = len(deals)
+    out["points_per_deal"] = round(mean, 2)
+    out["ci95"] = round(ci, 2)
+    out["matches"] = len(matches) * 2
+    out["matches_won"] = {
+        first.value: sum(r.first_won for r in matches),
+        second.value: sum(r.second_won for r in matches),
+    }
+    for name in ("first", "second"):
+        total = Side()
+        for r in (*deals, *matches):
+            total.add(r.first if name == "first" else r.second)
+        out[name + "_stats"] = {
+            "level": first.value if name == "first" else second.value,
+            "hands": total.hands,
+            "points_per_hand": round(total.points / total.hands, 2) if total.hands else 0.0,
+            "contracts": total.contracts,
+            "contracts_made": total.contracts_made,
+            "nils": total.nils,
+            "nils_made": total.nils_made,
+            "bags_per_hand": round(total.bags / total.hands, 3) if total.hands else 0.0,
+            "decision_ms_p50": round(_percentile(total.times_ms, 0.50), 2),
+            "decision_ms_p95": round(_percentile(total.times_ms, 0.95), 2),
+            "decisions": len(total.times_ms),
+        }
+    return out
+
+
+def _pct(a: int, b: int) -> str:
+    return f"{a} of {b} ({100.0 * a / b:.1f}%)" if b else "none"
+
+
+def _print_summary(s: dict[str, object]) -> None:
+    first, second = s["first"], s["second"]
+    print(f"{first} against {second}")
+    print(
+        f"  points per deal ({first} minus {second}): {s['points_per_deal']:+.1f}"
+        f" ± {s['ci95']:.1f} (95% CI) over {s['deals']} duplicate deals"
+    )
+    won = s["matches_won"]
+    assert isinstance(won, dict)
+    print(f"  matches won: {first} {won[first]}, {second} {won[second]} of {s['matches']}")
+    for key in ("first_stats", "second_stats"):
+        st = s[key]
+        assert isinstance(st, dict)
+        print(
+            f"  {st['level']}: contracts made {_pct(st['contracts_made'], st['contracts'])};"
+            f" nil made {_pct(st['nils_made'], st['nils'])};"
+            f" bags per hand {st['bags_per_hand']:.2f};"
+            f" decision p50 {st['decision_ms_p50']:.1f} ms, p95 {st['decision_ms_p95']:.1f} ms"
+        )
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    levels = [level.value for level in Level]
+    parser.add_argument("--ns", choices=levels, default="hard", help="First level (default hard).")
+    parser.add_argument("--ew", choices=levels, default="medium",
+                        help="Second level (default medium).")
+    parser.add_argument("--deals", type=int, default=50, help="Duplicate deals (default 50).")
+    parser.add_argument("--matches", type=int, default=0,
+                        help="Duplicate matches to 500 (default 0).")
+    parser.add_argument("--seed", default="1", help="Seed; the same seed replays the same run.")
+    parser.add_argument("--jobs", type=int, default=max(1, min(2, multiprocessing.cpu_count())),
+                        help="Worker processes (default: both cores).")
+    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS,
+                        help=f"Hard's time per decision (default {DEFAULT_BUDGET_MS:.0f}).")
+    parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+
+
+def run(args: argparse.Namespace) -> int:
+    first, second = Level(args.ns), Level(args.ew)
+    levels = f"{first.value},{second.value}"
+    deal_tasks = [("deal", i, str(args.seed), levels, float(args.budget_ms))
+                  for i in range(args.deals)]
+    match_tasks = [("match", i, str(args.seed), levels, float(args.budget_ms))
+                   for i in range(args.matches)]
+    deals = _run(deal_tasks, args.jobs, "deals") if deal_tasks else []
+    matches = _run(match_tasks, args.jobs, "matches") if match_tasks else []
+    summary = _summary(first, second, deals, matches)
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_summary(summary)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``spades-voice arena``: parse ``argv`` and print the figures for one pairing."""
+    parser = argparse.ArgumentParser(
+        prog="spades-voice arena", description="Play computer levels against each other."
+    )
+    add_arguments(parser)
+    args = parser.parse_args(None if argv is None else list(argv))
+    try:
+        return run(args)
+    except KeyboardInterrupt:
+        return 130
+
+
+__all__ = ["add_arguments", "main", "play_table", "run"]
+
+if __name__ == "__main__":
+    sys.exit(main())
+

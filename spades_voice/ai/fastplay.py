@@ -1,0 +1,569 @@
+"""The computers' engine room: a card policy, playouts and an exact endgame on bitmasks.
+
+Everything here works on plain ints so that Hard can play thousands of hands per decision:
+a holding is a 52-bit mask over ``Card.index`` (spades are indexes 0..12, so a spade beats
+any other suit by being below 13), seats are indexes S=0, W=1, N=2, E=3, and a team is
+``seat & 1`` (0 = NS, 1 = EW). A bid is an int: 1..13, ``NIL_BID`` (0) or ``BLIND_NIL_BID``.
+
+Nothing here knows about other seats' hands by itself: callers hand it holdings, which for
+a computer player are deals *sampled* from what its ``SeatView`` shows.
+
+The policy (``choose``) is the Medium player's judgement and the rollout policy of Hard's
+playouts: one set of rules, so a better rule helps both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+SUIT_MASKS: tuple[int, int, int, int] = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+SPADES = 0x1FFF
+DECK = (1 << 52) - 1
+NON_SPADES = DECK & ~SPADES
+NIL_BID = 0
+BLIND_NIL_BID = -1
+#: Points a carried bag is reckoned to cost in the future (10 bags cost 100).
+BAG_COST = 5
+#: What reaching the target first is worth, in points, on top of the hand's points.
+WIN_BONUS = 250
+
+
+def _above(idx: int) -> int:
+    return SUIT_MASKS[idx // 13] & ~((2 << idx) - 1)
+
+
+def _below(idx: int) -> int:
+    return SUIT_MASKS[idx // 13] & ((1 << idx) - 1)
+
+
+#: Cards of the same suit above / below each card index.
+ABOVE: tuple[int, ...] = tuple(_above(i) for i in range(52))
+BELOW: tuple[int, ...] = tuple(_below(i) for i in range(52))
+
+
+def beaters(mask: int, win: int) -> int:
+    """The cards of ``mask`` that beat ``win``, the card winning the trick so far."""
+    if win < 13:
+        return mask & ABOVE[win]
+    return (mask & ABOVE[win]) | (mask & SPADES)
+
+
+def low(mask: int) -> int:
+    """The lowest-ranked card of a non-empty mask, a non-spade on equal rank."""
+    best = -1
+    best_rank = 99
+    for s in (1, 2, 3, 0):
+        chunk = mask >> (13 * s) & 0x1FFF
+        if chunk:
+            r = (chunk & -chunk).bit_length() - 1
+            if r < best_rank:
+                best_rank = r
+                best = 13 * s + r
+    return best
+
+
+def high(mask: int) -> int:
+    """The highest-ranked card of a non-empty mask, a spade on equal rank."""
+    best = -1
+    best_rank = -1
+    for s in (0, 1, 2, 3):
+        chunk = mask >> (13 * s) & 0x1FFF
+        if chunk:
+            r = chunk.bit_length() - 1
+            if r > best_rank:
+                best_rank = r
+                best = 13 * s + r
+    return best
+
+
+def lowest_index(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def legal_mask(held: int, trick_len: int, led: int, broken: bool) -> int:
+    """The cards of ``held`` that may be played (``led`` is the led suit's mask)."""
+    if trick_len:
+        return (held & led) or held
+    if not broken and held & NON_SPADES:
+        return held & NON_SPADES
+    return held
+
+
+# ---- scoring --------------------------------------------------------------------------
+
+
+def team_score(
+    bid_a: int, bid_b: int, won_a: int, won_b: int, bags_before: int, partner_rule: bool
+) -> tuple[int, int]:
+    """(points, bags carried after) for one partnership; the arithmetic of ``score_team``."""
+    contract = 0
+    counted = 0
+    nil_bags = 0
+    nil_points = 0
+    for bid, won in ((bid_a, won_a), (bid_b, won_b)):
+        if bid <= 0:
+            value = 200 if bid == BLIND_NIL_BID else 100
+            nil_points += value if won == 0 else -value
+            if partner_rule:
+                counted += won
+            else:
+                nil_bags += won
+        else:
+            contract += bid
+            counted += won
+    if counted >= contract:
+        over = counted - contract
+        points = 10 * contract + over
+    else:
+        over = 0
+        points = -10 * contract
+    bags = bags_before + over + nil_bags
+    points += nil_bags + nil_points - 100 * (bags // 10)
+    return points, bags % 10
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What a finished hand is worth to one team, given the match situation."""
+
+    team: int  # 0 = NS, 1 = EW
+    bags: tuple[int, int]  # carried bags before this hand, by team
+    totals: tuple[int, int]  # match totals before this hand, by team
+    target: int | None
+    partner_rule: bool  # failed_nil_tricks == "partner"
+
+    def utility(self, bids: list[int], won: list[int]) -> float:
+        """Our points minus theirs, bags reckoned at their future cost, plus the match."""
+        t = self.team
+        mine, mbags = team_score(
+            bids[t], bids[t + 2], won[t], won[t + 2], self.bags[t], self.partner_rule
+        )
+        o = 1 - t
+        theirs, obags = team_score(
+            bids[o], bids[o + 2], won[o], won[o + 2], self.bags[o], self.partner_rule
+        )
+        value = float(mine - theirs - BAG_COST * (mbags - obags))
+        target = self.target
+        if target is not None:
+            a = self.totals[t] + mine
+            b = self.totals[o] + theirs
+            if max(a, b) >= target and a != b:
+                value += WIN_BONUS if a > b else -WIN_BONUS
+        return value
+
+
+# ---- the policy -----------------------------------------------------------------------
+
+
+def choose(
+    s: int,
+    mine: int,
+    legal: int,
+    others: int,
+    trick: list[int],
+    win_idx: int,
+    win_seat: int,
+    won: list[int],
+    bids: list[int],
+    voids: list[int],
+    partner_rule: bool,
+) -> int:
+    """The policy's card for seat ``s``.
+
+    ``mine`` is what ``s`` holds, ``legal`` what it may play, ``others`` every card the
+    other three still hold (as far as ``s`` can tell: the unseen cards), ``trick`` the
+    cards played to this trick, ``voids`` per seat a 4-bit mask of suits shown out of.
+    """
+    if legal & (legal - 1) == 0:
+        return lowest_index(legal)
+    p = s ^ 2
+    pos = len(trick)
+    my_bid = bids[s]
+    p_bid = bids[p]
+    o1 = (s + 1) & 3
+    o2 = (s + 3) & 3
+    # A nil still alive at the table.
+    nil_opp = -1
+    if bids[o1] <= 0 and won[o1] == 0:
+        nil_opp = o1
+    elif bids[o2] <= 0 and won[o2] == 0:
+        nil_opp = o2
+    cover = p_bid <= 0 and won[p] == 0 and my_bid > 0
+
+    if my_bid <= 0:
+        take = False
+    else:
+        contract = (my_bid if my_bid > 0 else 0) + (p_bid if p_bid > 0 else 0)
+        counted = won[s] + (won[p] if p_bid > 0 or partner_rule else 0)
+        need = contract - counted
+        if need > 0:
+            take = True
+        else:
+            # Contract made: take more only to set the opponents cheaply.
+            ob1, ob2 = bids[o1], bids[o2]
+            ocontract = (ob1 if ob1 > 0 else 0) + (ob2 if ob2 > 0 else 0)
+            ocounted = (won[o1] if ob1 > 0 or partner_rule else 0) + (
+                won[o2] if ob2 > 0 or partner_rule else 0
+            )
+            oneed = ocontract - ocounted
+            left = 13 - won[0] - won[1] - won[2] - won[3]
+            take = oneed > 0 and left - oneed < 2
+
+    if pos == 0:
+        return _lead(s, mine, legal, others, take, cover, nil_opp, voids, my_bid <= 0)
+
+    beat = beaters(legal, win_idx)
+    lose = legal & ~beat
+
+    if my_bid <= 0 or (not take and not cover):
+        # Nil, or avoiding bags: stay under, shedding the highest card that loses.
+        if nil_opp >= 0 and my_bid > 0 and win_seat == nil_opp and lose:
+            return high(lose)
+        if lose:
+            return high(lose)
+        return high(beat) if pos == 3 else low(beat)
+
+    if cover and pos <= 1:
+        # Partner's nil plays after us: win high so they can duck.
+        if beat:
+            sure = _sure(beat, others)
+            return low(sure) if sure else high(beat)
+        return low(legal)
+    if cover and win_seat == p:
+        # Partner (nil) is winning: overtake.
+        if beat:
+            sure = _sure(beat, others)
+            return low(sure) if sure else (low(beat) if pos == 3 else high(beat))
+        return low(legal)
+
+    if nil_opp >= 0 and win_seat == nil_opp:
+        # Leave the trick to the nil bidder.
+        return high(lose) if lose else low(beat)
+
+    # Want tricks.
+    if win_seat == p:
+        safe = pos == 3 or (
+            not others & ABOVE[win_idx]
+            and (win_idx < 13 or not voids[o1] >> (win_idx // 13) & 1)
+        )
+        if not safe:
+            sure = _sure(beat, others)
+            if sure:
+                return low(sure)
+        return low(lose) if lose else low(legal)
+    if not beat:
+        return low(legal)
+    if pos == 3:
+        return low(beat)
+    sure = _sure(beat, others)
+    if sure:
+        return low(sure)
+    if win_idx < 13 or (beat & SPADES and trick[0] >= 13):
+        # Ruffing, or over-ruffing: as cheaply as possible.
+        return low(beat)
+    if pos == 1:
+        return low(lose) if lose else low(beat)  # second hand low
+    return high(beat)  # third hand high
+
+
+def _sure(beat: int, others: int) -> int:
+    """The cards of ``beat`` that no unseen card of their suit can top."""
+    out = 0
+    m = beat
+    while m:
+        b = m & -m
+        i = b.bit_length() - 1
+        if not others & ABOVE[i]:
+            out |= b
+        m ^= b
+    return out
+
+
+def _lead(
+    s: int,
+    mine: int,
+    legal: int,
+    others: int,
+    take: bool,
+    cover: bool,
+    nil_opp: int,
+    voids: list[int],
+    i_am_nil: bool,
+) -> int:
+    if i_am_nil or (not take and not cover):
+        # Lead the card most likely to be beaten: fewest unseen cards below it.
+        best = -1
+        best_key = (99, 99)
+        m = legal
+        while m:
+            b = m & -m
+            i = b.bit_length() - 1
+            key = ((others & BELOW[i]).bit_count(), i % 13)
+            if key < best_key:
+                best_key = key
+                best = i
+            m ^= b
+        return best
+    if nil_opp >= 0 and not cover:
+        # Lead low in a suit the nil bidder still holds (as far as anyone can tell).
+        shown = voids[nil_opp]
+        for_attack = 0
+        for su in (1, 2, 3, 0):
+            if not shown >> su & 1:
+                for_attack |= legal & SUIT_MASKS[su]
+        if for_attack:
+            return low(for_attack)
+    sure = _sure(legal, others)
+    side = sure & NON_SPADES
+    if side:
+        return high(side)
+    if sure & SPADES and others & SPADES:
+        return high(sure & SPADES)
+    if cover:
+        side = legal & NON_SPADES
+        return high(side) if side else high(legal)
+    # Lead low from the shortest side suit, to come back with a ruff later.
+    best = -1
+    best_len = 99
+    for su in (1, 2, 3):
+        chunk = legal & SUIT_MASKS[su]
+        if chunk:
+            n = chunk.bit_count()
+            if n < best_len:
+                best_len = n
+                best = lowest_index(chunk)
+    if best >= 0:
+        return best
+    return low(legal)
+
+
+# ---- playouts -------------------------------------------------------------------------
+
+
+def playout(
+    held: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    broken: bool,
+    bids: list[int],
+    voids: list[int],
+    partner_rule: bool,
+) -> list[int]:
+    """Finish a hand with every seat playing the policy; returns tricks per seat.
+
+    The arguments are the position (``held`` one mask per seat, the ``trick`` so far led by
+    ``leader``); lists passed in are not changed.
+    """
+    held = held[:]
+    won = won[:]
+    voids = voids[:]
+    trick = trick[:]
+    outstanding = held[0] | held[1] | held[2] | held[3]
+    if trick:
+        led = SUIT_MASKS[trick[0] // 13]
+        win_i = trick[0]
+        win_pos = 0
+        for k in range(1, len(trick)):
+            c = trick[k]
+            if (c > win_i) if c // 13 == win_i // 13 else c < 13:
+                win_i = c
+                win_pos = k
+        win_seat = (leader + win_pos) & 3
+    else:
+        led = 0
+        win_i = -1
+        win_seat = -1
+    actor = (leader + len(trick)) & 3
+    while outstanding:
+        h = held[actor]
+        n = len(trick)
+        if n:
+            legal = (h & led) or h
+        elif not broken and h & NON_SPADES:
+            legal = h & NON_SPADES
+        else:
+            legal = h
+        if legal & (legal - 1) == 0:
+            idx = lowest_index(legal)
+        else:
+            idx = choose(
+                actor, h, legal, outstanding ^ h, trick, win_i, win_seat, won, bids, voids,
+                partner_rule,
+            )
+        bit = 1 << idx
+        held[actor] = h ^ bit
+        outstanding ^= bit
+        if idx < 13:
+            broken = True
+        if n == 0:
+            led = SUIT_MASKS[idx // 13]
+            win_i = idx
+            win_seat = actor
+            leader = actor
+        else:
+            if not led & bit:
+                voids[actor] |= 1 << (trick[0] // 13)
+            if (idx > win_i) if idx // 13 == win_i // 13 else idx < 13:
+                win_i = idx
+                win_seat = actor
+        trick.append(idx)
+        if n == 3:
+            won[win_seat] += 1
+            actor = win_seat
+            trick = []
+        else:
+            actor = (actor + 1) & 3
+    return won
+
+
+def random_playout_fast(
+    held: list[int], trick: list[int], leader: int, won: list[int], broken: bool,
+    seed_bits: list[list[int]],
+) -> list[int]:
+    """Finish a hand with each seat playing the first legal card of its own order.
+
+    ``seed_bits`` gives each seat's cards in a (shuffled) order; it is consumed. Used to
+    measure raw playout speed and as a cheap default.
+    """
+    held = held[:]
+    won = won[:]
+    trick = trick[:]
+    outstanding = held[0] | held[1] | held[2] | held[3]
+    led = SUIT_MASKS[trick[0] // 13] if trick else 0
+    win_i = -1
+    win_seat = -1
+    for k, c in enumerate(trick):
+        if k == 0 or ((c > win_i) if c // 13 == win_i // 13 else c < 13):
+            win_i = c
+            win_seat = (leader + k) & 3
+    actor = (leader + len(trick)) & 3
+    while outstanding:
+        h = held[actor]
+        n = len(trick)
+        if n:
+            legal = (h & led) or h
+        elif not broken and h & NON_SPADES:
+            legal = h & NON_SPADES
+        else:
+            legal = h
+        order = seed_bits[actor]
+        k = 0
+        while not legal >> order[k] & 1:
+            k += 1
+        idx = order.pop(k)
+        bit = 1 << idx
+        held[actor] = h ^ bit
+        outstanding ^= bit
+        if idx < 13:
+            broken = True
+        if n == 0:
+            led = SUIT_MASKS[idx // 13]
+            win_i = idx
+            win_seat = actor
+        elif (idx > win_i) if idx // 13 == win_i // 13 else idx < 13:
+            win_i = idx
+            win_seat = actor
+        trick.append(idx)
+        if n == 3:
+            won[win_seat] += 1
+            actor = win_seat
+            trick = []
+        else:
+            actor = (actor + 1) & 3
+    return won
+
+
+# ---- exact endgame --------------------------------------------------------------------
+
+
+def solve(
+    held: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    broken: bool,
+    bids: list[int],
+    stakes: Stakes,
+) -> float:
+    """The value to ``stakes.team`` of the position with every seat playing perfectly
+    (double dummy): the team maximises its utility, the other team minimises it."""
+    held = held[:]
+    won = won[:]
+    trick = trick[:]
+    return _solve(held, trick, leader, won, broken, bids, stakes, -1e18, 1e18)
+
+
+def _solve(
+    held: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    broken: bool,
+    bids: list[int],
+    stakes: Stakes,
+    alpha: float,
+    beta: float,
+) -> float:
+    n = len(trick)
+    if n == 4:
+        win_i = trick[0]
+        win_pos = 0
+        for k in (1, 2, 3):
+            c = trick[k]
+            if (c > win_i) if c // 13 == win_i // 13 else c < 13:
+                win_i = c
+                win_pos = k
+        w = (leader + win_pos) & 3
+        won[w] += 1
+        try:
+            if not (held[0] | held[1] | held[2] | held[3]):
+                return stakes.utility(bids, won)
+            return _solve(held, [], w, won, broken, bids, stakes, alpha, beta)
+        finally:
+            won[w] -= 1
+    actor = (leader + n) & 3
+    h = held[actor]
+    if n:
+        led = SUIT_MASKS[trick[0] // 13]
+        legal = (h & led) or h
+    elif not broken and h & NON_SPADES:
+        legal = h & NON_SPADES
+    else:
+        legal = h
+    maximise = (actor & 1) == stakes.team
+    # Equivalent cards (adjacent in a suit once played cards are removed) need one try:
+    # playing the 9 or the 10 from 10-9 is the same when no one else holds between them.
+    everyone = held[0] | held[1] | held[2] | held[3]
+    for c in trick:
+        everyone |= 1 << c
+    best = -1e18 if maximise else 1e18
+    m = legal
+    while m:
+        b = m & -m
+        idx = b.bit_length() - 1
+        m ^= b
+        # skip idx if the next-higher outstanding card of the suit is also ours and legal
+        nxt = everyone & ABOVE[idx]
+        if nxt:
+            nb = nxt & -nxt
+            if legal & nb:
+                continue
+        held[actor] = h ^ b
+        trick.append(idx)
+        v = _solve(held, trick, leader, won, broken or idx < 13, bids, stakes, alpha, beta)
+        trick.pop()
+        held[actor] = h
+        if maximise:
+            if v > best:
+                best = v
+            if best > alpha:
+                alpha = best
+        else:
+            if v < best:
+                best = v
+            if best < beta:
+                beta = best
+        if alpha >= beta:
+            break
+    return best

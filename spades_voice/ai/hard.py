@@ -1,0 +1,196 @@
+"""Hard: imagines the hidden hands many times over and plays what scores best across them.
+
+For a card: draw deals consistent with the view (``sampling``), then for each legal card
+finish every deal with the policy (``fastplay.playout``) or, once few cards remain, solve it
+exactly (``fastplay.solve``); score each finish by the real hand score with bags, nils and
+the match situation (``Stakes.utility``) and keep the card with the best average. Every card
+is judged on the same deals, so luck in the draw cancels out between them.
+
+For a bid: draw full deals, guess the later bidders' bids, play each candidate bid out and
+keep the one with the best expected score, nil included.
+
+The amount of work is fixed by the budget through calibrated counts, never by the clock,
+so a seed always gives the same decision; the clock is only a safety net.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from spades_voice.ai.counting import count_tricks, medium_bid, nil_danger
+from spades_voice.ai.fastplay import (
+    ABOVE,
+    BELOW,
+    NIL_BID,
+    playout,
+    solve,
+)
+from spades_voice.ai.knowledge import NO_BID, Known, known_of, trick_winner
+from spades_voice.ai.medium import bid_of_code, legal_of
+from spades_voice.ai.sampling import sample_deals
+from spades_voice.rules import Card, Decision, SeatView
+
+DEFAULT_BUDGET_MS = 250.0
+#: Card-plays a policy playout gets through per millisecond on the reference machine
+#: (2-core, slow); the work per decision is the budget times this.
+PLAYS_PER_MS = 150.0
+#: Drawing and weighing one deal costs about as much as this many card-plays.
+SAMPLE_COST = 60
+#: Solve exactly when this many cards or fewer are left to play in the whole hand.
+EXACT_CARDS = 12
+#: Exact solves of one deal per millisecond, roughly, at EXACT_CARDS.
+SOLVES_PER_MS = 1.2
+MIN_DEALS = 12
+MAX_DEALS = 400
+#: Nil must beat the best number by this many points before Hard risks it.
+NIL_MARGIN = 10.0
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """Hard's verdict: the decision and the average value of each option it weighed."""
+
+    choice: int  # card index, or bid code while bidding
+    values: dict[int, float]
+    deals: int
+
+
+def equivalent_classes(known: Known, legal: int) -> list[int]:
+    """One card for each group of cards that are the same in play.
+
+    Two of our cards in one suit with no unseen card between them win and lose the same
+    tricks; the lowest speaks for the group.
+    """
+    reps: list[int] = []
+    m = legal
+    while m:
+        b = m & -m
+        i = b.bit_length() - 1
+        m ^= b
+        lower = known.hand & BELOW[i]
+        if lower:
+            top_lower = lower.bit_length() - 1
+            between = ABOVE[top_lower] & BELOW[i] & known.unseen
+            if not between and legal >> top_lower & 1:
+                continue
+        reps.append(i)
+    return reps
+
+
+def _after(
+    held: list[int], trick: list[int], leader: int, won: list[int], me: int, idx: int,
+    broken: bool,
+) -> tuple[list[int], list[int], int, list[int], bool]:
+    held = held[:]
+    held[me] ^= 1 << idx
+    trick = [*trick, idx]
+    broken = broken or idx < 13
+    if len(trick) == 4:
+        _, w = trick_winner(trick, leader)
+        won = won[:]
+        won[w] += 1
+        return held, [], w, won, broken
+    return held, trick, leader, won, broken
+
+
+def judge_card(
+    known: Known, legal: int, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS
+) -> Judgement:
+    """Hard's card and the value it gave each candidate."""
+    start = time.perf_counter()
+    reps = equivalent_classes(known, legal)
+    if len(reps) == 1:
+        return Judgement(reps[0], {reps[0]: 0.0}, 0)
+    left = known.hand.bit_count() + known.unseen.bit_count()
+    exact = left <= EXACT_CARDS
+    if exact:
+        n = int(budget_ms * SOLVES_PER_MS * (12.0 / max(left, 1)) ** 3 / len(reps))
+    else:
+        n = int(budget_ms * PLAYS_PER_MS / (len(reps) * left + SAMPLE_COST))
+    n = max(MIN_DEALS, min(MAX_DEALS, n))
+    deals = sample_deals(known, rng, n)
+    bids = list(known.bids)
+    stakes = known.stakes
+    pr = stakes.partner_rule
+    totals = dict.fromkeys(reps, 0.0)
+    trick = list(known.trick)
+    won = list(known.won)
+    cutoff = start + 0.92 * budget_ms / 1000.0
+    done = 0
+    for held in deals:
+        for c in reps:
+            h2, t2, lead2, w2, br2 = _after(
+                held, trick, known.leader, won, known.me, c, known.broken
+            )
+            if exact:
+                v = solve(h2, t2, lead2, w2, br2, bids, stakes)
+            else:
+                voids = list(known.voids)
+                fin = playout(h2, t2, lead2, w2, br2, bids, voids, pr)
+                v = stakes.utility(bids, fin)
+            totals[c] += v
+        done += 1
+        if time.perf_counter() > cutoff:
+            break  # safety net only: the counts above are sized to finish well inside
+    values = {c: totals[c] / done for c in reps}
+    best = max(reps, key=lambda c: (values[c], -c))
+    return Judgement(best, values, done)
+
+
+def judge_bid(
+    known: Known, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS,
+    allow_nil: bool = True,
+) -> Judgement:
+    """Hard's bid (as a code: 0 nil, 1..13) and the expected value of each candidate."""
+    start = time.perf_counter()
+    me = known.me
+    count = count_tricks(known.hand)
+    est = count.bid
+    cands = sorted({b for b in (est - 1, est, est + 1) if 1 <= b <= 13})
+    partner_bid = known.bids[me ^ 2]
+    if allow_nil and partner_bid != NIL_BID and nil_danger(known.hand) < 3.5:
+        cands.insert(0, NIL_BID)
+    n = int(budget_ms * PLAYS_PER_MS / (52 * len(cands) + SAMPLE_COST))
+    n = max(MIN_DEALS, min(MAX_DEALS, n))
+    deals = sample_deals(known, rng, n)
+    leader = (known.dealer + 1) & 3
+    totals = dict.fromkeys(cands, 0.0)
+    stakes = known.stakes
+    pr = stakes.partner_rule
+    cutoff = start + 0.92 * budget_ms / 1000.0
+    done = 0
+    zeros = [0, 0, 0, 0]
+    order = [(known.dealer + 1 + k) & 3 for k in range(4)]
+    for held in deals:
+        bids = list(known.bids)
+        for b in cands:
+            bids[me] = b
+            # Seats after us bid on their own (imagined) hands.
+            for s in order[order.index(me) + 1 :]:
+                pb = bids[s ^ 2]
+                bids[s] = medium_bid(held[s], None if pb == NO_BID else pb)
+            fin = playout(held, [], leader, zeros, False, bids, zeros, pr)
+            totals[b] += stakes.utility(bids, fin)
+        done += 1
+        if time.perf_counter() > cutoff:
+            break
+    values = {b: totals[b] / done for b in cands}
+    best = max(cands, key=lambda b: (values[b] - (NIL_MARGIN if b == NIL_BID else 0.0), -b))
+    return Judgement(best, values, done)
+
+
+class HardPlayer:
+    """Strong: reasons over sampled deals; the partner always plays this."""
+
+    def __init__(self, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS) -> None:
+        self._rng = rng
+        self.budget_ms = budget_ms
+
+    def decide(self, view: SeatView) -> Decision:
+        known = known_of(view)
+        if view.legal_bids:
+            j = judge_bid(known, self._rng, self.budget_ms)
+            return bid_of_code(j.choice)
+        return Card.from_index(judge_card(known, legal_of(view), self._rng, self.budget_ms).choice)

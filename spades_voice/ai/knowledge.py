@@ -1,0 +1,114 @@
+"""What a seat knows, as bitmasks: built from a ``SeatView`` and nothing else.
+
+This is the only door from the table into the computers' engine: every other module in
+``ai/`` works on a ``Known``. It holds the seat's own cards, the cards played (and by whom),
+the suits each seat has shown out of, bids, tricks, scores: never another seat's cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spades_voice.ai.fastplay import BLIND_NIL_BID, DECK, NIL_BID, Stakes
+from spades_voice.rules import SUITS, Bid, Card, FailedNilTricks, Phase, Ruleset, SeatView, Team
+
+#: Stands for "has not bid yet" in ``Known.bids``.
+NO_BID = 99
+
+
+def bid_code(bid: Bid) -> int:
+    if bid.blind:
+        return BLIND_NIL_BID
+    return NIL_BID if bid.is_nil else bid.tricks
+
+
+@dataclass(frozen=True, slots=True)
+class Known:
+    """One seat's knowledge of the hand in progress, on ints (see ``fastplay``)."""
+
+    me: int  # seat index
+    hand: int  # my cards still held
+    unseen: int  # cards the other three hold between them
+    counts: tuple[int, int, int, int]  # cards each seat still holds
+    played_by: tuple[int, int, int, int]  # cards each seat has played this hand
+    voids: tuple[int, int, int, int]  # per seat, bit i = shown out of suit i
+    trick: tuple[int, ...]  # the trick in progress
+    leader: int  # who led it (or leads next)
+    bids: tuple[int, int, int, int]  # NO_BID until placed
+    won: tuple[int, int, int, int]
+    broken: bool
+    stakes: Stakes
+    dealer: int
+    bidding: bool
+
+    @property
+    def partner_rule(self) -> bool:
+        return self.stakes.partner_rule
+
+
+def stakes_of(view: SeatView, team: int) -> Stakes:
+    ruleset: Ruleset = view.ruleset
+    return Stakes(
+        team=team,
+        bags=(view.bags[Team.NS], view.bags[Team.EW]),
+        totals=(view.totals[Team.NS], view.totals[Team.EW]),
+        target=ruleset.target,
+        partner_rule=ruleset.failed_nil_tricks is FailedNilTricks.PARTNER,
+    )
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+def known_of(view: SeatView) -> Known:
+    """Read ``view`` into bitmasks. The view must have a hand in progress."""
+    if view.dealer is None or view.phase is None:
+        raise ValueError("No hand is in progress.")
+    me = view.seat.index
+    hand = _mask(view.hand)
+    played = [0, 0, 0, 0]
+    for t in (*view.tricks, view.current):
+        for seat, c in t.plays:
+            played[seat.index] |= 1 << c.index
+    all_played = played[0] | played[1] | played[2] | played[3]
+    counts = tuple(13 - played[i].bit_count() for i in range(4))
+    voids = [0, 0, 0, 0]
+    for seat, suits in view.shown_out.items():
+        for su in suits:
+            voids[seat.index] |= 1 << SUITS.index(su)
+    bids = [NO_BID] * 4
+    for seat, b in view.bids:
+        bids[seat.index] = bid_code(b)
+    won = tuple(view.tricks_won[s] for s in sorted(view.tricks_won, key=lambda s: s.index))
+    return Known(
+        me=me,
+        hand=hand,
+        unseen=DECK & ~hand & ~all_played,
+        counts=(counts[0], counts[1], counts[2], counts[3]),
+        played_by=(played[0], played[1], played[2], played[3]),
+        voids=(voids[0], voids[1], voids[2], voids[3]),
+        trick=tuple(c.index for c in view.current.cards),
+        leader=view.current.leader.index,
+        bids=(bids[0], bids[1], bids[2], bids[3]),
+        won=(won[0], won[1], won[2], won[3]),
+        broken=view.spades_broken,
+        stakes=stakes_of(view, me & 1),
+        dealer=view.dealer.index,
+        bidding=view.phase is Phase.BIDDING,
+    )
+
+
+def trick_winner(trick: tuple[int, ...] | list[int], leader: int) -> tuple[int, int]:
+    """(winning card index, winning seat) of a non-empty trick."""
+    win_i = trick[0]
+    win_pos = 0
+    for k in range(1, len(trick)):
+        c = trick[k]
+        if (c > win_i) if c // 13 == win_i // 13 else c < 13:
+            win_i = c
+            win_pos = k
+    return win_i, (leader + win_pos) & 3
