@@ -1,0 +1,157 @@
+"""The saved match: the match so far (ruleset, seed, decisions), its id and its clock.
+
+A save stores the replayable value of the match, not a picture of the table: loading it
+replays every decision through the rules, so a save the rules would refuse is reported
+as unreadable rather than half-loaded. Exports use the ``spades-record/1`` format from
+``spades_voice.rules.record``; a save needs the seed as well (later hands are dealt from
+it, and the computers draw from it), which a record does not carry.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from spades_voice.rules import (
+    Bid,
+    Card,
+    Deal,
+    DealtHand,
+    Decision,
+    IllegalAction,
+    Match,
+    MatchState,
+    Ruleset,
+    Seat,
+)
+from spades_voice.store import files
+from spades_voice.store.files import Migration, Unreadable
+
+SAVE_FILE = "save.json"
+LAST_FILE = "last-match.json"
+SCHEMA = "spades-voice/save"
+VERSION = 1
+#: Layout n -> n + 1. Layout 1 is the first; add a step here when it changes.
+MIGRATIONS: dict[int, Migration] = {}
+
+
+def new_match_id() -> str:
+    """A fresh identity for a match, so statistics can count it exactly once."""
+    return secrets.token_hex(8)
+
+
+@dataclass(frozen=True, slots=True)
+class SavedMatch:
+    """A match as the store keeps it."""
+
+    match: Match
+    match_id: str
+    elapsed: float = 0.0
+
+    @property
+    def started(self) -> bool:
+        """At least one decision has been made."""
+        return bool(self.match.decisions)
+
+
+# ---- the match as JSON ----------------------------------------------------------------
+
+
+def decision_to_json(decision: Decision) -> int | str:
+    return decision.to_json() if isinstance(decision, Bid) else decision.code
+
+
+def decision_from_json(value: object) -> Decision:
+    """A bid (1..13, "nil", "blind_nil") or a card code ("QH")."""
+    if isinstance(value, int) or value in ("nil", "blind_nil"):
+        return Bid.from_json(value)
+    if isinstance(value, str):
+        return Card.from_code(value)
+    raise ValueError(f"Not a bid or a card: {value!r}.")
+
+
+def match_to_json(match: Match) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "seed": match.seed,
+        "rules": match.ruleset.to_json(),
+        "decisions": [decision_to_json(d) for d in match.decisions],
+    }
+    if match.deals:
+        out["deals"] = [{"dealer": h.dealer.value, "deal": h.deal.to_json()} for h in match.deals]
+    return out
+
+
+def match_from_json(obj: Mapping[str, Any]) -> Match:
+    """The match, replayed to prove the rules accept it; raises ``Unreadable``."""
+    seed = obj.get("seed")
+    if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
+        raise Unreadable("the seed is not a number or text")
+    try:
+        ruleset = Ruleset.from_json(obj.get("rules"))
+        decisions = tuple(decision_from_json(v) for v in files.get_list(obj, "decisions"))
+        deals = tuple(_dealt_from_json(h) for h in obj.get("deals", []))
+    except ValueError as e:
+        raise Unreadable(f"it holds something that is not part of a match ({e})") from None
+    if seed is None and not deals:
+        raise Unreadable("it has neither a seed nor the deals")
+    match = Match(ruleset=ruleset, seed=seed, decisions=decisions, deals=deals)
+    try:
+        MatchState(match)
+    except IllegalAction as e:
+        raise Unreadable(f"the rules refuse one of its moves ({e})") from None
+    return match
+
+
+def _dealt_from_json(obj: object) -> DealtHand:
+    if not isinstance(obj, dict) or not isinstance(obj.get("deal"), dict):
+        raise ValueError("A deal is not an object.")
+    dealer = Seat.from_code(str(obj.get("dealer")))
+    raw = obj["deal"]
+    hands: dict[Seat, list[Card]] = {}
+    for seat in Seat:
+        codes = raw.get(seat.value)
+        if not isinstance(codes, list):
+            raise ValueError(f"The deal has no cards for {seat.value}.")
+        hands[seat] = [Card.from_code(str(c)) for c in codes]
+    return DealtHand(dealer, Deal.from_hands(hands))
+
+
+# ---- the file -------------------------------------------------------------------------
+
+
+def saved_to_bytes(saved: SavedMatch, now: datetime | None = None) -> bytes:
+    return files.dump(
+        SCHEMA,
+        VERSION,
+        {
+            "id": saved.match_id,
+            "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
+            "elapsed": round(saved.elapsed, 3),
+            "match": match_to_json(saved.match),
+        },
+    )
+
+
+def saved_from_json(obj: Mapping[str, Any]) -> SavedMatch:
+    match_id = files.get_str(obj, "id")
+    if not match_id:
+        raise Unreadable("its match id is empty")
+    return SavedMatch(
+        match=match_from_json(files.get_dict(obj, "match")),
+        match_id=match_id,
+        elapsed=files.get_float(obj, "elapsed"),
+    )
+
+
+def load_saved(path: Path) -> SavedMatch | None:
+    """The saved match at ``path``; None when there is none. Raises ``StoreError``."""
+    obj = files.load(path, SCHEMA, VERSION, MIGRATIONS)
+    return None if obj is None else saved_from_json(obj)
+
+
+def parse_saved(raw: bytes) -> SavedMatch:
+    return saved_from_json(files.parse(raw, SCHEMA, VERSION, MIGRATIONS))

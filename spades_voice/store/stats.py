@@ -1,0 +1,166 @@
+"""Statistics: matches won and lost, streaks, points per hand, nils, bag penalties.
+
+Counted from one player's point of view (their seat and team). A match is counted once,
+when it is won or lost; an abandoned match (a new one started after decisions were made)
+counts as a loss. Each counted match's id is remembered, so a replayed hook or a restart
+after a crash cannot count it twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from spades_voice.rules import MatchState, Seat
+from spades_voice.store import files
+from spades_voice.store.files import Migration, Unreadable
+
+STATS_FILE = "stats.json"
+SCHEMA = "spades-voice/stats"
+VERSION = 1
+MIGRATIONS: dict[int, Migration] = {}
+#: How many counted match ids to remember; only the latest few can come back.
+REMEMBER = 50
+
+_COUNTS = (
+    "played",
+    "won",
+    "lost",
+    "streak",
+    "best_streak",
+    "hands",
+    "points",
+    "nils_made",
+    "nils_failed",
+    "bag_penalties",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Statistics:
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+    #: Matches won in a row, up to the latest; a loss resets it.
+    streak: int = 0
+    best_streak: int = 0
+    #: Finished hands of counted matches, and the team's points in them.
+    hands: int = 0
+    points: int = 0
+    #: The player's own nil and blind nil bids.
+    nils_made: int = 0
+    nils_failed: int = 0
+    #: Times the player's team lost 100 for reaching 10 bags.
+    bag_penalties: int = 0
+    #: Match clock time of counted matches.
+    seconds: float = 0.0
+    counted: tuple[str, ...] = field(default=())
+
+    @property
+    def average_points(self) -> float | None:
+        return self.points / self.hands if self.hands else None
+
+    def has_counted(self, match_id: str) -> bool:
+        return match_id in self.counted
+
+    def record(
+        self, state: MatchState, seat: Seat, match_id: str, seconds: float = 0.0
+    ) -> Statistics:
+        """Count a match that is over (won or lost) or abandoned (a loss).
+
+        Returns ``self`` unchanged when ``match_id`` was counted already.
+        """
+        if match_id in self.counted:
+            return self
+        team = seat.team
+        won = state.winner is team
+        hands = points = made = failed = penalties = 0
+        for outcome in state.outcomes:
+            score = outcome.scores[team]
+            hands += 1
+            points += score.points
+            penalties += score.penalties
+            for nil in score.nils:
+                if nil.seat is seat:
+                    made += nil.made
+                    failed += not nil.made
+        streak = self.streak + 1 if won else 0
+        return replace(
+            self,
+            played=self.played + 1,
+            won=self.won + won,
+            lost=self.lost + (not won),
+            streak=streak,
+            best_streak=max(self.best_streak, streak),
+            hands=self.hands + hands,
+            points=self.points + points,
+            nils_made=self.nils_made + made,
+            nils_failed=self.nils_failed + failed,
+            bag_penalties=self.bag_penalties + penalties,
+            seconds=self.seconds + max(0.0, seconds),
+            counted=(*self.counted, match_id)[-REMEMBER:],
+        )
+
+    # ---- words and JSON ------------------------------------------------------------
+
+    def text(self) -> str:
+        """What the statistics key says (and ``spades-voice stats`` prints)."""
+        if not self.played:
+            return "No matches played yet."
+        parts = [
+            f"{_count(self.played, 'match', 'matches')} played: {self.won} won, {self.lost} lost.",
+            f"Winning streak {self.streak}, best {self.best_streak}.",
+        ]
+        avg = self.average_points
+        if avg is not None:
+            parts.append(
+                f"{_number(avg)} points a hand on average over "
+                f"{_count(self.hands, 'hand', 'hands')}."
+            )
+        parts.append(f"Your nil bids: {self.nils_made} made, {self.nils_failed} failed.")
+        parts.append(f"Bag penalties: {self.bag_penalties}.")
+        return " ".join(parts)
+
+    def to_json(self) -> dict[str, Any]:
+        """The public figures (``spades-voice stats --json``)."""
+        out = {k: getattr(self, k) for k in _COUNTS}
+        avg = self.average_points
+        out["average_points"] = None if avg is None else round(avg, 2)
+        out["seconds"] = round(self.seconds, 1)
+        return out
+
+    def to_bytes(self) -> bytes:
+        body = asdict(self)
+        body["counted"] = list(self.counted)
+        body["seconds"] = round(self.seconds, 3)
+        return files.dump(SCHEMA, VERSION, body)
+
+    @classmethod
+    def from_json(cls, obj: dict[str, Any]) -> Statistics:
+        values = {k: files.get_int(obj, k, minimum=None if k == "points" else 0) for k in _COUNTS}
+        counted = files.get_list(obj, "counted")
+        if not all(isinstance(c, str) for c in counted):
+            raise Unreadable("counted holds something that is not a match id")
+        stats = cls(seconds=files.get_float(obj, "seconds"), counted=tuple(counted), **values)
+        if stats.won + stats.lost != stats.played or stats.best_streak < stats.streak:
+            raise Unreadable("its counts do not add up")
+        return stats
+
+
+def load_stats(path: Path) -> Statistics | None:
+    """The statistics at ``path``; None when there are none yet. Raises ``StoreError``."""
+    obj = files.load(path, SCHEMA, VERSION, MIGRATIONS)
+    return None if obj is None else Statistics.from_json(obj)
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _number(x: float) -> str:
+    """Whole numbers plainly, otherwise one decimal: "42", "38.5", "minus 12"."""
+    text = f"{x:.1f}".removesuffix(".0")
+    if text == "-0":
+        return "0"
+    return f"minus {text[1:]}" if text.startswith("-") else text
