@@ -14,7 +14,7 @@ a set of cards fits in one int bitmask; the fast paths use it.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 

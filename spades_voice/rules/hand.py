@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import (
-    CARDS,
     DECK_MASK,
     SPADE_MASK,
     SUITS,

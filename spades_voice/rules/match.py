@@ -37,7 +37,8 @@ def deal_for(seed: int | str, number: int) -> DealtHand:
     clockwise.
     """
     first = SEATS[random.Random(f"spades-voice/{seed}/dealer").randrange(4)]
-    return DealtHand(first.after(number), Deal.random(random.Random(f"spades-voice/{seed}/{number}")))
+    cards = Deal.random(random.Random(f"spades-voice/{seed}/{number}"))
+    return DealtHand(first.after(number), cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,8 +281,8 @@ class MatchState:
 
 
 __all__ = [
-    "Decision",
     "DealtHand",
+    "Decision",
     "HandOutcome",
     "IllegalAction",
     "IllegalBid",

@@ -66,7 +66,7 @@ def random_playout(
                 if not lst:
                     # Void: any card at all, chosen across the suits by one draw.
                     k = int(rnd() * counts[actor])
-                    for lst in hs:  # noqa: B007 - the loop variable is the chosen suit
+                    for lst in hs:
                         if k < len(lst):
                             break
                         k -= len(lst)

@@ -153,7 +153,9 @@ def _parse_hand(raw: object, number: int) -> RecordHand:
     for seat in SEATS:
         codes = raw_deal.get(seat.value)
         if not isinstance(codes, list):
-            raise RecordError("must be a list of 13 cards.", hand=number, field=f"deal.{seat.value}")
+            raise RecordError(
+                "must be a list of 13 cards.", hand=number, field=f"deal.{seat.value}"
+            )
         try:
             held[seat] = [Card.from_code(c) for c in codes]
         except ValueError as e:

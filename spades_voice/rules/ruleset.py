@@ -33,7 +33,9 @@ class Ruleset:
         if self.target is not None and (
             not isinstance(self.target, int) or isinstance(self.target, bool) or self.target <= 0
         ):
-            raise ValueError(f"target must be a positive whole number or null, not {self.target!r}.")
+            raise ValueError(
+                f"target must be a positive whole number or null, not {self.target!r}."
+            )
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -40,7 +40,10 @@ FIXED = _deal(
 )
 
 
-def _bid_all(h: HandState, bid: Bid = Bid(3)) -> None:
+THREE = Bid(3)
+
+
+def _bid_all(h: HandState, bid: Bid = THREE) -> None:
     for _ in range(4):
         h.place_bid(bid)
 
@@ -71,7 +74,7 @@ class TestBidding:
         h = HandState(Ruleset(), Seat.E, FIXED)
         assert h.bid_refusal(Bid(3), Seat.N) == "It is not your turn to bid."
         _bid_all(h)
-        with pytest.raises(IllegalBid, match="Bidding is over."):
+        with pytest.raises(IllegalBid, match=r"Bidding is over\."):
             h.place_bid(Bid(3))
 
 
@@ -199,7 +202,7 @@ class TestRandomPlayouts:
     def test_clone_is_independent_and_equal(self, seed: int, cut: int) -> None:
         h, log = _random_hand(seed)
         g = HandState(h.ruleset, h.dealer, h.deal)
-        for s, b in h.bids:
+        for _, b in h.bids:
             g.place_bid(b)
         for _, c in log[:cut]:
             g.play(c)

@@ -90,9 +90,9 @@ class TestReplayAndUndo:
     def test_no_undo_after_match_end(self) -> None:
         state = play_random_match(4, Ruleset(target=None))
         assert state.over
-        with pytest.raises(NothingToUndo, match="The match is over."):
+        with pytest.raises(NothingToUndo, match=r"The match is over\."):
             state.undo(Seat.S)
-        with pytest.raises(IllegalAction, match="The match is over."):
+        with pytest.raises(IllegalAction, match=r"The match is over\."):
             state.apply(Bid(1))
 
     def test_undo_keeps_blind_nil_closed_once_seen(self) -> None:

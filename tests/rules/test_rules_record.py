@@ -250,8 +250,7 @@ class TestIllegalRecords:
         rec["hands"][0]["bids"][0] = "blind_nil"
         path = tmp_path / "r.json"
         path.write_text(json.dumps(rec))
-        code, out, _ = _score(path)
-        assert code == 0
+        assert _score(path)[0] == 0
 
     def test_hand_after_match_won(self, tmp_path: Path) -> None:
         state = play_random_match(5, Ruleset(target=None))
@@ -295,7 +294,7 @@ class TestMalformed:
     def test_not_a_record(self, tmp_path: Path, content: bytes) -> None:
         path = tmp_path / "r.json"
         path.write_bytes(content)
-        code, out, err = _score(path)
+        code, out, _ = _score(path)
         assert code == 2 and "reason" in out["error"]
 
     def test_missing_file_and_directory(self, tmp_path: Path) -> None:

@@ -85,9 +85,10 @@ class TestNegativeTotals:
     )
     def test_bag_arithmetic(self, before: int, s_took: int, s_bid: int, n_bid: int) -> None:
         n_took = 13 - s_took
-        t = score_team(BAGS, Team.NS, _bids(Bid(s_bid), Bid(n_bid)), _tricks(s_took, n_took), before)
+        bids = _bids(Bid(s_bid), Bid(n_bid))
+        t = score_team(BAGS, Team.NS, bids, _tricks(s_took, n_took), before)
         contract = s_bid + n_bid
-        if 13 >= contract:
+        if contract <= 13:
             over = 13 - contract
             assert t.made
             assert before + over == t.bags_after + 10 * t.penalties
