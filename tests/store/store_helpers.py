@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from spades_voice.rules import Decision, Match, MatchState, Phase, Ruleset
 from spades_voice.store import StoreHooks
@@ -73,3 +74,11 @@ def won_by(team_name: str, start_seed: int = 0) -> tuple[MatchState, random.Rand
         if probe.winner.value == team_name:
             return state, rng
     raise AssertionError("no seed found")
+
+
+def quick_write(path: Path, data: bytes) -> None:
+    """A writer without fsync, for tests that count rather than test durability."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.quick.tmp")
+    tmp.write_bytes(data)
+    tmp.replace(path)

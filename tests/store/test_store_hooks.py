@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from store_helpers import FakeClock, finish, play, short_match
+from store_helpers import FakeClock, finish, play, quick_write, short_match
 
 from spades_voice.rules import Match, MatchState, Ruleset, Seat
 from spades_voice.store import Settings, StoreHooks, load_saved
@@ -140,7 +140,7 @@ CORRUPTIONS: dict[str, object] = {
 class TestCorruptSave:
     @pytest.mark.parametrize("kind", list(CORRUPTIONS))
     def test_moved_aside_kept_told_once_stats_survive(self, data: Path, kind: str) -> None:
-        hooks = _hooks(data)
+        hooks = _hooks(data, writer=quick_write)
         done = short_match(2)
         finish(hooks, done, random.Random(2))  # some statistics worth keeping
         hooks.start_new(None)
