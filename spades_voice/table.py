@@ -164,6 +164,12 @@ class Table(Protocol):
 
     def new_match(self) -> None: ...
 
+    @property
+    def match(self) -> Match | None:
+        """The whole match so far, when this table holds it (saves, statistics); a table
+        that cannot see every hand (a remote guest) answers None."""
+        ...
+
 
 # ---- the local table -------------------------------------------------------------
 
@@ -183,8 +189,11 @@ class LocalTable:
         seat: Seat = Seat.S,
         match: Match | None = None,
         names: dict[Seat, str] | None = None,
+        players: dict[Seat, Player] | None = None,
     ) -> None:
         self.seat = seat
+        #: Fixed computer players by seat (tests, replays); others are made from ``level``.
+        self._fixed_players = dict(players or {})
         self.level = level
         self._names = dict(names or DEFAULT_NAMES)
         self._events: list[Event] = []
@@ -200,6 +209,9 @@ class LocalTable:
         self._players: dict[Seat, Player] = {}
         for s in SEATS:
             if s is self.seat:
+                continue
+            if s in self._fixed_players:
+                self._players[s] = self._fixed_players[s]
                 continue
             lvl = Level.HARD if s is self.seat.partner else self.level
             rng = random.Random(f"{base}/{s.value}/{len(match.decisions)}")
@@ -264,6 +276,10 @@ class LocalTable:
 
     def reveal(self) -> None:
         self.state.reveal(self.seat)
+
+    def load(self, match: Match) -> None:
+        """Continue ``match`` (a saved one) in place of the match at this table."""
+        self._start(match)
 
     def new_match(self) -> None:
         old = self.state.match

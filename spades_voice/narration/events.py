@@ -1,0 +1,110 @@
+"""What each table event says. Pure: the same facts and cast give the same words.
+
+Each function takes the facts of one kind of event (narration sits below ``table.py``, so
+it never sees the event classes; the shell maps events to these). Each line is spoken as
+one queued utterance and is one entry in the history log.
+"""
+
+from __future__ import annotations
+
+from spades_voice.narration.words import Cast, cap, change, count, signed
+from spades_voice.rules import Bid, Card, HandOutcome, Phase, Seat, Suit, Team, TeamScore, Trick
+
+
+def card_played(cast: Cast, seat: Seat, card: Card, position: int, *, brief: bool = True) -> str:
+    """ "Robin, 9 of hearts." (full: "Robin leads the 9 of hearts.")"""
+    if brief:
+        return f"{cast.name(seat)}, {card.spoken}."
+    verb = ("lead", "leads") if position == 1 else ("play", "plays")
+    return f"{cast.does(seat, *verb)} the {card.spoken}."
+
+
+def trick_won(cast: Cast, seat: Seat, trick: Trick, number: int, *, brief: bool = True) -> str:
+    """ "Alex takes it." (full: "Alex takes trick 3 with the ace of hearts.")"""
+    if brief:
+        return f"{cast.does(seat, 'take')} it."
+    won = trick.winning
+    card = f" with the {won[1].spoken}" if won else ""
+    return f"{cast.does(seat, 'take')} trick {number}{card}."
+
+
+def bid_placed(cast: Cast, seat: Seat, bid: Bid) -> str:
+    """ "Robin bids 3."; the player's own: "Bid 4 placed." """
+    if seat is cast.me:
+        return f"{cap(bid.spoken)} placed." if bid.blind else f"Bid {bid.spoken} placed."
+    return f"{cast.does(seat, 'bid', 'bids')} {bid.spoken}."
+
+
+def your_turn(phase: Phase, led: Suit | None) -> str:
+    """ "Your bid." "Your lead." "Your turn, hearts led." """
+    if phase is Phase.BIDDING:
+        return "Your bid."
+    if led is None:
+        return "Your lead."
+    return f"Your turn, {led.spoken} led."
+
+
+SPADES_BROKEN = "Spades broken."
+
+
+def hand_dealt(cast: Cast, number: int, dealer: Seat) -> str:
+    return f"Hand {number}. {cast.does(dealer, 'deal')}."
+
+
+def match_won(cast: Cast, team: Team, totals: dict[Team, int]) -> str:
+    win, lose = totals[team], totals[team.other]
+    return f"{cast.team(team)} win the match, {signed(win)} to {signed(lose)}."
+
+
+def taken_back(count_: int, restart: bool) -> str:
+    if restart:
+        return "Hand restarted."
+    return f"Undone: {count(count_, 'move')} taken back."
+
+
+def team_result(score: TeamScore, cast: Cast) -> str:
+    """One partnership's hand with its arithmetic:
+    "You and Alex bid 7, took 9: 72 points, 2 bags." """
+    said: list[str] = []
+    name = cast.team(score.team)
+    if score.contract:
+        head = f"{name} bid {score.contract}, took {score.counted}: "
+        if score.made:
+            bags = f", {count(score.overtricks, 'bag')}" if score.overtricks else ""
+            said.append(f"{head}{score.contract_points} points{bags}.")
+        else:
+            said.append(f"{head}set, {signed(score.contract_points)}.")
+    else:
+        said.append(f"{name} bid nil.")
+    for nil in score.nils:
+        kind = "blind nil" if nil.blind else "nil"
+        if nil.made:
+            said.append(f"{cast.owner(nil.seat)} {kind} made: {change(nil.points)}.")
+        else:
+            extra = ""
+            if score.nil_bag_points:
+                extra = f", {change(nil.tricks)} for {count(nil.tricks, 'bag')}"
+            said.append(
+                f"{cast.owner(nil.seat)} {kind} failed, {count(nil.tricks, 'trick')}: "
+                f"{change(nil.points)}{extra}."
+            )
+    if score.penalties:
+        said.append(f"Bag penalty: {change(-100 * score.penalties)}.")
+    if score.nils or score.penalties:
+        said.append(f"Hand total {signed(score.points)}.")
+    return " ".join(said)
+
+
+def outcome_lines(outcome: HandOutcome, cast: Cast) -> list[str]:
+    """A finished hand: Boston first, then each team's arithmetic, then the totals."""
+    lines: list[str] = []
+    if outcome.boston is not None:
+        lines.append(f"Boston! {cast.team(outcome.boston)} took all 13 tricks.")
+    mine, theirs = cast.my_team, cast.my_team.other
+    lines.append(team_result(outcome.scores[mine], cast))
+    lines.append(team_result(outcome.scores[theirs], cast))
+    lines.append(
+        f"Score: {cast.team_obj(mine)} {signed(outcome.totals[mine])}, "
+        f"{cast.team_obj(theirs)} {signed(outcome.totals[theirs])}."
+    )
+    return lines

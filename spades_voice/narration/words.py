@@ -1,0 +1,104 @@
+"""Small word helpers shared by every summary: names, agreement, counts, card lists.
+
+``Cast`` knows who "you" are and what the other seats are called, so a sentence says
+"You take it." for the player and "Alex takes it." for anyone else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from spades_voice.rules import SUITS, Card, Seat, Suit, Team
+
+YOU = "You"
+
+
+def cap(text: str) -> str:
+    """First letter upper case, the rest untouched ("queen of hearts" -> "Queen of hearts")."""
+    return text[:1].upper() + text[1:]
+
+
+def count(n: int, one: str, many: str | None = None) -> str:
+    """ "1 trick", "3 tricks", "0 tricks" (digits always)."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def signed(n: int) -> str:
+    """A score as words: "72", "minus 40"."""
+    return f"minus {-n}" if n < 0 else str(n)
+
+
+def change(n: int) -> str:
+    """A change in points: "plus 100", "minus 100"."""
+    return f"minus {-n}" if n < 0 else f"plus {n}"
+
+
+def join(parts: Iterable[str], last: str = "and") -> str:
+    """ "a", "a and b", "a, b and c"."""
+    items = list(parts)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def by_suit(cards: Iterable[Card]) -> dict[Suit, list[Card]]:
+    """Cards grouped by suit (spades, hearts, diamonds, clubs), each high to low."""
+    groups: dict[Suit, list[Card]] = {s: [] for s in SUITS}
+    for c in cards:
+        groups[c.suit].append(c)
+    for cs in groups.values():
+        cs.sort(key=lambda c: -c.rank.value)
+    return groups
+
+
+def hand_order(cards: Iterable[Card]) -> list[Card]:
+    """The order the player moves through a hand: by suit as spoken, each high to low."""
+    groups = by_suit(cards)
+    return [c for s in SUITS for c in groups[s]]
+
+
+@dataclass(frozen=True)
+class Cast:
+    """Who is who at the table, from ``me``'s chair."""
+
+    me: Seat
+    names: Mapping[Seat, str] = field(default_factory=dict)
+
+    def name(self, seat: Seat) -> str:
+        """Subject form: "You", "Alex"."""
+        if seat is self.me:
+            return YOU
+        return self.names.get(seat, seat.long_name)
+
+    def obj(self, seat: Seat) -> str:
+        """Inside a sentence: "you", "Alex"."""
+        return "you" if seat is self.me else self.name(seat)
+
+    def owner(self, seat: Seat) -> str:
+        """Possessive at a sentence start: "Your", "Alex's"."""
+        return "Your" if seat is self.me else f"{self.name(seat)}'s"
+
+    def does(self, seat: Seat, verb: str, third: str | None = None) -> str:
+        """Subject and verb agreeing: "You take", "Alex takes"."""
+        if seat is self.me:
+            return f"{YOU} {verb}"
+        return f"{self.name(seat)} {third or verb + 's'}"
+
+    def is_(self, seat: Seat) -> str:
+        return f"{YOU} are" if seat is self.me else f"{self.name(seat)} is"
+
+    @property
+    def my_team(self) -> Team:
+        return self.me.team
+
+    def team(self, team: Team) -> str:
+        """A partnership at a sentence start: "You and Alex", "Robin and Sam"."""
+        a, b = team.seats
+        if self.me in (a, b):
+            return f"{YOU} and {self.name(self.me.partner)}"
+        return f"{self.name(a)} and {self.name(b)}"
+
+    def team_obj(self, team: Team) -> str:
+        text = self.team(team)
+        return "you" + text[len(YOU) :] if text.startswith(YOU + " ") else text

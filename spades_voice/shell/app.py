@@ -1,0 +1,227 @@
+"""The prompt_toolkit application: one line at the bottom of the terminal, keys in.
+
+Line-oriented on purpose: no full screen, no alternate screen, no box drawing, no
+spinners. The one line shows what has focus with the real cursor on it, so a braille
+display or a screen reader's review cursor follows focus. Printed speech goes above the
+line through ``run_in_terminal`` (``terminal_writer``), so it never breaks the prompt.
+The cursor-position request is off: terminals that never answer it would otherwise hold
+output back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import (
+    KeyBindings,
+    KeyBindingsBase,
+    KeyPressEvent,
+    merge_key_bindings,
+)
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import Layout
+from prompt_toolkit.layout.containers import Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import Output
+from prompt_toolkit.shortcuts import print_formatted_text
+
+from spades_voice.narration import texts
+from spades_voice.shell.actions import ACTIONS, dispatch
+from spades_voice.shell.hooks import ShellHooks
+from spades_voice.shell.keymap import Keymap, load_keymap, pt_keys
+from spades_voice.shell.pace import Pace
+from spades_voice.shell.state import Confirm, Shell
+from spades_voice.speech import Speaker
+from spades_voice.table import Table
+
+
+def no_cpr(output: Output) -> Output:
+    """Turn off the cursor-position request (it holds output back in some terminals)."""
+    if hasattr(output, "enable_cpr"):
+        output.enable_cpr = False
+    return output
+
+
+def terminal_writer(output: Output | None = None) -> Callable[[str], None]:
+    """A ``write`` for PrintSpeaker: prints above a running app, or plainly before and
+    after it."""
+
+    def write(line: str) -> None:
+        print_formatted_text(line, end="", output=output)
+
+    return write
+
+
+# ---- key bindings -----------------------------------------------------------------------
+
+
+def load_action_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
+    """Every action in the keymap, bound to its keys."""
+    kb = KeyBindings()
+    for name in keymap.actions:
+        if name not in ACTIONS:
+            continue
+        for key in keymap.keys_for(name):
+            for pt_key in pt_keys(key):
+                kb.add(pt_key)(_runner(shell, name))
+    return kb
+
+
+def _runner(shell: Shell, name: str) -> Callable[[KeyPressEvent], None]:
+    def run(event: KeyPressEvent) -> None:
+        dispatch(shell, name)
+
+    run.__doc__ = ACTIONS[name].__doc__
+    return run
+
+
+def load_confirm_bindings(shell: Shell) -> KeyBindings:
+    """While a question is open, any other key says how to answer it."""
+    kb = KeyBindings()
+
+    @kb.add(Keys.Any, filter=_asking(shell))
+    def _(event: KeyPressEvent) -> None:
+        """Say how to answer the open question."""
+        shell.answer(texts.CONFIRM_HELP)
+
+    return kb
+
+
+def _asking(shell: Shell) -> Condition:
+    return Condition(lambda: isinstance(shell.overlay, Confirm))
+
+
+def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
+    """All the shell's bindings in one place."""
+    return merge_key_bindings(
+        [load_confirm_bindings(shell), load_action_bindings(shell, keymap)]
+    )
+
+
+# ---- the application ------------------------------------------------------------------------
+
+
+def _fragments(shell: Shell) -> StyleAndTextTuples:
+    screen = shell.screen()
+    return [
+        ("", screen.text[: screen.cursor]),
+        ("[SetCursorPosition]", ""),
+        ("", screen.text[screen.cursor :]),
+    ]
+
+
+def build_app(
+    shell: Shell, keymap: Keymap, *, input: Input | None = None, output: Output | None = None
+) -> Application[int]:
+    control = FormattedTextControl(lambda: _fragments(shell), focusable=True, show_cursor=True)
+    window = Window(control, wrap_lines=True, dont_extend_height=True, always_hide_cursor=False)
+    app: Application[int] = Application(
+        layout=Layout(window),
+        key_bindings=load_key_bindings(shell, keymap),
+        full_screen=False,
+        mouse_support=False,
+        input=input,
+        output=no_cpr(output) if output is not None else None,
+        erase_when_done=False,
+    )
+    if output is None:
+        no_cpr(app.output)
+    # A lone Escape is told from the start of an arrow key by a pause; keep it short.
+    app.ttimeoutlen = 0.05
+    return app
+
+
+async def _drive(shell: Shell, wake: asyncio.Event, app: Application[int]) -> None:
+    """Step the computers at the pace: one decision each time its delay has passed."""
+    while True:
+        if not shell.computers_may_act():
+            await wake.wait()
+            wake.clear()
+            continue
+        remaining = shell.next_step_at - time.monotonic()
+        if remaining > 0:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), remaining)
+            wake.clear()
+            continue
+        shell.step_one()
+        app.invalidate()
+
+
+def run_app(
+    table: Table,
+    speaker: Speaker,
+    *,
+    hooks: ShellHooks | None = None,
+    pace: Pace = Pace.RELAXED,
+    keymap: Keymap | None = None,
+    brief: bool = True,
+    hold_between_hands: bool = True,
+    input: Input | None = None,
+    output: Output | None = None,
+    ready: Callable[[Application[int], Shell], None] | None = None,
+) -> int:
+    """Play at ``table`` until the player quits; returns the exit status (0).
+
+    ``hooks`` connect saves, statistics and the clock; ``hold_between_hands=False`` lets
+    a remote table's next hand start without N. ``ready`` is called once the app runs
+    (tests and the benchmark use it to reach the shell).
+    """
+    hooks = hooks or ShellHooks()
+    keymap = keymap or load_keymap()
+    shell = Shell(
+        table,
+        speaker,
+        hooks,
+        keymap,
+        pace=pace,
+        brief=brief,
+        hold_between_hands=hold_between_hands,
+    )
+    app = build_app(shell, keymap, input=input, output=output)
+    wake = asyncio.Event()
+    loop_box: list[asyncio.AbstractEventLoop] = []
+
+    def on_wake() -> None:
+        if loop_box:
+            loop_box[0].call_soon_threadsafe(wake.set)
+
+    def on_events() -> None:
+        # Remote tables call this from their network task; local tables from inside our
+        # own calls, where the pump that follows will speak them anyway.
+        if loop_box:
+            loop_box[0].call_soon_threadsafe(_pump)
+
+    def _pump() -> None:
+        shell.pump()
+        shell.advance()
+        app.invalidate()
+
+    def on_quit() -> None:
+        app.exit(result=0)
+
+    shell.on_wake = on_wake
+    shell.on_quit = on_quit
+
+    def pre_run() -> None:
+        loop = asyncio.get_running_loop()
+        loop_box.append(loop)
+        table.set_listener(on_events)
+        app.create_background_task(_drive(shell, wake, app))
+        shell.start()
+        if ready is not None:
+            ready(app, shell)
+
+    try:
+        result = app.run(pre_run=pre_run, handle_sigint=False)
+    finally:
+        table.set_listener(None)
+        hooks.close()
+    return result

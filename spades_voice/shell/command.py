@@ -1,0 +1,78 @@
+"""``spades-voice [play]``: a match against the computers at this terminal."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+from pathlib import Path
+
+from spades_voice.ai import Level
+from spades_voice.cli import add_speech_arguments
+from spades_voice.rules import Ruleset
+from spades_voice.shell.hooks import ShellHooks
+from spades_voice.shell.pace import Pace
+
+TARGETS = {"200": 200, "300": 300, "500": 500, "single": None}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--level",
+        choices=[level.value for level in Level],
+        default=Level.MEDIUM.value,
+        help="How well the opponents play (your partner always plays hard). Default medium.",
+    )
+    parser.add_argument(
+        "--target",
+        choices=list(TARGETS),
+        default="500",
+        help="Points to win, or a single hand. Default 500.",
+    )
+    parser.add_argument("--blind-nil", action="store_true", help="Allow blind nil bids.")
+    parser.add_argument(
+        "--pace",
+        choices=[p.value for p in Pace],
+        default=Pace.RELAXED.value,
+        help="How fast the computers play. Default relaxed.",
+    )
+    parser.add_argument("--seed", default=None, help="Deal the same cards again (any text).")
+    add_speech_arguments(parser)
+
+
+def store_hooks() -> ShellHooks:
+    """Saves and statistics when the store is installed; no-op hooks otherwise."""
+    try:
+        from spades_voice.store.hooks import StoreHooks  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        return ShellHooks()
+    hooks: ShellHooks = StoreHooks()
+    return hooks
+
+
+def _seed(text: str | None) -> int | str:
+    if text is None:
+        return secrets.randbelow(10**9)
+    return int(text) if text.isdigit() else text
+
+
+def run(args: argparse.Namespace) -> int:
+    from prompt_toolkit.output import create_output
+
+    from spades_voice.shell.app import no_cpr, run_app, terminal_writer
+    from spades_voice.speech import make_speaker
+    from spades_voice.table import LocalTable
+
+    ruleset = Ruleset(target=TARGETS[args.target], blind_nil=args.blind_nil)
+    table = LocalTable(ruleset, _seed(args.seed), Level(args.level))
+    output = no_cpr(create_output())
+    speaker = make_speaker(
+        args.speech or "auto",
+        args.rate,
+        Path(args.speech_log) if args.speech_log else None,
+        echo=args.echo,
+        write=terminal_writer(output),
+    )
+    try:
+        return run_app(table, speaker, hooks=store_hooks(), pace=Pace(args.pace), output=output)
+    finally:
+        speaker.close()

@@ -1,0 +1,283 @@
+"""keymap.toml: which keys do which action.
+
+The defaults ship inside the package (``spades_voice/keymap.toml``; the top-level
+``keymap.toml`` is a link to it, so there is one source). A user copy in the platformdirs
+config folder overrides action by action. Nothing in a user file can stop the game from
+starting: invalid TOML, an unknown action, an unknown key name, or a key given to two
+actions each produce one message naming the line, and the action concerned keeps its
+default keys.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from prompt_toolkit.keys import KEY_ALIASES, Keys
+
+APP_NAME = "spades-voice"
+FILE_NAME = "keymap.toml"
+
+# Named keys a player may write, besides single characters. prompt_toolkit's own names,
+# less the internal pseudo-keys, plus "space".
+_PSEUDO = {
+    Keys.Any,
+    Keys.ScrollUp,
+    Keys.ScrollDown,
+    Keys.CPRResponse,
+    Keys.Vt100MouseEvent,
+    Keys.WindowsMouseEvent,
+    Keys.BracketedPaste,
+    Keys.SIGINT,
+    Keys.Ignore,
+}
+NAMED_KEYS: frozenset[str] = frozenset(
+    {k.value for k in Keys if k not in _PSEUDO} | set(KEY_ALIASES) | {"space"}
+)
+
+_SPOKEN = {
+    "?": "question mark",
+    " ": "Space",
+    "space": "Space",
+    "enter": "Enter",
+    "escape": "Escape",
+    "left": "Left arrow",
+    "right": "Right arrow",
+    "up": "Up arrow",
+    "down": "Down arrow",
+    "home": "Home",
+    "end": "End",
+    "pageup": "Page Up",
+    "pagedown": "Page Down",
+    "tab": "Tab",
+    "backspace": "Backspace",
+    "delete": "Delete",
+    "insert": "Insert",
+    "+": "plus",
+    "-": "minus",
+    ".": "period",
+    ",": "comma",
+    "/": "slash",
+}
+
+
+def normalize_key(name: str) -> str | None:
+    """A key name as written in keymap.toml, in its canonical form; None if unknown.
+
+    Letters are one key in either case ("H" is "h"), so caps lock cannot break the game.
+    """
+    if len(name) == 1:
+        if not name.isprintable() or name == " ":
+            return None
+        return name.lower()
+    low = name.strip().lower()
+    return low if low in NAMED_KEYS else None
+
+
+def pt_keys(key: str) -> list[str]:
+    """The prompt_toolkit key strings one canonical key binds (both cases of a letter)."""
+    if key == "space":
+        return [" "]
+    if len(key) == 1 and key.isalpha():
+        return [key, key.upper()]
+    return [key]
+
+
+def spoken_key(key: str) -> str:
+    """How a key is said in help: "H", "question mark", "Left arrow", "Control C", "F1"."""
+    if key in _SPOKEN:
+        return _SPOKEN[key]
+    if len(key) == 1:
+        return key.upper()
+    if key.startswith("c-") and len(key) > 2:
+        return "Control " + spoken_key(key[2:])
+    if key.startswith("s-") and len(key) > 2:
+        return "Shift " + spoken_key(key[2:])
+    if re.fullmatch(r"f\d+", key):
+        return key.upper()
+    return key
+
+
+def spoken_keys(keys: tuple[str, ...]) -> str:
+    said = [spoken_key(k) for k in keys]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
+
+
+def default_text() -> str:
+    """The packaged keymap.toml."""
+    return (resources.files("spades_voice") / FILE_NAME).read_text(encoding="utf-8")
+
+
+def user_keymap_path() -> Path:
+    """Where a player's own keymap.toml lives."""
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP_NAME)) / FILE_NAME
+
+
+@dataclass(frozen=True)
+class Keymap:
+    """Action -> keys, in the file's order, with any problems found in a user file."""
+
+    keys: dict[str, tuple[str, ...]]
+    problems: tuple[str, ...] = ()
+    source: Path | None = None
+    _owner: dict[str, str] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for action, keys in self.keys.items():
+            for key in keys:
+                self._owner[key] = action
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return tuple(self.keys)
+
+    def keys_for(self, action: str) -> tuple[str, ...]:
+        return self.keys.get(action, ())
+
+    def action_for(self, key: str) -> str | None:
+        """The action a canonical key name does, if any."""
+        return self._owner.get(key)
+
+
+def _line_of(text: str, action: str) -> int:
+    """The 1-based line where ``action`` is assigned (0 when it cannot be found)."""
+    pattern = re.compile(rf"""^\s*(["']?){re.escape(action)}\1\s*=""")
+    for n, line in enumerate(text.splitlines(), start=1):
+        if pattern.match(line):
+            return n
+    return 0
+
+
+def _parse_defaults(text: str) -> dict[str, tuple[str, ...]]:
+    data = tomllib.loads(text)
+    table = data["keys"]
+    out: dict[str, tuple[str, ...]] = {}
+    for action, value in table.items():
+        keys = [value] if isinstance(value, str) else list(value)
+        canon = [normalize_key(k) for k in keys]
+        if any(c is None for c in canon):  # pragma: no cover - guarded by a test
+            raise ValueError(f"default keymap: bad key for {action}: {keys}")
+        out[action] = tuple(c for c in canon if c is not None)
+    return out
+
+
+def load_keymap(
+    user_path: Path | None = None, *, user_text: str | None = None, use_user: bool = True
+) -> Keymap:
+    """The defaults, overridden by the player's keymap.toml when there is one.
+
+    ``user_text`` replaces reading ``user_path`` (tests); ``use_user=False`` ignores the
+    player's file (``spades-voice keys --defaults``).
+    """
+    defaults = _parse_defaults(default_text())
+    if not use_user:
+        return Keymap(dict(defaults))
+    path = user_path if user_path is not None else user_keymap_path()
+    if user_text is None:
+        try:
+            user_text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return Keymap(dict(defaults))
+        except (OSError, UnicodeDecodeError) as exc:
+            return Keymap(
+                dict(defaults),
+                (f"Your keymap could not be read ({exc}); every action keeps its default keys.",),
+                path,
+            )
+    keys, problems = _overlay(defaults, user_text)
+    return Keymap(keys, tuple(problems), path)
+
+
+def _overlay(
+    defaults: dict[str, tuple[str, ...]], text: str
+) -> tuple[dict[str, tuple[str, ...]], list[str]]:
+    """Apply a user file over ``defaults``; every problem is one message naming its line."""
+    problems: list[str] = []
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        found = re.search(r"line (\d+)", str(exc))
+        where = f"Keymap line {found.group(1)}" if found else "Keymap"
+        problems.append(
+            f"{where}: this is not valid TOML ({exc}). Every action keeps its default keys."
+        )
+        return dict(defaults), problems
+    table = data.get("keys", {})
+    for name in data:
+        if name != "keys":
+            problems.append(
+                f"Keymap line {_line_of(text, name)}: unknown section {name!r}; "
+                "actions belong under [keys]."
+            )
+    if not isinstance(table, dict):
+        problems.append("Keymap: keys must be a table. Every action keeps its default keys.")
+        return dict(defaults), problems
+
+    def keeps(action: str) -> str:
+        return f"{action} keeps its default keys ({spoken_keys(defaults[action])})"
+
+    chosen: dict[str, tuple[str, ...]] = {}
+    lines: dict[str, int] = {}
+    for action, value in table.items():
+        line = _line_of(text, action)
+        if action not in defaults:
+            problems.append(f"Keymap line {line}: unknown action {action!r}; it is ignored.")
+            continue
+        raw = [value] if isinstance(value, str) else value
+        if not isinstance(raw, list) or not raw or not all(isinstance(k, str) for k in raw):
+            problems.append(
+                f"Keymap line {line}: {action} needs a list of key names; {keeps(action)}."
+            )
+            continue
+        canon: list[str] = []
+        bad = None
+        for k in raw:
+            c = normalize_key(k)
+            if c is None:
+                bad = k
+                break
+            if c not in canon:
+                canon.append(c)
+        if bad is not None:
+            problems.append(
+                f"Keymap line {line}: {bad!r} is not a key name; {keeps(action)}."
+            )
+            continue
+        chosen[action] = tuple(canon)
+        lines[action] = line
+
+    # Resolve keys claimed twice: the later user line gives way (keeps its defaults),
+    # which can free or claim other keys, so repeat until nothing clashes. Defaults never
+    # clash with each other, so this ends.
+    while True:
+        final = {a: chosen.get(a, ks) for a, ks in defaults.items()}
+        owner: dict[str, str] = {}
+        clash: tuple[str, str, str] | None = None
+        for action in _by_line(final, lines):
+            for key in final[action]:
+                if key in owner:
+                    clash = (key, owner[key], action)
+                    break
+                owner[key] = action
+            if clash:
+                break
+        if clash is None:
+            return final, problems
+        key, first, second = clash
+        loser = second if second in chosen else first
+        other = first if loser == second else second
+        problems.append(
+            f"Keymap line {lines[loser]}: {spoken_key(key)} is already the key for {other}; "
+            f"{keeps(loser)}."
+        )
+        del chosen[loser]
+
+
+def _by_line(final: dict[str, tuple[str, ...]], lines: dict[str, int]) -> list[str]:
+    """Actions with unchanged defaults first, then user lines top to bottom."""
+    return sorted(final, key=lambda a: (a in lines, lines.get(a, 0)))
