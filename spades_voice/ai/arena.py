@@ -172,9 +172,7 @@ def _mean_ci(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def _run(
-    tasks: list[tuple[str, int, str, str, float]], jobs: int, label: str
-) -> list[DealResult]:
+def _run(tasks: list[tuple[str, int, str, str, float]], jobs: int, label: str) -> list[DealResult]:
     results: list[DealResult] = []
     started = time.monotonic()
     last = started
@@ -206,8 +204,9 @@ def _run(
     return results
 
 
-def _summary(first: Level, second: Level, deals: list[DealResult],
-             matches: list[DealResult]) -> dict[str, object]:
+def _summary(
+    first: Level, second: Level, deals: list[DealResult], matches: list[DealResult]
+) -> dict[str, object]:
     out: dict[str, object] = {"first": first.value, "second": second.value}
     mean, ci = _mean_ci([r.diff for r in deals])
     out["deals"] = len(deals)
@@ -266,26 +265,38 @@ def _print_summary(s: dict[str, object]) -> None:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     levels = [level.value for level in Level]
     parser.add_argument("--ns", choices=levels, default="hard", help="First level (default hard).")
-    parser.add_argument("--ew", choices=levels, default="medium",
-                        help="Second level (default medium).")
+    parser.add_argument(
+        "--ew", choices=levels, default="medium", help="Second level (default medium)."
+    )
     parser.add_argument("--deals", type=int, default=50, help="Duplicate deals (default 50).")
-    parser.add_argument("--matches", type=int, default=0,
-                        help="Duplicate matches to 500 (default 0).")
+    parser.add_argument(
+        "--matches", type=int, default=0, help="Duplicate matches to 500 (default 0)."
+    )
     parser.add_argument("--seed", default="1", help="Seed; the same seed replays the same run.")
-    parser.add_argument("--jobs", type=int, default=max(1, min(2, multiprocessing.cpu_count())),
-                        help="Worker processes (default: both cores).")
-    parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS,
-                        help=f"Hard's time per decision (default {DEFAULT_BUDGET_MS:.0f}).")
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=max(1, min(2, multiprocessing.cpu_count())),
+        help="Worker processes (default: both cores).",
+    )
+    parser.add_argument(
+        "--budget-ms",
+        type=float,
+        default=DEFAULT_BUDGET_MS,
+        help=f"Hard's time per decision (default {DEFAULT_BUDGET_MS:.0f}).",
+    )
     parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
 
 
 def run(args: argparse.Namespace) -> int:
     first, second = Level(args.ns), Level(args.ew)
     levels = f"{first.value},{second.value}"
-    deal_tasks = [("deal", i, str(args.seed), levels, float(args.budget_ms))
-                  for i in range(args.deals)]
-    match_tasks = [("match", i, str(args.seed), levels, float(args.budget_ms))
-                   for i in range(args.matches)]
+    deal_tasks = [
+        ("deal", i, str(args.seed), levels, float(args.budget_ms)) for i in range(args.deals)
+    ]
+    match_tasks = [
+        ("match", i, str(args.seed), levels, float(args.budget_ms)) for i in range(args.matches)
+    ]
     deals = _run(deal_tasks, args.jobs, "deals") if deal_tasks else []
     matches = _run(match_tasks, args.jobs, "matches") if match_tasks else []
     summary = _summary(first, second, deals, matches)
@@ -313,4 +324,3 @@ __all__ = ["add_arguments", "main", "play_table", "run"]
 
 if __name__ == "__main__":
     sys.exit(main())
-

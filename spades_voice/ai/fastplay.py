@@ -243,8 +243,7 @@ def choose(
     # Want tricks.
     if win_seat == p:
         safe = pos == 3 or (
-            not others & ABOVE[win_idx]
-            and (win_idx < 13 or not voids[o1] >> (win_idx // 13) & 1)
+            not others & ABOVE[win_idx] and (win_idx < 13 or not voids[o1] >> (win_idx // 13) & 1)
         )
         if not safe:
             sure = _sure(beat, others)
@@ -388,7 +387,16 @@ def playout(
             idx = lowest_index(legal)
         else:
             idx = choose(
-                actor, h, legal, outstanding ^ h, trick, win_i, win_seat, won, bids, voids,
+                actor,
+                h,
+                legal,
+                outstanding ^ h,
+                trick,
+                win_i,
+                win_seat,
+                won,
+                bids,
+                voids,
                 partner_rule,
             )
         bit = 1 << idx
@@ -418,7 +426,11 @@ def playout(
 
 
 def random_playout_fast(
-    held: list[int], trick: list[int], leader: int, won: list[int], broken: bool,
+    held: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    broken: bool,
     seed_bits: list[list[int]],
 ) -> list[int]:
     """Finish a hand with each seat playing the first legal card of its own order.

@@ -37,13 +37,13 @@ DEFAULT_BUDGET_MS = 250.0
 #: (2-core, slow); the work per decision is the budget times this.
 PLAYS_PER_MS = 150.0
 #: Drawing and weighing one deal costs about as much as this many card-plays.
-SAMPLE_COST = 60
+SAMPLE_COST = 80
 #: Solve exactly when this many cards or fewer are left to play in the whole hand.
 EXACT_CARDS = 12
 #: Exact solves of one deal per millisecond, roughly, at EXACT_CARDS.
 SOLVES_PER_MS = 1.2
 MIN_DEALS = 12
-MAX_DEALS = 400
+MAX_DEALS = 300
 #: Nil must beat the best number by this many points before Hard risks it.
 NIL_MARGIN = 10.0
 
@@ -80,7 +80,12 @@ def equivalent_classes(known: Known, legal: int) -> list[int]:
 
 
 def _after(
-    held: list[int], trick: list[int], leader: int, won: list[int], me: int, idx: int,
+    held: list[int],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    me: int,
+    idx: int,
     broken: bool,
 ) -> tuple[list[int], list[int], int, list[int], bool]:
     held = held[:]
@@ -96,7 +101,11 @@ def _after(
 
 
 def judge_card(
-    known: Known, legal: int, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS
+    known: Known,
+    legal: int,
+    rng: random.Random,
+    budget_ms: float = DEFAULT_BUDGET_MS,
+    safety_net: bool = True,
 ) -> Judgement:
     """Hard's card and the value it gave each candidate."""
     start = time.perf_counter()
@@ -105,10 +114,12 @@ def judge_card(
         return Judgement(reps[0], {reps[0]: 0.0}, 0)
     left = known.hand.bit_count() + known.unseen.bit_count()
     exact = left <= EXACT_CARDS
+    sample_ms = SAMPLE_COST / PLAYS_PER_MS
     if exact:
-        n = int(budget_ms * SOLVES_PER_MS * (12.0 / max(left, 1)) ** 3 / len(reps))
+        solve_ms = (left / 12.0) ** 3 / SOLVES_PER_MS
+        n = int(budget_ms / (len(reps) * solve_ms + sample_ms))
     else:
-        n = int(budget_ms * PLAYS_PER_MS / (len(reps) * left + SAMPLE_COST))
+        n = int(budget_ms / ((len(reps) * left + SAMPLE_COST) / PLAYS_PER_MS))
     n = max(MIN_DEALS, min(MAX_DEALS, n))
     deals = sample_deals(known, rng, n)
     bids = list(known.bids)
@@ -117,31 +128,37 @@ def judge_card(
     totals = dict.fromkeys(reps, 0.0)
     trick = list(known.trick)
     won = list(known.won)
-    cutoff = start + 0.92 * budget_ms / 1000.0
+    cutoff = start + 0.92 * budget_ms / 1000.0 if safety_net else float("inf")
     done = 0
     for held in deals:
+        row: list[float] = []
         for c in reps:
             h2, t2, lead2, w2, br2 = _after(
                 held, trick, known.leader, won, known.me, c, known.broken
             )
             if exact:
-                v = solve(h2, t2, lead2, w2, br2, bids, stakes)
+                row.append(solve(h2, t2, lead2, w2, br2, bids, stakes))
             else:
                 voids = list(known.voids)
                 fin = playout(h2, t2, lead2, w2, br2, bids, voids, pr)
-                v = stakes.utility(bids, fin)
+                row.append(stakes.utility(bids, fin))
+            if done and time.perf_counter() > cutoff:
+                break  # safety net only: the counts above are sized to finish well inside
+        if len(row) < len(reps):
+            break
+        for c, v in zip(reps, row, strict=True):
             totals[c] += v
         done += 1
-        if time.perf_counter() > cutoff:
-            break  # safety net only: the counts above are sized to finish well inside
     values = {c: totals[c] / done for c in reps}
     best = max(reps, key=lambda c: (values[c], -c))
     return Judgement(best, values, done)
 
 
 def judge_bid(
-    known: Known, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS,
-    allow_nil: bool = True,
+    known: Known,
+    rng: random.Random,
+    budget_ms: float = DEFAULT_BUDGET_MS,
+    safety_net: bool = True,
 ) -> Judgement:
     """Hard's bid (as a code: 0 nil, 1..13) and the expected value of each candidate."""
     start = time.perf_counter()
@@ -150,7 +167,7 @@ def judge_bid(
     est = count.bid
     cands = sorted({b for b in (est - 1, est, est + 1) if 1 <= b <= 13})
     partner_bid = known.bids[me ^ 2]
-    if allow_nil and partner_bid != NIL_BID and nil_danger(known.hand) < 3.5:
+    if partner_bid != NIL_BID and nil_danger(known.hand) < 3.5:
         cands.insert(0, NIL_BID)
     n = int(budget_ms * PLAYS_PER_MS / (52 * len(cands) + SAMPLE_COST))
     n = max(MIN_DEALS, min(MAX_DEALS, n))
@@ -159,7 +176,7 @@ def judge_bid(
     totals = dict.fromkeys(cands, 0.0)
     stakes = known.stakes
     pr = stakes.partner_rule
-    cutoff = start + 0.92 * budget_ms / 1000.0
+    cutoff = start + 0.92 * budget_ms / 1000.0 if safety_net else float("inf")
     done = 0
     zeros = [0, 0, 0, 0]
     order = [(known.dealer + 1 + k) & 3 for k in range(4)]
@@ -184,13 +201,19 @@ def judge_bid(
 class HardPlayer:
     """Strong: reasons over sampled deals; the partner always plays this."""
 
-    def __init__(self, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS) -> None:
+    def __init__(
+        self, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS, safety_net: bool = True
+    ) -> None:
+        """``safety_net=False`` lets a decision run past its budget rather than stop early:
+        the only way the clock could change a decision, so tests of seeding turn it off."""
         self._rng = rng
         self.budget_ms = budget_ms
+        self.safety_net = safety_net
 
     def decide(self, view: SeatView) -> Decision:
         known = known_of(view)
         if view.legal_bids:
-            j = judge_bid(known, self._rng, self.budget_ms)
+            j = judge_bid(known, self._rng, self.budget_ms, self.safety_net)
             return bid_of_code(j.choice)
-        return Card.from_index(judge_card(known, legal_of(view), self._rng, self.budget_ms).choice)
+        jc = judge_card(known, legal_of(view), self._rng, self.budget_ms, self.safety_net)
+        return Card.from_index(jc.choice)

@@ -16,8 +16,22 @@ from spades_voice.ai.knowledge import Known, known_of, trick_winner
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.rules import CARDS, SUITS, Rank, SeatView
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-            "ten", "eleven", "twelve", "thirteen")
+_NUMBERS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+)
 
 
 def hint(view: SeatView, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS) -> Hint:
@@ -66,10 +80,7 @@ def bid_reason(known: Known, code: int) -> str:
         spades = hand & SPADES
         if spades:
             top = CARDS[spades.bit_length() - 1]
-            return (
-                f"Bid nil: your highest spade is the {top.rank.spoken}"
-                " and your cards are low."
-            )
+            return f"Bid nil: your highest spade is the {top.rank.spoken} and your cards are low."
         return "Bid nil: you hold no spades and your cards are low."
     parts = _describe(count_tricks(hand).reasons)
     if not parts:
@@ -135,6 +146,19 @@ def play_reason(known: Known, legal: int, idx: int) -> str:
         return f"{head}: win the trick so your partner's nil is safe."
     if win_seat in nil_opps and not beats:
         return f"{head}: leave the trick to the nil bidder."
+    contract = max(my_bid, 0) + max(p_bid, 0)
+    counted = known.won[me] + (known.won[partner] if p_bid > 0 else 0)
+    if (
+        win_seat != partner
+        and not beats
+        and contract
+        and counted >= contract
+        and beaters(legal, win_i)
+    ):
+        bags = known.stakes.bags[me & 1]
+        if bags + counted - contract >= 9:
+            return f"{head}: your contract is made, and a 10th bag costs 100 points."
+        return f"{head}: your contract is made, so avoid a bag."
     if win_seat == partner and not beats:
         return f"{head}: your partner is winning this trick."
     if beats:
@@ -146,13 +170,6 @@ def play_reason(known: Known, legal: int, idx: int) -> str:
                 return f"{head}: {gone}."
             return f"{head}: it wins the trick."
         return f"{head}: it beats the {winner_card} and forces out higher cards."
-    contract = max(my_bid, 0) + max(p_bid, 0)
-    counted = known.won[me] + (known.won[partner] if p_bid > 0 else 0)
-    if contract and counted >= contract and beaters(legal, win_i):
-        bags = known.stakes.bags[me & 1]
-        if bags + counted - contract >= 9:
-            return f"{head}: your contract is made, and a 10th bag costs 100 points."
-        return f"{head}: your contract is made, so avoid a bag."
     if not beaters(legal, win_i):
         return f"{head}: you cannot win this trick, so keep your better cards."
     if not beaters(legal, win_i) & ~SPADES:

@@ -83,9 +83,7 @@ def random_deal(known: Known, rng: random.Random) -> list[int]:
     return deal_unconstrained(known, rng)  # pragma: no cover - voids are always satisfiable
 
 
-def sample_deals(
-    known: Known, rng: random.Random, n: int, oversample: int = 2
-) -> list[list[int]]:
+def sample_deals(known: Known, rng: random.Random, n: int, oversample: int = 2) -> list[list[int]]:
     """``n`` deals drawn in proportion to how well they fit the bids (with replacement)."""
     bidders = [s for s in range(4) if s != known.me and known.bids[s] != NO_BID]
     pool = [random_deal(known, rng) for _ in range(max(n, n * oversample if bidders else n))]

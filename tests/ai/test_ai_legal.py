@@ -1,0 +1,105 @@
+"""Every level makes only legal decisions, over many seeded deals, and is reproducible."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from conftest import build_deal, play_hand, position
+
+from spades_voice.ai import HardPlayer, Level, Player, hint, make_player
+from spades_voice.rules import Match, MatchState, Ruleset, Seat, view_of
+
+
+def _match_players(levels: dict[Seat, Level], seed: int, budget_ms: float) -> dict[Seat, Player]:
+    return {
+        seat: make_player(level, random.Random(f"{seed}/{seat.value}"), budget_ms=budget_ms)
+        for seat, level in levels.items()
+    }
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.MEDIUM])
+def test_fast_levels_play_only_legal_cards_over_many_deals(level: Level) -> None:
+    # MatchState.apply raises IllegalPlay/IllegalBid on any illegal decision.
+    for seed in range(150):
+        state = MatchState(Match(Ruleset(target=None), seed=seed))
+        players = _match_players(dict.fromkeys(Seat, level), seed, 1.0)
+        views = play_hand(state, lambda v, p=players: p[v.seat].decide(v))
+        assert len(views) == 56
+        for v in views:
+            d = players[v.seat].decide(v)
+            assert d in v.legal_bids or d in v.legal_cards
+
+
+def test_hard_plays_only_legal_cards() -> None:
+    mixed = {Seat.S: Level.HARD, Seat.W: Level.MEDIUM, Seat.N: Level.HARD, Seat.E: Level.EASY}
+    for seed in range(6):
+        state = MatchState(Match(Ruleset(target=None), seed=1000 + seed))
+        players = _match_players(mixed, seed, 5.0)
+        views = play_hand(state, lambda v, p=players: p[v.seat].decide(v))
+        assert len(views) == 56
+
+
+def test_hints_are_legal_over_a_hand() -> None:
+    state = MatchState(Match(Ruleset(target=None), seed=77))
+    rng = random.Random(5)
+    views = play_hand(state, lambda v: hint(v, rng, budget_ms=5.0).decision)
+    assert len(views) == 56
+
+
+def _decisions(level: Level, seed: int, budget_ms: float) -> list[object]:
+    state = MatchState(Match(Ruleset(target=None), seed=seed))
+    players = _match_players(dict.fromkeys(Seat, level), seed, budget_ms)
+    if level is Level.HARD:
+        # The clock's safety net is the one thing that could vary; take it out here.
+        players = {
+            s: HardPlayer(random.Random(f"{seed}/{s.value}"), budget_ms, safety_net=False)
+            for s in Seat
+        }
+    out: list[object] = []
+
+    def decide(v):  # type: ignore[no-untyped-def]
+        d = players[v.seat].decide(v)
+        out.append(d)
+        return d
+
+    play_hand(state, decide)
+    return out
+
+
+@pytest.mark.parametrize("level", [Level.EASY, Level.MEDIUM, Level.HARD])
+def test_same_seed_same_decisions(level: Level) -> None:
+    budget = 8.0
+    assert _decisions(level, 31, budget) == _decisions(level, 31, budget)
+
+
+def test_hard_keeps_its_deadline() -> None:
+    budget = 120.0
+    worst = 0.0
+    state = MatchState(Match(Ruleset(target=None), seed=4))
+    medium = make_player(Level.MEDIUM, random.Random(0))
+    hard = make_player(Level.HARD, random.Random(0), budget_ms=budget)
+    n = 0
+    while state.hand is not None and state.winner is None and state.outcomes == []:
+        seat = state.to_act
+        assert seat is not None
+        v = view_of(state, seat)
+        if seat is Seat.S:
+            t0 = time.perf_counter()
+            d = hard.decide(v)
+            worst = max(worst, (time.perf_counter() - t0) * 1000.0)
+            n += 1
+        else:
+            d = medium.decide(v)
+        state.apply(d)
+    assert n == 14
+    # The work is sized to finish well inside; the clock cuts it off at 92% regardless.
+    assert worst < budget * 1.5, worst
+
+
+def test_constructed_deal_helper_respects_bars() -> None:
+    deal = build_deal({Seat.N: "QH"}, {Seat.N: "H"})
+    n_hearts = [c for c in deal.cards(Seat.N) if c.suit.value == "H"]
+    assert [c.code for c in n_hearts] == ["QH"]
+    assert position(deal, Seat.S, [3, "nil", 3, 4]).hand is not None
