@@ -1,0 +1,565 @@
+"""The client side of a shared table.
+
+``TableClient`` is the connection itself, on asyncio: it says hello, keeps the latest view
+and people list the server sent, collects events, answers requests and rejoins with its
+seat token when the connection drops. ``RemoteTable`` wraps one on a background thread and
+offers the ``Table`` protocol, so the shell plays a shared table exactly like a local one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import itertools
+import random
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from spades_voice.ai import Hint, hint
+from spades_voice.net import protocol as p
+from spades_voice.rules import (
+    Decision,
+    IllegalAction,
+    Ruleset,
+    Seat,
+    SeatView,
+)
+from spades_voice.table import Event, Notice
+
+#: Close codes after which trying again cannot help (refusals and policy closes).
+FINAL_CLOSES = frozenset(
+    {
+        p.CLOSE_POLICY,
+        p.CLOSE_TOO_BIG,
+        p.CLOSE_VERSION,
+        p.CLOSE_NO_TABLE,
+        p.CLOSE_FULL,
+        p.CLOSE_HELLO,
+        p.CLOSE_BUSY,
+    }
+)
+
+
+class JoinRefused(Exception):
+    """The table could not be reached or refused us; ``str()`` is the spoken reason."""
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """Who sits at one seat, as the server last said."""
+
+    seat: Seat
+    name: str
+    person: bool  # False: a computer plays this seat
+    connected: bool  # a person at this seat is connected now (False for computers)
+    host: bool
+    you: bool
+
+    @property
+    def summary(self) -> str:
+        """One short spoken line: "North, Ann, host, away: the computer plays for now"."""
+        who = "you" if self.you else self.name
+        parts = [self.seat.long_name, who]
+        if self.host:
+            parts.append("host")
+        if not self.person:
+            parts.append("computer")
+        elif not self.connected:
+            parts.append("away: the computer plays for now")
+        return ", ".join(parts)
+
+
+def server_url(address: str) -> str:
+    """``HOST:PORT`` (or a ws:// or wss:// URL) as a websocket URL.
+
+    >>> server_url("192.168.1.5:8765"), server_url("wss://example.org/spades")
+    ('ws://192.168.1.5:8765', 'wss://example.org/spades')
+    """
+    if address.startswith(("ws://", "wss://")):
+        return address
+    return f"ws://{address}"
+
+
+def hello_create(
+    name: str,
+    seat: Seat | None = None,
+    rules: Ruleset | None = None,
+    timers: dict[str, float | None] | None = None,
+) -> dict[str, Any]:
+    return {
+        "type": "create",
+        "protocol": p.PROTOCOL_VERSION,
+        "name": name,
+        "seat": seat.value if seat else None,
+        "rules": p.rules_to_json(rules or Ruleset()),
+        "timers": timers or {"bid": None, "play": None},
+    }
+
+
+def hello_join(code: str, name: str, seat: Seat | None = None) -> dict[str, Any]:
+    return {
+        "type": "join",
+        "protocol": p.PROTOCOL_VERSION,
+        "table": code,
+        "name": name,
+        "seat": seat.value if seat else None,
+    }
+
+
+def hello_rejoin(code: str, token: str) -> dict[str, Any]:
+    return {"type": "rejoin", "protocol": p.PROTOCOL_VERSION, "table": code, "token": token}
+
+
+class TableClient:
+    """One seat's connection to a table, on the running asyncio loop.
+
+    After ``connect`` it knows its seat, the table code, its seat token and who is at the
+    table. ``run`` reads frames until the table closes, rejoining with the token when the
+    connection drops (for up to ``reconnect_seconds``). ``on_change`` is called, on the
+    loop, whenever new events are waiting or the people changed.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        hello: dict[str, Any],
+        *,
+        on_change: Callable[[], None] | None = None,
+        open_timeout: float = 10.0,
+        reconnect_seconds: float = 60.0,
+    ) -> None:
+        self.url = url
+        self.hello = hello
+        self.on_change = on_change
+        self.open_timeout = open_timeout
+        self.reconnect_seconds = reconnect_seconds
+        self.seat = Seat.S
+        self.code = ""
+        self.token = ""
+        self.host = False
+        self.rules = Ruleset()
+        self.view: SeatView | None = None
+        self.seq = -1
+        self.people: list[Person] = []
+        self.started = False
+        self.timers: dict[str, float | None] = {"bid": None, "play": None}
+        self.closed_reason: str | None = None
+        self.lock = threading.Lock()  # guards events, view and people for other threads
+        self._events: list[Event] = []
+        self._ws: ClientConnection | None = None
+        self._ids = itertools.count(1)
+        self._pending: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._closing = False
+        #: Every frame received, raw, when a test asks for it (``keep_frames``).
+        self.frames: list[str] | None = None
+
+    # ---- connecting ----------------------------------------------------------------
+
+    async def connect(self) -> None:
+        """Say hello and wait for welcome and the people list; raises JoinRefused."""
+        await self._open(self.hello)
+
+    async def _open(self, hello: dict[str, Any]) -> None:
+        try:
+            ws = await connect(
+                self.url,
+                max_size=p.MAX_SERVER_FRAME,
+                compression=None,
+                open_timeout=self.open_timeout,
+                ping_interval=10,
+                ping_timeout=20,
+            )
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+            raise JoinRefused(f"Cannot reach the table server at {self.url}.") from e
+        try:
+            await ws.send(p.encode(hello))
+            for _ in range(2):  # welcome, then people
+                raw = await asyncio.wait_for(ws.recv(), self.open_timeout)
+                self._frame(raw)
+        except ConnectionClosed as e:
+            reason = e.rcvd.reason if e.rcvd is not None and e.rcvd.reason else None
+            raise JoinRefused(reason or "The table server closed the connection.") from e
+        except (TimeoutError, p.ProtocolError) as e:
+            await ws.close()
+            raise JoinRefused("The table server did not answer properly.") from e
+        self._ws = ws
+
+    async def run(self) -> None:
+        """Read frames until the table is closed for good (or ``close`` is called)."""
+        while not self._closing:
+            ws = self._ws
+            assert ws is not None
+            try:
+                async for raw in ws:
+                    try:
+                        self._frame(raw)
+                    except p.ProtocolError:
+                        continue  # the server never sends these; dropping one is safest
+            except ConnectionClosed:
+                pass
+            self._fail_pending("The connection to the table was lost.")
+            if self._closing:
+                return
+            if ws.close_code in FINAL_CLOSES:
+                self._final(ws.close_reason or "The table closed the connection.")
+                return
+            if not await self._reconnect():
+                return
+
+    async def _reconnect(self) -> bool:
+        self._notice("Connection to the table lost. Trying to reconnect.")
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.reconnect_seconds
+        while not self._closing and loop.time() < deadline:
+            try:
+                await self._open(hello_rejoin(self.code, self.token))
+            except JoinRefused:
+                await asyncio.sleep(1.0)
+                continue
+            self._notice("Reconnected.")
+            return True
+        self._final("Could not reconnect to the table.")
+        return False
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._ws is not None:
+            await self._ws.close()
+
+    # ---- requests ------------------------------------------------------------------
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if self._ws is None:
+            return
+        with contextlib.suppress(ConnectionClosed):
+            await self._ws.send(p.encode(message))
+
+    async def request(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
+        """Send an intent with a fresh ``id``; the server's ``ok`` or ``refused`` reply."""
+        if self.closed_reason is not None:
+            return {"type": "refused", "reason": self.closed_reason}
+        if self._ws is None:
+            return {"type": "refused", "reason": "Not connected to the table."}
+        rid = next(self._ids)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[rid] = future
+        try:
+            await self._ws.send(p.encode({**message, "id": rid}))
+            return await asyncio.wait_for(future, timeout)
+        except (ConnectionClosed, TimeoutError):
+            return {"type": "refused", "reason": "The table did not answer."}
+        finally:
+            self._pending.pop(rid, None)
+
+    # ---- frames --------------------------------------------------------------------
+
+    def _frame(self, raw: str | bytes) -> None:
+        if self.frames is not None and isinstance(raw, str):
+            self.frames.append(raw)
+        data = p.decode(raw)
+        kind = data["type"]
+        if kind == "update":
+            events = [p.event_from_json(e) for e in p.as_list(data.get("events"), 64)]
+            view = p.view_from_json(data["view"]) if "view" in data else None
+            with self.lock:
+                self.seq = p.as_int(data.get("seq"))
+                if view is not None:
+                    self.view = view
+                    self.started = True
+                self._events.extend(events)
+            self._changed()
+        elif kind == "people":
+            self._people(data)
+        elif kind in ("ok", "refused", "error"):
+            rid = data.get("id")
+            future = self._pending.get(rid) if isinstance(rid, int) else None
+            if future is not None and not future.done():
+                future.set_result(data)
+        elif kind == "welcome":
+            self.seat = p.seat_from_json(data.get("seat"))
+            self.code = p.normalize_code(data.get("table"))
+            self.token = p.field_of(data, "token", str)
+            self.host = bool(data.get("host"))
+            self.rules = p.rules_from_json(data.get("rules"))
+        else:
+            raise p.ProtocolError(f"Unknown message type: {kind!r}.")
+
+    def _people(self, data: dict[str, Any]) -> None:
+        host = p.optional(data, "host", p.seat_from_json)
+        people = [
+            Person(
+                seat=p.seat_from_json(e.get("seat")),
+                name=p.clean_name(e.get("name")),
+                person=p.as_bool(e.get("person")),
+                connected=p.as_bool(e.get("connected")),
+                host=p.seat_from_json(e.get("seat")) is host,
+                you=p.seat_from_json(e.get("seat")) is self.seat,
+            )
+            for e in p.as_list(data.get("people"), 4)
+            if isinstance(e, dict)
+        ]
+        timers = data.get("timers")
+        with self.lock:
+            self.people = people
+            self.started = self.started or data.get("started") is True
+            self.host = host is self.seat
+            if isinstance(timers, dict):
+                self.timers = {k: timers.get(k) for k in ("bid", "play")}
+        self._changed()
+
+    def _notice(self, text: str) -> None:
+        with self.lock:
+            self._events.append(Notice(text))
+        self._changed()
+
+    def _final(self, reason: str) -> None:
+        self.closed_reason = reason
+        self._notice(reason)
+
+    def _fail_pending(self, reason: str) -> None:
+        for future in self._pending.values():
+            if not future.done():
+                future.set_result({"type": "refused", "reason": reason})
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
+
+    def drain(self) -> list[Event]:
+        with self.lock:
+            out, self._events = self._events, []
+        return out
+
+
+class RemoteTable:
+    """A seat at a shared table, offering the ``Table`` protocol (see table.py).
+
+    The connection runs on its own thread and event loop, so the shell's loop never waits
+    on the network except in ``submit`` and ``new_match``, which wait for the server's
+    answer (one round trip) so a refusal is raised with the server's spoken reason.
+    ``view()`` answers at once from the latest view the server sent.
+
+    Beyond the protocol: ``people()`` (who sits where, who is connected: bind a key to
+    it), ``code``, ``token``, ``is_host``, ``started``, ``wait_started()``, ``start()``,
+    ``set_timers()`` and ``close()``.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        hello: dict[str, Any],
+        *,
+        open_timeout: float = 10.0,
+        reconnect_seconds: float = 60.0,
+        answer_timeout: float = 10.0,
+        keep_frames: bool = False,
+    ) -> None:
+        self._listener: Callable[[], None] | None = None
+        self._listener_loop: asyncio.AbstractEventLoop | None = None
+        self._started = threading.Event()
+        self.answer_timeout = answer_timeout
+        self.client = TableClient(
+            url,
+            hello,
+            on_change=self._changed,
+            open_timeout=open_timeout,
+            reconnect_seconds=reconnect_seconds,
+        )
+        if keep_frames:
+            self.client.frames = []
+        self._loop = asyncio.new_event_loop()
+        self._connected = concurrent.futures.Future[None]()
+        self._thread = threading.Thread(target=self._run, name="spades-table", daemon=True)
+        self._thread.start()
+        self._connected.result()  # raises JoinRefused
+        self.seat: Seat = self.client.seat
+        self._hint_rng = random.Random(f"{self.client.code}/{self.seat.value}/hint")
+
+    @classmethod
+    def create(
+        cls,
+        url: str,
+        name: str,
+        *,
+        seat: Seat | None = None,
+        rules: Ruleset | None = None,
+        bid_seconds: float | None = None,
+        play_seconds: float | None = None,
+        **options: Any,
+    ) -> RemoteTable:
+        """Open a new table on the server at ``url`` and sit at it as its host."""
+        timers = {"bid": bid_seconds, "play": play_seconds}
+        return cls(url, hello_create(name, seat, rules, timers), **options)
+
+    @classmethod
+    def join(
+        cls, url: str, code: str, name: str, *, seat: Seat | None = None, **options: Any
+    ) -> RemoteTable:
+        """Sit at the table with ``code`` (raises JoinRefused with the spoken reason)."""
+        return cls(url, hello_join(code, name, seat), **options)
+
+    @classmethod
+    def rejoin(cls, url: str, code: str, token: str, **options: Any) -> RemoteTable:
+        """Take back the seat that ``token`` was given for."""
+        return cls(url, hello_rejoin(code, token), **options)
+
+    # ---- the network thread --------------------------------------------------------
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._main())
+        finally:
+            self._loop.close()
+
+    async def _main(self) -> None:
+        try:
+            await self.client.connect()
+        except JoinRefused as e:
+            self._connected.set_exception(e)
+            return
+        self._connected.set_result(None)
+        await self.client.run()
+
+    def _changed(self) -> None:
+        if self.client.started:
+            self._started.set()
+        listener, loop = self._listener, self._listener_loop
+        if listener is None:
+            return
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(listener)
+        elif loop is None:
+            listener()
+
+    def _call(self, message: dict[str, Any]) -> None:
+        """Send an intent and wait for its answer; raises IllegalAction when refused."""
+        if threading.current_thread() is self._thread:
+            raise RuntimeError("RemoteTable requests cannot be made from its own thread.")
+        future = asyncio.run_coroutine_threadsafe(
+            self.client.request(message, self.answer_timeout), self._loop
+        )
+        try:
+            reply = future.result(self.answer_timeout + 1)
+        except concurrent.futures.TimeoutError:
+            raise IllegalAction("The table did not answer.") from None
+        if reply.get("type") != "ok":
+            reason = reply.get("reason")
+            raise IllegalAction(reason if isinstance(reason, str) else "The table refused that.")
+
+    def _send(self, message: dict[str, Any]) -> None:
+        asyncio.run_coroutine_threadsafe(self.client.send(message), self._loop)
+
+    # ---- the Table protocol ----------------------------------------------------------
+
+    def names(self) -> dict[Seat, str]:
+        with self.client.lock:
+            people = list(self.client.people)
+        return {x.seat: "You" if x.you else x.name for x in people}
+
+    def view(self) -> SeatView:
+        with self.client.lock:
+            view = self.client.view
+        return view if view is not None else p.lobby_view(self.seat, self.client.rules)
+
+    def submit(self, decision: Decision) -> None:
+        """Bid or play; raises IllegalAction with the server's spoken reason.
+
+        When this returns, ``view()`` and ``drain()`` already hold the decision's effects:
+        the server sends the update before its answer, on the same connection.
+        """
+        self._call(p.decision_to_json(decision))
+
+    def computer_to_act(self) -> bool:
+        return False  # the server paces its own computers
+
+    def step(self) -> None:
+        return None
+
+    def drain(self) -> list[Event]:
+        return self.client.drain()
+
+    def set_listener(self, callback: Callable[[], None] | None) -> None:
+        """``callback`` runs whenever events wait in ``drain``: on the event loop that was
+        running when this was called (the shell's), else on the network thread."""
+        try:
+            self._listener_loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._listener_loop = None
+        self._listener = callback
+
+    def hint(self) -> Hint:
+        return hint(self.view(), self._hint_rng)
+
+    def undo(self) -> int:
+        # Taking back a card the other people have already heard would be unfair to them.
+        raise IllegalAction("Undo is not available at a shared table.")
+
+    def restart_hand(self) -> int:
+        raise IllegalAction("Restarting the hand is not available at a shared table.")
+
+    def reveal(self) -> None:
+        self._send({"type": "reveal"})
+
+    def new_match(self) -> None:
+        """Start a new match (the host, or anyone while the host is away)."""
+        self._call({"type": "new_match"})
+
+    # ---- shared-table extras -------------------------------------------------------
+
+    def people(self) -> list[Person]:
+        """Who sits at each seat, S W N E: name, person or computer, connected, host."""
+        with self.client.lock:
+            return list(self.client.people)
+
+    @property
+    def code(self) -> str:
+        return self.client.code
+
+    @property
+    def token(self) -> str:
+        """Give this to ``rejoin`` to take the seat back after leaving."""
+        return self.client.token
+
+    @property
+    def is_host(self) -> bool:
+        return self.client.host
+
+    @property
+    def started(self) -> bool:
+        return self.client.started
+
+    @property
+    def closed_reason(self) -> str | None:
+        """Why the table is gone for good (spoken), or None while it is there."""
+        return self.client.closed_reason
+
+    def wait_started(self, timeout: float | None = None) -> bool:
+        return self._started.wait(timeout)
+
+    def start(self) -> None:
+        """Deal the first hand (host only). Empty seats are played by the computer."""
+        self._call({"type": "start"})
+
+    def set_timers(self, bid: float | None, play: float | None) -> None:
+        """Seconds to bid and to play (None: no limit); host only."""
+        self._call({"type": "timers", "timers": {"bid": bid, "play": play}})
+
+    @property
+    def frames(self) -> list[str]:
+        """Raw frames received (only with ``keep_frames=True``; tests read them)."""
+        return list(self.client.frames or [])
+
+    def close(self) -> None:
+        if self._thread.is_alive():
+            # Not waiting on the future: the loop ends with ``run``, maybe before the
+            # future hears that ``close`` finished. The thread ending is the signal.
+            with contextlib.suppress(RuntimeError):
+                asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
+            self._thread.join(5)

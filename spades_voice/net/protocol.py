@@ -1,0 +1,584 @@
+"""The wire format of shared tables (``spades-net/1``, written up in docs/protocol.md).
+
+Every message is one JSON object in one websocket text frame, with a ``type``. This module
+turns model values (``SeatView``, events, decisions) into JSON-ready values and back, and
+nothing else: no sockets, no clocks. Readers are strict: anything that is not exactly the
+documented shape raises ``ProtocolError``, so a bad message is dropped, never half-applied.
+
+>>> card_from_json("QH").code, decision_to_json(card_from_json("10s"))
+('QH', {'type': 'play', 'card': 'TS'})
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from spades_voice.rules import (
+    SEATS,
+    TEAMS,
+    Bid,
+    Card,
+    Decision,
+    HandOutcome,
+    NilOutcome,
+    Phase,
+    Ruleset,
+    Seat,
+    SeatView,
+    Suit,
+    Team,
+    TeamScore,
+    Trick,
+)
+from spades_voice.table import (
+    BidPlaced,
+    CardPlayed,
+    Event,
+    HandDealt,
+    HandScored,
+    MatchWon,
+    Notice,
+    SpadesBroken,
+    TakenBack,
+    TrickWon,
+    TurnToAct,
+)
+
+#: The protocol's version. A client says which it speaks in its first message; the server
+#: refuses a version it does not know (close code 4001).
+PROTOCOL_VERSION = 1
+
+#: The largest message a client may send, in bytes of UTF-8. Larger ones (up to
+#: ``MAX_FRAME``) are dropped and count against the connection.
+MAX_MESSAGE = 2048
+#: The websockets library's own limit on the server: a frame larger than this closes the
+#: connection at once (close code 1009) without being read.
+MAX_FRAME = 65536
+#: What a client accepts from the server (a late-match view with every hand's score).
+MAX_SERVER_FRAME = 2**20
+
+# Close codes (RFC 6455 leaves 4000-4999 to applications).
+CLOSE_POLICY = 1008  # too many bad messages, floods
+CLOSE_TOO_BIG = 1009  # sent by the websockets library for frames above MAX_FRAME
+CLOSE_VERSION = 4001  # protocol version not spoken here
+CLOSE_NO_TABLE = 4004  # no table has that code, or the seat token is wrong
+CLOSE_FULL = 4009  # four people already sit at the table
+CLOSE_HELLO = 4000  # first message missing, late or not a hello
+CLOSE_BUSY = 4029  # too many failed codes from this address, or too many tables
+
+
+class ProtocolError(ValueError):
+    """A message that is not what the protocol says; ``str()`` says what was wrong."""
+
+
+# ---- table codes and tokens ------------------------------------------------------
+
+#: Crockford's base 32: digits and capitals without I, L, O, U, which are easily misheard
+#: or misread. Eight symbols are 40 bits: with one guess per connection and failed
+#: guesses limited per address, guessing a live table is hopeless.
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+CODE_LENGTH = 8
+_CODE_FIXES = str.maketrans({"O": "0", "I": "1", "L": "1"})
+_CODE_RE = re.compile(rf"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
+
+
+def new_table_code() -> str:
+    """A fresh random code, written in two groups: ``"K7MP-4QX2"``."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return format_code(raw)
+
+
+def format_code(code: str) -> str:
+    half = CODE_LENGTH // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
+def normalize_code(text: object) -> str:
+    """The canonical form of a typed code: any case, dashes and spaces ignored, O read as 0.
+
+    >>> normalize_code("k7mp 4qxz")
+    'K7MP-4QXZ'
+    """
+    if not isinstance(text, str) or len(text) > 32:
+        raise ProtocolError("A table code is eight letters and digits.")
+    raw = re.sub(r"[\s-]", "", text).upper().translate(_CODE_FIXES)
+    if not _CODE_RE.fullmatch(raw):
+        raise ProtocolError("A table code is eight letters and digits.")
+    return format_code(raw)
+
+
+def spoken_code(code: str) -> str:
+    """The code as a screen reader should say it: one symbol at a time.
+
+    >>> spoken_code("K7MP-4QX2")
+    'K 7 M P, 4 Q X 2'
+    """
+    return ", ".join(" ".join(group) for group in code.split("-"))
+
+
+def new_token() -> str:
+    """A seat token: whoever presents it may take the seat back."""
+    return secrets.token_urlsafe(18)
+
+
+# ---- names -----------------------------------------------------------------------
+
+MAX_NAME = 24
+
+
+def clean_name(text: object) -> str:
+    """A display name: printable, 1 to 24 characters, spaces collapsed."""
+    if not isinstance(text, str):
+        raise ProtocolError("A name must be text.")
+    name = " ".join("".join(ch for ch in text if ch.isprintable()).split())
+    if not name:
+        raise ProtocolError("Choose a name of at least one letter.")
+    return name[:MAX_NAME]
+
+
+# ---- small values ----------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+def field_of(data: Mapping[str, Any], key: str, kind: type[T]) -> T:
+    value = data.get(key)
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise ProtocolError(f"{key} must be {kind.__name__}.")
+    return value
+
+
+def optional(data: Mapping[str, Any], key: str, read: Callable[[Any], T]) -> T | None:
+    value = data.get(key)
+    return None if value is None else read(value)
+
+
+def seat_from_json(value: object) -> Seat:
+    if not isinstance(value, str):
+        raise ProtocolError("A seat is one of S, W, N, E.")
+    try:
+        return Seat.from_code(value)
+    except ValueError as e:
+        raise ProtocolError(str(e)) from None
+
+
+def team_from_json(value: object) -> Team:
+    if not isinstance(value, str):
+        raise ProtocolError("A team is NS or EW.")
+    try:
+        return Team(value)
+    except ValueError:
+        raise ProtocolError(f"Not a team: {value!r}.") from None
+
+
+def card_from_json(value: object) -> Card:
+    if not isinstance(value, str) or len(value) > 3:
+        raise ProtocolError("A card is a code such as QH.")
+    try:
+        return Card.from_code(value)
+    except ValueError as e:
+        raise ProtocolError(str(e)) from None
+
+
+def bid_from_json(value: object) -> Bid:
+    try:
+        return Bid.from_json(value)
+    except ValueError as e:
+        raise ProtocolError(str(e)) from None
+
+
+def suit_from_json(value: object) -> Suit:
+    if not isinstance(value, str):
+        raise ProtocolError("A suit is one of S, H, D, C.")
+    try:
+        return Suit.from_code(value)
+    except ValueError as e:
+        raise ProtocolError(str(e)) from None
+
+
+def phase_from_json(value: object) -> Phase:
+    try:
+        return Phase(value)
+    except ValueError:
+        raise ProtocolError(f"Not a phase: {value!r}.") from None
+
+
+def _seat_map(data: object, read: Callable[[Any], T]) -> dict[Seat, T]:
+    if not isinstance(data, dict) or set(data) != {s.value for s in SEATS}:
+        raise ProtocolError("Expected one entry for each of S, W, N, E.")
+    return {s: read(data[s.value]) for s in SEATS}
+
+
+def _team_map(data: object, read: Callable[[Any], T]) -> dict[Team, T]:
+    if not isinstance(data, dict) or set(data) != {t.value for t in TEAMS}:
+        raise ProtocolError("Expected one entry for each of NS and EW.")
+    return {t: read(data[t.value]) for t in TEAMS}
+
+
+def as_int(value: object) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ProtocolError("Expected a whole number.")
+    return value
+
+
+def as_bool(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise ProtocolError("Expected true or false.")
+    return value
+
+
+def as_list(value: object, limit: int = 64) -> list[Any]:
+    if not isinstance(value, list) or len(value) > limit:
+        raise ProtocolError("Expected a list.")
+    return value
+
+
+def cards_to_json(cards: tuple[Card, ...]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def cards_from_json(value: object) -> tuple[Card, ...]:
+    return tuple(card_from_json(c) for c in as_list(value, 52))
+
+
+def bids_to_json(bids: tuple[tuple[Seat, Bid], ...]) -> list[list[Any]]:
+    return [[s.value, b.to_json()] for s, b in bids]
+
+
+def bids_from_json(value: object) -> tuple[tuple[Seat, Bid], ...]:
+    out: list[tuple[Seat, Bid]] = []
+    for pair in as_list(value, 4):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise ProtocolError("A bid is [seat, bid].")
+        out.append((seat_from_json(pair[0]), bid_from_json(pair[1])))
+    return tuple(out)
+
+
+def trick_to_json(trick: Trick) -> dict[str, Any]:
+    return {"leader": trick.leader.value, "cards": cards_to_json(trick.cards)}
+
+
+def trick_from_json(value: object) -> Trick:
+    if not isinstance(value, dict):
+        raise ProtocolError("A trick is an object.")
+    cards = cards_from_json(value.get("cards"))
+    if len(cards) > 4:
+        raise ProtocolError("A trick has at most four cards.")
+    return Trick(seat_from_json(value.get("leader")), cards)
+
+
+def rules_to_json(rules: Ruleset) -> dict[str, Any]:
+    return rules.to_json()
+
+
+def rules_from_json(value: object) -> Ruleset:
+    try:
+        return Ruleset.from_json(value)
+    except ValueError as e:
+        raise ProtocolError(str(e)) from None
+
+
+# ---- scores ----------------------------------------------------------------------
+
+
+def _score_to_json(score: TeamScore) -> dict[str, Any]:
+    return {
+        "team": score.team.value,
+        "contract": score.contract,
+        "tricks": score.tricks,
+        "counted": score.counted,
+        "made": score.made,
+        "contract_points": score.contract_points,
+        "nil_bag_points": score.nil_bag_points,
+        "nils": [{"seat": n.seat.value, "blind": n.blind, "tricks": n.tricks} for n in score.nils],
+        "bags_added": score.bags_added,
+        "bags_before": score.bags_before,
+        "bags_after": score.bags_after,
+        "penalties": score.penalties,
+        "points": score.points,
+    }
+
+
+def _score_from_json(value: object) -> TeamScore:
+    if not isinstance(value, dict):
+        raise ProtocolError("A score is an object.")
+    nils = tuple(
+        NilOutcome(seat_from_json(n.get("seat")), as_bool(n.get("blind")), as_int(n.get("tricks")))
+        if isinstance(n, dict)
+        else _raise("A nil is an object.")
+        for n in as_list(value.get("nils"), 2)
+    )
+    return TeamScore(
+        team=team_from_json(value.get("team")),
+        contract=as_int(value.get("contract")),
+        tricks=as_int(value.get("tricks")),
+        counted=as_int(value.get("counted")),
+        made=as_bool(value.get("made")),
+        contract_points=as_int(value.get("contract_points")),
+        nil_bag_points=as_int(value.get("nil_bag_points")),
+        nils=nils,
+        bags_added=as_int(value.get("bags_added")),
+        bags_before=as_int(value.get("bags_before")),
+        bags_after=as_int(value.get("bags_after")),
+        penalties=as_int(value.get("penalties")),
+        points=as_int(value.get("points")),
+    )
+
+
+def _raise(message: str) -> Any:
+    raise ProtocolError(message)
+
+
+def outcome_to_json(outcome: HandOutcome) -> dict[str, Any]:
+    return {
+        "number": outcome.number,
+        "dealer": outcome.dealer.value,
+        "bids": bids_to_json(outcome.bids),
+        "tricks": {s.value: n for s, n in outcome.tricks.items()},
+        "scores": {t.value: _score_to_json(sc) for t, sc in outcome.scores.items()},
+        "totals": {t.value: n for t, n in outcome.totals.items()},
+        "boston": outcome.boston.value if outcome.boston else None,
+    }
+
+
+def outcome_from_json(value: object) -> HandOutcome:
+    if not isinstance(value, dict):
+        raise ProtocolError("A hand's outcome is an object.")
+    return HandOutcome(
+        number=as_int(value.get("number")),
+        dealer=seat_from_json(value.get("dealer")),
+        bids=bids_from_json(value.get("bids")),
+        tricks=_seat_map(value.get("tricks"), as_int),
+        scores=_team_map(value.get("scores"), _score_from_json),
+        totals=_team_map(value.get("totals"), as_int),
+        boston=optional(value, "boston", team_from_json),
+    )
+
+
+# ---- the seat view ---------------------------------------------------------------
+
+
+def view_to_json(view: SeatView) -> dict[str, Any]:
+    """One seat's view. It holds that seat's cards and public facts, nothing more."""
+    return {
+        "seat": view.seat.value,
+        "rules": rules_to_json(view.ruleset),
+        "hand_number": view.hand_number,
+        "dealer": view.dealer.value if view.dealer else None,
+        "phase": view.phase.value if view.phase else None,
+        "to_act": view.to_act.value if view.to_act else None,
+        "hand": cards_to_json(view.hand),
+        "hand_seen": view.hand_seen,
+        "bids": bids_to_json(view.bids),
+        "tricks": [trick_to_json(t) for t in view.tricks],
+        "current": trick_to_json(view.current),
+        "tricks_won": {s.value: n for s, n in view.tricks_won.items()},
+        "spades_broken": view.spades_broken,
+        "shown_out": {
+            s.value: [suit.code for suit in sorted(out, key=lambda x: x.index)]
+            for s, out in view.shown_out.items()
+        },
+        "legal_cards": cards_to_json(view.legal_cards),
+        "legal_bids": [b.to_json() for b in view.legal_bids],
+        "totals": {t.value: n for t, n in view.totals.items()},
+        "bags": {t.value: n for t, n in view.bags.items()},
+        "outcomes": [outcome_to_json(o) for o in view.outcomes],
+        "winner": view.winner.value if view.winner else None,
+    }
+
+
+def view_from_json(value: object) -> SeatView:
+    if not isinstance(value, dict):
+        raise ProtocolError("A view is an object.")
+    tricks = tuple(trick_from_json(t) for t in as_list(value.get("tricks"), 13))
+    return SeatView(
+        seat=seat_from_json(value.get("seat")),
+        ruleset=rules_from_json(value.get("rules")),
+        hand_number=as_int(value.get("hand_number")),
+        dealer=optional(value, "dealer", seat_from_json),
+        phase=optional(value, "phase", phase_from_json),
+        to_act=optional(value, "to_act", seat_from_json),
+        hand=cards_from_json(value.get("hand")),
+        hand_seen=as_bool(value.get("hand_seen")),
+        bids=bids_from_json(value.get("bids")),
+        tricks=tricks,
+        current=trick_from_json(value.get("current")),
+        tricks_won=_seat_map(value.get("tricks_won"), as_int),
+        spades_broken=as_bool(value.get("spades_broken")),
+        shown_out=_seat_map(
+            value.get("shown_out"), lambda v: frozenset(suit_from_json(x) for x in as_list(v, 4))
+        ),
+        legal_cards=cards_from_json(value.get("legal_cards")),
+        legal_bids=tuple(bid_from_json(b) for b in as_list(value.get("legal_bids"), 15)),
+        totals=_team_map(value.get("totals"), as_int),
+        bags=_team_map(value.get("bags"), as_int),
+        outcomes=tuple(outcome_from_json(o) for o in as_list(value.get("outcomes"), 10_000)),
+        winner=optional(value, "winner", team_from_json),
+    )
+
+
+def lobby_view(seat: Seat, ruleset: Ruleset) -> SeatView:
+    """The view before the host starts: no hand dealt, no scores."""
+    return SeatView(
+        seat=seat,
+        ruleset=ruleset,
+        hand_number=0,
+        dealer=None,
+        phase=None,
+        to_act=None,
+        hand=(),
+        hand_seen=True,
+        bids=(),
+        tricks=(),
+        current=Trick(seat, ()),
+        tricks_won={s: 0 for s in SEATS},
+        spades_broken=False,
+        shown_out={s: frozenset() for s in SEATS},
+        legal_cards=(),
+        legal_bids=(),
+        totals={t: 0 for t in TEAMS},
+        bags={t: 0 for t in TEAMS},
+        outcomes=(),
+        winner=None,
+    )
+
+
+# ---- events ----------------------------------------------------------------------
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    match event:
+        case HandDealt(number, dealer):
+            return {"kind": "hand_dealt", "number": number, "dealer": dealer.value}
+        case BidPlaced(seat, bid):
+            return {"kind": "bid", "seat": seat.value, "bid": bid.to_json()}
+        case CardPlayed(seat, card, trick_number, position):
+            return {
+                "kind": "card",
+                "seat": seat.value,
+                "card": card.code,
+                "trick": trick_number,
+                "position": position,
+            }
+        case SpadesBroken(seat, card):
+            return {"kind": "spades_broken", "seat": seat.value, "card": card.code}
+        case TrickWon(seat, trick, number):
+            return {
+                "kind": "trick_won",
+                "seat": seat.value,
+                "trick": trick_to_json(trick),
+                "number": number,
+            }
+        case TurnToAct(seat, phase, led):
+            return {
+                "kind": "turn",
+                "seat": seat.value,
+                "phase": phase.value,
+                "led": led.code if led else None,
+            }
+        case HandScored(outcome):
+            return {"kind": "hand_scored", "outcome": outcome_to_json(outcome)}
+        case MatchWon(team, totals):
+            return {
+                "kind": "match_won",
+                "team": team.value,
+                "totals": {t.value: n for t, n in totals.items()},
+            }
+        case TakenBack(count, restart):
+            return {"kind": "taken_back", "count": count, "restart": restart}
+        case Notice(text):
+            return {"kind": "notice", "text": text}
+    raise TypeError(f"Not an event: {event!r}")  # pragma: no cover
+
+
+def event_from_json(value: object) -> Event:
+    if not isinstance(value, dict):
+        raise ProtocolError("An event is an object.")
+    kind = value.get("kind")
+    if kind == "hand_dealt":
+        return HandDealt(as_int(value.get("number")), seat_from_json(value.get("dealer")))
+    if kind == "bid":
+        return BidPlaced(seat_from_json(value.get("seat")), bid_from_json(value.get("bid")))
+    if kind == "card":
+        return CardPlayed(
+            seat_from_json(value.get("seat")),
+            card_from_json(value.get("card")),
+            as_int(value.get("trick")),
+            as_int(value.get("position")),
+        )
+    if kind == "spades_broken":
+        return SpadesBroken(seat_from_json(value.get("seat")), card_from_json(value.get("card")))
+    if kind == "trick_won":
+        return TrickWon(
+            seat_from_json(value.get("seat")),
+            trick_from_json(value.get("trick")),
+            as_int(value.get("number")),
+        )
+    if kind == "turn":
+        return TurnToAct(
+            seat_from_json(value.get("seat")),
+            phase_from_json(value.get("phase")),
+            optional(value, "led", suit_from_json),
+        )
+    if kind == "hand_scored":
+        return HandScored(outcome_from_json(value.get("outcome")))
+    if kind == "match_won":
+        return MatchWon(team_from_json(value.get("team")), _team_map(value.get("totals"), as_int))
+    if kind == "taken_back":
+        return TakenBack(as_int(value.get("count")), as_bool(value.get("restart")))
+    if kind == "notice":
+        return Notice(field_of(value, "text", str))
+    raise ProtocolError(f"Unknown event kind: {kind!r}.")
+
+
+# ---- decisions -------------------------------------------------------------------
+
+
+def decision_to_json(decision: Decision) -> dict[str, Any]:
+    """The intent message for a decision (without its request ``id``)."""
+    if isinstance(decision, Bid):
+        return {"type": "bid", "bid": decision.to_json()}
+    return {"type": "play", "card": decision.code}
+
+
+def decision_from_json(message: Mapping[str, Any]) -> Decision:
+    kind = message.get("type")
+    if kind == "bid":
+        return bid_from_json(message.get("bid"))
+    if kind == "play":
+        return card_from_json(message.get("card"))
+    raise ProtocolError("Not a bid or a play.")
+
+
+# ---- framing ---------------------------------------------------------------------
+
+
+def encode(message: Mapping[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def decode(text: str | bytes) -> dict[str, Any]:
+    """One message: a JSON object with a string ``type``."""
+    if isinstance(text, bytes):
+        raise ProtocolError("Messages are text frames.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise ProtocolError("Not JSON.") from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ProtocolError("A message is an object with a type.")
+    return data
+
+
+def request_id(message: Mapping[str, Any]) -> int | None:
+    """The client's ``id`` for an intent, echoed in the reply (small non-negative int)."""
+    value = message.get("id")
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**53:
+        raise ProtocolError("id must be a whole number.")
+    return value

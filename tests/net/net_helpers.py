@@ -1,0 +1,72 @@
+"""Shared helpers for the net tests: a real server on 127.0.0.1 and seats that play."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import random
+import time
+from collections.abc import Callable, Iterator
+
+from spades_voice.ai import Level, make_player
+from spades_voice.net.client import RemoteTable
+from spades_voice.net.server import Limits, ServerThread, TableServer
+from spades_voice.rules import IllegalAction
+
+
+@contextlib.contextmanager
+def running_server(
+    computer_delay: float = 0.0, limits: Limits | None = None, seed: str = "net-test"
+) -> Iterator[ServerThread]:
+    """A table server on a free port of 127.0.0.1, on its own thread, dealing matches
+    from ``seed`` so that a test plays the same cards every run."""
+    count = itertools.count()
+    # Test seats answer in microseconds, far above any person's rate: lift the limit
+    # except where a test is about it.
+    limits = limits or Limits(rate=10_000, burst=10_000)
+    thread = ServerThread(
+        TableServer(
+            limits=limits,
+            computer_delay=computer_delay,
+            level=Level.EASY,
+            new_seed=lambda: f"{seed}/{next(count)}",
+        )
+    )
+    thread.start()
+    try:
+        yield thread
+    finally:
+        thread.stop()
+
+
+def play_until(
+    tables: list[RemoteTable],
+    done: Callable[[], bool],
+    timeout: float = 60.0,
+    seed: int = 7,
+    before_move: Callable[[RemoteTable], None] | None = None,
+) -> int:
+    """Each table whose turn it is decides like an Easy computer; returns moves made."""
+    players = {id(t): make_player(Level.EASY, random.Random(f"{seed}/{t.seat}")) for t in tables}
+    deadline = time.monotonic() + timeout
+    moves = 0
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError("the match did not finish in time")
+        acted = False
+        for t in tables:
+            view = t.view()
+            if view.my_turn and view.winner is None:
+                if before_move is not None:
+                    before_move(t)
+                try:
+                    t.submit(players[id(t)].decide(view))
+                except IllegalAction as e:
+                    # Only a stale view can be refused (a timer played for us meanwhile).
+                    if "not your turn" not in str(e):
+                        raise
+                moves += 1
+                acted = True
+        if not acted:
+            time.sleep(0.002)
+    return moves
