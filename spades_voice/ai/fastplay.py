@@ -425,67 +425,6 @@ def playout(
     return won
 
 
-def random_playout_fast(
-    held: list[int],
-    trick: list[int],
-    leader: int,
-    won: list[int],
-    broken: bool,
-    seed_bits: list[list[int]],
-) -> list[int]:
-    """Finish a hand with each seat playing the first legal card of its own order.
-
-    ``seed_bits`` gives each seat's cards in a (shuffled) order; it is consumed. Used to
-    measure raw playout speed and as a cheap default.
-    """
-    held = held[:]
-    won = won[:]
-    trick = trick[:]
-    outstanding = held[0] | held[1] | held[2] | held[3]
-    led = SUIT_MASKS[trick[0] // 13] if trick else 0
-    win_i = -1
-    win_seat = -1
-    for k, c in enumerate(trick):
-        if k == 0 or ((c > win_i) if c // 13 == win_i // 13 else c < 13):
-            win_i = c
-            win_seat = (leader + k) & 3
-    actor = (leader + len(trick)) & 3
-    while outstanding:
-        h = held[actor]
-        n = len(trick)
-        if n:
-            legal = (h & led) or h
-        elif not broken and h & NON_SPADES:
-            legal = h & NON_SPADES
-        else:
-            legal = h
-        order = seed_bits[actor]
-        k = 0
-        while not legal >> order[k] & 1:
-            k += 1
-        idx = order.pop(k)
-        bit = 1 << idx
-        held[actor] = h ^ bit
-        outstanding ^= bit
-        if idx < 13:
-            broken = True
-        if n == 0:
-            led = SUIT_MASKS[idx // 13]
-            win_i = idx
-            win_seat = actor
-        elif (idx > win_i) if idx // 13 == win_i // 13 else idx < 13:
-            win_i = idx
-            win_seat = actor
-        trick.append(idx)
-        if n == 3:
-            won[win_seat] += 1
-            actor = win_seat
-            trick = []
-        else:
-            actor = (actor + 1) & 3
-    return won
-
-
 # ---- exact endgame --------------------------------------------------------------------
 
 
