@@ -81,6 +81,8 @@ class Confirm:
     question: str
     on_yes: Callable[[], None]
     on_no: Callable[[], None] | None = None
+    #: N answers no too (the saved-match offer says "N starts a new match").
+    n_is_no: bool = False
 
 
 @dataclass
@@ -155,6 +157,7 @@ class Shell:
                 texts.saved_offer(saved),
                 on_yes=lambda: self._resume(saved),
                 on_no=lambda: self._fresh(saved),
+                n_is_no=True,
             )
             self.tell(self.overlay.question)
             self._clock_update()
@@ -502,7 +505,9 @@ class Shell:
             self.answer(texts.CONFIRM_HELP)
             return
         view = self.view()
-        if self.bidding_now(view) and not self._hand_hidden(view):
+        if self._hand_hidden(view) and view.my_turn:
+            self.answer(texts.BLIND_OFFER)
+        elif self.bidding_now(view):
             self._move_bid(where)
         elif self._hand_bound():
             self._look(lambda: self._move_card(where))
@@ -625,6 +630,9 @@ class Shell:
 
     def move_on(self) -> None:
         """N: deal the next hand, or start a new match (asking first if this one is unfinished)."""
+        if isinstance(self.overlay, Confirm) and self.overlay.n_is_no:
+            self.back()
+            return
         if self.between is not None:
             self.between = None
             held, self.pending = self.pending, []

@@ -1,0 +1,336 @@
+"""Every key's answer, through prompt_toolkit pipe input and the recording speaker."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from shell_harness import Harness, easy_table, harness
+
+from spades_voice.narration import hand_order
+from spades_voice.rules import BID_CHOICES, Phase, Suit
+from spades_voice.shell.pace import Pace
+from spades_voice.shell.state import BID_START
+from spades_voice.speech import Kind
+
+QUERY_KEYS = ["h", "b", "s", "t", "c", "w", "m", "o", "l", "f3", "r", "i"]
+LIST_KEYS = ["g", "k", "?", "f1", "f2"]
+
+
+def _mid_trick(h: Harness) -> None:
+    """Bid, then play until a trick is in progress with cards on it at the player's turn."""
+    for _ in range(60):
+        view = h.table.view()
+        if view.phase is Phase.PLAYING and view.current.cards and view.my_turn:
+            return
+        h.play_my_turn()
+    raise AssertionError("no trick in progress reached")
+
+
+def _between(h: Harness) -> None:
+    assert h.shell is not None
+    while h.shell.between is None:
+        h.play_my_turn()
+
+
+POINTS = {
+    "bidding": lambda h: None,
+    "mid_trick": _mid_trick,
+    "between_hands": _between,
+    "match_over": lambda h: h.play_to_end(),
+}
+
+
+@pytest.mark.parametrize("point", list(POINTS))
+def test_every_key_answers_at_every_point(point: str) -> None:
+    with harness(easy_table(5, target=200)) as h:
+        POINTS[point](h)
+        for key in QUERY_KEYS:
+            answer = h.said(key)
+            assert answer and not answer[0].islower() and answer[-1] in ".!?", (key, answer)
+        for key in LIST_KEYS:
+            answer = h.said(key)
+            assert answer
+            if h.shell is not None and h.shell.overlay is not None:
+                assert h.said("escape") == "Back to the table."
+        for key in ["left", "right", "home", "end", "up", "down"]:
+            assert h.said(key)
+
+
+class TestAnswers:
+    def test_hand_grouped_by_suit_spade_count_last(self) -> None:
+        with harness(easy_table(5)) as h:
+            said = h.said("h")
+            assert re.fullmatch(
+                r"Spades: [^.]+\. Hearts: [^.]+\. Diamonds: [^.]+\. Clubs: [^.]+\. "
+                r"(\d+ spades?|No spades)\.",
+                said,
+            ), said
+            spades = sum(c.suit is Suit.SPADES for c in h.table.view().hand)
+            assert said.endswith(f"{spades} spade{'s' if spades != 1 else ''}.") or spades == 0
+
+    def test_scores_target_and_seats(self) -> None:
+        with harness(easy_table(5)) as h:
+            assert h.said("s").startswith("You and Alex 0, 0 bags. Robin and Sam 0, 0 bags. "
+                                          "Target 200.")
+            assert h.said("w").startswith("You sit South. Robin sits West, on your left. "
+                                          "Alex sits North, your partner.")
+
+    def test_bag_warning(self) -> None:
+        with harness(easy_table(5)) as h:
+            h.table.state.bags[h.table.seat.team] = 8
+            assert "Warning: you and Alex have 8 bags" in h.said("s")
+
+    def test_trick_count_and_since_mid_hand(self) -> None:
+        with harness(easy_table(5)) as h:
+            _mid_trick(h)
+            view = h.table.view()
+            trick = h.said("t")
+            assert trick.startswith(f"Trick {len(view.tricks) + 1}: ")
+            assert "winning." in trick and trick.endswith("Your turn.")
+            count = h.said("c")
+            gone = len(view.tricks)
+            assert f"{13 - gone} left." in count
+            assert count.endswith("Spades broken." if view.spades_broken else "Spades not broken.")
+            since = h.said("m")
+            assert since.startswith(("Since your last card: ", "You have not played yet."))
+            need = h.said("o")
+            assert "You and Alex" in need
+
+    def test_bids_during_play_and_between_hands(self) -> None:
+        with harness(easy_table(5)) as h:
+            _mid_trick(h)
+            said = h.said("b")
+            assert said.count(" bid ") + said.count("You bid") >= 4
+            _between(h)
+            assert h.said("b").startswith("Last hand: ")
+            assert h.said("h").startswith("Hand 1 is over. Press N")
+
+    def test_help_lists_every_key_from_the_keymap(self) -> None:
+        with harness(easy_table(5)) as h:
+            first = h.said("?")
+            assert first.startswith("Help, ") and first.endswith(
+                "H: Your hand, suit by suit, with the number of spades last."
+            )
+            assert h.said("down").startswith("B: Who bid what")
+            assert h.said("end").startswith("Q or Control C: Quit")
+            assert h.said("escape") == "Back to the table."
+            assert h.said("f1").startswith("Help, ")
+
+    def test_rules_pace_verbosity_repeat_silence(self) -> None:
+        with harness(easy_table(5)) as h:
+            assert h.said("f2").startswith("Rules. Up and Down move. 13 cards each.")
+            h.press("escape")
+            assert h.said("a") == "Pace relaxed."
+            assert h.said("a") == "Pace quick."
+            assert h.said("a") == "Pace instant."
+            assert h.said("v") == "Verbosity full."
+            assert h.said("r") == "Verbosity full."
+            before = h.speaker.silence_count
+            h.press("x")
+            assert h.speaker.silence_count == before + 1
+
+    def test_full_verbosity_names_leads_and_tricks(self) -> None:
+        with harness(easy_table(5)) as h:
+            h.press("v")
+            mark = h.mark
+            for _ in range(6):
+                h.play_my_turn()
+            events = h.since(mark, Kind.EVENT)
+            assert any(re.search(r" (leads|lead) the ", e) for e in events)
+            assert any(re.search(r" trick \d+ with the ", e) for e in events)
+
+    def test_hint_on_turn(self) -> None:
+        with harness(easy_table(5)) as h:
+            assert h.said("i").startswith("Hint: bid ")
+            h.play_my_turn()
+            assert h.said("i").startswith("Hint: play the ")
+
+
+class TestBidding:
+    def test_moving_through_bids_never_bids(self) -> None:
+        with harness(easy_table(5)) as h:
+            assert h.table.view().my_turn
+            mark = h.mark
+            spoken = [h.said(k) for k in ["down", "down", "up", "right", "left", "home", "end"]]
+            assert spoken == ["4.", "5.", "4.", "5.", "4.", "Nil.", "13."]
+            assert h.said("end") == "13."
+            assert h.said("right") == "Highest: 13."
+            h.press("home")
+            assert h.said("left") == "Lowest: nil."
+            assert h.table.view().bid_of(h.table.seat) is None
+            assert not any("placed" in t or "bids" in t for t in h.since(mark))
+            h.press(*["down"] * 4)
+            mark = h.mark
+            h.press("enter")
+            assert h.since(mark, Kind.EVENT)[0] == "Bid 4 placed."
+            assert h.table.view().bid_of(h.table.seat) == BID_CHOICES[4]
+
+    def test_bid_focus_starts_at_3_each_hand(self) -> None:
+        with harness(easy_table(5)) as h:
+            mark = h.mark
+            h.press("enter")
+            assert f"Bid {BID_START} placed." in h.since(mark)
+
+    def test_blind_nil_offered_before_the_hand_is_spoken(self) -> None:
+        with harness(easy_table(5, blind_nil=True)) as h:
+            texts = h.texts()
+            assert texts[-1] == "Blind nil? Y bids blind nil. Escape shows your cards."
+            assert not any(t.startswith("Spades:") for t in texts)
+            assert h.said("down") == "Blind nil? Y bids blind nil. Escape shows your cards."
+            assert not h.table.view().hand_seen
+            said = h.said("escape")
+            assert said.startswith("Your bid. Spades: ")
+            assert not h.table.view().legal_bids[0].blind
+
+    def test_blind_nil_placed(self) -> None:
+        with harness(easy_table(5, blind_nil=True)) as h:
+            mark = h.mark
+            h.press("y")
+            assert h.since(mark, Kind.EVENT)[0] == "Blind nil placed."
+
+    def test_looking_before_your_turn_asks_first(self) -> None:
+        # Find a seed where a computer bids before the player.
+        for seed in range(40):
+            table = easy_table(seed, blind_nil=True)
+            if table.computer_to_act():
+                break
+        with harness(table, pace=Pace.RELAXED) as h:
+            h.press("p")
+            assert h.said("h").startswith("Look at your cards? That gives up blind nil.")
+            assert h.said("escape") == "Back to the table."
+            h.press("h")
+            said = h.said("y")
+            assert said.startswith("Spades: ")
+            assert h.table.view().hand_seen
+
+
+class TestPlaying:
+    def test_refused_cards_say_the_rules_reason(self) -> None:
+        reasons: set[str] = set()
+        for seed in range(1, 30):
+            with harness(easy_table(seed)) as h:
+                h.play_my_turn()  # bid
+                for _ in range(13):
+                    view = h.table.view()
+                    if view.phase is not Phase.PLAYING or not view.my_turn:
+                        break
+                    order = hand_order(view.hand)
+                    bad = [i for i, c in enumerate(order) if c not in view.legal_cards]
+                    if bad:
+                        said = h.said("home", *["right"] * bad[0], "enter")
+                        card = order[bad[0]]
+                        if view.current.cards:
+                            assert said == f"You must follow {view.current.led_suit.spoken}."
+                        else:
+                            assert card.suit is Suit.SPADES
+                            assert said == "Spades are not broken yet, and you hold other suits."
+                        reasons.add(said.split()[0])
+                        assert h.table.view().hand == view.hand  # nothing was played
+                    h.play_my_turn()
+            if reasons >= {"You", "Spades"}:
+                return
+        raise AssertionError(f"only saw {reasons}")
+
+    def test_focus_says_playable_or_not(self) -> None:
+        with harness(easy_table(5)) as h:
+            h.play_my_turn()
+            view = h.table.view()
+            order = hand_order(view.hand)
+            said = h.said("home")
+            playable = order[0] in view.legal_cards
+            assert said == f"{order[0].spoken[0].upper()}{order[0].spoken[1:]}, " + (
+                "playable." if playable else "not playable."
+            )
+            assert h.said("left").startswith("First card. ")
+            h.press("end")
+            assert h.said("right").startswith("Last card. ")
+
+    def test_up_down_jump_by_suit(self) -> None:
+        with harness(easy_table(5)) as h:
+            h.play_my_turn()
+            order = hand_order(h.table.view().hand)
+            h.press("home")
+            said = h.said("down")
+            nxt = next(c for c in order if c.suit is not order[0].suit)
+            assert said.lower().startswith(nxt.spoken)
+
+    def test_undo_and_restart(self) -> None:
+        with harness(easy_table(5)) as h:
+            h.play_my_turn()
+            h.play_my_turn()
+            mark = h.mark
+            h.press("u")
+            assert any(t.startswith("Undone: ") for t in h.since(mark, Kind.EVENT))
+            assert h.table.view().my_turn
+            assert h.said("f5").startswith("Restart this hand?")
+            assert h.said("h") == "Y or Enter for yes; Escape for no."
+            mark = h.mark
+            h.press("y")
+            assert "Hand restarted." in h.since(mark)
+            assert h.table.view().phase is Phase.BIDDING
+
+    def test_undo_with_nothing_to_undo(self) -> None:
+        for seed in range(40):
+            table = easy_table(seed)
+            if not table.state.hand_actors():
+                break
+        with harness(table) as h:
+            assert h.said("u") == "Nothing to undo in this hand."
+
+    def test_quit_asks_first(self) -> None:
+        with harness(easy_table(5)) as h:
+            assert h.said("q").startswith("Quit the game?")
+            assert h.said("escape") == "Back to the table."
+            assert not h.finished
+            h.press("q", "y")
+            h.close()
+            assert h.finished and h.result == 0
+            assert h.texts()[-1] == "Goodbye."
+
+
+class TestPaceAndHistory:
+    @staticmethod
+    def _computer_first() -> int:
+        for seed in range(40):
+            if easy_table(seed).computer_to_act():
+                return seed
+        raise AssertionError
+
+    def test_pause_stops_the_computers(self) -> None:
+        with harness(easy_table(self._computer_first()), pace=Pace.QUICK) as h:
+            h.press("p")
+            mark = h.mark
+            time.sleep(1.5)
+            assert h.since(mark, Kind.EVENT) == []
+            h.press("p")
+            deadline = time.monotonic() + 5
+            while not h.since(mark, Kind.EVENT) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert h.since(mark, Kind.EVENT)
+
+    def test_history_never_speaks_on_its_own(self) -> None:
+        with harness(easy_table(self._computer_first()), pace=Pace.QUICK) as h:
+            opened = h.said("g")
+            assert opened.startswith("History, ")
+            mark = h.mark
+            time.sleep(1.6)
+            # events went on being spoken as events; the log itself said nothing
+            assert h.since(mark, Kind.QUERY) == []
+            assert h.since(mark, Kind.EVENT)
+            assert h.shell is not None
+            history = h.shell.history
+            newest, oldest = history[-1], history[0]
+            assert h.said("home") == newest
+            assert h.said("end") == oldest
+            assert h.said("down") == f"Oldest. {oldest}"
+            assert h.said("up") == history[1]
+            assert h.said("escape") == "Back to the table."
+
+    def test_every_event_goes_into_the_history(self) -> None:
+        with harness(easy_table(5)) as h:
+            for _ in range(10):
+                h.play_my_turn()
+            assert h.shell is not None
+            assert h.shell.history == h.texts(Kind.EVENT)
