@@ -245,7 +245,9 @@ def quit_(shell: Shell) -> None:
 
 def dispatch(shell: Shell, name: str) -> None:
     """Run action ``name``; while a question is open, only its answers and help work."""
-    if isinstance(shell.overlay, Confirm) and name not in CONFIRM_ACTIONS:
+    overlay = shell.overlay
+    n_answers = name == "move_on" and isinstance(overlay, Confirm) and overlay.n_is_no
+    if isinstance(overlay, Confirm) and name not in CONFIRM_ACTIONS and not n_answers:
         shell.answer(texts.CONFIRM_HELP)
         return
     ACTIONS[name](shell)

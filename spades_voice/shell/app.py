@@ -16,7 +16,6 @@ import time
 from collections.abc import Callable
 
 from prompt_toolkit.application import Application
-from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import (
@@ -32,12 +31,11 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 from prompt_toolkit.shortcuts import print_formatted_text
 
-from spades_voice.narration import texts
 from spades_voice.shell.actions import ACTIONS, dispatch
 from spades_voice.shell.hooks import ShellHooks
 from spades_voice.shell.keymap import Keymap, load_keymap, pt_keys
 from spades_voice.shell.pace import Pace
-from spades_voice.shell.state import Confirm, Shell
+from spades_voice.shell.state import Shell
 from spades_voice.speech import Speaker
 from spades_voice.table import Table
 
@@ -82,26 +80,23 @@ def _runner(shell: Shell, name: str) -> Callable[[KeyPressEvent], None]:
     return run
 
 
-def load_confirm_bindings(shell: Shell) -> KeyBindings:
-    """While a question is open, any other key says how to answer it."""
+def load_fallback_bindings(shell: Shell) -> KeyBindings:
+    """Keys no action uses still answer, so a press is never met with silence."""
     kb = KeyBindings()
 
-    @kb.add(Keys.Any, filter=_asking(shell))
+    @kb.add(Keys.Any)
     def _(event: KeyPressEvent) -> None:
-        """Say how to answer the open question."""
-        shell.answer(texts.CONFIRM_HELP)
+        """Say how to answer an open question, or that the key does nothing."""
+        key = event.key_sequence[0].key
+        shell.unbound(key.value if isinstance(key, Keys) else key)
 
     return kb
-
-
-def _asking(shell: Shell) -> Condition:
-    return Condition(lambda: isinstance(shell.overlay, Confirm))
 
 
 def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
     """All the shell's bindings in one place."""
     return merge_key_bindings(
-        [load_confirm_bindings(shell), load_action_bindings(shell, keymap)]
+        [load_fallback_bindings(shell), load_action_bindings(shell, keymap)]
     )
 
 

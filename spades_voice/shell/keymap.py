@@ -146,7 +146,8 @@ class Keymap:
 
 def _line_of(text: str, action: str) -> int:
     """The 1-based line where ``action`` is assigned (0 when it cannot be found)."""
-    pattern = re.compile(rf"""^\s*(["']?){re.escape(action)}\1\s*=""")
+    name = re.escape(action)
+    pattern = re.compile(rf"""^\s*(?:(["']?){name}\1\s*=|\[\s*{name}\s*\])""")
     for n, line in enumerate(text.splitlines(), start=1):
         if pattern.match(line):
             return n

@@ -32,7 +32,7 @@ from spades_voice.rules import (
     Trick,
 )
 from spades_voice.shell.hooks import ShellHooks
-from spades_voice.shell.keymap import Keymap, spoken_keys
+from spades_voice.shell.keymap import Keymap, normalize_key, spoken_key, spoken_keys
 from spades_voice.shell.pace import Pace
 from spades_voice.speech import Speaker
 from spades_voice.table import (
@@ -360,6 +360,14 @@ class Shell:
             then()
 
         self.ask("Look at your cards? That gives up blind nil. Y looks, Escape goes back.", yes)
+
+    def unbound(self, key: str) -> None:
+        """A key no action uses."""
+        if isinstance(self.overlay, Confirm):
+            self.answer(texts.CONFIRM_HELP)
+            return
+        name = spoken_key(key) if normalize_key(key) is not None else "That key"
+        self.answer(f"{name} does nothing. Question mark lists the keys.")
 
     def ask(self, question: str, on_yes: Callable[[], None]) -> None:
         self.overlay = Confirm(question, on_yes)

@@ -169,7 +169,8 @@ class Harness:
             self.pipe.send_text(KEYS.get(key, key))
             with self._cond:
                 ok = self._cond.wait_for(
-                    lambda: self._count > before or self.error is not None
+                    lambda before=before: self._count > before  # type: ignore[misc]
+                    or self.error is not None
                     or not self._thread.is_alive(),
                     timeout=10,
                 )

@@ -1,0 +1,189 @@
+"""keymap.toml: defaults, the player's overrides, and every way a user file can be wrong."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from shell_harness import easy_table, harness
+
+from spades_voice.shell.actions import ACTIONS, help_texts
+from spades_voice.shell.keymap import default_text, load_keymap, normalize_key, spoken_key
+from spades_voice.shell.keys_command import key_lines
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _user(text: str) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
+    km = load_keymap(Path("/nonexistent/keymap.toml"), user_text=text)
+    return km.keys, km.problems
+
+
+class TestDefaults:
+    def test_one_entry_per_action_and_every_action_has_a_handler(self) -> None:
+        km = load_keymap(use_user=False)
+        assert set(km.actions) == set(ACTIONS)
+        assert all(help_texts()[a] for a in km.actions)
+
+    def test_no_key_is_used_twice(self) -> None:
+        km = load_keymap(use_user=False)
+        keys = [k for a in km.actions for k in km.keys_for(a)]
+        assert len(keys) == len(set(keys))
+
+    def test_top_level_file_is_the_packaged_file(self) -> None:
+        assert (ROOT / "keymap.toml").read_text(encoding="utf-8") == default_text()
+
+    def test_the_issue_defaults(self) -> None:
+        km = load_keymap(use_user=False)
+        expect = {
+            "hand": ("h",), "bids": ("b",), "scores": ("s",), "trick": ("t",),
+            "count": ("c",), "seats": ("w",), "move_on": ("n",), "history": ("g",),
+            "previous": ("left",), "next": ("right",), "first": ("home",), "last": ("end",),
+            "select": ("enter", "space"), "help": ("?", "f1"), "back": ("escape",),
+        }
+        for action, keys in expect.items():
+            assert km.keys_for(action) == keys
+
+    def test_missing_user_file_is_silent(self, tmp_path: Path) -> None:
+        km = load_keymap(tmp_path / "keymap.toml")
+        assert km.problems == ()
+
+
+class TestUserFile:
+    def test_override_and_swap(self) -> None:
+        keys, problems = _user('[keys]\nbids = ["s"]\nscores = ["b"]\n')
+        assert problems == ()
+        assert keys["bids"] == ("s",) and keys["scores"] == ("b",)
+
+    def test_letters_are_one_key_in_either_case(self) -> None:
+        keys, problems = _user('[keys]\nhand = ["J"]\n')
+        assert problems == () and keys["hand"] == ("j",)
+
+    def test_invalid_toml_names_the_line_and_keeps_defaults(self) -> None:
+        keys, problems = _user('[keys]\nhand = ["h"]\nbids = ["b"\nscores = 3\n')
+        assert len(problems) == 1
+        assert problems[0].startswith("Keymap line 4: this is not valid TOML")
+        assert problems[0].endswith("Every action keeps its default keys.")
+        assert keys == load_keymap(use_user=False).keys
+
+    def test_unknown_action(self) -> None:
+        keys, problems = _user('[keys]\nhand = ["j"]\nteleport = ["z"]\n')
+        assert problems == ("Keymap line 3: unknown action 'teleport'; it is ignored.",)
+        assert keys["hand"] == ("j",)
+
+    def test_unknown_key_name(self) -> None:
+        keys, problems = _user('[keys]\n\nquit = ["ctrl-q"]\n')
+        assert problems == (
+            "Keymap line 3: 'ctrl-q' is not a key name; quit keeps its default keys "
+            "(Q or Control C).",
+        )
+        assert keys["quit"] == ("q", "c-c")
+
+    def test_not_a_list(self) -> None:
+        keys, problems = _user('[keys]\nhand = 5\n')
+        assert problems == (
+            "Keymap line 2: hand needs a list of key names; hand keeps its default keys (H).",
+        )
+        assert keys["hand"] == ("h",)
+
+    def test_two_actions_on_one_key(self) -> None:
+        keys, problems = _user('[keys]\nhand = ["j"]\nscores = ["b"]\n')
+        assert problems == (
+            "Keymap line 3: B is already the key for bids; scores keeps its default keys (S).",
+        )
+        assert keys["scores"] == ("s",) and keys["bids"] == ("b",) and keys["hand"] == ("j",)
+
+    def test_two_user_lines_on_one_key_later_gives_way(self) -> None:
+        keys, problems = _user('[keys]\nhand = ["j"]\ntrick = ["j"]\n')
+        assert problems == (
+            "Keymap line 3: J is already the key for hand; trick keeps its default keys (T).",
+        )
+        assert keys["hand"] == ("j",) and keys["trick"] == ("t",)
+
+    def test_giving_way_can_cascade(self) -> None:
+        # trick takes S; scores takes B (bids' key) and gives way back to S, which trick
+        # holds, so trick gives way too.
+        keys, problems = _user('[keys]\ntrick = ["s"]\nscores = ["b"]\n')
+        assert len(problems) == 2
+        assert keys["trick"] == ("t",) and keys["scores"] == ("s",)
+
+    def test_unknown_section(self) -> None:
+        _, problems = _user('[keyz]\nhand = ["j"]\n')
+        assert problems == ("Keymap line 1: unknown section 'keyz'; actions belong under [keys].",)
+
+    def test_user_file_from_config_dir(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+        folder = tmp_path / "spades-voice"
+        folder.mkdir()
+        (folder / "keymap.toml").write_text('[keys]\nhand = ["j"]\n', encoding="utf-8")
+        assert load_keymap().keys_for("hand") == ("j",)
+
+
+class TestKeyNames:
+    @pytest.mark.parametrize(
+        ("name", "canon"),
+        [("h", "h"), ("H", "h"), ("?", "?"), ("left", "left"), ("Enter", "enter"),
+         ("space", "space"), ("f12", "f12"), ("c-z", "c-z"), ("ctrl-z", None), (" ", None),
+         ("", None), ("leftt", None), ("<any>", None)],
+    )
+    def test_normalize(self, name: str, canon: str | None) -> None:
+        assert normalize_key(name) == canon
+
+    def test_spoken(self) -> None:
+        assert [spoken_key(k) for k in ("h", "?", "c-c", "f1", "left", "space")] == [
+            "H", "question mark", "Control C", "F1", "Left arrow", "Space"
+        ]
+
+
+class TestInTheGame:
+    def test_problems_are_spoken_and_the_game_starts(self) -> None:
+        km = load_keymap(Path("/x"), user_text='[keys]\nhand = ["j"]\nscores = ["b"]\nx = 1\n')
+        with harness(easy_table(5), keymap=km) as h:
+            texts = h.texts()
+            assert any(t.startswith("Keymap line 3: B is already the key for bids") for t in texts)
+            assert any(t.startswith("Keymap line 4: unknown action 'x'") for t in texts)
+            assert h.said("j").startswith("Spades: ")
+            assert h.said("s").startswith("You and Alex 0")
+            assert h.said("h") == "H does nothing. Question mark lists the keys."
+            help_first = h.said("?")
+            assert help_first.endswith(
+                "J: Your hand, suit by suit, with the number of spades last."
+            )
+
+    def test_invalid_toml_game_still_starts(self) -> None:
+        km = load_keymap(Path("/x"), user_text="[keys\n")
+        with harness(easy_table(5), keymap=km) as h:
+            assert any("not valid TOML" in t for t in h.texts())
+            assert h.said("h").startswith("Spades: ")
+
+
+class TestKeysCommand:
+    def test_keys_lists_every_binding_with_help(self) -> None:
+        lines = key_lines(use_user=False)
+        km = load_keymap(use_user=False)
+        assert len(lines) == len(km.actions) + 1
+        assert lines[0] == "H: Your hand, suit by suit, with the number of spades last."
+        assert "question mark or F1: Every key and what it does, one by one." in lines
+
+    def test_keys_command_reports_problems(self, tmp_path: Path) -> None:
+        folder = tmp_path / "spades-voice"
+        folder.mkdir()
+        (folder / "keymap.toml").write_text('[keys]\nhand = ["nope"]\n', encoding="utf-8")
+        env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path)}
+        proc = subprocess.run(
+            [sys.executable, "-m", "spades_voice", "keys"],
+            capture_output=True, text=True, env=env, timeout=60, check=True,
+        )
+        out = proc.stdout.splitlines()
+        assert out[0] == "Keymap line 2: 'nope' is not a key name; hand keeps its default keys (H)."
+        assert out[1].startswith("H: Your hand")
+
+
+def test_packaged_keymap_is_valid_toml() -> None:
+    assert "keys" in tomllib.loads(default_text())
