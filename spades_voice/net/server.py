@@ -50,8 +50,7 @@ from spades_voice.table import Event, HandDealt, Notice
 log = logging.getLogger("spades_voice.net")
 
 COMPUTER_NAMES = ("Robin", "Alex", "Sam", "Jo", "Kim", "Lee", "Max", "Pat", "Ray")
-WARNINGS = (10, 5)  # seconds left when a player with a timer hears a warning
-MIN_TIMER, MAX_TIMER = 5, 600
+MAX_TIMER = 600
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +69,8 @@ class Limits:
     failed_codes_per_minute: int = 20  # per address; then joins are refused for a while
     backlog: int = 512  # frames queued for a slow reader before it is dropped
     idle_table_seconds: float = 1800.0  # a table nobody is connected to is removed
+    min_timer: float = 5.0  # the shortest turn timer a host may set
+    warnings: tuple[float, ...] = (10.0, 5.0)  # seconds left when a timed player is warned
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ class Timers:
         return {"bid": self.bid, "play": self.play}
 
     @classmethod
-    def from_json(cls, value: object) -> Timers:
+    def from_json(cls, value: object, minimum: float = 5.0) -> Timers:
         if value is None:
             return cls()
         if not isinstance(value, dict):
@@ -102,9 +103,9 @@ class Timers:
                 return None
             if not isinstance(v, int | float) or isinstance(v, bool):
                 raise p.ProtocolError(f"timers.{key} is a number of seconds or null.")
-            if not MIN_TIMER <= v <= MAX_TIMER:
+            if not minimum <= v <= MAX_TIMER:
                 raise p.ProtocolError(
-                    f"timers.{key} must be between {MIN_TIMER} and {MAX_TIMER} seconds."
+                    f"timers.{key} must be between {minimum:g} and {MAX_TIMER} seconds."
                 )
             return float(v)
 
@@ -238,6 +239,7 @@ class SharedTable:
     timers: Timers
     level: Level
     computer_delay: float
+    limits: Limits
     loop: asyncio.AbstractEventLoop
     new_seed: Callable[[], str] = field(default=lambda: secrets.token_hex(16))
     seats: dict[Seat, SeatInfo] = field(init=False)
@@ -388,7 +390,8 @@ class SharedTable:
                 self.new_match()
             elif kind == "timers":
                 self._host_only(info)
-                self.set_timers(Timers.from_json(message.get("timers")))
+                timers = Timers.from_json(message.get("timers"), self.limits.min_timer)
+                self.set_timers(timers)
             elif kind == "ping":
                 pass
             else:
@@ -457,7 +460,7 @@ class SharedTable:
         limit = self.timers.for_phase(hand.phase)
         if limit is None:
             return
-        for left in WARNINGS:
+        for left in self.limits.warnings:
             if left < limit:
                 self._later(limit - left, self._warn, actor, left)
         self._later(limit, self._computer_turn, actor, True)
@@ -465,9 +468,9 @@ class SharedTable:
     def _later(self, delay: float, fn: Callable[..., None], *args: Any) -> None:
         self._handles.append(self.loop.call_later(delay, fn, *args))
 
-    def _warn(self, seat: Seat, left: int) -> None:
+    def _warn(self, seat: Seat, left: float) -> None:
         if self.state.to_act is seat:
-            self._send_update(seat, [Notice(f"{left} seconds left.")], with_view=False)
+            self._send_update(seat, [Notice(f"{left:g} seconds left.")], with_view=False)
 
     def _computer_turn(self, seat: Seat, timed_out: bool) -> None:
         if self.state.to_act is not seat or self.state.over:
@@ -536,6 +539,12 @@ class SharedTable:
         for h in self._handles:
             h.cancel()
         self._handles.clear()
+
+
+async def _discard(ws: ServerConnection) -> None:
+    with contextlib.suppress(ConnectionClosed):
+        async for _ in ws:
+            pass
 
 
 def _error(raw: str | bytes, error: p.ProtocolError) -> dict[str, Any]:
@@ -622,6 +631,7 @@ class TableServer:
             timers,
             self.level,
             self.computer_delay,
+            self.limits,
             asyncio.get_running_loop(),
             self.new_seed,
         )
@@ -690,7 +700,12 @@ class TableServer:
             self.connections -= 1
             if seated is not None:
                 seated[0].leave(seated[1], member)
+            # Keep reading (and discarding) while the close handshake runs: a reader that
+            # stops leaves the peer's close frame unread, and the socket ends in a reset
+            # that can swallow the close code and our last answers.
+            discard = asyncio.get_running_loop().create_task(_discard(ws))
             await member.finish()
+            discard.cancel()
 
     async def _hello(
         self, ws: ServerConnection, member: Member, guard: Guard
@@ -754,7 +769,7 @@ class TableServer:
         name = p.clean_name(message.get("name"))
         wanted = p.optional(message, "seat", p.seat_from_json)
         rules = p.rules_from_json(message.get("rules"))
-        timers = Timers.from_json(message.get("timers"))
+        timers = Timers.from_json(message.get("timers"), self.limits.min_timer)
         table = self.create_table(rules, timers)
         return table, table.sit(name, wanted or Seat.S, member)
 

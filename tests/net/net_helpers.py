@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import json
 import random
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
+
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.ai import Level, make_player
-from spades_voice.net.client import RemoteTable
+from spades_voice.net.client import RemoteTable, hello_join
 from spades_voice.net.server import Limits, ServerThread, TableServer
-from spades_voice.rules import IllegalAction
+from spades_voice.rules import IllegalAction, Seat
 
 
 @contextlib.contextmanager
@@ -70,3 +75,44 @@ def play_until(
         if not acted:
             time.sleep(0.002)
     return moves
+
+
+@contextlib.contextmanager
+def raw_join(
+    url: str, code: str, name: str = "Mallory"
+) -> Iterator[tuple[ClientConnection, Seat]]:
+    """A bare websocket seated at ``code`` (after welcome and people), for hostile tests."""
+    with connect(url, max_size=2**22) as ws:
+        ws.send(json.dumps(hello_join(code, name)))
+        welcome = json.loads(ws.recv(timeout=5))
+        assert welcome["type"] == "welcome", welcome
+        assert json.loads(ws.recv(timeout=5))["type"] == "people"
+        yield ws, Seat.from_code(welcome["seat"])
+
+
+def replies(ws: ClientConnection, kinds: tuple[str, ...], timeout: float = 5.0) -> dict[str, Any]:
+    """The next frame of one of ``kinds``, skipping updates and people lists."""
+    deadline = time.monotonic() + timeout
+    while True:
+        data: dict[str, Any] = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if data["type"] in kinds:
+            return data
+
+
+def close_code(ws: ClientConnection, timeout: float = 5.0) -> int | None:
+    """Read until the server closes ``ws``; the close code it sent."""
+    deadline = time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ws.recv(timeout=max(0.01, deadline - time.monotonic()))
+    except ConnectionClosed:
+        pass
+    return ws.close_code
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("condition not met in time")
+        time.sleep(0.005)
