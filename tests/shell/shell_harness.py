@@ -152,6 +152,8 @@ class Harness:
 
     def _on_ready(self, app: Application[int], shell: Shell) -> None:
         self.app, self.shell = app, shell
+        # The pipe delivers each escape sequence whole, so a lone Escape needs no wait.
+        app.ttimeoutlen = 0.002
         app.key_processor.after_key_press += self._after_key
         self._ready.set()
 
