@@ -55,6 +55,30 @@ from spades_voice.table import (
 BID_START = 3
 
 
+def event_lines(event: Event, cast: Cast, *, brief: bool = True) -> list[str]:
+    """The words of one table event: each line is one queued utterance and one history
+    entry. (Narration sits below ``table.py``, so the event types are unpacked here.)"""
+    if isinstance(event, CardPlayed):
+        return [say.card_played(cast, event.seat, event.card, event.position, brief=brief)]
+    if isinstance(event, TrickWon):
+        return [say.trick_won(cast, event.seat, event.trick, event.number, brief=brief)]
+    if isinstance(event, BidPlaced):
+        return [say.bid_placed(cast, event.seat, event.bid)]
+    if isinstance(event, SpadesBroken):
+        return [say.SPADES_BROKEN]
+    if isinstance(event, TurnToAct):
+        return [say.your_turn(event.phase, event.led)] if event.seat is cast.me else []
+    if isinstance(event, HandDealt):
+        return [say.hand_dealt(cast, event.number, event.dealer)]
+    if isinstance(event, HandScored):
+        return say.outcome_lines(event.outcome, cast)
+    if isinstance(event, MatchWon):
+        return [say.match_won(cast, event.team, event.totals)]
+    if isinstance(event, TakenBack):
+        return [say.taken_back(event.count, event.restart)]
+    return [event.text]
+
+
 @dataclass
 class ListView:
     """A list the player moves through: history, help, rules, trick review."""
@@ -211,53 +235,36 @@ class Shell:
         self._clock_update()
 
     def _handle(self, event: Event) -> None:
+        """Speak one event, and keep what the shell remembers of it."""
         now = time.monotonic()
         self.next_step_at = now + self.pace.computer_delay
-        if isinstance(event, CardPlayed):
-            self.tell(say.card_played(self.cast, event.seat, event.card, event.position,
-                                      brief=self.brief))
-        elif isinstance(event, TrickWon):
+        if isinstance(event, TrickWon):
             self.hand_tricks.append(event.trick)
-            self.tell(say.trick_won(self.cast, event.seat, event.trick, event.number,
-                                    brief=self.brief))
-            self.next_step_at = now + self.pace.computer_delay + self.pace.trick_delay
-        elif isinstance(event, BidPlaced):
-            self.tell(say.bid_placed(self.cast, event.seat, event.bid))
-        elif isinstance(event, SpadesBroken):
-            self.tell(say.SPADES_BROKEN)
-        elif isinstance(event, TurnToAct):
-            self._turn(event)
+            self.next_step_at += self.pace.trick_delay
         elif isinstance(event, HandDealt):
             self.hand_tricks.clear()
             self.focus, self.focus_card, self.bid_focus = 0, None, BID_START
             if not self.table.view().ruleset.blind_nil:
                 self.table.reveal()
-            self.tell(say.hand_dealt(self.cast, event.number, event.dealer))
+        elif isinstance(event, TakenBack):
+            self.hand_tricks[:] = list(self.table.view().tricks)
+        elif isinstance(event, TurnToAct) and event.seat is not self.table.seat:
+            return
+        for line in event_lines(event, self.cast, brief=self.brief):
+            self.tell(line)
+        if isinstance(event, TurnToAct):
+            if event.phase is Phase.BIDDING and self._blind_open(self.table.view()):
+                self.tell(texts.BLIND_OFFER)
         elif isinstance(event, HandScored):
-            for line in say.outcome_lines(event.outcome, self.cast):
-                self.tell(line)
             if self.hold_between_hands:
                 self.between = event.outcome
         elif isinstance(event, MatchWon):
-            self.tell(say.match_won(self.cast, event.team, event.totals))
             self.over = True
             self.between = None
             match = self.table.match
             if match is not None:
                 self.hooks.match_finished(MatchState(match))
             self.tell(texts.NEW_MATCH)
-        elif isinstance(event, TakenBack):
-            self.hand_tricks[:] = list(self.table.view().tricks)
-            self.tell(say.taken_back(event.count, event.restart))
-        elif isinstance(event, Notice):
-            self.tell(event.text)
-
-    def _turn(self, event: TurnToAct) -> None:
-        if event.seat is not self.table.seat:
-            return
-        self.tell(say.your_turn(event.phase, event.led))
-        if event.phase is Phase.BIDDING and self._blind_open(self.table.view()):
-            self.tell(texts.BLIND_OFFER)
 
     def _notices(self) -> None:
         for text in self.hooks.notices():

@@ -1,0 +1,140 @@
+"""Phrasing: the examples in the issue and DESIGN.md, word for word."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from spades_voice import narration as say
+from spades_voice.narration import Cast
+from spades_voice.rules import (
+    BLIND_NIL,
+    NIL,
+    Bid,
+    HandOutcome,
+    MatchState,
+    Phase,
+    Ruleset,
+    Seat,
+    SeatView,
+    Suit,
+    Team,
+    cards,
+    score_team,
+    view_of,
+)
+from spades_voice.table import DEFAULT_NAMES
+
+CAST = Cast(Seat.S, DEFAULT_NAMES)
+
+
+def _view(hand: str) -> SeatView:
+    view = view_of(MatchState(Ruleset(), seed=1), Seat.S)
+    return dataclasses.replace(view, hand=cards(hand))
+
+
+def test_hand_summary_example() -> None:
+    view = _view("AS TS 4S KH 9H QC JC 7C 5C")
+    assert say.hand_summary(view) == (
+        "Spades: ace, 10, 4. Hearts: king, 9. Diamonds: none. Clubs: queen, jack, 7, 5. "
+        "3 spades."
+    )
+
+
+def test_hand_summary_one_and_no_spades() -> None:
+    assert say.hand_summary(_view("2S KH")).endswith("1 spade.")
+    assert say.hand_summary(_view("KH")).endswith("No spades.")
+    assert say.hand_summary(_view("")) == "Your hand is empty."
+
+
+def _score(team: Team, bids: dict[Seat, Bid], tricks: dict[Seat, int], bags: int = 0) -> str:
+    return say.team_result(score_team(Ruleset(), team, bids, tricks, bags), CAST)
+
+
+class TestHandResult:
+    def test_made_with_bags(self) -> None:
+        bids = {Seat.S: Bid(4), Seat.N: Bid(3), Seat.W: Bid(2), Seat.E: Bid(2)}
+        tricks = {Seat.S: 5, Seat.N: 4, Seat.W: 2, Seat.E: 2}
+        assert _score(Team.NS, bids, tricks) == "You and Alex bid 7, took 9: 72 points, 2 bags."
+
+    def test_set(self) -> None:
+        bids = {Seat.S: Bid(4), Seat.N: Bid(3), Seat.W: Bid(3), Seat.E: Bid(2)}
+        tricks = {Seat.S: 5, Seat.N: 5, Seat.W: 2, Seat.E: 1}
+        assert _score(Team.EW, bids, tricks) == "Robin and Sam bid 5, took 3: set, minus 50."
+
+    def test_failed_nil_design_example(self) -> None:
+        bids = {Seat.S: Bid(4), Seat.N: NIL, Seat.W: Bid(3), Seat.E: Bid(3)}
+        tricks = {Seat.S: 4, Seat.N: 1, Seat.W: 4, Seat.E: 4}
+        assert _score(Team.NS, bids, tricks) == (
+            "You and Alex bid 4, took 4: 40 points. Alex's nil failed, 1 trick: minus 100, "
+            "plus 1 for 1 bag. Hand total minus 59."
+        )
+
+    def test_blind_nil_made_and_bag_penalty(self) -> None:
+        bids = {Seat.S: BLIND_NIL, Seat.N: Bid(4), Seat.W: Bid(3), Seat.E: Bid(3)}
+        tricks = {Seat.S: 0, Seat.N: 6, Seat.W: 4, Seat.E: 3}
+        assert _score(Team.NS, bids, tricks, bags=9) == (
+            "You and Alex bid 4, took 6: 42 points, 2 bags. Your blind nil made: plus 200. "
+            "Bag penalty: minus 100. Hand total 142."
+        )
+
+    def test_boston_comes_first(self) -> None:
+        bids = {Seat.S: Bid(7), Seat.N: Bid(6), Seat.W: Bid(1), Seat.E: Bid(1)}
+        tricks = {Seat.S: 7, Seat.N: 6, Seat.W: 0, Seat.E: 0}
+        scores = {t: score_team(Ruleset(), t, bids, tricks, 0) for t in Team}
+        outcome = HandOutcome(1, Seat.E, tuple(bids.items()), tricks, scores,
+                              {Team.NS: 130, Team.EW: -20}, Team.NS)
+        lines = say.outcome_lines(outcome, CAST)
+        assert lines[0] == "Boston! You and Alex took all 13 tricks."
+        assert lines[-1] == "Score: you and Alex 130, Robin and Sam minus 20."
+
+
+class TestEventWords:
+    def test_cards_and_tricks(self) -> None:
+        from spades_voice.rules import Trick, card
+
+        assert say.card_played(CAST, Seat.W, card("9H"), 1) == "Robin, 9 of hearts."
+        assert say.card_played(CAST, Seat.W, card("9H"), 1, brief=False) == (
+            "Robin leads the 9 of hearts."
+        )
+        assert say.card_played(CAST, Seat.S, card("TS"), 2, brief=False) == (
+            "You play the 10 of spades."
+        )
+        trick = Trick(Seat.W, cards("9H AH 2H 3H"))
+        assert say.trick_won(CAST, Seat.N, trick, 3) == "Alex takes it."
+        assert say.trick_won(CAST, Seat.S, trick, 3) == "You take it."
+        assert say.trick_won(CAST, Seat.N, trick, 3, brief=False) == (
+            "Alex takes trick 3 with the ace of hearts."
+        )
+
+    def test_turns_bids_and_the_rest(self) -> None:
+        assert say.your_turn(Phase.BIDDING, None) == "Your bid."
+        assert say.your_turn(Phase.PLAYING, None) == "Your lead."
+        assert say.your_turn(Phase.PLAYING, Suit.HEARTS) == "Your turn, hearts led."
+        assert say.bid_placed(CAST, Seat.S, Bid(4)) == "Bid 4 placed."
+        assert say.bid_placed(CAST, Seat.S, BLIND_NIL) == "Blind nil placed."
+        assert say.bid_placed(CAST, Seat.W, NIL) == "Robin bids nil."
+        assert say.hand_dealt(CAST, 2, Seat.E) == "Hand 2. Sam deals."
+        assert say.match_won(CAST, Team.EW, {Team.NS: -20, Team.EW: 510}) == (
+            "Robin and Sam win the match, 510 to minus 20."
+        )
+        assert say.taken_back(1, False) == "Undone: 1 move taken back."
+        assert say.taken_back(5, True) == "Hand restarted."
+
+
+@pytest.mark.parametrize(
+    ("seconds", "words"),
+    [(0, "0 seconds"), (1, "1 second"), (59.9, "59 seconds"), (60, "1 minute"),
+     (754, "12 minutes"), (3600, "1 hour"), (3900, "1 hour 5 minutes")],
+)
+def test_duration(seconds: float, words: str) -> None:
+    assert say.duration(seconds) == words
+
+
+def test_focus_line() -> None:
+    from spades_voice.rules import card
+
+    assert say.focus_line(card("QH"), True) == "Queen of hearts, playable."
+    assert say.focus_line(card("QH"), False) == "Queen of hearts, not playable."
+    assert say.focus_line(card("TS"), None) == "10 of spades."
