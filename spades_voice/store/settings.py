@@ -20,6 +20,9 @@ VERSION = 1
 MIGRATIONS: dict[int, Migration] = {}
 
 SPEECH_CHOICES = ("auto", "screenreader", "tts", "print", "none")
+#: The shell's names today (shell.pace.Pace, the verbosity key); others are kept as given.
+PACE_NAMES = ("relaxed", "quick", "instant")
+VERBOSITY_NAMES = ("brief", "full")
 LEVEL_CHOICES = ("easy", "medium", "hard")
 
 
@@ -30,10 +33,10 @@ class Settings:
 
     speech: str = "auto"
     rate: int | None = None
-    pace: str = "normal"
+    pace: str = "relaxed"
     level: str = "medium"
     target: int | None = 500
-    verbosity: str = "normal"
+    verbosity: str = "brief"
 
     def __post_init__(self) -> None:
         if self.speech not in SPEECH_CHOICES:

@@ -20,7 +20,7 @@ from pathlib import Path
 from spades_voice.store import DATA_DIR_ENV
 
 DRIVER = Path(__file__).with_name("kill_driver.py")
-KILLS = 20
+KILLS = 15
 
 
 class Model:
