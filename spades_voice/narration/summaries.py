@@ -8,8 +8,8 @@ name a card held by another seat, because a ``SeatView`` does not hold one.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
-from spades_voice.ai import Hint
 from spades_voice.narration.words import Cast, by_suit, cap, count, signed
 from spades_voice.rules import (
     SUITS,
@@ -25,6 +25,9 @@ from spades_voice.rules import (
     Team,
     Trick,
 )
+
+if TYPE_CHECKING:  # the AI is not imported at start-up just for a type
+    from spades_voice.ai import Hint
 
 BAG_WARNING = 7
 

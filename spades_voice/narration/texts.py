@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from spades_voice.narration.words import Cast, signed
+from spades_voice.narration.words import signed
 from spades_voice.rules import FailedNilTricks, Match, MatchState, Ruleset, Team
 
-
-def greeting(cast: Cast) -> str:
-    partner = cast.name(cast.me.partner)
-    return f"Spades. {partner} is your partner. Press question mark for help."
+#: The first thing said, before anything else has loaded.
+GREETING = "Spades. Press question mark for help."
 
 
 def rules_lines(ruleset: Ruleset) -> list[str]:

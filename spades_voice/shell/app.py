@@ -3,7 +3,8 @@
 Line-oriented on purpose: no full screen, no alternate screen, no box drawing, no
 spinners. The one line shows what has focus with the real cursor on it, so a braille
 display or a screen reader's review cursor follows focus. Printed speech goes above the
-line through ``run_in_terminal`` (``terminal_writer``), so it never breaks the prompt.
+line through ``run_in_terminal`` (``terminal.TerminalWriter``), so it never breaks the
+prompt.
 The cursor-position request is off: terminals that never answer it would otherwise hold
 output back.
 """
@@ -29,7 +30,6 @@ from prompt_toolkit.layout import Layout
 from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
-from prompt_toolkit.shortcuts import print_formatted_text
 
 from spades_voice.shell.actions import ACTIONS, dispatch
 from spades_voice.shell.hooks import ShellHooks
@@ -45,16 +45,6 @@ def no_cpr(output: Output) -> Output:
     if hasattr(output, "enable_cpr"):
         output.enable_cpr = False
     return output
-
-
-def terminal_writer(output: Output | None = None) -> Callable[[str], None]:
-    """A ``write`` for PrintSpeaker: prints above a running app, or plainly before and
-    after it."""
-
-    def write(line: str) -> None:
-        print_formatted_text(line, end="", output=output)
-
-    return write
 
 
 # ---- key bindings -----------------------------------------------------------------------
@@ -159,6 +149,7 @@ def run_app(
     keymap: Keymap | None = None,
     brief: bool = True,
     hold_between_hands: bool = True,
+    greeted: bool = False,
     input: Input | None = None,
     output: Output | None = None,
     ready: Callable[[Application[int], Shell], None] | None = None,
@@ -166,7 +157,8 @@ def run_app(
     """Play at ``table`` until the player quits; returns the exit status (0).
 
     ``hooks`` connect saves, statistics and the clock; ``hold_between_hands=False`` lets
-    a remote table's next hand start without N. ``ready`` is called once the app runs
+    a remote table's next hand start without N; ``greeted`` says the greeting
+    (``texts.GREETING``) was already spoken. ``ready`` is called once the app runs
     (tests and the benchmark use it to reach the shell).
     """
     hooks = hooks or ShellHooks()
@@ -179,6 +171,7 @@ def run_app(
         pace=pace,
         brief=brief,
         hold_between_hands=hold_between_hands,
+        greeted=greeted,
     )
     app = build_app(shell, keymap, input=input, output=output)
     wake = asyncio.Event()

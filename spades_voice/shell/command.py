@@ -1,25 +1,34 @@
-"""``spades-voice [play]``: a match against the computers at this terminal."""
+"""``spades-voice [play]``: a match against the computers at this terminal.
+
+Start-up order matters to a player who cannot see the screen: the speaker is built and
+the greeting spoken first, then the rules, the computers and prompt_toolkit are loaded.
+So this module imports almost nothing at the top.
+"""
 
 from __future__ import annotations
 
 import argparse
 import secrets
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from spades_voice.ai import Level
 from spades_voice.cli import add_speech_arguments
-from spades_voice.rules import Ruleset
-from spades_voice.shell.hooks import ShellHooks
 from spades_voice.shell.pace import Pace
 
+if TYPE_CHECKING:
+    from spades_voice.shell.hooks import ShellHooks
+
 TARGETS = {"200": 200, "300": 300, "500": 500, "single": None}
+#: The values of ``spades_voice.ai.Level`` (a test keeps them equal); not imported here,
+#: because loading the computer players would delay the first spoken line.
+LEVELS = ("easy", "medium", "hard")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level",
-        choices=[level.value for level in Level],
-        default=Level.MEDIUM.value,
+        choices=LEVELS,
+        default="medium",
         help="How well the opponents play (your partner always plays hard). Default medium.",
     )
     parser.add_argument(
@@ -41,6 +50,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def store_hooks() -> ShellHooks:
     """Saves and statistics when the store is installed; no-op hooks otherwise."""
+    from spades_voice.shell.hooks import ShellHooks
+
     try:
         from spades_voice.store.hooks import StoreHooks  # type: ignore[import-not-found,unused-ignore]
     except ImportError:
@@ -56,23 +67,34 @@ def _seed(text: str | None) -> int | str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from prompt_toolkit.output import create_output
-
-    from spades_voice.shell.app import no_cpr, run_app, terminal_writer
+    from spades_voice.narration.texts import GREETING
+    from spades_voice.shell.terminal import TerminalWriter
     from spades_voice.speech import make_speaker
-    from spades_voice.table import LocalTable
 
-    ruleset = Ruleset(target=TARGETS[args.target], blind_nil=args.blind_nil)
-    table = LocalTable(ruleset, _seed(args.seed), Level(args.level))
-    output = no_cpr(create_output())
+    writer = TerminalWriter()
     speaker = make_speaker(
         args.speech or "auto",
         args.rate,
         Path(args.speech_log) if args.speech_log else None,
         echo=args.echo,
-        write=terminal_writer(output),
+        write=writer.write,
     )
     try:
-        return run_app(table, speaker, hooks=store_hooks(), pace=Pace(args.pace), output=output)
+        speaker.query(GREETING)
+        from prompt_toolkit.output import create_output
+
+        from spades_voice.ai import Level
+        from spades_voice.rules import Ruleset
+        from spades_voice.shell.app import no_cpr, run_app
+        from spades_voice.table import LocalTable
+
+        ruleset = Ruleset(target=TARGETS[args.target], blind_nil=args.blind_nil)
+        table = LocalTable(ruleset, _seed(args.seed), Level(args.level))
+        output = no_cpr(create_output())
+        writer.attach(output)
+        return run_app(
+            table, speaker, hooks=store_hooks(), pace=Pace(args.pace), output=output,
+            greeted=True,
+        )
     finally:
         speaker.close()

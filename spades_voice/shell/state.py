@@ -126,6 +126,8 @@ class Shell:
     pace: Pace = Pace.RELAXED
     brief: bool = True
     hold_between_hands: bool = True
+    #: The greeting was already spoken (``spades-voice`` says it before loading the rest).
+    greeted: bool = False
     #: Called when the player confirms quitting (the app exits).
     on_quit: Callable[[], None] = lambda: None
     #: Called when the computers may have something to do (the pace driver wakes).
@@ -171,7 +173,8 @@ class Shell:
         if self._started:
             return
         self._started = True
-        self.answer(texts.greeting(self.cast))
+        if not self.greeted:
+            self.answer(texts.GREETING)
         for problem in self.keymap.problems:
             self.tell(problem)
         self._notices()

@@ -97,7 +97,7 @@ def test_play_several_tricks_in_a_terminal(tmp_path: Path) -> None:
         child.close()
     assert child.exitstatus == 0
     texts = [e["text"] for e in _log(log)]
-    assert texts[0] == "Spades. Alex is your partner. Press question mark for help."
+    assert texts[0] == "Spades. Press question mark for help."
     assert sum(t.startswith("You, ") for t in texts) == 4
     assert any(t.endswith("takes it.") or t == "You take it." for t in texts)
     assert texts[-1] == "Goodbye."

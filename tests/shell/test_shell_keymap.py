@@ -187,3 +187,10 @@ class TestKeysCommand:
 
 def test_packaged_keymap_is_valid_toml() -> None:
     assert "keys" in tomllib.loads(default_text())
+
+
+def test_command_level_choices_match_the_ai() -> None:
+    from spades_voice.ai import Level
+    from spades_voice.shell.command import LEVELS
+
+    assert tuple(level.value for level in Level) == LEVELS

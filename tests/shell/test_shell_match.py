@@ -77,10 +77,12 @@ class TestHooks:
 
     def test_saved_match_offer_declined(self) -> None:
         saved = Match(seed=5, decisions=())
-        hooks = RecordingHooks(saved=saved)
-        with harness(easy_table(99), hooks=hooks) as h:
-            h.press("escape")
-            assert ("start_new", None) in hooks.calls  # no decisions: nothing abandoned
+        for key in ("escape", "n"):
+            hooks = RecordingHooks(saved=saved)
+            with harness(easy_table(99), hooks=hooks) as h:
+                h.press(key)
+                assert ("start_new", None) in hooks.calls  # no decisions: none abandoned
+                assert h.shell is not None and h.shell.overlay is None
 
     def test_new_match_mid_match_confirms_and_reports_abandoned(self) -> None:
         hooks = RecordingHooks()
