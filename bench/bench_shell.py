@@ -69,6 +69,9 @@ class Bench:
         self.thread = threading.Thread(target=self._run, daemon=True)
         self.thread.start()
         self.ready.wait(10)
+        # No one presses a key within 0.1 s of the deal being spoken; the shell merges its
+        # key bindings in that time (see app._warm_bindings).
+        time.sleep(0.1)
 
     def _run(self) -> None:
         run_app(self.table, self.speaker, pace=Pace.INSTANT, keymap=load_keymap(use_user=False),
