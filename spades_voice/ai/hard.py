@@ -46,6 +46,11 @@ MIN_DEALS = 12
 MAX_DEALS = 300
 #: Nil must beat the best number by this many points before Hard risks it.
 NIL_MARGIN = 10.0
+#: The safety net stops work at this share of the budget.
+CUTOFF_SHARE = 0.92
+
+#: The clock the safety net reads; a module attribute so a test can drive it.
+_clock = time.perf_counter
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +113,7 @@ def judge_card(
     safety_net: bool = True,
 ) -> Judgement:
     """Hard's card and the value it gave each candidate."""
-    start = time.perf_counter()
+    start = _clock()
     reps = equivalent_classes(known, legal)
     if len(reps) == 1:
         return Judgement(reps[0], {reps[0]: 0.0}, 0)
@@ -128,7 +133,7 @@ def judge_card(
     totals = dict.fromkeys(reps, 0.0)
     trick = list(known.trick)
     won = list(known.won)
-    cutoff = start + 0.92 * budget_ms / 1000.0 if safety_net else float("inf")
+    cutoff = start + CUTOFF_SHARE * budget_ms / 1000.0 if safety_net else float("inf")
     done = 0
     for held in deals:
         row: list[float] = []
@@ -142,7 +147,7 @@ def judge_card(
                 voids = list(known.voids)
                 fin = playout(h2, t2, lead2, w2, br2, bids, voids, pr)
                 row.append(stakes.utility(bids, fin))
-            if done and time.perf_counter() > cutoff:
+            if done and _clock() > cutoff:
                 break  # safety net only: the counts above are sized to finish well inside
         if len(row) < len(reps):
             break
@@ -161,7 +166,7 @@ def judge_bid(
     safety_net: bool = True,
 ) -> Judgement:
     """Hard's bid (as a code: 0 nil, 1..13) and the expected value of each candidate."""
-    start = time.perf_counter()
+    start = _clock()
     me = known.me
     count = count_tricks(known.hand)
     est = count.bid
@@ -176,7 +181,7 @@ def judge_bid(
     totals = dict.fromkeys(cands, 0.0)
     stakes = known.stakes
     pr = stakes.partner_rule
-    cutoff = start + 0.92 * budget_ms / 1000.0 if safety_net else float("inf")
+    cutoff = start + CUTOFF_SHARE * budget_ms / 1000.0 if safety_net else float("inf")
     done = 0
     zeros = [0, 0, 0, 0]
     order = [(known.dealer + 1 + k) & 3 for k in range(4)]
@@ -191,7 +196,7 @@ def judge_bid(
             fin = playout(held, [], leader, zeros, False, bids, zeros, pr)
             totals[b] += stakes.utility(bids, fin)
         done += 1
-        if time.perf_counter() > cutoff:
+        if _clock() > cutoff:
             break
     values = {b: totals[b] / done for b in cands}
     best = max(cands, key=lambda b: (values[b] - (NIL_MARGIN if b == NIL_BID else 0.0), -b))
