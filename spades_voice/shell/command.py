@@ -17,6 +17,7 @@ from spades_voice.shell.pace import Pace
 
 if TYPE_CHECKING:
     from spades_voice.shell.hooks import ShellHooks
+    from spades_voice.store.settings import Settings
 
 TARGETS = {"200": 200, "300": 300, "500": 500, "single": None}
 #: The values of ``spades_voice.ai.Level`` (a test keeps them equal); not imported here,
@@ -25,23 +26,24 @@ LEVELS = ("easy", "medium", "hard")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    # Options left out take the saved settings; options given are remembered for next time.
     parser.add_argument(
         "--level",
         choices=LEVELS,
-        default="medium",
+        default=None,
         help="How well the opponents play (your partner always plays hard). Default medium.",
     )
     parser.add_argument(
         "--target",
         choices=list(TARGETS),
-        default="500",
+        default=None,
         help="Points to win, or a single hand. Default 500.",
     )
     parser.add_argument("--blind-nil", action="store_true", help="Allow blind nil bids.")
     parser.add_argument(
         "--pace",
         choices=[p.value for p in Pace],
-        default=Pace.RELAXED.value,
+        default=None,
         help="How fast the computers play. Default relaxed.",
     )
     parser.add_argument("--seed", default=None, help="Deal the same cards again (any text).")
@@ -66,15 +68,38 @@ def _seed(text: str | None) -> int | str:
     return int(text) if text.isdigit() else text
 
 
+def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
+    """Saved settings with this run's options on top; remembered when they changed."""
+    from dataclasses import replace
+
+    from spades_voice.store.settings import Settings
+
+    saved = hooks.settings or Settings()
+    given: dict[str, object] = {}
+    for name in ("speech", "rate", "level", "pace"):
+        value = getattr(args, name)
+        if value is not None:
+            given[name] = value
+    if args.target is not None:
+        given["target"] = TARGETS[args.target]
+    chosen = replace(saved, **given)  # type: ignore[arg-type]
+    if chosen != saved and hooks.settings is not None:
+        hooks.save_settings(chosen)
+    return chosen
+
+
 def run(args: argparse.Namespace) -> int:
     from spades_voice.narration.texts import GREETING
     from spades_voice.shell.terminal import TerminalWriter
     from spades_voice.speech import make_speaker
 
+    hooks = store_hooks()
+    settings = _choices(args, hooks)
+    pace = Pace(settings.pace) if settings.pace in {p.value for p in Pace} else Pace.RELAXED
     writer = TerminalWriter()
     speaker = make_speaker(
-        args.speech or "auto",
-        args.rate,
+        settings.speech,
+        settings.rate,
         Path(args.speech_log) if args.speech_log else None,
         echo=args.echo,
         write=writer.write,
@@ -88,13 +113,13 @@ def run(args: argparse.Namespace) -> int:
         from spades_voice.shell.app import no_cpr, run_app
         from spades_voice.table import LocalTable
 
-        ruleset = Ruleset(target=TARGETS[args.target], blind_nil=args.blind_nil)
-        table = LocalTable(ruleset, _seed(args.seed), Level(args.level))
+        ruleset = Ruleset(target=settings.target, blind_nil=args.blind_nil)
+        table = LocalTable(ruleset, _seed(args.seed), Level(settings.level))
         output = no_cpr(create_output())
         writer.attach(output)
         return run_app(
-            table, speaker, hooks=store_hooks(), pace=Pace(args.pace), output=output,
-            greeted=True,
+            table, speaker, hooks=hooks, pace=pace, output=output, greeted=True,
+            brief=settings.verbosity != "full",
         )
     finally:
         speaker.close()

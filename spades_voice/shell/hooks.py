@@ -7,7 +7,12 @@ layer provides the real implementation.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from spades_voice.rules import Match, MatchState
+
+if TYPE_CHECKING:
+    from spades_voice.store.settings import Settings
 
 
 class ShellHooks:
@@ -42,6 +47,14 @@ class ShellHooks:
     def notices(self) -> list[str]:
         """Messages the player must hear once (a save moved aside, a full disk)."""
         return []
+
+    @property
+    def settings(self) -> Settings | None:
+        """The player's saved choices (speech, pace, level, ...); None without storage."""
+        return None
+
+    def save_settings(self, settings: Settings) -> None:
+        """Remember changed choices (the pace and verbosity keys, options given at start)."""
 
     def close(self) -> None:
         """The shell is quitting."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from spades_voice import narration as say
 from spades_voice.narration import Cast, hand_order, texts
@@ -719,11 +719,25 @@ class Shell:
     def cycle_pace(self) -> None:
         self.pace = self.pace.following
         self.answer(f"Pace {self.pace.value}.")
+        self._remember(pace=self.pace.value)
         self.advance()
 
     def toggle_verbosity(self) -> None:
         self.brief = not self.brief
         self.answer(f"Verbosity {'brief' if self.brief else 'full'}.")
+        self._remember(verbosity="brief" if self.brief else "full")
+
+    def _remember(self, *, pace: str | None = None, verbosity: str | None = None) -> None:
+        """Keep a changed choice for next time (the store decides whether it can)."""
+        current = self.hooks.settings
+        if current is not None:
+            self.hooks.save_settings(
+                replace(
+                    current,
+                    pace=pace or current.pace,
+                    verbosity=verbosity or current.verbosity,
+                )
+            )
 
     def quit(self) -> None:
         def yes() -> None:

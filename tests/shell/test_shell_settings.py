@@ -1,0 +1,44 @@
+"""Settings: options given at start and the pace/verbosity keys are remembered."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from shell_harness import easy_table, harness
+
+from spades_voice.shell.command import _choices, add_arguments
+from spades_voice.store.hooks import StoreHooks
+from spades_voice.store.settings import Settings
+
+
+def _args(*argv: str) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    return parser.parse_args(list(argv))
+
+
+def test_options_are_remembered_and_defaults_come_from_settings(tmp_path: Path) -> None:
+    first = _choices(_args("--level", "hard", "--pace", "quick", "--target", "single"),
+                     StoreHooks(tmp_path))
+    assert (first.level, first.pace, first.target) == ("hard", "quick", None)
+    # Next start with no options: the saved choices, read back from disk.
+    again = _choices(_args(), StoreHooks(tmp_path))
+    assert again == first
+    # An option given once more wins and is kept; the rest stay.
+    third = _choices(_args("--level", "easy"), StoreHooks(tmp_path))
+    assert (third.level, third.pace) == ("easy", "quick")
+
+
+def test_defaults_without_saved_settings(tmp_path: Path) -> None:
+    assert _choices(_args(), StoreHooks(tmp_path)) == Settings()
+
+
+def test_pace_and_verbosity_keys_are_saved(tmp_path: Path) -> None:
+    hooks = StoreHooks(tmp_path)
+    with harness(easy_table(), hooks=hooks) as h:
+        h.press("a")  # pace: instant -> relaxed
+        h.press("v")  # verbosity: brief -> full
+    saved = StoreHooks(tmp_path).settings
+    assert saved.pace == "relaxed"
+    assert saved.verbosity == "full"
