@@ -23,7 +23,11 @@ class Player(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A suggested decision with one short reason a player can act on."""
+    """A suggested decision with one short reason a player can act on.
+
+    ``reason`` is a whole sentence that names the decision first, then why:
+    "Play the king of hearts: the ace is gone." / "Bid 3: two aces and the king of spades."
+    """
 
     decision: Decision
     reason: str

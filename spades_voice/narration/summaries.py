@@ -346,13 +346,14 @@ def _team_counts(
 
 
 def hint_line(h: Hint) -> str:
-    """The suggested decision and its reason."""
-    if isinstance(h.decision, Bid):
-        what = f"bid {h.decision.spoken}"
-    else:
-        what = f"play the {h.decision.spoken}"
-    reason = h.reason.strip()
-    return f"Hint: {what}. {reason}".strip()
+    """The suggestion, said once: the hint's reason already starts with the decision
+    ("Play the king of hearts: the ace is gone."); a bare decision gets a plain line."""
+    what = (
+        f"Bid {h.decision.spoken}" if isinstance(h.decision, Bid)
+        else f"Play the {h.decision.spoken}"
+    )
+    line = h.reason.strip() or f"{what}."
+    return f"{line} Enter takes it."
 
 
 def between_hands(outcome: HandOutcome) -> str:

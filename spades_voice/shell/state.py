@@ -21,6 +21,7 @@ from spades_voice.narration import Cast, hand_order, texts
 from spades_voice.rules import (
     BID_CHOICES,
     BLIND_NIL,
+    Bid,
     Card,
     Decision,
     HandOutcome,
@@ -448,7 +449,13 @@ class Shell:
         if self._hand_hidden(view):
             self.answer("Hints need your cards: decide on blind nil first.")
             return
-        self.answer(say.hint_line(self.table.hint()))
+        suggestion = self.table.hint()
+        # Focus moves to the suggestion, so Enter takes it and Left/Right start from it.
+        if isinstance(suggestion.decision, Bid) and suggestion.decision in BID_CHOICES:
+            self.bid_focus = BID_CHOICES.index(suggestion.decision)
+        elif isinstance(suggestion.decision, Card):
+            self.focus_card = suggestion.decision
+        self.answer(say.hint_line(suggestion))
 
     # ---- lists: history, help, rules, review --------------------------------------------
 
