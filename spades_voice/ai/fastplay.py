@@ -142,13 +142,15 @@ class Stakes:
         theirs, obags = team_score(
             bids[o], bids[o + 2], won[o], won[o + 2], self.bags[o], self.partner_rule
         )
-        value = float(mine - theirs - BAG_COST * (mbags - obags))
         target = self.target
-        if target is not None:
-            a = self.totals[t] + mine
-            b = self.totals[o] + theirs
-            if max(a, b) >= target and a != b:
-                value += WIN_BONUS if a > b else -WIN_BONUS
+        if target is None:
+            # A single-hand match: carried bags have no future to cost anything in.
+            return float(mine - theirs)
+        value = float(mine - theirs - BAG_COST * (mbags - obags))
+        a = self.totals[t] + mine
+        b = self.totals[o] + theirs
+        if max(a, b) >= target and a != b:
+            value += WIN_BONUS if a > b else -WIN_BONUS
         return value
 
 
