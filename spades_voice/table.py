@@ -120,6 +120,19 @@ Event = (
     | Notice
 )
 
+@dataclass(frozen=True, slots=True)
+class PlannedStep:
+    """A computer's next decision, to be thought out by ``decide`` (see plan_step)."""
+
+    token: tuple[int, int]  # (hand number, decisions so far) when planned
+    seat: Seat
+    view: SeatView
+    player: Player
+
+    def decide(self) -> Decision:
+        return self.player.decide(self.view)
+
+
 DEFAULT_NAMES: dict[Seat, str] = {Seat.S: "You", Seat.W: "Robin", Seat.N: "Alex", Seat.E: "Sam"}
 
 
@@ -143,6 +156,13 @@ class Table(Protocol):
         ...
 
     def step(self) -> None: ...
+
+    def plan_step(self) -> PlannedStep | None:
+        """The next computer decision to think out off the shell's thread; None when no
+        computer here is to act (always None at a remote table: its server decides)."""
+        ...
+
+    def commit_step(self, planned: PlannedStep, decision: Decision) -> bool: ...
 
     def drain(self) -> list[Event]:
         """Events since the last drain, oldest first."""
@@ -246,11 +266,32 @@ class LocalTable:
         return actor is not None and actor in self._players and not self.state.over
 
     def step(self) -> None:
+        planned = self.plan_step()
+        if planned is not None:
+            self.commit_step(planned, planned.decide())
+
+    def plan_step(self) -> PlannedStep | None:
+        """The next computer decision, ready to be thought out away from the shell's thread.
+
+        ``PlannedStep.decide`` reads only its own snapshot (a SeatView) and its player, so
+        it may run in a worker thread while the shell keeps answering keys; the result is
+        applied by ``commit_step`` on the shell's thread.
+        """
         actor = self.state.to_act
-        if actor is None or actor not in self._players:
-            return
+        if actor is None or actor not in self._players or self.state.over:
+            return None
         self.state.reveal(actor)
-        self._apply(self._players[actor].decide(view_of(self.state, actor)))
+        token = (self.state.hand_number, len(self.state.decisions))
+        return PlannedStep(token, actor, view_of(self.state, actor), self._players[actor])
+
+    def commit_step(self, planned: PlannedStep, decision: Decision) -> bool:
+        """Apply a planned decision unless the table moved on meanwhile (undo, restart,
+        a new match); returns whether it was applied."""
+        token = (self.state.hand_number, len(self.state.decisions))
+        if token != planned.token or self.state.to_act is not planned.seat:
+            return False
+        self._apply(decision)
+        return True
 
     def drain(self) -> list[Event]:
         out, self._events = self._events, []

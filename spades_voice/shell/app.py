@@ -136,7 +136,13 @@ async def _drive(shell: Shell, wake: asyncio.Event, app: Application[int]) -> No
                 await asyncio.wait_for(wake.wait(), remaining)
             wake.clear()
             continue
-        shell.step_one()
+        planned = shell.plan_step()
+        if planned is None:
+            continue
+        # A hard computer thinks for up to a quarter second: do it in a worker thread so
+        # every key the player presses meanwhile is answered at once.
+        decision = await asyncio.get_running_loop().run_in_executor(None, planned.decide)
+        shell.commit_step(planned, decision)
         app.invalidate()
 
 

@@ -45,6 +45,7 @@ from spades_voice.table import (
     LocalTable,
     MatchWon,
     Notice,
+    PlannedStep,
     SpadesBroken,
     Table,
     TakenBack,
@@ -303,10 +304,13 @@ class Shell:
         else:
             self.on_wake()
 
-    def step_one(self) -> None:
-        """One computer decision (the pace driver calls this when its delay is over)."""
-        if self.computers_may_act():
-            self.table.step()
+    def plan_step(self) -> PlannedStep | None:
+        """The next computer decision to think out in a worker thread, if one may move."""
+        return self.table.plan_step() if self.computers_may_act() else None
+
+    def commit_step(self, planned: PlannedStep, decision: Decision) -> None:
+        """Apply a thought-out decision, unless the player paused or moved on meanwhile."""
+        if self.computers_may_act() and self.table.commit_step(planned, decision):
             self.pump()
 
     def _clock_update(self) -> None:

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import random
 import re
+import threading
 import time
 
 import pytest
 from shell_harness import Harness, easy_table, harness
 
+from spades_voice.ai import Level, Player, make_player
 from spades_voice.narration import hand_order
-from spades_voice.rules import BID_CHOICES, Phase, Suit
+from spades_voice.rules import BID_CHOICES, Decision, Phase, Seat, SeatView, Suit
 from spades_voice.shell.pace import Pace
 from spades_voice.shell.state import BID_START
 from spades_voice.speech import Kind
+from spades_voice.table import LocalTable
 
 QUERY_KEYS = ["h", "b", "s", "t", "c", "w", "m", "o", "l", "f3", "r", "i"]
 LIST_KEYS = ["g", "k", "?", "f1", "f2"]
@@ -345,3 +349,57 @@ class TestPaceAndHistory:
                 h.play_my_turn()
             assert h.shell is not None
             assert h.shell.history == h.texts(Kind.EVENT)
+
+
+class _SlowPlayer:
+    """A computer that thinks until the test lets it go (then plays like Easy)."""
+
+    def __init__(self, inner: Player) -> None:
+        self.inner = inner
+        self.thinking = threading.Event()
+        self.release = threading.Event()
+
+    def decide(self, view: SeatView) -> Decision:
+        self.thinking.set()
+        assert self.release.wait(10)
+        return self.inner.decide(view)
+
+
+class TestThinkingNeverBlocksKeys:
+    def _table(self) -> tuple[LocalTable, _SlowPlayer]:
+        seed = TestPaceAndHistory._computer_first()
+        plain = easy_table(seed)
+        actor = plain.state.to_act
+        assert actor is not None and actor is not Seat.S
+        slow = _SlowPlayer(make_player(Level.EASY, random.Random(1)))
+        players = {
+            s: (slow if s is actor else make_player(Level.EASY, random.Random(s.value)))
+            for s in (Seat.W, Seat.N, Seat.E)
+        }
+        return LocalTable(plain.state.ruleset, seed, players=players), slow
+
+    def test_keys_answer_while_a_computer_thinks(self) -> None:
+        table, slow = self._table()
+        with harness(table, pace=Pace.QUICK) as h:
+            assert slow.thinking.wait(10)
+            before = len(table.state.decisions)
+            # The computer is mid-thought on another thread; keys still answer.
+            assert h.said("s").startswith("You and Alex ")
+            assert h.said("w").startswith("You sit South.")
+            assert len(table.state.decisions) == before
+            mark = h.mark
+            slow.release.set()
+            deadline = time.monotonic() + 10
+            while not h.since(mark, Kind.EVENT) and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert len(table.state.decisions) > before
+
+    def test_a_thought_is_dropped_if_the_player_paused(self) -> None:
+        table, slow = self._table()
+        with harness(table, pace=Pace.QUICK) as h:
+            assert slow.thinking.wait(10)
+            before = len(table.state.decisions)
+            h.press("p")
+            slow.release.set()
+            time.sleep(0.5)
+            assert len(table.state.decisions) == before

@@ -1,6 +1,9 @@
 """A game process for the SIGKILL tests, without the spoken shell: LocalTable + StoreHooks.
 
-    python kill_driver.py SEED
+    python kill_driver.py SEED [--check]
+
+With ``--check`` it loads (clearing what a killed process left), reports START and
+exits without playing, so the parent can inspect the folder with no write under way.
 
 The data directory comes from $SPADES_VOICE_DATA_DIR. It continues the saved match if
 there is one, otherwise starts a new single-hand match, and plays for ever (a new match
@@ -52,6 +55,8 @@ def main() -> None:
         hooks.statistics.played,
         f"{hooks.elapsed_seconds():.3f}",
     )
+    if sys.argv[2:] == ["--check"]:
+        return
     saved = hooks.saved_match()
     if saved is not None:
         table = table_module.LocalTable(match=saved, level=Level.EASY)

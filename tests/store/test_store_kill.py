@@ -65,11 +65,13 @@ class Model:
         self.pending = None
 
 
-def _spawn(data: Path, seed: int, errors: Path) -> subprocess.Popen[str]:
+def _spawn(
+    data: Path, seed: int, errors: Path, *extra: str
+) -> subprocess.Popen[str]:
     env = {**os.environ, DATA_DIR_ENV: str(data)}
     with errors.open("a") as err:
         return subprocess.Popen(
-            [sys.executable, str(DRIVER), str(seed)],
+            [sys.executable, str(DRIVER), str(seed), *extra],
             stdout=subprocess.PIPE,
             stderr=err,
             text=True,
@@ -107,12 +109,13 @@ def test_sigkill_at_random_points_loses_nothing(tmp_path: Path) -> None:
         for text in _kill(proc).splitlines():
             model.line(text)
 
-    proc = _spawn(data, 999, errors)
+    proc = _spawn(data, 999, errors, "--check")
     assert proc.stdout is not None
     model.start(proc.stdout.readline())
-    # The driver clears temporaries a killed process left at start-up.
+    assert proc.wait(timeout=30) == 0
+    # The driver clears temporaries a killed process left at start-up (and, in check
+    # mode, writes nothing after, so none can be a write still under way).
     assert [p.name for p in data.iterdir() if p.name.endswith(".tmp")] == []
-    _kill(proc)
     assert errors.read_text() == ""
     assert model.resumed >= KILLS // 2
     assert len(model.finished) >= 2  # kills landed around match ends too
