@@ -92,38 +92,89 @@ def count_tricks(hand: int) -> Count:
 
 def nil_danger(hand: int) -> float:
     """How likely a hand is to be forced to take a trick: 0 is a safe nil."""
-    d = 0.0
     spades = hand & SUIT_MASKS[0]
+    d = _SPADE_DANGER.get(spades)
+    if d is None:
+        d = _SPADE_DANGER[spades] = _spade_danger(spades)
+    for su in (1, 2, 3):
+        chunk = hand >> (13 * su) & 0x1FFF
+        if chunk:
+            v = _SIDE_DANGER.get(chunk)
+            if v is None:
+                v = _SIDE_DANGER[chunk] = _side_danger(chunk)
+            d += v
+    return d
+
+
+# Sampling weighs thousands of imagined hands per decision; both measures add up suit by
+# suit, so each suit's share is worked out once and kept.
+_SPADE_DANGER: dict[int, float] = {}
+_SIDE_DANGER: dict[int, float] = {}
+_SPADE_TRICKS: dict[int, float] = {}
+_SIDE_TRICKS: dict[tuple[int, int], float] = {}
+
+
+def _spade_danger(spades: int) -> float:
+    d = 0.0
     ns = spades.bit_count()
     for r, v in ((_A, 3.0), (_K, 1.6), (_Q, 1.0), (_J, 0.6), (_T, 0.35), (7, 0.15)):
         if spades >> r & 1:
             d += v
     if ns > 3:
         d += 0.5 * (ns - 3)
-    for su in (1, 2, 3):
-        chunk = hand >> (13 * su) & 0x1FFF
-        if not chunk:
-            continue
-        n = chunk.bit_count()
-        lows = (chunk & 0b11111).bit_count()  # 2..6
-        if chunk >> _A & 1:
-            d += 1.2 if n <= 3 else 0.8
-        if chunk >> _K & 1:
-            d += 0.7 if n <= 3 else 0.4
-        if chunk >> _Q & 1:
-            d += 0.3 if n <= 3 else 0.15
-        # High cards with nothing low beneath them to duck with.
-        if chunk & (0x1FFF << 6) and lows == 0:
-            d += 0.4
     return d
+
+
+def _side_danger(chunk: int) -> float:
+    d = 0.0
+    n = chunk.bit_count()
+    lows = (chunk & 0b11111).bit_count()  # 2..6
+    if chunk >> _A & 1:
+        d += 1.2 if n <= 3 else 0.8
+    if chunk >> _K & 1:
+        d += 0.7 if n <= 3 else 0.4
+    if chunk >> _Q & 1:
+        d += 0.3 if n <= 3 else 0.15
+    # High cards with nothing low beneath them to duck with.
+    if chunk & (0x1FFF << 6) and lows == 0:
+        d += 0.4
+    return d
+
+
+def estimate_tricks(hand: int) -> float:
+    """``count_tricks(hand).tricks`` without the reasons, quickly.
+
+    The count adds up suit by suit, and a side suit's share depends only on its cards and
+    on how many spades stand beside it (up to 3), so each share is counted once and kept.
+    """
+    spades = hand & SUIT_MASKS[0]
+    ns = min(3, spades.bit_count())
+    t = _SPADE_TRICKS.get(spades)
+    if t is None:
+        # Alone, the spades count three empty side suits; take those out.
+        t = _SPADE_TRICKS[spades] = count_tricks(spades).tricks - 3 * _VOID_GAIN[ns]
+    for su in (1, 2, 3):
+        key = (hand >> (13 * su) & 0x1FFF, ns)
+        v = _SIDE_TRICKS.get(key)
+        if v is None:
+            low = (1 << ns) - 1
+            v = _SIDE_TRICKS[key] = (
+                count_tricks(low | key[0] << 13).tricks - count_tricks(low).tricks + _VOID_GAIN[ns]
+            )
+        t += v
+    return t
+
+
+#: What an empty side suit adds beside this many spades (0, 1, 2, 3 or more).
+_VOID_GAIN = (0.0, 0.0, 0.5, 1.0)
 
 
 def medium_bid(hand: int, partner_bid: int | None) -> int:
     """Medium's bid: the count of winners, or nil for a safe hand when partner is not nil."""
-    c = count_tricks(hand)
-    if partner_bid != NIL_BID and c.tricks < 2.0 and nil_danger(hand) < 1.2:
+    t = estimate_tricks(hand)
+    if partner_bid != NIL_BID and t < 2.0 and nil_danger(hand) < 1.2:
         return NIL_BID
-    return c.bid
+    return max(1, min(13, math.floor(t + 0.35)))
 
 
 def bid_likelihood(hand: int, bid: int) -> float:
@@ -131,6 +182,5 @@ def bid_likelihood(hand: int, bid: int) -> float:
     if bid <= 0:
         d = nil_danger(hand)
         return math.exp(-1.2 * d)
-    est = count_tricks(hand).tricks
-    diff = est - bid
+    diff = estimate_tricks(hand) - bid
     return math.exp(-diff * diff / 4.5)

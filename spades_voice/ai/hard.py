@@ -37,7 +37,7 @@ DEFAULT_BUDGET_MS = 250.0
 #: (2-core, slow); the work per decision is the budget times this.
 PLAYS_PER_MS = 150.0
 #: Drawing and weighing one deal costs about as much as this many card-plays.
-SAMPLE_COST = 80
+SAMPLE_COST = 15
 #: Solve exactly when this many cards or fewer are left to play in the whole hand.
 EXACT_CARDS = 12
 #: Exact solves of one deal per millisecond, roughly, at EXACT_CARDS.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from spades_voice.ai.counting import bid_likelihood
+from spades_voice.ai.fastplay import SUIT_MASKS
 from spades_voice.ai.knowledge import NO_BID, Known
 
 _MAX_TRIES = 40
@@ -83,12 +84,63 @@ def random_deal(known: Known, rng: random.Random) -> list[int]:
     return deal_unconstrained(known, rng)  # pragma: no cover - voids are always satisfiable
 
 
+def _void_masks(known: Known) -> list[int]:
+    out = [0, 0, 0, 0]
+    for s in range(4):
+        for su in range(4):
+            if known.voids[s] >> su & 1:
+                out[s] |= SUIT_MASKS[su]
+    return out
+
+
+def draw_deals(known: Known, rng: random.Random, n: int) -> list[list[int]]:
+    """``n`` deals, each uniform over those consistent with counts and shown voids.
+
+    Shuffle and split, and draw again if a seat got a suit it has shown out of: exact and
+    quick while few voids are known. After a few misses, fall back to dealing card by card
+    (``random_deal``), which always succeeds.
+    """
+    me = known.me
+    seats = [s for s in range(4) if s != me]
+    bits = [1 << c for c in _bits(known.unseen)]
+    bars = _void_masks(known)
+    cuts: list[tuple[int, int, int]] = []
+    k = 0
+    for s in seats:
+        cuts.append((s, k, k + known.counts[s]))
+        k += known.counts[s]
+    barred = any(bars[s] & known.unseen for s in seats)
+    out: list[list[int]] = []
+    for _ in range(n):
+        for _ in range(_SPLIT_TRIES if barred else 1):
+            rng.shuffle(bits)
+            held = [0, 0, 0, 0]
+            held[me] = known.hand
+            ok = True
+            for s, lo, hi in cuts:
+                m = sum(bits[lo:hi])  # distinct powers of two: the sum is the union
+                if m & bars[s]:
+                    ok = False
+                    break
+                held[s] = m
+            if ok:
+                out.append(held)
+                break
+        else:
+            out.append(random_deal(known, rng))
+    return out
+
+
+#: Shuffle-and-split attempts before dealing card by card.
+_SPLIT_TRIES = 6
+
+
 def sample_deals(known: Known, rng: random.Random, n: int, oversample: int = 2) -> list[list[int]]:
     """``n`` deals drawn in proportion to how well they fit the bids (with replacement)."""
     bidders = [s for s in range(4) if s != known.me and known.bids[s] != NO_BID]
-    pool = [random_deal(known, rng) for _ in range(max(n, n * oversample if bidders else n))]
+    pool = draw_deals(known, rng, max(n, n * oversample if bidders else n))
     if not bidders:
-        return pool[:n]
+        return pool
     weights = []
     for held in pool:
         w = 1.0
