@@ -179,9 +179,11 @@ class TableClient:
             raise JoinRefused(f"Cannot reach the table server at {self.url}.") from e
         try:
             await ws.send(p.encode(hello))
-            for _ in range(2):  # welcome, then people
-                raw = await asyncio.wait_for(ws.recv(), self.open_timeout)
-                self._frame(raw)
+            # welcome, then people, then (once the match is under way) a view
+            await self._expect(ws, "welcome")
+            await self._expect(ws, "people")
+            if self.started:
+                await self._expect(ws, "update")
         except ConnectionClosed as e:
             reason = e.rcvd.reason if e.rcvd is not None and e.rcvd.reason else None
             raise JoinRefused(reason or "The table server closed the connection.") from e
@@ -189,6 +191,12 @@ class TableClient:
             await ws.close()
             raise JoinRefused("The table server did not answer properly.") from e
         self._ws = ws
+
+    async def _expect(self, ws: ClientConnection, kind: str) -> None:
+        raw = await asyncio.wait_for(ws.recv(), self.open_timeout)
+        if p.decode(raw)["type"] != kind:
+            raise p.ProtocolError(f"Expected {kind}.")
+        self._frame(raw)
 
     async def run(self) -> None:
         """Read frames until the table is closed for good (or ``close`` is called)."""

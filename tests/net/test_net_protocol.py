@@ -1,0 +1,107 @@
+"""The wire format: every value round-trips, and readers refuse what is not the shape."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from spades_voice.net import protocol as p
+from spades_voice.net.referee import apply_decision, turn_event
+from spades_voice.rules import (
+    SEATS,
+    Decision,
+    Match,
+    MatchState,
+    Ruleset,
+    Seat,
+    view_of,
+)
+from spades_voice.table import HandDealt, Notice, TakenBack
+
+
+@pytest.mark.parametrize("seed", ["wire", "wire2"])
+def test_views_and_events_round_trip_through_a_whole_match(seed: str) -> None:
+    rng = random.Random(seed)
+    state = MatchState(Match(ruleset=Ruleset(target=None, blind_nil=True), seed=seed))
+    seen_kinds: set[str] = set()
+    for _ in range(56 * 20):
+        if state.over:
+            break
+        for seat in SEATS:
+            view = view_of(state, seat)
+            assert p.view_from_json(p.view_to_json(view)) == view
+        actor = state.to_act
+        assert actor is not None
+        view = view_of(state, actor)
+        choices: tuple[Decision, ...] = view.legal_cards or view.legal_bids
+        events = apply_decision(state, rng.choice(choices), actor)
+        turn = turn_event(state, state.to_act) if state.to_act else None
+        extra = [Notice("Ann is back."), HandDealt(2, Seat.E), TakenBack(3, restart=True)]
+        for event in [*events, *([turn] if turn else []), *extra]:
+            data = p.event_to_json(event)
+            seen_kinds.add(data["kind"])
+            assert p.event_from_json(json.loads(p.encode(data))) == event
+    assert state.over
+    assert seen_kinds >= {
+        "hand_dealt", "bid", "card", "spades_broken", "trick_won", "turn",
+        "hand_scored", "match_won", "notice", "taken_back",
+    }
+    final = view_of(state, Seat.S)
+    assert p.view_from_json(p.view_to_json(final)) == final
+
+
+def test_the_lobby_view_round_trips() -> None:
+    view = p.lobby_view(Seat.E, Ruleset(target=None))
+    assert p.view_from_json(p.view_to_json(view)) == view
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        None,
+        [],
+        {"seat": "Q"},
+        {**p.view_to_json(p.lobby_view(Seat.S, Ruleset())), "hand": ["ZZ"]},
+        {**p.view_to_json(p.lobby_view(Seat.S, Ruleset())), "hand_number": True},
+        {**p.view_to_json(p.lobby_view(Seat.S, Ruleset())), "totals": {"NS": 0}},
+        {**p.view_to_json(p.lobby_view(Seat.S, Ruleset())), "tricks": [{"leader": "S"}]},
+    ],
+)
+def test_malformed_views_are_refused(bad: object) -> None:
+    with pytest.raises(p.ProtocolError):
+        p.view_from_json(bad)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "x", "[1]", '{"type": 1}', '{"no": "type"}', "[" * 100_000]
+)
+def test_malformed_messages_are_refused(text: str) -> None:
+    with pytest.raises(p.ProtocolError):
+        p.decode(text)
+
+
+class TestCodes:
+    def test_codes_are_random_canonical_and_forgiving_to_type(self) -> None:
+        codes = {p.new_table_code() for _ in range(200)}
+        assert len(codes) == 200
+        for code in codes:
+            assert p.normalize_code(code.lower().replace("-", " ")) == code
+        assert p.normalize_code("abco-il23") == "ABC0-1123"
+
+    @pytest.mark.parametrize("bad", ["", "ABC", "ABCD-EFGU", "ABCDEFGHJ", 12345678, None])
+    def test_bad_codes_are_refused(self, bad: object) -> None:
+        with pytest.raises(p.ProtocolError):
+            p.normalize_code(bad)
+
+    def test_spoken_code(self) -> None:
+        assert p.spoken_code("K7MP-4QX2") == "K 7 M P, 4 Q X 2"
+
+
+def test_names_are_cleaned() -> None:
+    assert p.clean_name("  Ann \t Lee\x07 ") == "Ann Lee"
+    assert len(p.clean_name("x" * 100)) == p.MAX_NAME
+    for bad in ("", " \x00 ", 7):
+        with pytest.raises(p.ProtocolError):
+            p.clean_name(bad)

@@ -1,0 +1,129 @@
+"""Leaving and coming back in the middle of a hand; timers; the computer covers meanwhile."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from net_helpers import play_until, running_server, wait_for
+
+from spades_voice.net.client import JoinRefused, RemoteTable
+from spades_voice.net.server import Limits
+from spades_voice.rules import Phase, Ruleset, Seat
+from spades_voice.table import Notice
+
+
+def notices(table: RemoteTable) -> list[str]:
+    return [e.text for e in table.drain() if isinstance(e, Notice)]
+
+
+class TestRejoin:
+    def test_a_seat_token_takes_the_seat_back_mid_hand(self) -> None:
+        with running_server() as server:
+            host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
+            guest = RemoteTable.join(server.url, host.code, "Bo")
+            back: RemoteTable | None = None
+            try:
+                host.start()
+                play_until([host, guest], lambda: len(host.view().tricks) >= 3)
+                code, token, seat = guest.code, guest.token, guest.seat
+                guest.close()
+                wait_for(lambda: not {x.seat: x for x in host.people()}[seat].connected)
+                # The computer plays Bo's seat while Bo is away.
+                play_until([host], lambda: len(host.view().tricks) >= 6)
+                assert "Bo left. The computer plays for them until they come back." in notices(
+                    host
+                )
+                back = RemoteTable.rejoin(server.url, code, token)
+                assert back.seat is seat and back.token == token
+                view = back.view()
+                assert view.phase is Phase.PLAYING and view.hand_number == 1
+                tricks = (*view.tricks, view.current)
+                played = sum(1 for t in tricks for s, _ in t.plays if s is seat)
+                assert len(view.hand) == 13 - played
+                wait_for(lambda: "Bo is back." in notices(host))
+                wait_for(lambda: {x.seat: x for x in host.people()}[seat].connected)
+                play_until([host, back], lambda: host.view().winner is not None)
+            finally:
+                for t in (host, guest, back):
+                    if t is not None:
+                        t.close()
+
+    def test_a_dropped_connection_reconnects_by_itself(self) -> None:
+        with running_server() as server:
+            host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
+            guest = RemoteTable.join(server.url, host.code, "Bo")
+            try:
+                host.start()
+                play_until([host, guest], lambda: len(host.view().tricks) >= 2)
+                ws = guest.client._ws
+                assert ws is not None
+                # Cut the TCP connection without a close frame, as a dropped Wi-Fi would.
+                guest._loop.call_soon_threadsafe(ws.transport.abort)
+                wait_for(lambda: guest.client._ws is not ws and guest.client._ws is not None)
+                wait_for(lambda: "Reconnected." in notices(guest))
+                play_until([host, guest], lambda: host.view().winner is not None)
+                wait_for(lambda: guest.view().winner == host.view().winner)
+            finally:
+                host.close()
+                guest.close()
+
+    def test_a_token_for_another_seat_or_table_is_refused(self) -> None:
+        with running_server() as server:
+            one = RemoteTable.create(server.url, "Ann")
+            two = RemoteTable.create(server.url, "Bo")
+            try:
+                with pytest.raises(JoinRefused, match="token"):
+                    RemoteTable.rejoin(server.url, two.code, one.token)
+                with pytest.raises(JoinRefused, match="token"):
+                    RemoteTable.rejoin(server.url, one.code, "x" * 24)
+            finally:
+                one.close()
+                two.close()
+
+    def test_the_same_token_twice_moves_the_seat_to_the_newest_connection(self) -> None:
+        with running_server() as server:
+            host = RemoteTable.create(server.url, "Ann", reconnect_seconds=0)
+            second = RemoteTable.rejoin(server.url, host.code, host.token)
+            try:
+                wait_for(lambda: host.closed_reason is not None)
+                assert "another connection" in (host.closed_reason or "")
+                assert second.seat is host.seat
+            finally:
+                host.close()
+                second.close()
+
+
+class TestTimers:
+    def test_no_timer_by_default(self) -> None:
+        with running_server() as server:
+            host = RemoteTable.create(server.url, "Ann", seat=Seat.S)
+            try:
+                host.start()
+                wait_for(lambda: host.view().my_turn)
+                asyncio.run(asyncio.sleep(0.5))
+                assert host.view().my_turn
+            finally:
+                host.close()
+
+    def test_warnings_then_the_computer_plays_that_one_turn(self) -> None:
+        limits = Limits(rate=10_000, burst=10_000, min_timer=0.1, warnings=(0.4, 0.2))
+        with running_server(limits=limits) as server:
+            host = RemoteTable.create(server.url, "Ann", bid_seconds=0.6, play_seconds=0.6)
+            try:
+                host.start()
+                wait_for(lambda: host.view().bid_of(host.seat) is not None)
+                heard = notices(host)
+                assert heard[-3:] == [
+                    "0.4 seconds left.",
+                    "0.2 seconds left.",
+                    "Time is up. The computer played for you.",
+                ]
+                # Only that one turn: the host is still a person, and timers can be lifted.
+                assert {x.seat: x for x in host.people()}[host.seat].connected
+                host.set_timers(None, None)
+                wait_for(lambda: host.view().my_turn)
+                asyncio.run(asyncio.sleep(0.8))
+                assert host.view().my_turn
+            finally:
+                host.close()
