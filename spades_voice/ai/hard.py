@@ -44,8 +44,11 @@ EXACT_CARDS = 12
 SOLVES_PER_MS = 1.2
 MIN_DEALS = 12
 MAX_DEALS = 300
-#: Nil must beat the best number by this many points before Hard risks it.
-NIL_MARGIN = 10.0
+#: Nil must beat the best number by this many points before Hard risks it: the estimate
+#: is noisy, and picking the best of noisy estimates favours the riskiest.
+NIL_MARGIN = 25.0
+#: Points of expected value a nil bidder gives up to shed a higher card.
+NIL_SHED_SLACK = 1.0
 #: The safety net stops work at this share of the budget.
 CUTOFF_SHARE = 0.92
 
@@ -156,6 +159,12 @@ def judge_card(
         done += 1
     values = {c: totals[c] / done for c in reps}
     best = max(reps, key=lambda c: (values[c], -c))
+    me = known.me
+    if known.bids[me] <= 0 and known.won[me] == 0:
+        # A live nil: among cards about as good, shed the highest and keep the low ones
+        # to duck with later (the playouts rarely see that far ahead).
+        close = [c for c in reps if values[c] >= values[best] - NIL_SHED_SLACK]
+        best = max(close, key=lambda c: (c % 13, -c))
     return Judgement(best, values, done)
 
 
