@@ -16,7 +16,7 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -26,11 +26,12 @@ from spades_voice.net import protocol as p
 from spades_voice.rules import (
     Decision,
     IllegalAction,
+    Match,
     Ruleset,
     Seat,
     SeatView,
 )
-from spades_voice.table import Event, Notice
+from spades_voice.table import Event, Notice, PlannedStep, Table
 
 #: Close codes after which trying again cannot help (refusals and policy closes).
 FINAL_CLOSES = frozenset(
@@ -344,6 +345,13 @@ class TableClient:
             out, self._events = self._events, []
         return out
 
+    def drain_notices(self) -> list[Notice]:
+        """Take only the notices, leaving game events for ``drain`` (a lobby uses this)."""
+        with self.lock:
+            notices = [e for e in self._events if isinstance(e, Notice)]
+            self._events = [e for e in self._events if not isinstance(e, Notice)]
+        return notices
+
 
 class RemoteTable:
     """A seat at a shared table, offering the ``Table`` protocol (see table.py).
@@ -490,6 +498,17 @@ class RemoteTable:
     def step(self) -> None:
         return None
 
+    def plan_step(self) -> PlannedStep | None:
+        return None  # the server decides for its computers
+
+    def commit_step(self, planned: PlannedStep, decision: Decision) -> bool:
+        return False
+
+    @property
+    def match(self) -> Match | None:
+        """None: a seat at a shared table never holds the other hands, so no record."""
+        return None
+
     def drain(self) -> list[Event]:
         return self.client.drain()
 
@@ -548,6 +567,10 @@ class RemoteTable:
         """Why the table is gone for good (spoken), or None while it is there."""
         return self.client.closed_reason
 
+    def drain_notices(self) -> list[Notice]:
+        """Notices only (someone joined, left, came back), leaving game events queued."""
+        return self.client.drain_notices()
+
     def wait_started(self, timeout: float | None = None) -> bool:
         return self._started.wait(timeout)
 
@@ -571,3 +594,9 @@ class RemoteTable:
             with contextlib.suppress(RuntimeError):
                 asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
             self._thread.join(5)
+
+
+if TYPE_CHECKING:
+
+    def _is_a_table(table: RemoteTable) -> Table:
+        return table  # mypy checks here that RemoteTable keeps the Table protocol
