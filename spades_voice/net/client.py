@@ -145,7 +145,8 @@ class TableClient:
         self.token = ""
         self.host = False
         self.rules = Ruleset()
-        self.view: SeatView | None = None
+        self._view: SeatView | None = None
+        self._view_data: dict[str, Any] | None = None  # the latest view, not yet read
         self.seq = -1
         self.people: list[Person] = []
         self.started = False
@@ -275,11 +276,12 @@ class TableClient:
         kind = data["type"]
         if kind == "update":
             events = [p.event_from_json(e) for e in p.as_list(data.get("events"), 64)]
-            view = p.view_from_json(data["view"]) if "view" in data else None
+            view = data.get("view")
             with self.lock:
                 self.seq = p.as_int(data.get("seq"))
-                if view is not None:
-                    self.view = view
+                if isinstance(view, dict):
+                    # Read when asked for: many updates pass unread between two key presses.
+                    self._view_data = view
                     self.started = True
                 self._events.extend(events)
             self._changed()
@@ -339,6 +341,32 @@ class TableClient:
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change()
+
+    @property
+    def view(self) -> SeatView | None:
+        """The latest view the server sent (None before the first deal)."""
+        with self.lock:
+            if self._view_data is not None:
+                with contextlib.suppress(p.ProtocolError):  # keep the last good view
+                    self._view = p.view_from_json(self._view_data)
+                self._view_data = None
+            return self._view
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether the latest view says this seat is to act (without reading all of it)."""
+        with self.lock:
+            if self._view_data is not None:
+                return self._view_data.get("to_act") == self.seat.value
+            return self._view is not None and self._view.my_turn
+
+    @property
+    def over(self) -> bool:
+        """Whether the latest view says the match has a winner."""
+        with self.lock:
+            if self._view_data is not None:
+                return self._view_data.get("winner") is not None
+            return self._view is not None and self._view.winner is not None
 
     def drain(self) -> list[Event]:
         with self.lock:
@@ -480,8 +508,7 @@ class RemoteTable:
         return {x.seat: "You" if x.you else x.name for x in people}
 
     def view(self) -> SeatView:
-        with self.client.lock:
-            view = self.client.view
+        view = self.client.view
         return view if view is not None else p.lobby_view(self.seat, self.client.rules)
 
     def submit(self, decision: Decision) -> None:
