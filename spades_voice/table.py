@@ -191,6 +191,55 @@ class Table(Protocol):
         ...
 
 
+# ---- what a decision makes happen ------------------------------------------------
+
+
+def apply_decision(state: MatchState, decision: Decision, seat: Seat) -> list[Event]:
+    """Apply ``seat``'s decision; the public events it caused, oldest first.
+
+    Every table (this process's, or the server's for four seats) narrates from this one
+    function. Raises ``IllegalAction`` (with the spoken reason) and leaves ``state``
+    unchanged when the decision is not allowed, including when it is not ``seat``'s turn.
+    """
+    hand = state.hand
+    if hand is None or state.over:
+        state.apply(decision, seat)  # raises with the reason
+        return []  # pragma: no cover - apply always raises here
+    number = state.hand_number
+    broken = hand.spades_broken
+    trick_no = hand.tricks_played + 1
+    position = len(hand.current_trick.cards) + 1
+    state.apply(decision, seat)
+    events: list[Event] = []
+    if isinstance(decision, Bid):
+        events.append(BidPlaced(seat, decision))
+    else:
+        events.append(CardPlayed(seat, decision, trick_no, position))
+        if not broken and decision.suit is Suit.SPADES:
+            events.append(SpadesBroken(seat, decision))
+        if position == 4:
+            finished = hand.tricks[trick_no - 1]
+            won_by = finished.winner
+            assert won_by is not None
+            events.append(TrickWon(won_by, finished, trick_no))
+    if state.hand_number != number or state.over:
+        events.append(HandScored(state.outcomes[-1]))
+        if state.winner is not None:
+            events.append(MatchWon(state.winner, dict(state.totals)))
+        elif state.hand is not None:
+            events.append(HandDealt(state.hand_number, state.hand.dealer))
+    return events
+
+
+def turn_event(state: MatchState, seat: Seat) -> TurnToAct | None:
+    """``TurnToAct`` for ``seat`` when it is that seat's turn (told to that seat only)."""
+    hand = state.hand
+    if hand is None or state.over or hand.to_act is not seat:
+        return None
+    led = hand.current_trick.led_suit if hand.phase is Phase.PLAYING else None
+    return TurnToAct(seat, hand.phase, led)
+
+
 # ---- the local table -------------------------------------------------------------
 
 
@@ -336,38 +385,13 @@ class LocalTable:
             self._listener()
 
     def _turn_check(self) -> None:
-        hand = self.state.hand
-        if hand is None or self.state.over or hand.to_act is not self.seat:
-            return
-        led = hand.current_trick.led_suit if hand.phase is Phase.PLAYING else None
-        self._emit(TurnToAct(self.seat, hand.phase, led))
+        turn = turn_event(self.state, self.seat)
+        if turn is not None:
+            self._emit(turn)
 
     def _apply(self, decision: Decision) -> None:
-        state = self.state
-        hand = state.hand
-        assert hand is not None
-        actor = hand.to_act
+        actor = self.state.to_act
         assert actor is not None
-        number = state.hand_number
-        broken = hand.spades_broken
-        trick_no = hand.tricks_played + 1
-        position = len(hand.current_trick.cards) + 1
-        state.apply(decision, actor)
-        if isinstance(decision, Bid):
-            self._emit(BidPlaced(actor, decision))
-        else:
-            self._emit(CardPlayed(actor, decision, trick_no, position))
-            if not broken and decision.suit is Suit.SPADES:
-                self._emit(SpadesBroken(actor, decision))
-            if position == 4:
-                finished = hand.tricks[trick_no - 1]
-                won_by = finished.winner
-                assert won_by is not None
-                self._emit(TrickWon(won_by, finished, trick_no))
-        if state.hand_number != number or state.over:
-            self._emit(HandScored(state.outcomes[-1]))
-            if state.winner is not None:
-                self._emit(MatchWon(state.winner, dict(state.totals)))
-            elif state.hand is not None:
-                self._emit(HandDealt(state.hand_number, state.hand.dealer))
+        for event in apply_decision(self.state, decision, actor):
+            self._emit(event)
         self._turn_check()

@@ -31,7 +31,6 @@ from websockets.exceptions import ConnectionClosed
 
 from spades_voice.ai import Level, Player, make_player
 from spades_voice.net import protocol as p
-from spades_voice.net.referee import apply_decision, turn_event
 from spades_voice.rules import (
     SEATS,
     Bid,
@@ -45,7 +44,7 @@ from spades_voice.rules import (
     SeatView,
     view_of,
 )
-from spades_voice.table import Event, HandDealt, Notice
+from spades_voice.table import Event, HandDealt, Notice, apply_decision, turn_event
 
 log = logging.getLogger("spades_voice.net")
 

@@ -8,7 +8,6 @@ import random
 import pytest
 
 from spades_voice.net import protocol as p
-from spades_voice.net.referee import apply_decision, turn_event
 from spades_voice.rules import (
     SEATS,
     Decision,
@@ -18,7 +17,7 @@ from spades_voice.rules import (
     Seat,
     view_of,
 )
-from spades_voice.table import HandDealt, Notice, TakenBack
+from spades_voice.table import HandDealt, Notice, TakenBack, apply_decision, turn_event
 
 
 @pytest.mark.parametrize("seed", ["wire", "wire2"])
