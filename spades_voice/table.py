@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from spades_voice.ai import Hint, Level, Player, hint, make_player
+from spades_voice.narration.summaries import person_line
 from spades_voice.rules import (
     SEATS,
     Bid,
@@ -121,6 +122,26 @@ Event = (
 )
 
 @dataclass(frozen=True, slots=True)
+class Person:
+    """Who sits at one seat: a person (connected or away) or a computer."""
+
+    seat: Seat
+    name: str
+    person: bool  # False: a computer plays this seat
+    connected: bool  # a person at this seat is connected now (False for computers)
+    host: bool
+    you: bool
+
+    @property
+    def summary(self) -> str:
+        """One short spoken line: "North, Ann, host, away: the computer plays for now"."""
+        return person_line(
+            self.seat, self.name, you=self.you, host=self.host,
+            computer=not self.person, connected=self.connected,
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class PlannedStep:
     """A computer's next decision, to be thought out by ``decide`` (see plan_step)."""
 
@@ -173,6 +194,10 @@ class Table(Protocol):
         ...
 
     def hint(self) -> Hint: ...
+
+    def people(self) -> list[Person]:
+        """Who sits at each seat, S W N E, and who is connected."""
+        ...
 
     def undo(self) -> int: ...
 
@@ -351,6 +376,13 @@ class LocalTable:
 
     def hint(self) -> Hint:
         return hint(self.view(), self._hint_rng)
+
+    def people(self) -> list[Person]:
+        return [
+            Person(s, self._names[s], person=s is self.seat, connected=s is self.seat,
+                   host=False, you=s is self.seat)
+            for s in SEATS
+        ]
 
     def undo(self) -> int:
         count = self.state.undo(self.seat)

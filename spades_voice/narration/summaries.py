@@ -248,6 +248,25 @@ def seats_summary(view: SeatView, cast: Cast) -> str:
     return " ".join(said)
 
 
+def person_line(
+    seat: Seat, name: str, *, you: bool, host: bool, computer: bool, connected: bool
+) -> str:
+    """One seat at a shared table: "North, Ann, host, away: the computer plays for now"."""
+    parts = [seat.long_name, "you" if you else name]
+    if host:
+        parts.append("host")
+    if computer:
+        parts.append("computer")
+    elif not connected:
+        parts.append("away: the computer plays for now")
+    return ", ".join(parts)
+
+
+def people_summary(lines: list[str]) -> str:
+    """Everyone at the table, one seat after another."""
+    return "At the table: " + ". ".join(lines) + "."
+
+
 # ---- M, O: since my last turn, what we need --------------------------------------------------
 
 
@@ -372,6 +391,8 @@ __all__ = [
     "hint_line",
     "last_trick_summary",
     "outcome_bids",
+    "people_summary",
+    "person_line",
     "plays_text",
     "scores_summary",
     "seats_summary",

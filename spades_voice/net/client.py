@@ -15,7 +15,6 @@ import itertools
 import random
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -31,7 +30,7 @@ from spades_voice.rules import (
     Seat,
     SeatView,
 )
-from spades_voice.table import Event, Notice, PlannedStep, Table
+from spades_voice.table import Event, Notice, Person, PlannedStep, Table
 
 #: Close codes after which trying again cannot help (refusals and policy closes).
 FINAL_CLOSES = frozenset(
@@ -49,31 +48,6 @@ FINAL_CLOSES = frozenset(
 
 class JoinRefused(Exception):
     """The table could not be reached or refused us; ``str()`` is the spoken reason."""
-
-
-@dataclass(frozen=True, slots=True)
-class Person:
-    """Who sits at one seat, as the server last said."""
-
-    seat: Seat
-    name: str
-    person: bool  # False: a computer plays this seat
-    connected: bool  # a person at this seat is connected now (False for computers)
-    host: bool
-    you: bool
-
-    @property
-    def summary(self) -> str:
-        """One short spoken line: "North, Ann, host, away: the computer plays for now"."""
-        who = "you" if self.you else self.name
-        parts = [self.seat.long_name, who]
-        if self.host:
-            parts.append("host")
-        if not self.person:
-            parts.append("computer")
-        elif not self.connected:
-            parts.append("away: the computer plays for now")
-        return ", ".join(parts)
 
 
 def server_url(address: str) -> str:

@@ -70,6 +70,12 @@ def seats(shell: Shell) -> None:
     shell.say_seats()
 
 
+@action("people")
+def people(shell: Shell) -> None:
+    """Who is at the table: each seat's person or computer, and who is connected."""
+    shell.say_people()
+
+
 @action("since_my_turn")
 def since_my_turn(shell: Shell) -> None:
     """Every play since your last card, in order."""

@@ -425,6 +425,9 @@ class Shell:
     def say_seats(self) -> None:
         self.answer(say.seats_summary(self.view(), self.cast))
 
+    def say_people(self) -> None:
+        self.answer(say.people_summary([p.summary for p in self.table.people()]))
+
     def say_since(self) -> None:
         if self._hand_bound():
             self.answer(say.since_last_turn(self.view(), self.cast))

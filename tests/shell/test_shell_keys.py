@@ -403,3 +403,22 @@ class TestThinkingNeverBlocksKeys:
             slow.release.set()
             time.sleep(0.5)
             assert len(table.state.decisions) == before
+
+
+class TestPeople:
+    def test_people_key_at_a_local_table(self) -> None:
+        with harness(easy_table(3)) as h:
+            assert h.said("e") == (
+                "At the table: South, you. West, Robin, computer. "
+                "North, Alex, computer. East, Sam, computer."
+            )
+
+    def test_person_lines(self) -> None:
+        from spades_voice.narration import person_line
+
+        assert person_line(Seat.N, "Ann", you=False, host=True, computer=False,
+                           connected=False) == "North, Ann, host, away: the computer plays for now"
+        assert person_line(Seat.W, "Bo", you=False, host=False, computer=False,
+                           connected=True) == "West, Bo"
+        assert person_line(Seat.S, "Cy", you=True, host=True, computer=False,
+                           connected=True) == "South, you, host"
