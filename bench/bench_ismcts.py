@@ -1,0 +1,218 @@
+"""Hard against OpenSpiel's ISMCTS bot on duplicate deals: points per deal.
+
+    /tmp/venv-os/bin/python bench/bench_ismcts.py [--deals 20] [--sims 500] [--seed 1]
+
+Benchmark only: OpenSpiel (``pip install open-spiel``) is never a runtime dependency.
+
+Every deal is played twice in *our* engine under *our* rules (a single-hand match), once
+with Hard at North-South and ISMCTS at East-West, once swapped; the figure is Hard's points
+minus the bot's, averaged over the two tables, with a 95% confidence interval over deals.
+
+The bot decides for its seat from its ``SeatView`` alone. From the view we build an
+OpenSpiel state that mirrors ours: the hidden cards are a random deal consistent with the
+view (counts and shown voids), then the bids and plays so far are replayed. The bot searches
+from there with ``open_spiel.python.algorithms.ismcts`` (500 simulations, random-rollout
+evaluator) and a resampler that redeals the hidden cards the same way, so its worlds
+respect every shown void. Its action is translated back into our card or bid.
+
+Mapping. OpenSpiel's player 0 bids and leads first; its players go clockwise (N, E, S, W
+as it prints them), so our seat ``x`` is its player ``(x - first) % 4`` where ``first`` is
+the seat left of our dealer; partnerships stay partnerships. Its card is ``suit * 13 +
+rank`` with suits clubs, diamonds, hearts, spades and rank 0 the two; chance action ``k`` of
+the deal goes to player ``k % 4``. Bids are actions 52 (nil) to 65 (13).
+
+Differences we live with: OpenSpiel never marks spades broken, so the bot's own model never
+allows a spade lead while it holds another suit (its choices are still legal in ours; it
+only forgoes some); its rollouts score by its rules. Scores that count are ours.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import sys
+import time
+from typing import Any
+
+import numpy as np
+import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
+
+from spades_voice.ai import Level, Player, make_player
+from spades_voice.ai.knowledge import known_of
+from spades_voice.ai.sampling import draw_deals
+from spades_voice.rules import (
+    BID_CHOICES,
+    CARDS,
+    SEATS,
+    Bid,
+    Card,
+    DealtHand,
+    Decision,
+    Match,
+    MatchState,
+    Ruleset,
+    SeatView,
+    Team,
+    deal_for,
+    view_of,
+)
+
+NIL_ACTION = 52
+
+
+def os_card(c: Card) -> int:
+    return (3 - c.index // 13) * 13 + c.index % 13
+
+
+def our_card(action: int) -> Card:
+    return CARDS[(3 - action // 13) * 13 + action % 13]
+
+
+def os_bid(b: Bid) -> int:
+    return NIL_ACTION if b.is_nil else NIL_ACTION + b.tricks
+
+
+def our_bid(action: int) -> Bid:
+    return BID_CHOICES[action - NIL_ACTION]
+
+
+class IsmctsPlayer:
+    """OpenSpiel's ISMCTS bot sitting at one of our seats, seeing only its SeatView."""
+
+    def __init__(self, rng: random.Random, sims: int, uct_c: float) -> None:
+        self._rng = rng
+        self._game = pyspiel.load_game("spades")
+        np_rng = np.random.RandomState(rng.randrange(2**31))
+        self._bot = ismcts.ISMCTSBot(
+            game=self._game,
+            evaluator=mcts.RandomRolloutEvaluator(1, np_rng),
+            uct_c=uct_c,
+            max_simulations=sims,
+            max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
+            random_state=np_rng,
+            final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+            use_observation_string=True,  # spades has no information-state string
+            allow_inconsistent_action_sets=False,
+            child_selection_policy=ismcts.ChildSelectionPolicy.UCT,
+        )
+
+    def _history(self, view: SeatView) -> list[int]:
+        actions = [os_bid(b) for _, b in view.bids]
+        for t in (*view.tricks, view.current):
+            actions.extend(os_card(c) for _, c in t.plays)
+        return actions
+
+    def _world(self, view: SeatView, first: int, history: list[int]) -> Any:
+        """An OpenSpiel state with the view's public story and one consistent guess at
+        the hidden cards."""
+        known = known_of(view)
+        held = draw_deals(known, self._rng, 1)[0]
+        hands: list[list[int]] = []
+        for p in range(4):
+            seat = (p + first) & 3
+            mask = held[seat] | known.played_by[seat]
+            hands.append([os_card(CARDS[i]) for i in range(52) if mask >> i & 1])
+        state = self._game.new_initial_state()
+        for k in range(52):
+            state.apply_action(hands[k % 4][k // 4])
+        for a in history:
+            state.apply_action(a)
+        return state
+
+    def decide(self, view: SeatView) -> Decision:
+        assert view.dealer is not None
+        first = (view.dealer.index + 1) & 3
+        history = self._history(view)
+        root = self._world(view, first, history)
+        self._bot.set_resampler(lambda _state, _player: self._world(view, first, history))
+        action = int(self._bot.step(root))
+        if action >= NIL_ACTION:
+            bid = our_bid(action)
+            assert bid in view.legal_bids, (bid, view.legal_bids)
+            return bid
+        card = our_card(action)
+        assert card in view.legal_cards, (card, view.legal_cards)
+        return card
+
+
+def play_table(
+    dealt: DealtHand, hard_team: Team, seed: str, sims: int, uct_c: float, budget_ms: float
+) -> tuple[int, int, list[float], list[float]]:
+    """(Hard's points, the bot's points, Hard's decision times, the bot's) for one table."""
+    players: dict[int, Player] = {}
+    for seat in SEATS:
+        rng = random.Random(f"{seed}/{seat.value}")
+        if seat.team is hard_team:
+            players[seat.index] = make_player(Level.HARD, rng, budget_ms=budget_ms)
+        else:
+            players[seat.index] = IsmctsPlayer(rng, sims, uct_c)
+    state = MatchState(Match(Ruleset(target=None), deals=(dealt,)))
+    times: dict[bool, list[float]] = {True: [], False: []}
+    while not state.outcomes:
+        seat = state.to_act
+        assert seat is not None
+        view = view_of(state, seat)
+        t0 = time.perf_counter()
+        decision = players[seat.index].decide(view)
+        times[seat.team is hard_team].append((time.perf_counter() - t0) * 1000.0)
+        state.apply(decision, seat)
+    scores = state.outcomes[0].scores
+    return scores[hard_team].points, scores[hard_team.other].points, times[True], times[False]
+
+
+def _pct(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))] if s else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--sims", type=int, default=500)
+    parser.add_argument("--uct-c", type=float, default=100.0, help="Points-scale UCT constant.")
+    parser.add_argument("--budget-ms", type=float, default=250.0)
+    parser.add_argument("--seed", default="1")
+    args = parser.parse_args()
+    diffs: list[float] = []
+    hard_pts = bot_pts = 0
+    t_hard: list[float] = []
+    t_bot: list[float] = []
+    start = time.monotonic()
+    for i in range(args.deals):
+        dealt = deal_for(f"{args.seed}/ismcts", i)
+        diff = 0.0
+        for table, team in enumerate((Team.NS, Team.EW)):
+            h, b, th, tb = play_table(
+                dealt, team, f"{args.seed}/{i}/{table}", args.sims, args.uct_c, args.budget_ms
+            )
+            hard_pts += h
+            bot_pts += b
+            t_hard += th
+            t_bot += tb
+            diff += (h - b) / 2.0
+        diffs.append(diff)
+        n = len(diffs)
+        mean = sum(diffs) / n
+        ci = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+        print(
+            f"deal {n} of {args.deals}: {diff:+.1f}; so far {mean:+.1f} ± {ci:.1f} per deal, "
+            f"{time.monotonic() - start:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+    n = len(diffs)
+    mean = sum(diffs) / n
+    ci = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
+    print(f"Hard against OpenSpiel ISMCTS ({args.sims} simulations, uct_c {args.uct_c:g})")
+    print(f"  points per deal (Hard minus ISMCTS): {mean:+.1f} ± {ci:.1f} over {n} duplicate deals")
+    print(f"  points per hand: Hard {hard_pts / (2 * n):.1f}, ISMCTS {bot_pts / (2 * n):.1f}")
+    print(
+        f"  decision p50/p95: Hard {_pct(t_hard, 0.5):.0f}/{_pct(t_hard, 0.95):.0f} ms, "
+        f"ISMCTS {_pct(t_bot, 0.5):.0f}/{_pct(t_bot, 0.95):.0f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()
