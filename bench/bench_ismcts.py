@@ -174,13 +174,16 @@ def main() -> None:
     parser.add_argument("--uct-c", type=float, default=100.0, help="Points-scale UCT constant.")
     parser.add_argument("--budget-ms", type=float, default=250.0)
     parser.add_argument("--seed", default="1")
+    parser.add_argument(
+        "--start", type=int, default=0, help="First deal number (to split a run over cores)."
+    )
     args = parser.parse_args()
     diffs: list[float] = []
     hard_pts = bot_pts = 0
     t_hard: list[float] = []
     t_bot: list[float] = []
     start = time.monotonic()
-    for i in range(args.deals):
+    for i in range(args.start, args.start + args.deals):
         dealt = deal_for(f"{args.seed}/ismcts", i)
         diff = 0.0
         for table, team in enumerate((Team.NS, Team.EW)):
@@ -197,8 +200,8 @@ def main() -> None:
         mean = sum(diffs) / n
         ci = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
         print(
-            f"deal {n} of {args.deals}: {diff:+.1f}; so far {mean:+.1f} ± {ci:.1f} per deal, "
-            f"{time.monotonic() - start:.0f} s",
+            f"deal {n} of {args.deals} (#{i}): {diff:+.1f}; "
+            f"so far {mean:+.1f} ± {ci:.1f} per deal, {time.monotonic() - start:.0f} s",
             file=sys.stderr,
             flush=True,
         )

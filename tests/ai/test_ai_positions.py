@@ -26,6 +26,14 @@ def _players() -> dict[str, object]:
 # (name, dealer, given cards, barred suits, decisions before S acts, expected card for S)
 POSITIONS = [
     (
+        "as nil bidder, shed the highest card that still loses",
+        Seat.N,
+        {Seat.S: "KH 5H 2H", Seat.E: "AH"},
+        {},
+        [3, "nil", 4, 3, "AH"],
+        "KH",
+    ),
+    (
         "cover partner's nil: overtake the nil's winning queen",
         Seat.S,
         {Seat.S: "AH 2H", Seat.N: "QH", Seat.W: "5H", Seat.E: "7H"},
