@@ -258,8 +258,17 @@ class Shell:
         for line in event_lines(event, self.cast, brief=self.brief):
             self.tell(line)
         if isinstance(event, TurnToAct):
-            if event.phase is Phase.BIDDING and self._blind_open(self.table.view()):
+            view = self.table.view()
+            if event.phase is Phase.BIDDING and self._blind_open(view):
                 self.tell(texts.BLIND_OFFER)
+            elif (
+                event.phase is Phase.PLAYING
+                and view.legal_cards
+                and self.focus_card not in view.legal_cards
+            ):
+                # Start the turn on a card that can be played: on the focused card if it
+                # can, else the first that can, so Left/Right begin among real choices.
+                self.focus_card = hand_order(view.legal_cards)[0]
         elif isinstance(event, HandScored):
             if self.hold_between_hands:
                 self.between = event.outcome

@@ -422,3 +422,22 @@ class TestPeople:
                            connected=True) == "West, Bo"
         assert person_line(Seat.S, "Cy", you=True, host=True, computer=False,
                            connected=True) == "South, you, host"
+
+
+class TestTurnFocus:
+    def test_each_turn_starts_on_a_playable_card(self) -> None:
+        with harness(easy_table(11)) as h:
+            for _ in range(30):
+                view = h.table.view()
+                if view.phase is Phase.PLAYING and view.my_turn:
+                    assert h.shell is not None
+                    said = h.said("right", "left")
+                    legal = {c.spoken for c in view.legal_cards}
+                    if len(view.hand) > 1:
+                        # Right then Left comes back to the starting card; if that was
+                        # the first card it stays there ("First card.").
+                        start = said.removeprefix("First card. ").lower()
+                        assert any(start.startswith(n) for n in legal), said
+                h.play_my_turn()
+                if h.shell is not None and h.shell.between is not None:
+                    break
