@@ -35,7 +35,7 @@ from spades_voice.rules import Ruleset
 # ---- the server process -----------------------------------------------------------
 
 
-def server_main(port_out: Any, computer_delay: float) -> None:
+def server_main(port_out: Any, computer_delay: float, profile: str | None = None) -> None:
     async def main() -> None:
         # Bench clients are machines: lift the per-person rate limit, nothing else.
         server = TableServer(
@@ -53,7 +53,14 @@ def server_main(port_out: Any, computer_delay: float) -> None:
         port_out.send({"cpu": t.user + t.system, "tables": len(server.tables)})
         await server.close()
 
-    asyncio.run(main())
+    if profile is None:
+        asyncio.run(main())
+        return
+    import cProfile
+
+    with cProfile.Profile() as prof:
+        asyncio.run(main())
+    prof.dump_stats(profile)
 
 
 # ---- client processes -------------------------------------------------------------
@@ -207,11 +214,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--processes", type=int, default=max(1, min(4, (os.cpu_count() or 2) - 1)))
     ap.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+    ap.add_argument(
+        "--profile", metavar="FILE", help="Run the server under cProfile; write its stats here."
+    )
     args = ap.parse_args(argv)
 
     ctx = mp.get_context("spawn")
     srv_end, srv_child = ctx.Pipe()
-    server = ctx.Process(target=server_main, args=(srv_child, 0.0), daemon=True)
+    server = ctx.Process(target=server_main, args=(srv_child, 0.0, args.profile), daemon=True)
     server.start()
     port = srv_end.recv()
     url = f"ws://127.0.0.1:{port}"
