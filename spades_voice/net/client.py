@@ -24,6 +24,7 @@ from spades_voice.ai import Hint, hint
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
     Decision,
+    HandOutcome,
     IllegalAction,
     Match,
     Ruleset,
@@ -121,6 +122,8 @@ class TableClient:
         self.rules = Ruleset()
         self._view: SeatView | None = None
         self._view_data: dict[str, Any] | None = None  # the latest view, not yet read
+        # Finished hands as of the latest view: views carry only those not sent before.
+        self._outcomes: tuple[HandOutcome, ...] = ()
         self.seq = -1
         self.people: list[Person] = []
         self.started = False
@@ -250,22 +253,27 @@ class TableClient:
         kind = data["type"]
         if kind == "update":
             events = [p.event_from_json(e) for e in p.as_list(data.get("events"), 64)]
+            seq = p.as_int(data.get("seq"))
             view = data.get("view")
+            outcomes = self._outcomes
+            if isinstance(view, dict):
+                outcomes = p.outcomes_from_json(view, outcomes)
             with self.lock:
-                self.seq = p.as_int(data.get("seq"))
+                self.seq = seq
                 if isinstance(view, dict):
                     # Read when asked for: many updates pass unread between two key presses.
                     self._view_data = view
+                    self._outcomes = outcomes
                     self.started = True
                 self._events.extend(events)
             self._changed()
+            rid = data.get("id")
+            if isinstance(rid, int):  # this update answers our intent: it stands for "ok"
+                self._answer({"type": "ok", "id": rid})
         elif kind == "people":
             self._people(data)
         elif kind in ("ok", "refused", "error"):
-            rid = data.get("id")
-            future = self._pending.get(rid) if isinstance(rid, int) else None
-            if future is not None and not future.done():
-                future.set_result(data)
+            self._answer(data)
         elif kind == "welcome":
             self.seat = p.seat_from_json(data.get("seat"))
             self.code = p.normalize_code(data.get("table"))
@@ -274,6 +282,12 @@ class TableClient:
             self.rules = p.rules_from_json(data.get("rules"))
         else:
             raise p.ProtocolError(f"Unknown message type: {kind!r}.")
+
+    def _answer(self, data: dict[str, Any]) -> None:
+        rid = data.get("id")
+        future = self._pending.get(rid) if isinstance(rid, int) else None
+        if future is not None and not future.done():
+            future.set_result(data)
 
     def _people(self, data: dict[str, Any]) -> None:
         host = p.optional(data, "host", p.seat_from_json)
@@ -322,7 +336,7 @@ class TableClient:
         with self.lock:
             if self._view_data is not None:
                 with contextlib.suppress(p.ProtocolError):  # keep the last good view
-                    self._view = p.view_from_json(self._view_data)
+                    self._view = p.view_from_json(self._view_data, self._outcomes)
                 self._view_data = None
             return self._view
 

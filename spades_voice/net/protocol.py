@@ -1,8 +1,9 @@
-"""The wire format of shared tables (``spades-net/1``, written up in docs/protocol.md).
+"""The wire format of shared tables (``spades-net/2``, written up in docs/protocol.md).
 
 Every message is one JSON object in one websocket text frame, with a ``type``. This module
 turns model values (``SeatView``, events, decisions) into JSON-ready values and back, and
-nothing else: no sockets, no clocks. Readers are strict: anything that is not exactly the
+nothing else: no sockets, no clocks. ``ViewEncoder`` writes a table's views as JSON text,
+encoding what the four seats share once. Readers are strict: anything that is not exactly the
 documented shape raises ``ProtocolError``, so a bad message is dropped, never half-applied.
 
 >>> card_from_json("QH").code, decision_to_json(card_from_json("10s"))
@@ -18,6 +19,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from spades_voice.rules import (
+    CARDS,
     SEATS,
     TEAMS,
     Bid,
@@ -50,7 +52,7 @@ from spades_voice.table import (
 
 #: The protocol's version. A client says which it speaks in its first message; the server
 #: refuses a version it does not know (close code 4001).
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 #: The largest message a client may send, in bytes of UTF-8. Larger ones (up to
 #: ``MAX_FRAME``) are dropped and count against the connection.
@@ -237,8 +239,13 @@ def as_list(value: object, limit: int = 64) -> list[Any]:
     return value
 
 
+#: Card codes by ``Card.index``: a view names up to 52 cards, and ``Card.code`` builds its
+#: text from two enums each time.
+_CARD_CODES: tuple[str, ...] = tuple(c.code for c in sorted(CARDS, key=lambda c: c.index))
+
+
 def cards_to_json(cards: tuple[Card, ...]) -> list[str]:
-    return [c.code for c in cards]
+    return [_CARD_CODES[c.index] for c in cards]
 
 
 def cards_from_json(value: object) -> tuple[Card, ...]:
@@ -361,37 +368,74 @@ def outcome_from_json(value: object) -> HandOutcome:
 
 # ---- the seat view ---------------------------------------------------------------
 
+#: The view's fields that differ from seat to seat. All the others are the same for the
+#: four seats at one moment (tests/net/test_net_protocol.py checks it), which is what lets
+#: ``ViewEncoder`` encode them once for all four.
+SEAT_FIELDS = ("seat", "hand", "hand_seen", "current", "legal_cards", "legal_bids")
 
-def view_to_json(view: SeatView) -> dict[str, Any]:
-    """One seat's view. It holds that seat's cards and public facts, nothing more."""
+
+def _seat_fields(view: SeatView) -> dict[str, Any]:
     return {
         "seat": view.seat.value,
+        "hand": cards_to_json(view.hand),
+        "hand_seen": view.hand_seen,
+        "current": trick_to_json(view.current),
+        "legal_cards": cards_to_json(view.legal_cards),
+        "legal_bids": [b.to_json() for b in view.legal_bids],
+    }
+
+
+def _shared_fields(view: SeatView) -> dict[str, Any]:
+    """The fields outside ``SEAT_FIELDS``, less the finished hands."""
+    return {
         "rules": rules_to_json(view.ruleset),
         "hand_number": view.hand_number,
         "dealer": view.dealer.value if view.dealer else None,
         "phase": view.phase.value if view.phase else None,
         "to_act": view.to_act.value if view.to_act else None,
-        "hand": cards_to_json(view.hand),
-        "hand_seen": view.hand_seen,
         "bids": bids_to_json(view.bids),
         "tricks": [trick_to_json(t) for t in view.tricks],
-        "current": trick_to_json(view.current),
         "tricks_won": {s.value: n for s, n in view.tricks_won.items()},
         "spades_broken": view.spades_broken,
         "shown_out": {
             s.value: [suit.code for suit in sorted(out, key=lambda x: x.index)]
             for s, out in view.shown_out.items()
         },
-        "legal_cards": cards_to_json(view.legal_cards),
-        "legal_bids": [b.to_json() for b in view.legal_bids],
         "totals": {t.value: n for t, n in view.totals.items()},
         "bags": {t.value: n for t, n in view.bags.items()},
-        "outcomes": [outcome_to_json(o) for o in view.outcomes],
         "winner": view.winner.value if view.winner else None,
     }
 
 
-def view_from_json(value: object) -> SeatView:
+def view_to_json(view: SeatView, outcomes_from: int = 0) -> dict[str, Any]:
+    """One seat's view. It holds that seat's cards and public facts, nothing more.
+
+    The finished hands are written from number ``outcomes_from`` (0-based) on: a
+    connection keeps the ones it was sent before, so each crosses the wire once.
+    """
+    return {
+        **_seat_fields(view),
+        **_shared_fields(view),
+        "outcomes_from": outcomes_from,
+        "outcomes": [outcome_to_json(o) for o in view.outcomes[outcomes_from:]],
+    }
+
+
+def outcomes_from_json(
+    value: Mapping[str, Any], earlier: tuple[HandOutcome, ...] = ()
+) -> tuple[HandOutcome, ...]:
+    """Every finished hand of a view: the first ``outcomes_from`` of ``earlier`` (what this
+    connection was sent before), then the view's own ``outcomes``."""
+    start = as_int(value.get("outcomes_from"))
+    if not 0 <= start <= len(earlier):
+        raise ProtocolError("outcomes_from counts hands this connection was never sent.")
+    new = tuple(outcome_from_json(o) for o in as_list(value.get("outcomes"), 10_000))
+    return earlier[:start] + new
+
+
+def view_from_json(value: object, outcomes: tuple[HandOutcome, ...] | None = None) -> SeatView:
+    """The view in ``value``; ``outcomes`` are its finished hands when the caller has
+    already read them with ``outcomes_from_json``, else the view must hold them all."""
     if not isinstance(value, dict):
         raise ProtocolError("A view is an object.")
     tricks = tuple(trick_from_json(t) for t in as_list(value.get("tricks"), 13))
@@ -416,9 +460,41 @@ def view_from_json(value: object) -> SeatView:
         legal_bids=tuple(bid_from_json(b) for b in as_list(value.get("legal_bids"), 15)),
         totals=_team_map(value.get("totals"), as_int),
         bags=_team_map(value.get("bags"), as_int),
-        outcomes=tuple(outcome_from_json(o) for o in as_list(value.get("outcomes"), 10_000)),
+        outcomes=outcomes_from_json(value) if outcomes is None else outcomes,
         winner=optional(value, "winner", team_from_json),
     )
+
+
+class ViewEncoder:
+    """A table's views as JSON text, reading back exactly as ``view_to_json`` writes them.
+
+    The server sends four views for every decision. What they share (``shared``) is
+    encoded once per moment, each seat's own fields once per seat, and each finished hand
+    once per match, not once per frame.
+    """
+
+    def __init__(self) -> None:
+        self._outcomes: list[tuple[HandOutcome, str]] = []
+
+    def shared(self, view: SeatView) -> str:
+        """The fields all four seats' views have in common now, as JSON object members."""
+        return encode(_shared_fields(view))[1:-1]
+
+    def outcomes(self, outcomes: tuple[HandOutcome, ...], start: int) -> str:
+        """``outcomes[start:]`` as JSON array members."""
+        cache = self._outcomes
+        for i, outcome in enumerate(outcomes):
+            # Finished hands never change; a new match brings new objects and is re-encoded.
+            if i == len(cache) or cache[i][0] is not outcome:
+                del cache[i:]
+                cache.append((outcome, encode(outcome_to_json(outcome))))
+        return ",".join(text for _, text in cache[start : len(outcomes)])
+
+    def view(self, view: SeatView, shared: str, outcomes_from: int) -> str:
+        """``view`` as JSON text; ``shared`` is ``self.shared`` of any seat's view now."""
+        own = encode(_seat_fields(view))[:-1]
+        done = self.outcomes(view.outcomes, outcomes_from)
+        return f'{own},{shared},"outcomes_from":{outcomes_from},"outcomes":[{done}]}}'
 
 
 def lobby_view(seat: Seat, ruleset: Ruleset) -> SeatView:
@@ -555,6 +631,16 @@ def decision_from_json(message: Mapping[str, Any]) -> Decision:
 
 
 # ---- framing ---------------------------------------------------------------------
+
+
+def update_text(seq: int, events: list[str], view: str | None, answers: int | None) -> str:
+    """An ``update`` frame from encoded ``events`` and ``view`` (see ``ViewEncoder``);
+    ``answers`` is the ``id`` of the intent it answers, if it answers one."""
+    head = f'{{"type":"update","seq":{seq}'
+    if answers is not None:
+        head += f',"id":{answers}'
+    tail = f',"view":{view}}}' if view is not None else "}"
+    return f'{head},"events":[{",".join(events)}]{tail}'
 
 
 def encode(message: Mapping[str, Any]) -> str:

@@ -8,6 +8,8 @@ the people can hear each card.
 
 Table logic (``SharedTable``) is synchronous: an intent is applied and every frame it causes
 is queued on each connection before the next message is read, so tables need no locks.
+A change is encoded once for the whole table where the seats share it (events, the public
+part of the view, finished hands) and per seat only where they differ (each seat's cards).
 Each connection has a writer task that empties its queue; a reader too slow to keep up is
 dropped rather than allowed to hold memory.
 """
@@ -174,16 +176,23 @@ class Member:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.close_code = 1000
         self.close_reason = ""
+        #: How many finished hands of the match this connection has been sent: a view
+        #: carries only the rest (``outcomes_from``).
+        self.outcomes_sent = 0
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, message: dict[str, Any]) -> None:
+        self.send_text(p.encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue one encoded message."""
         if self.writer.done():
             return
         if self.queue.qsize() >= self.backlog:
             log.info("dropping a reader that fell %d frames behind", self.backlog)
             self.close(p.CLOSE_POLICY, "Too far behind.")
             return
-        self.queue.put_nowait(p.encode(message))
+        self.queue.put_nowait(text)
 
     def close(self, code: int, reason: str) -> None:
         """Close after the frames already queued have been written."""
@@ -247,7 +256,11 @@ class SharedTable:
     host: Seat | None = None
     players: dict[Seat, Player] = field(init=False)
     last_active: float = 0.0
+    views: p.ViewEncoder = field(default_factory=p.ViewEncoder)
     _handles: list[asyncio.TimerHandle] = field(default_factory=list)
+    #: The seat and ``id`` of the intent being applied: the first update it causes to that
+    #: seat carries the ``id`` and stands for its ``ok``.
+    _answering: tuple[Seat, int] | None = None
 
     def __post_init__(self) -> None:
         self.seats = {s: SeatInfo(s, COMPUTER_NAMES[i]) for i, s in enumerate(SEATS)}
@@ -259,6 +272,9 @@ class SharedTable:
         seed = self.new_seed()
         self.state = MatchState(Match(ruleset=self.ruleset, seed=seed))
         self.players = {s: make_player(self.level, _rng(seed, s)) for s in SEATS}
+        for info in self.seats.values():
+            if info.member is not None:
+                info.member.outcomes_sent = 0
 
     # ---- who sits where --------------------------------------------------------------
 
@@ -371,6 +387,7 @@ class SharedTable:
         kind = message["type"]
         rid = p.request_id(message)
         self._touch()
+        self._answering = None if rid is None else (info.seat, rid)
         try:
             if kind in ("bid", "play"):
                 decision = p.decision_from_json(message)
@@ -397,9 +414,12 @@ class SharedTable:
                 raise p.ProtocolError(f"Unknown message type: {kind[:20]!r}.")
         except IllegalAction as e:
             return {"type": "refused", "id": rid, "reason": str(e)}
-        if rid is None:
-            return None
-        return {"type": "ok", "id": rid}
+        else:
+            if self._answering is None:
+                return None  # no id, or an update already answered it
+            return {"type": "ok", "id": rid}
+        finally:
+            self._answering = None
 
     def _host_only(self, info: SeatInfo) -> None:
         host = self.seats[self.host] if self.host else None
@@ -506,38 +526,62 @@ class SharedTable:
                 self._send_update(s, [Notice(text)], with_view=False)
 
     def _publish(self, events: list[Event], before: dict[Seat, list[Event]] | None = None) -> None:
+        """Tell every connected seat of ``events`` (after its own ``before``), with its view."""
+        common = _encoded(events)
+        shared: list[str] = []  # the views' common part, encoded for the first seat
         for seat, info in self.seats.items():
             if info.member is None:
                 continue
-            own = (before or {}).get(seat, [])
-            self._send_update(seat, [*own, *events], with_turn=True)
+            own = _encoded((before or {}).get(seat, []))
+            self._send_frame(seat, [*own, *common], with_view=True, with_turn=True, shared=shared)
 
     def _send_update(
         self, seat: Seat, events: list[Event], *, with_view: bool = True, with_turn: bool = False
     ) -> None:
+        self._send_frame(seat, _encoded(events), with_view=with_view, with_turn=with_turn)
+
+    def _send_frame(
+        self,
+        seat: Seat,
+        events: list[str],
+        *,
+        with_view: bool,
+        with_turn: bool,
+        shared: list[str] | None = None,
+    ) -> None:
+        """One update to ``seat``. ``shared`` holds the views' common part once a seat has
+        encoded it, for the others at this same moment (empty: not encoded yet)."""
         member = self.seats[seat].member
         if member is None:
             return
         if with_turn:
             turn = turn_event(self.state, seat)
             if turn is not None:
-                events = [*events, turn]
-        member.send(self._frame(events, seat if with_view else None))
-
-    def _frame(self, events: list[Event], view_seat: Seat | None) -> dict[str, Any]:
-        frame: dict[str, Any] = {
-            "type": "update",
-            "seq": len(self.state.decisions),
-            "events": [p.event_to_json(e) for e in events],
-        }
-        if view_seat is not None:
-            frame["view"] = p.view_to_json(view_of(self.state, view_seat))
-        return frame
+                events = [*events, p.encode(p.event_to_json(turn))]
+        view_text: str | None = None
+        if with_view:
+            view = view_of(self.state, seat)
+            if shared is None:
+                shared = []
+            if not shared:
+                shared.append(self.views.shared(view))
+            start = min(member.outcomes_sent, len(view.outcomes))
+            view_text = self.views.view(view, shared[0], start)
+            member.outcomes_sent = len(view.outcomes)
+        answers: int | None = None
+        if self._answering is not None and self._answering[0] is seat:
+            answers = self._answering[1]
+            self._answering = None
+        member.send_text(p.update_text(len(self.state.decisions), events, view_text, answers))
 
     def close(self) -> None:
         for h in self._handles:
             h.cancel()
         self._handles.clear()
+
+
+def _encoded(events: list[Event]) -> list[str]:
+    return [p.encode(p.event_to_json(e)) for e in events]
 
 
 async def _discard(ws: ServerConnection) -> None:

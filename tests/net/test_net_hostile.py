@@ -173,10 +173,14 @@ class TestHello:
             with connect(server.url) as ws:
                 ws.send(json.dumps({"type": "join", "protocol": 99, "table": "AAAA-AAAA"}))
                 assert close_code(ws) == p.CLOSE_VERSION
+            with connect(server.url) as ws:  # version 1 views carried every hand's score
+                ws.send(json.dumps({"type": "join", "protocol": 1, "table": "AAAA-AAAA"}))
+                assert close_code(ws) == p.CLOSE_VERSION
             with connect(server.url) as ws:
                 assert close_code(ws) == p.CLOSE_HELLO
             with connect(server.url) as ws:
-                ws.send(json.dumps({"type": "play", "protocol": 1, "card": "AS"}))
+                hello = {"type": "play", "protocol": p.PROTOCOL_VERSION, "card": "AS"}
+                ws.send(json.dumps(hello))
                 assert close_code(ws) == p.CLOSE_HELLO
 
     def test_a_fifth_person_is_refused(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from net_helpers import play_until, running_server
 
 from spades_voice.net.client import RemoteTable
@@ -12,8 +14,13 @@ from spades_voice.table import HandDealt, HandScored, MatchWon, Notice
 class TestFourPeople:
     def test_a_match_to_200_is_played_to_its_end(self) -> None:
         with running_server() as server:
-            host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=200))
-            guests = [RemoteTable.join(server.url, host.code, n) for n in ("Bo", "Cy", "Di")]
+            host = RemoteTable.create(
+                server.url, "Ann", rules=Ruleset(target=200), keep_frames=True
+            )
+            guests = [
+                RemoteTable.join(server.url, host.code, n, keep_frames=True)
+                for n in ("Bo", "Cy", "Di")
+            ]
             tables = [host, *guests]
             try:
                 assert {t.seat for t in tables} == set(SEATS)
@@ -30,6 +37,11 @@ class TestFourPeople:
                     assert isinstance(events[-1], MatchWon)
                     scored = [e for e in events if isinstance(e, HandScored)]
                     assert len(scored) == len(t.view().outcomes) >= 1
+                    # Every finished hand crossed the wire once in views, and adds up.
+                    assert t.view().outcomes == tuple(server.server.tables[t.code].state.outcomes)
+                    views = [json.loads(f).get("view") for f in t.frames]
+                    sent = sum(len(v["outcomes"]) for v in views if v is not None)
+                    assert sent == len(t.view().outcomes)
                     assert t.names()[t.seat] == "You"
                 people = host.people()
                 assert [x.name for x in people] == ["Ann", "Cy", "Bo", "Di"]

@@ -51,6 +51,60 @@ def test_views_and_events_round_trip_through_a_whole_match(seed: str) -> None:
     assert p.view_from_json(p.view_to_json(final)) == final
 
 
+class TestViewEncoder:
+    """The server's views: what it encodes once for all four seats is the same for all four,
+    and the text it writes is what ``view_to_json`` writes."""
+
+    def test_shared_part_is_the_same_for_every_seat_and_the_text_reads_back(self) -> None:
+        rng = random.Random("encoder")
+        state = MatchState(Match(ruleset=Ruleset(target=300, blind_nil=True), seed="enc"))
+        encoder = p.ViewEncoder()
+        sent = {s: () for s in SEATS}  # the finished hands each seat's client holds
+        while len(state.outcomes) < 3:  # random play takes long to reach any target
+            views = [view_of(state, s) for s in SEATS]
+            shared = {encoder.shared(v) for v in views}
+            assert len(shared) == 1, "a field outside SEAT_FIELDS differs between seats"
+            for view in views:
+                for start in {0, len(sent[view.seat])}:
+                    data = json.loads(encoder.view(view, next(iter(shared)), start))
+                    assert data == p.view_to_json(view, start)
+                    assert set(data) - set(p.SEAT_FIELDS) - {"outcomes_from", "outcomes"} == (
+                        set(json.loads("{" + next(iter(shared)) + "}"))
+                    )
+                    outcomes = p.outcomes_from_json(data, sent[view.seat])
+                    assert p.view_from_json(data, outcomes) == view
+                sent[view.seat] = view.outcomes
+            actor = state.to_act
+            assert actor is not None
+            view = views[SEATS.index(actor)]
+            state.apply(rng.choice(view.legal_cards or view.legal_bids))
+
+    def test_each_finished_hand_is_sent_once(self) -> None:
+        state = MatchState(Match(ruleset=Ruleset(target=300), seed="once"))
+        while len(state.outcomes) < 2:
+            view = view_of(state, state.to_act or Seat.S)
+            state.apply((view.legal_cards or view.legal_bids)[-1])
+        view = view_of(state, Seat.N)
+        data = p.view_to_json(view, 2)
+        assert data["outcomes"] == []
+        assert p.outcomes_from_json(data, view.outcomes) == view.outcomes
+        with pytest.raises(p.ProtocolError):  # a client never sent those two hands
+            p.outcomes_from_json(data, view.outcomes[:1])
+        with pytest.raises(p.ProtocolError):
+            p.outcomes_from_json({**data, "outcomes_from": -1}, view.outcomes)
+
+    def test_update_frames(self) -> None:
+        view = p.lobby_view(Seat.W, Ruleset())
+        encoder = p.ViewEncoder()
+        text = p.update_text(3, ['{"kind":"notice","text":"Hi."}'], None, 7)
+        assert json.loads(text) == {
+            "type": "update", "seq": 3, "id": 7, "events": [{"kind": "notice", "text": "Hi."}]
+        }
+        frame = json.loads(p.update_text(0, [], encoder.view(view, encoder.shared(view), 0), None))
+        assert set(frame) == {"type", "seq", "events", "view"}
+        assert p.view_from_json(frame["view"]) == view
+
+
 def test_the_lobby_view_round_trips() -> None:
     view = p.lobby_view(Seat.E, Ruleset(target=None))
     assert p.view_from_json(p.view_to_json(view)) == view
