@@ -155,6 +155,7 @@ class HandState:
         "_to_act",
         "_trick",
         "_trick_leader",
+        "_trick_values",
         "_tricks",
         "_void",
         "_win_idx",
@@ -180,6 +181,7 @@ class HandState:
         self._win_seat = -1
         self._to_act = dealer.next.index
         self._tricks: list[tuple[int, list[Card]]] = []
+        self._trick_values: list[Trick] = []  # Trick values of _tricks, built on demand
         self._won = [0, 0, 0, 0]
         self._broken = False
         self._void = [0, 0, 0, 0]  # per seat, bit i set = shown out of SUITS[i]
@@ -202,6 +204,7 @@ class HandState:
         other._win_seat = self._win_seat
         other._to_act = self._to_act
         other._tricks = self._tricks[:]
+        other._trick_values = self._trick_values[:]
         other._won = self._won[:]
         other._broken = self._broken
         other._void = self._void[:]
@@ -253,7 +256,10 @@ class HandState:
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """Completed tricks, oldest first."""
-        return tuple(Trick(SEATS[lead], tuple(cs)) for lead, cs in self._tricks)
+        values = self._trick_values
+        for lead, cs in self._tricks[len(values) :]:
+            values.append(Trick(SEATS[lead], tuple(cs)))
+        return tuple(values)
 
     @property
     def tricks_played(self) -> int:
