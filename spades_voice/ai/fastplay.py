@@ -338,6 +338,18 @@ def _lead(
     return low(legal)
 
 
+def trick_winner(trick: tuple[int, ...] | list[int], leader: int) -> tuple[int, int]:
+    """(winning card index, winning seat) of a non-empty trick."""
+    win_i = trick[0]
+    win_pos = 0
+    for k in range(1, len(trick)):
+        c = trick[k]
+        if (c > win_i) if c // 13 == win_i // 13 else c < 13:
+            win_i = c
+            win_pos = k
+    return win_i, (leader + win_pos) & 3
+
+
 # ---- playouts -------------------------------------------------------------------------
 
 
@@ -363,14 +375,7 @@ def playout(
     outstanding = held[0] | held[1] | held[2] | held[3]
     if trick:
         led = SUIT_MASKS[trick[0] // 13]
-        win_i = trick[0]
-        win_pos = 0
-        for k in range(1, len(trick)):
-            c = trick[k]
-            if (c > win_i) if c // 13 == win_i // 13 else c < 13:
-                win_i = c
-                win_pos = k
-        win_seat = (leader + win_pos) & 3
+        win_i, win_seat = trick_winner(trick, leader)
     else:
         led = 0
         win_i = -1
@@ -460,14 +465,7 @@ def _solve(
 ) -> float:
     n = len(trick)
     if n == 4:
-        win_i = trick[0]
-        win_pos = 0
-        for k in (1, 2, 3):
-            c = trick[k]
-            if (c > win_i) if c // 13 == win_i // 13 else c < 13:
-                win_i = c
-                win_pos = k
-        w = (leader + win_pos) & 3
+        _, w = trick_winner(trick, leader)
         won[w] += 1
         try:
             if not (held[0] | held[1] | held[2] | held[3]):

@@ -26,8 +26,9 @@ from spades_voice.ai.fastplay import (
     NIL_BID,
     playout,
     solve,
+    trick_winner,
 )
-from spades_voice.ai.knowledge import NO_BID, Known, known_of, trick_winner
+from spades_voice.ai.knowledge import NO_BID, Known, known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Decision, SeatView

@@ -10,9 +10,9 @@ import random
 
 from spades_voice.ai.base import Hint
 from spades_voice.ai.counting import Reason, count_tricks
-from spades_voice.ai.fastplay import ABOVE, SPADES, beaters
+from spades_voice.ai.fastplay import ABOVE, SPADES, beaters, trick_winner
 from spades_voice.ai.hard import DEFAULT_BUDGET_MS, judge_bid, judge_card
-from spades_voice.ai.knowledge import Known, known_of, trick_winner
+from spades_voice.ai.knowledge import Known, known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.rules import CARDS, SUITS, Rank, SeatView
 

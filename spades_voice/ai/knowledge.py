@@ -101,14 +101,3 @@ def known_of(view: SeatView) -> Known:
         bidding=view.phase is Phase.BIDDING,
     )
 
-
-def trick_winner(trick: tuple[int, ...] | list[int], leader: int) -> tuple[int, int]:
-    """(winning card index, winning seat) of a non-empty trick."""
-    win_i = trick[0]
-    win_pos = 0
-    for k in range(1, len(trick)):
-        c = trick[k]
-        if (c > win_i) if c // 13 == win_i // 13 else c < 13:
-            win_i = c
-            win_pos = k
-    return win_i, (leader + win_pos) & 3

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from spades_voice.ai.counting import medium_bid
-from spades_voice.ai.fastplay import choose
-from spades_voice.ai.knowledge import NO_BID, Known, known_of, trick_winner
+from spades_voice.ai.fastplay import choose, trick_winner
+from spades_voice.ai.knowledge import NO_BID, Known, known_of
 from spades_voice.rules import BID_CHOICES, Bid, Card, Decision, SeatView
 
 
