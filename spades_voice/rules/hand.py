@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from spades_voice.rules.bids import Bid
+from spades_voice.rules.bids import BID_CHOICES, BLIND_NIL, Bid
 from spades_voice.rules.cards import (
     DECK_MASK,
     SPADE_MASK,
@@ -329,8 +329,6 @@ class HandState:
         return None
 
     def legal_bids(self) -> tuple[Bid, ...]:
-        from spades_voice.rules.bids import BID_CHOICES, BLIND_NIL
-
         if self._phase is not Phase.BIDDING:
             return ()
         extra = (BLIND_NIL,) if self.bid_refusal(BLIND_NIL) is None else ()
@@ -367,12 +365,7 @@ class HandState:
         """Cards the seat to act may play, spades first, low to high."""
         if self._phase is not Phase.PLAYING:
             return ()
-        held = self._held[self._to_act]
-        if not self._trick:
-            if not self._broken and held & ~SPADE_MASK:
-                return cards_of(held & ~SPADE_MASK)
-            return cards_of(held)
-        return cards_of((held & self._led_mask) or held)
+        return cards_of(self._legal_mask())
 
     def refusal(self, card: Card, seat: Seat | None = None) -> str | None:
         """Why ``card`` cannot be played now (by ``seat`` if given); None if it can.
@@ -405,14 +398,7 @@ class HandState:
         bit = 1 << idx
         held = self._held[actor]
         trick = self._trick
-        # The legality test of _legal_mask, inlined: this is the hottest line in the game.
-        if trick:
-            legal = (held & self._led_mask) or held
-        elif not self._broken and held & ~SPADE_MASK:
-            legal = held & ~SPADE_MASK
-        else:
-            legal = held
-        if not legal & bit:
+        if not self._legal_mask() & bit:
             raise IllegalPlay(self.refusal(card) or "You cannot play that card.")
         self._held[actor] = held ^ bit
         self._plays.append(card)
