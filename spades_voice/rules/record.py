@@ -9,9 +9,9 @@ position (``RecordIllegal``), using the same reason sentence the game speaks.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import Card
@@ -22,6 +22,7 @@ from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.seats import SEATS, Seat
 
 FORMAT = "spades-record/1"
+T = TypeVar("T")
 
 
 class RecordError(ValueError):
@@ -164,25 +165,30 @@ def _parse_hand(raw: object, number: int) -> RecordHand:
         deal = Deal.from_hands(held)
     except ValueError as e:
         raise RecordError(str(e), hand=number, field="deal") from None
-    raw_bids = raw.get("bids", [])
-    if not isinstance(raw_bids, list) or len(raw_bids) > 4:
-        raise RecordError("must be a list of at most 4 bids.", hand=number, field="bids")
-    bids: list[Bid] = []
-    for i, b in enumerate(raw_bids):
+    bids = _parse_list(raw, "bids", 4, "bids", Bid.from_json, number)
+    plays = _parse_list(raw, "plays", 52, "cards", Card.from_code, number)
+    return RecordHand(dealer, deal, bids, plays)
+
+
+def _parse_list(
+    raw: dict[str, Any],
+    field: str,
+    limit: int,
+    noun: str,
+    parse: Callable[[Any], T],
+    number: int,
+) -> tuple[T, ...]:
+    """``raw[field]``: a list of at most ``limit`` items, each read by ``parse``."""
+    items = raw.get(field, [])
+    if not isinstance(items, list) or len(items) > limit:
+        raise RecordError(f"must be a list of at most {limit} {noun}.", hand=number, field=field)
+    out: list[T] = []
+    for i, item in enumerate(items):
         try:
-            bids.append(Bid.from_json(b))
+            out.append(parse(item))
         except ValueError as e:
-            raise RecordError(str(e), hand=number, field=f"bids[{i}]") from None
-    raw_plays = raw.get("plays", [])
-    if not isinstance(raw_plays, list) or len(raw_plays) > 52:
-        raise RecordError("must be a list of at most 52 cards.", hand=number, field="plays")
-    plays: list[Card] = []
-    for i, c in enumerate(raw_plays):
-        try:
-            plays.append(Card.from_code(c))
-        except ValueError as e:
-            raise RecordError(str(e), hand=number, field=f"plays[{i}]") from None
-    return RecordHand(dealer, deal, tuple(bids), tuple(plays))
+            raise RecordError(str(e), hand=number, field=f"{field}[{i}]") from None
+    return tuple(out)
 
 
 def read_record(stream: IO[str]) -> Record:
