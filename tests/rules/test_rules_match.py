@@ -5,9 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import play_random_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules_helpers import play_random_match
 
 from spades_voice.rules import (
     BLIND_NIL,

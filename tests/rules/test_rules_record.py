@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import play_random_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rules_helpers import play_random_match
 
 from spades_voice.rules import FailedNilTricks, Ruleset
 from spades_voice.rules.record import (

@@ -1,8 +1,11 @@
+"""Helpers the rules tests share (a plain module: two conftest.py files cannot both be
+imported as `conftest`)."""
+
 from __future__ import annotations
 
 import random
 
-from spades_voice.rules import Bid, MatchState, Ruleset, view_of
+from spades_voice.rules import MatchState, Ruleset, view_of
 
 
 def play_random_match(
@@ -21,6 +24,3 @@ def play_random_match(
             state.apply(rng.choice(v.legal_cards))
     return state
 
-
-def random_bid(rng: random.Random) -> Bid:
-    return Bid(0) if rng.random() < 0.1 else Bid(rng.randint(1, 4))
