@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         except JoinRefused as e:
             speaker.query(str(e))
             return 1
-        remember_token(address, table.code, table.token)
+        remember_token(address, table.code, args.name, table.token)
         print(f"Table code {table.code}. Others join with: "
               f"spades-voice join {table.code} --server {address}")
         speaker.query(

@@ -45,25 +45,20 @@ def run(args: argparse.Namespace) -> int:
             speaker.query(str(e))
             return 2
         url = server_url(args.server)
-        token = None if args.new_seat else remembered_token(args.server, code)
-        table: RemoteTable | None = None
+        token = None if args.new_seat else remembered_token(args.server, code, args.name)
         try:
-            if token is not None:
-                try:
-                    table = RemoteTable.rejoin(url, code, token)
-                    speaker.query("Back at your seat.")
-                except JoinRefused:
-                    table = None
-            if table is None:
-                table = RemoteTable.join(
-                    url, code, args.name, seat=Seat(args.seat) if args.seat else None
-                )
+            # The saved token gives the seat back only if nobody is using it: a friend on
+            # this computer with the host's token gets a seat of their own.
+            table = RemoteTable.join(
+                url, code, args.name, seat=Seat(args.seat) if args.seat else None, token=token
+            )
         except JoinRefused as e:
             speaker.query(str(e))
             return 1
-        remember_token(args.server, code, table.token)
+        remember_token(args.server, code, args.name, table.token)
         try:
-            if not table.started:
+            # Coming back, or waiting for the next deal, the server's own notice says so.
+            if not (table.back or table.waiting or table.started):
                 speaker.query(f"You sit {table.seat.long_name}. Waiting for the host to start.")
             if not lobby(table, speaker, host=False):
                 speaker.query(table.closed_reason or "The table has gone.")

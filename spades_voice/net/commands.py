@@ -101,32 +101,41 @@ def play(table: RemoteTable, speaker: Speaker) -> int:
 
 
 def _seats_file() -> Path:
-    import platformdirs
+    from spades_voice.store.files import data_dir
 
-    return Path(platformdirs.user_state_dir("spades-voice")) / "seats.json"
+    return data_dir() / "seats.json"
 
 
-def remembered_token(server: str, code: str) -> str | None:
-    """The seat token saved when this machine last sat at ``code`` on ``server``."""
-    with contextlib.suppress(OSError, ValueError):
+def _seat_key(server: str, code: str, name: str) -> str:
+    # Per name as well as per table: two people on one computer (the host and a friend)
+    # each keep their own seat's token.
+    return f"{server} {code} {name.casefold()}"
+
+
+def remembered_token(server: str, code: str, name: str) -> str | None:
+    """The seat token saved when ``name`` last sat at ``code`` on ``server`` from here."""
+    with contextlib.suppress(Exception):  # an unreadable file is as good as none
         data = json.loads(_seats_file().read_text(encoding="utf-8"))
-        token = data.get(f"{server} {code}") if isinstance(data, dict) else None
+        token = data.get(_seat_key(server, code, name)) if isinstance(data, dict) else None
         return token if isinstance(token, str) else None
     return None
 
 
-def remember_token(server: str, code: str, token: str) -> None:
-    """Keep the seat token so ``join`` can take the seat back after a crash."""
+def remember_token(server: str, code: str, name: str, token: str) -> None:
+    """Keep the seat token so ``join`` can take the seat back after a crash. The file
+    holds secrets: it is written 0600 in a 0700 folder."""
+    from spades_voice.net.tablestore import private_dir
+    from spades_voice.store.files import write_atomic
+
     path = _seats_file()
     data: dict[str, str] = {}
-    with contextlib.suppress(OSError, ValueError):
+    with contextlib.suppress(Exception):
         loaded = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(loaded, dict):
             data = {k: v for k, v in loaded.items() if isinstance(v, str)}
-    data[f"{server} {code}"] = token
+    data.pop(_seat_key(server, code, name), None)
+    data[_seat_key(server, code, name)] = token
     data = dict(list(data.items())[-50:])  # old tables are long gone
     with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        tmp.replace(path)
+        private_dir(path.parent)
+        write_atomic(path, json.dumps(data).encode("utf-8"))  # mkstemp makes it 0600

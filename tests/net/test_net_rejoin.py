@@ -61,7 +61,12 @@ class TestRejoin:
                 # Cut the TCP connection without a close frame, as a dropped Wi-Fi would.
                 guest._loop.call_soon_threadsafe(ws.transport.abort)
                 wait_for(lambda: guest.client._ws is not ws and guest.client._ws is not None)
-                wait_for(lambda: "Reconnected." in notices(guest))
+                heard: list[str] = []
+                wait_for(lambda: bool(heard.extend(notices(guest))) or any(
+                    x.startswith("Back at your seat. You sit ") for x in heard
+                ))
+                back = next(x for x in heard if x.startswith("Back at your seat."))
+                assert "Hand 1. Trick " in back  # where the hand stands
                 play_until([host, guest], lambda: host.view().winner is not None)
                 wait_for(lambda: guest.view().winner == host.view().winner)
             finally:
