@@ -21,7 +21,10 @@ from spades_voice.rules import IllegalAction, Seat
 
 @contextlib.contextmanager
 def running_server(
-    computer_delay: float = 0.0, limits: Limits | None = None, seed: str = "net-test"
+    computer_delay: float = 0.0,
+    limits: Limits | None = None,
+    seed: str = "net-test",
+    **options: Any,
 ) -> Iterator[ServerThread]:
     """A table server on a free port of 127.0.0.1, on its own thread, dealing matches
     from ``seed`` so that a test plays the same cards every run."""
@@ -35,6 +38,7 @@ def running_server(
             computer_delay=computer_delay,
             level=Level.EASY,
             new_seed=lambda: f"{seed}/{next(count)}",
+            **options,
         )
     )
     thread.start()
