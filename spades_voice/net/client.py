@@ -179,8 +179,9 @@ class TableClient:
                 max_size=p.MAX_SERVER_FRAME,
                 compression=None,
                 open_timeout=self.open_timeout,
-                # A server that stops answering is noticed within 9 seconds.
-                ping_interval=4,
+                # A server that stops answering is noticed within 9 seconds (3 + 5 + 1).
+                ping_interval=3,
+                close_timeout=1,
                 ping_timeout=5,
                 ssl=tls,
             )

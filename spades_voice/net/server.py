@@ -80,9 +80,11 @@ class Limits:
     forgive_per_second: float = 0.1  # ...one forgiven every ten seconds
     open_seconds: float = 5.0  # TCP accepted to websocket open (TLS and HTTP included)
     hello_seconds: float = 5.0  # websocket open to the first message
-    # A client that stops answering is gone within ping_interval + ping_timeout seconds.
-    ping_interval: float = 4.0
+    # A client that stops answering is gone within ping_interval + ping_timeout +
+    # close_seconds (the wait for a closing handshake it will never answer): 9 s.
+    ping_interval: float = 3.0
     ping_timeout: float = 5.0
+    close_seconds: float = 1.0
     max_tables: int = 1000
     tables_per_address: int = 5  # tables whose creator came from one address
     max_connections: int = 2000  # open sockets, counted before any handshake
@@ -970,7 +972,7 @@ class TableServer:
             ping_interval=lim.ping_interval,
             ping_timeout=lim.ping_timeout,
             open_timeout=lim.open_seconds,
-            close_timeout=lim.open_seconds,
+            close_timeout=lim.close_seconds,
             max_queue=8,
             origins=[None, *self.origins],  # type: ignore[list-item]
             process_request=self._process_request,

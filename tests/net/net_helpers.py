@@ -36,9 +36,8 @@ def running_server(
         TableServer(
             limits=limits,
             computer_delay=computer_delay,
-            level=Level.EASY,
             new_seed=lambda: f"{seed}/{next(count)}",
-            **options,
+            **{"level": Level.EASY, **options},
         )
     )
     thread.start()

@@ -65,7 +65,7 @@ def dropped(s: socket.socket, timeout: float = 5.0) -> bool:
 def test_the_defaults_keep_slow_openers_short() -> None:
     limits = Limits()
     assert limits.open_seconds <= 5 and limits.hello_seconds <= 5
-    assert limits.ping_interval + limits.ping_timeout <= 10
+    assert limits.ping_interval + limits.ping_timeout + limits.close_seconds <= 10
     assert limits.empty_table_seconds <= 60
 
 
