@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import json
 import socket
+import ssl
 import threading
 from pathlib import Path
 
@@ -26,12 +27,53 @@ def add_server_arguments(parser: argparse.ArgumentParser, *, bind: bool) -> None
         )
         parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="Port to listen on.")
         parser.add_argument(
+            "--cert",
+            metavar="PEM",
+            help="TLS certificate chain: serve wss:// (needs --key). Use this beyond your "
+            "own network.",
+        )
+        parser.add_argument("--key", metavar="PEM", help="The private key of --cert.")
+        parser.add_argument(
+            "--allow-origin",
+            action="append",
+            default=[],
+            metavar="URL",
+            help="A web page origin allowed to connect (browsers are refused otherwise).",
+        )
+        parser.add_argument(
             "--computer-delay",
             type=float,
             default=0.8,
             metavar="SECONDS",
             help="Pause before each computer move, so people can hear it (default 0.8).",
         )
+
+
+def server_tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    """The TLS context from --cert and --key (None without them); raises ValueError with
+    a sentence to print when they are wrong."""
+    from spades_voice.net.server import tls_context
+
+    if not args.cert and not args.key:
+        return None
+    if not (args.cert and args.key):
+        raise ValueError("Give both --cert and --key for TLS.")
+    try:
+        return tls_context(args.cert, args.key)
+    except (OSError, ssl.SSLError) as e:
+        raise ValueError(f"Cannot use the certificate {args.cert}: {e}.") from None
+
+
+def exposure_warning(bind: str, tls: ssl.SSLContext | None) -> str | None:
+    """A warning when tables are open beyond this computer without TLS."""
+    from spades_voice.net.server import is_loopback
+
+    if tls is not None or is_loopback(bind):
+        return None
+    return (
+        f"Warning: listening on {bind} without TLS. Anyone on the network path can read "
+        "the table code and seat tokens. Use --cert and --key, or a TLS proxy."
+    )
 
 
 def make_speaker_from(args: argparse.Namespace) -> Speaker:

@@ -93,6 +93,7 @@ class Limits:
     failed_codes_per_minute_total: int = 300  # ...and from everyone together
     backlog: int = 512  # frames queued for a slow reader before it is dropped
     empty_table_seconds: float = 60.0  # a table nobody is connected to is removed
+    restart_grace_seconds: float = 20.0  # after a restart, time for people to come back
     sweep_seconds: float = 5.0  # how often empty tables and old guesses are swept
     min_timer: float = 5.0  # the shortest turn timer a host may set
     warnings: tuple[float, ...] = (10.0, 5.0)  # seconds left when a timed player is warned
@@ -356,6 +357,9 @@ class SharedTable:
     started: bool = False
     host: Seat | None = None
     last_active: float = 0.0
+    #: After a restart the computer does not play for people who are away until this
+    #: loop time: their clients are reconnecting.
+    grace_until: float = 0.0
     closed: bool = False
     views: p.ViewEncoder = field(default_factory=p.ViewEncoder)
     _handles: list[asyncio.TimerHandle] = field(default_factory=list)
@@ -706,7 +710,10 @@ class SharedTable:
             return  # nobody listening: the table waits for someone to come back
         info = self.seats[actor]
         if not info.connected:
-            if self._thinking is None:
+            wait = self.grace_until - self.loop.time()
+            if info.person and wait > 0:
+                self._later(wait, self._schedule_later)
+            elif self._thinking is None:
                 self._later(self.computer_delay, self._computer_turn, actor, False)
             return
         limit = self.timers.for_phase(hand.phase)
@@ -716,6 +723,9 @@ class SharedTable:
             if left < limit:
                 self._later(limit - left, self._warn, actor, left)
         self._later(limit, self._computer_turn, actor, True)
+
+    def _schedule_later(self) -> None:
+        self._schedule()
 
     def _later(self, delay: float, fn: Callable[..., None], *args: Any) -> None:
         self._handles.append(self.loop.call_later(delay, fn, *args))
@@ -1023,6 +1033,7 @@ class TableServer:
         table = self._new_table(p.normalize_code(stored.code), rules, timers, loop)
         table.public, table.address = stored.public, stored.address
         table.restore(stored)
+        table.grace_until = loop.time() + self.limits.restart_grace_seconds
         self.tables[table.code] = table
         self._tables_by_address[table.address] += 1
 

@@ -106,7 +106,7 @@ class TableStore:
                 f"The saved tables could not be read ({type(e).__name__}); "
                 f"the file was moved to {aside.name} and the server starts with no tables."
             )
-            log.error("%s", self.problem)
+            log.info("%s", self.problem)  # the owner says it once (serve prints it)
             try:
                 self._db = self._connect()
             except Exception as again:
