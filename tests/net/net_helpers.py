@@ -5,9 +5,14 @@ from __future__ import annotations
 import contextlib
 import itertools
 import json
+import os
 import random
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
@@ -17,6 +22,34 @@ from spades_voice.ai import Level, make_player
 from spades_voice.net.client import RemoteTable, hello_join
 from spades_voice.net.server import Limits, ServerThread, TableServer
 from spades_voice.rules import IllegalAction, Seat
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def serve(data: Path, port: int, *extra: str) -> Iterator[subprocess.Popen[str]]:
+    """``spades-voice serve`` in its own process, the way a player runs it."""
+    env = {**os.environ, "SPADES_VOICE_DATA_DIR": str(data)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades_voice", "serve", "--port", str(port),
+         "--computer-delay", "0", "--level", "easy", *extra],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "Serving shared tables" in line, line + proc.stdout.read()
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
+        if proc.stdout is not None:
+            proc.stdout.close()
 
 
 @contextlib.contextmanager

@@ -5,50 +5,19 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import sqlite3
 import stat
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from net_helpers import play_until, wait_for
+from net_helpers import free_port, play_until, serve, wait_for
 
 from spades_voice.net.client import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Notice
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def serve(data: Path, port: int) -> Iterator[subprocess.Popen[str]]:
-    """``spades-voice serve`` in its own process, the way a player runs it."""
-    env = {**os.environ, "SPADES_VOICE_DATA_DIR": str(data)}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "spades_voice", "serve", "--port", str(port),
-         "--computer-delay", "0", "--level", "easy"],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        assert "Serving shared tables" in line, line
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
-        if proc.stdout is not None:
-            proc.stdout.close()
 
 
 def heard(table: RemoteTable, into: list[str]) -> list[str]:
