@@ -132,8 +132,11 @@ class TableClient:
         open_timeout: float = 10.0,
         reconnect_seconds: float = 60.0,
         tls: ssl.SSLContext | None = None,
+        source: str | None = None,
     ) -> None:
+        """``source``: the local address to connect from (a machine with several)."""
         self.url = url
+        self.source = source
         self.hello = hello
         self.on_change = on_change
         self.open_timeout = open_timeout
@@ -184,6 +187,7 @@ class TableClient:
                 close_timeout=1,
                 ping_timeout=5,
                 ssl=tls,
+                local_addr=(self.source, 0) if self.source else None,
             )
         except ssl.SSLCertVerificationError as e:
             raise JoinRefused(
