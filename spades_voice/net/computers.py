@@ -21,6 +21,7 @@ import logging
 import multiprocessing
 import os
 import random
+import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
 
@@ -40,9 +41,27 @@ DECISION_TIMEOUT = 10.0
 WORKER_NICENESS = 10
 
 
-def _lower_priority() -> None:
+def _worker_start(server_pid: int) -> None:
+    """Each worker runs below the loop's priority and ends when the server process ends.
+
+    A pool's workers wait on their queue for ever: if the server is killed (SIGKILL, a
+    crash) nobody tells them to stop, and they would outlive it, keeping the fork server
+    alive too. A watchdog thread ends the worker once the server's process is gone.
+    """
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICENESS)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server_pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except OSError:
+                pass  # exists, owned by someone else: cannot be ours, but do not guess
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
 def _warm() -> int:
@@ -79,7 +98,7 @@ class ComputerPool:
         ctx = multiprocessing.get_context("forkserver")
         ctx.set_forkserver_preload(["spades_voice.ai", "spades_voice.net.computers"])
         self._pool = concurrent.futures.ProcessPoolExecutor(
-            self.workers, mp_context=ctx, initializer=_lower_priority
+            self.workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),)
         )
         # Start every worker now: the pool would start them on demand, from the event
         # loop, and starting the fork server takes the best part of a second.

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import ipaddress
 import logging
 import secrets
@@ -876,6 +877,31 @@ def _error(raw: str | bytes, error: p.ProtocolError) -> dict[str, Any]:
     return {"type": "error", "id": rid, "reason": str(error)}
 
 
+def _trimmer() -> Callable[[int], object] | None:
+    """glibc's ``malloc_trim``, which hands freed memory back to the system; None where
+    there is no glibc."""
+    try:
+        import ctypes
+        import ctypes.util
+
+        name = ctypes.util.find_library("c")
+        if not name:
+            return None
+        trim: Callable[[int], object] = ctypes.CDLL(name).malloc_trim
+        return trim
+    except (OSError, AttributeError):
+        return None
+
+
+def release_memory() -> None:
+    """After a crowd of connections has gone, give their memory back: Python keeps freed
+    blocks for reuse, and without this a burst of 4 000 sockets would hold ~30 MB for good."""
+    gc.collect()
+    trim = _trimmer()
+    if trim is not None:
+        trim(0)
+
+
 def is_loopback(host: str) -> bool:
     """Whether binding ``host`` keeps the server to this computer."""
     if host == "localhost":
@@ -935,6 +961,7 @@ class TableServer:
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self.sockets = 0  # open TCP connections, handshakes included
+        self._sockets_peak = 0  # the most open since memory was last released
         self._sockets_by_peer: Counter[str] = Counter()
         self._open_by_address: Counter[str] = Counter()
         self._tables_by_address: Counter[str] = Counter()
@@ -1061,6 +1088,9 @@ class TableServer:
             if table.connected == 0 and idle > self.limits.empty_table_seconds:
                 self.remove_table(code)
         self.guesses.sweep()
+        if self._sockets_peak - self.sockets > 200:  # a crowd came and went
+            self._sockets_peak = self.sockets
+            release_memory()
 
     # ---- connections -----------------------------------------------------------------
 
@@ -1074,6 +1104,7 @@ class TableServer:
         ):
             return False
         self.sockets += 1
+        self._sockets_peak = max(self._sockets_peak, self.sockets)
         self._sockets_by_peer[peer] += 1
         return True
 

@@ -20,6 +20,15 @@ from spades_voice.rules import Ruleset
 from spades_voice.table import Notice
 
 
+def descendants(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        children = (task / "children").read_text().split()
+        for child in map(int, children):
+            found |= {child, *descendants(child)}
+    return found
+
+
 def heard(table: RemoteTable, into: list[str]) -> list[str]:
     into.extend(e.text for e in table.drain() if isinstance(e, Notice))
     return into
@@ -40,8 +49,12 @@ def test_sigkill_mid_hand_then_reload_loses_nothing(tmp_path: Path) -> None:
             wait_for(lambda: host.client.seq == guest.client.seq
                      and any(t.view().my_turn for t in tables))
             before = {t.seat: t.view() for t in tables}
+            helpers = descendants(first.pid)
+            assert helpers  # the computers' worker processes (and their fork server)
             first.send_signal(signal.SIGKILL)
             first.wait(10)
+            # Nothing the server started outlives it.
+            wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in helpers))
         db = data / "tables.sqlite3"
         assert stat.S_IMODE(os.stat(db).st_mode) == 0o600
         assert stat.S_IMODE(os.stat(data).st_mode) == 0o700
