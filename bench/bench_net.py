@@ -40,6 +40,7 @@ import random
 import signal
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from spades_voice.ai import Level, make_player
@@ -55,6 +56,18 @@ def honest_address(table: int) -> str:
     return f"127.0.{3 + table // 1000}.{1 + table % 250}"
 
 # ---- the server process -----------------------------------------------------------
+
+
+def worker_cpu(server: TableServer) -> float:
+    """CPU seconds the computers' worker processes have used (Linux /proc)."""
+    pool = server.computers._pool
+    total = 0.0
+    for pid in list(getattr(pool, "_processes", {}) or {}):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            fields = stat.rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def server_main(
@@ -78,7 +91,8 @@ def server_main(
         await stop.wait()
         t = os.times()
         port_out.send({"cpu": t.user + t.system, "tables": len(server.tables),
-                       "budget_ms": server.computers.last_budget_ms})
+                       "budget_ms": server.computers.last_budget_ms,
+                       "worker_cpu": worker_cpu(server)})
         await server.close()
 
     if profile is None:
@@ -246,7 +260,9 @@ def many_addresses(n: int) -> list[str]:
     return [f"127.0.{1 + i // 250}.{1 + i % 250}" for i in range(n)]
 
 
-async def attack(kind: str, port: int, count: int, seconds: float) -> dict[str, Any]:
+async def attack(
+    kind: str, port: int, count: int, seconds: float, spread: int = 0
+) -> dict[str, Any]:
     """Run one attack for at most ``seconds``; what it achieved."""
     from websockets.asyncio.client import connect
 
@@ -280,7 +296,7 @@ async def attack(kind: str, port: int, count: int, seconds: float) -> dict[str, 
                 refused += 1
         result.update(tables_made=made, refused=refused)
     elif kind in ("silent", "halfopen"):
-        addresses = many_addresses(max(1, count // 40))
+        addresses = ["127.0.0.1"] if spread == 1 else many_addresses(spread or max(1, count // 40))
         opened = 0
 
         async def one(i: int) -> None:
@@ -340,12 +356,14 @@ async def attack(kind: str, port: int, count: int, seconds: float) -> dict[str, 
     return result
 
 
-def attack_main(kind: str, port: int, count: int, seconds: float, out: Any) -> None:
+def attack_main(
+    kind: str, port: int, count: int, seconds: float, spread: int, out: Any
+) -> None:
     # A real attacker has machines of its own: here it shares the cores, so it yields
     # them to the server and the honest clients, which is what the figures are about.
     with contextlib.suppress(OSError):
         os.nice(19)
-    out.send(asyncio.run(attack(kind, port, count, seconds)))
+    out.send(asyncio.run(attack(kind, port, count, seconds, spread)))
 
 
 def rss_mb(pid: int) -> float:
@@ -381,6 +399,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="The server's pause before each computer move (default 0.8).")
     ap.add_argument("--attack", choices=("flood", "silent", "halfopen", "guess"))
     ap.add_argument("--attack-count", type=int, default=1000)
+    ap.add_argument("--attack-addresses", type=int, default=0,
+                    help="Addresses a silent or half-open attack comes from (1: 127.0.0.1 "
+                    "only; default one per 40 sockets).")
     ap.add_argument("--processes", type=int, default=max(1, min(4, (os.cpu_count() or 2) - 1)))
     ap.add_argument("--json", action="store_true", help="Print the figures as JSON.")
     ap.add_argument(
@@ -425,7 +446,8 @@ def main(argv: list[str] | None = None) -> int:
         atk_end, atk_child = ctx.Pipe()
         attacker = ctx.Process(
             target=attack_main,
-            args=(args.attack, port, args.attack_count, args.seconds * 0.6, atk_child),
+            args=(args.attack, port, args.attack_count, args.seconds * 0.6,
+                  args.attack_addresses, atk_child),
             daemon=True,
         )
         attacker.start()
@@ -472,7 +494,9 @@ def main(argv: list[str] | None = None) -> int:
         "fanout_ms": {"p50": pct(fanout, 0.5), "p95": pct(fanout, 0.95), "p99": pct(fanout, 0.99)},
         "server_cpu_s": cpu,
         "server_cpu_percent_of_one_core": 100 * cpu / wall,
-        "server_cpu_ms_per_table_minute": 1000 * cpu / args.tables / (wall / 60),
+        "server_cpu_ms_per_table_minute": 1000 * cpu / max(1, args.tables + args.solo)
+        / (wall / 60),
+        "worker_cpu_s": server_stats["worker_cpu"],
         "server_cpu_ms_per_decision": 1000 * cpu / max(1, decisions),
         "refused": sum(r["refused"] for r in results),
         "client_processes": args.processes,
@@ -500,6 +524,7 @@ def main(argv: list[str] | None = None) -> int:
         print("server RSS MB: " + ", ".join(f"{k} {v:.0f}" for k, v in rss.items()))
         if attack_result is not None:
             print(f"attack: {attack_result}")
+        print(f"computers' worker CPU: {server_stats['worker_cpu']:.1f} s")
         print(f"Hard budget at the end: {server_stats['budget_ms']:.0f} ms; "
               f"1-minute load average {figures['load_average_1m']:.1f} "
               f"on {os.cpu_count()} cores")
