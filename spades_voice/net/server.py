@@ -978,21 +978,34 @@ class TableServer:
         server = self
 
         class Gated(ServerConnection):
-            """Counts sockets as they open, before any handshake, and refuses the excess."""
+            """Counts sockets as they open, before any handshake, and drops the excess
+            before websockets spends anything on them (not even a handler task)."""
 
             peer: str | None = None
+            refused = False
 
             def connection_made(self, transport: asyncio.BaseTransport) -> None:
-                super().connection_made(transport)
                 name = transport.get_extra_info("peername")
                 peer = str(name[0]) if name else "?"
                 if not server._socket_opened(peer):
+                    self.refused = True
                     assert isinstance(transport, asyncio.Transport)
                     transport.abort()
                     return
                 self.peer = peer
+                super().connection_made(transport)
+
+            def data_received(self, data: bytes) -> None:
+                if not self.refused:
+                    super().data_received(data)
+
+            def eof_received(self) -> None:
+                if not self.refused:
+                    super().eof_received()
 
             def connection_lost(self, exc: Exception | None) -> None:
+                if self.refused:
+                    return
                 if self.peer is not None:
                     server._socket_closed(self.peer)
                     self.peer = None
