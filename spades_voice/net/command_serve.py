@@ -8,7 +8,8 @@ from pathlib import Path
 
 from spades_voice.ai import Level
 from spades_voice.net.commands import add_server_arguments, exposure_warning, server_tls
-from spades_voice.net.server import Limits, TableServer
+from spades_voice.net.limits import Limits
+from spades_voice.net.server import TableServer
 from spades_voice.net.tablestore import TableStore
 
 

@@ -15,7 +15,8 @@ from websockets.sync.client import connect
 from spades_voice.ai import Level, make_player
 from spades_voice.net.client import RemoteTable, hello_create
 from spades_voice.net.computers import HARD_FLOOR_MS, ComputerPool
-from spades_voice.net.server import Limits, SharedTable
+from spades_voice.net.limits import Limits
+from spades_voice.net.shared_table import SharedTable
 from spades_voice.rules import Ruleset, Seat
 
 FAST = Limits(rate=10_000, burst=10_000)

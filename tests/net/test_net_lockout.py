@@ -14,7 +14,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.net import protocol as p
 from spades_voice.net.client import RemoteTable, hello_create, hello_join, hello_rejoin
-from spades_voice.net.server import GuessLimiter, Limits
+from spades_voice.net.limits import GuessLimiter, Limits
 
 FAST = dict(rate=10_000, burst=10_000)
 

@@ -8,7 +8,7 @@ import pytest
 from net_helpers import play_until, running_server, wait_for
 
 from spades_voice.net.client import JoinRefused, RemoteTable
-from spades_voice.net.server import Limits
+from spades_voice.net.limits import Limits
 from spades_voice.rules import Phase, Ruleset, Seat
 from spades_voice.table import Notice
 
