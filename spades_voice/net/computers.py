@@ -91,6 +91,7 @@ class ComputerPool:
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self.waiting = 0  # decisions asked for and not yet answered
         self.last_budget_ms = DEFAULT_BUDGET_MS
+        self.lowest_budget_ms = DEFAULT_BUDGET_MS  # the figure the benchmark reports
 
     def start(self) -> None:
         # forkserver: the server may run on a thread (``host``, tests), and forking a
@@ -116,6 +117,7 @@ class ComputerPool:
             return fallback(view)
         budget = self.budget_ms()
         self.last_budget_ms = budget
+        self.lowest_budget_ms = min(self.lowest_budget_ms, budget)
         self.waiting += 1
         loop = asyncio.get_running_loop()
         try:
