@@ -418,7 +418,7 @@ class TableServer:
         table = self.tables.get(code)
         owner = table.token_seat(token) if table is not None and token else None
         if table is not None and owner is not None:
-            if kind == "rejoin" or not owner.connected:
+            if kind == "rejoin" or owner.member is None:
                 # A right code with a valid token is never refused, whatever the limiter
                 # says: otherwise a flood of guesses could keep the players out.
                 return table, table.rejoin(owner, member)
