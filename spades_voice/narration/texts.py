@@ -66,3 +66,7 @@ HINT_LATER = "Hints come on your turn."
 NO_STATS = "Statistics are not available."
 PAUSED = "Paused. P resumes."
 RESUMED = "Resumed."
+
+#: Said by ``host`` and ``join`` when the settings file cannot be used (``play`` sets it
+#: aside and says so in its own words).
+SETTINGS_UNREADABLE = "Your settings could not be read, so the defaults are used."

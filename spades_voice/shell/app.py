@@ -31,12 +31,12 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
+from spades_voice.options import Pace
 from spades_voice.shell.actions import ACTIONS, dispatch
-from spades_voice.shell.hooks import ShellHooks
 from spades_voice.shell.keymap import Keymap, load_keymap, pt_keys
-from spades_voice.shell.pace import Pace
 from spades_voice.shell.state import Shell
 from spades_voice.speech import Speaker
+from spades_voice.store.base import ShellHooks
 from spades_voice.table import Table
 
 

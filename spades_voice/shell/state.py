@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from spades_voice import narration as say
 from spades_voice.narration import Cast, hand_order, texts
+from spades_voice.options import Pace
 from spades_voice.rules import (
     BID_CHOICES,
     BLIND_NIL,
@@ -32,10 +33,9 @@ from spades_voice.rules import (
     SeatView,
     Trick,
 )
-from spades_voice.shell.hooks import ShellHooks
 from spades_voice.shell.keymap import Keymap, normalize_key, spoken_key, spoken_keys
-from spades_voice.shell.pace import Pace
 from spades_voice.speech import Speaker
+from spades_voice.store.base import ShellHooks
 from spades_voice.table import (
     BidPlaced,
     CardPlayed,

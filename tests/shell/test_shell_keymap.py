@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from shell_harness import easy_table, harness
 
+from spades_voice.commands.keys import key_lines
 from spades_voice.shell.actions import ACTIONS, help_texts
 from spades_voice.shell.keymap import default_text, load_keymap, normalize_key, spoken_key
-from spades_voice.shell.keys_command import key_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -187,10 +187,3 @@ class TestKeysCommand:
 
 def test_packaged_keymap_is_valid_toml() -> None:
     assert "keys" in tomllib.loads(default_text())
-
-
-def test_command_level_choices_match_the_ai() -> None:
-    from spades_voice.ai import Level
-    from spades_voice.shell.command import LEVELS
-
-    assert tuple(level.value for level in Level) == LEVELS

@@ -12,8 +12,8 @@ from shell_harness import Harness, easy_table, harness
 
 from spades_voice.ai import Level, Player, make_player
 from spades_voice.narration import hand_order
+from spades_voice.options import Pace
 from spades_voice.rules import BID_CHOICES, Decision, Phase, Seat, SeatView, Suit
-from spades_voice.shell.pace import Pace
 from spades_voice.shell.state import BID_START
 from spades_voice.speech import Kind
 from spades_voice.table import LocalTable
