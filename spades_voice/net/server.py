@@ -46,7 +46,7 @@ from spades_voice.rules import (
     SeatView,
     view_of,
 )
-from spades_voice.table import Event, HandDealt, Notice, apply_decision, turn_event
+from spades_voice.table import Event, HandDealt, Notice
 
 log = logging.getLogger("spades_voice.net")
 
@@ -455,7 +455,7 @@ class SharedTable:
         """``seat``'s decision; raises IllegalAction with the spoken reason."""
         if self.state.to_act is not seat and not self.state.over:
             raise IllegalAction("It is not your turn.")
-        events = apply_decision(self.state, decision, seat)
+        events: list[Event] = [*self.state.apply(decision, seat)]
         self._publish(events)
         self._schedule()
 
@@ -498,11 +498,11 @@ class SharedTable:
         view = view_of(self.state, seat)
         try:
             decision = self.players[seat].decide(view)
-            events = apply_decision(self.state, decision, seat)
+            events: list[Event] = [*self.state.apply(decision, seat)]
         except Exception:  # a computer's mistake must not stop the table
             log.exception("computer at %s failed; playing the first legal choice", seat.value)
             fallback: Decision = view.legal_cards[0] if view.legal_cards else _first_bid(view)
-            events = apply_decision(self.state, fallback, seat)
+            events = [*self.state.apply(fallback, seat)]
         before: dict[Seat, list[Event]] = {}
         if timed_out:
             before[seat] = [Notice("Time is up. The computer played for you.")]
@@ -555,7 +555,7 @@ class SharedTable:
         if member is None:
             return
         if with_turn:
-            turn = turn_event(self.state, seat)
+            turn = self.state.turn_of(seat)
             if turn is not None:
                 events = [*events, p.encode(p.event_to_json(turn))]
         view_text: str | None = None

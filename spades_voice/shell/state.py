@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from spades_voice import narration as say
-from spades_voice.narration import Cast, hand_order, texts
+from spades_voice.narration import Cast, event_lines, hand_order, texts
 from spades_voice.options import Pace
 from spades_voice.rules import (
     BID_CHOICES,
@@ -46,7 +46,6 @@ from spades_voice.table import (
     MatchWon,
     Notice,
     PlannedStep,
-    SpadesBroken,
     Table,
     TakenBack,
     TrickWon,
@@ -55,30 +54,6 @@ from spades_voice.table import (
 
 #: Where the bid list starts each hand: 3 is a common bid, and never nil by accident.
 BID_START = 3
-
-
-def event_lines(event: Event, cast: Cast, *, brief: bool = True) -> list[str]:
-    """The words of one table event: each line is one queued utterance and one history
-    entry. (Narration sits below ``table.py``, so the event types are unpacked here.)"""
-    if isinstance(event, CardPlayed):
-        return [say.card_played(cast, event.seat, event.card, event.position, brief=brief)]
-    if isinstance(event, TrickWon):
-        return [say.trick_won(cast, event.seat, event.trick, event.number, brief=brief)]
-    if isinstance(event, BidPlaced):
-        return [say.bid_placed(cast, event.seat, event.bid)]
-    if isinstance(event, SpadesBroken):
-        return [say.SPADES_BROKEN]
-    if isinstance(event, TurnToAct):
-        return [say.your_turn(event.phase, event.led)] if event.seat is cast.me else []
-    if isinstance(event, HandDealt):
-        return [say.hand_dealt(cast, event.number, event.dealer)]
-    if isinstance(event, HandScored):
-        return say.outcome_lines(event.outcome, cast)
-    if isinstance(event, MatchWon):
-        return [say.match_won(cast, event.team, event.totals)]
-    if isinstance(event, TakenBack):
-        return [say.taken_back(event.count, event.restart)]
-    return [event.text]
 
 
 @dataclass
