@@ -23,7 +23,6 @@ from spades_voice.narration.summaries import person_line
 from spades_voice.rules import (
     SEATS,
     Decision,
-    IllegalAction,
     Match,
     MatchState,
     Ruleset,
@@ -210,9 +209,8 @@ class LocalTable:
         return view_of(self.state, seat)
 
     def submit(self, decision: Decision) -> None:
-        if self.state.to_act is not self.seat:
-            raise IllegalAction("It is not your turn.")
-        self._apply(decision)
+        # The rules check the turn, and their refusal says which ("...to bid.").
+        self._apply(decision, self.seat)
 
     def computer_to_act(self) -> bool:
         actor = self.state.to_act
@@ -300,8 +298,8 @@ class LocalTable:
         if turn is not None:
             self._emit(turn)
 
-    def _apply(self, decision: Decision) -> None:
-        for event in self.state.apply(decision):
+    def _apply(self, decision: Decision, seat: Seat | None = None) -> None:
+        for event in self.state.apply(decision, seat):
             self._emit(event)
         self._turn_check()
 

@@ -452,14 +452,20 @@ class SharedTable:
         self._schedule()
 
     def decide(self, seat: Seat, decision: Decision) -> None:
-        """``seat``'s decision; raises IllegalAction with the spoken reason."""
-        if self.state.to_act is not seat and not self.state.over:
-            raise IllegalAction("It is not your turn.")
+        """``seat``'s decision; raises IllegalAction with the rules' spoken reason (which
+        also says when it is not ``seat``'s turn, and whether to bid or to play)."""
         events: list[Event] = [*self.state.apply(decision, seat)]
         self._publish(events)
         self._schedule()
 
     # ---- computers and timers --------------------------------------------------------
+
+    def timers_pending(self) -> int:
+        """How many timed actions (a computer's move, a warning, a time-out) wait to run;
+        0 means nothing happens at this table until someone sends something. Call it on
+        the server's loop."""
+        now = self.loop.time()
+        return sum(1 for h in self._handles if not h.cancelled() and h.when() > now)
 
     def _schedule(self) -> None:
         """Arrange what happens if nobody sends anything: a computer's move, a timer."""
