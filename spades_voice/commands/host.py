@@ -16,6 +16,7 @@ from spades_voice.commands.net_common import (
     reachable_address,
     remember_token,
 )
+from spades_voice.narration import notices
 from spades_voice.net.client import JoinRefused, RemoteTable, server_url
 from spades_voice.net.protocol import spoken_code
 from spades_voice.net.server import ServerThread, TableServer
@@ -89,11 +90,7 @@ def run(args: argparse.Namespace) -> int:
         remember_token(address, table.code, table.token)
         print(f"Table code {table.code}. Others join with: "
               f"spades-voice join {table.code} --server {address}")
-        speaker.query(
-            f"Table code {spoken_code(table.code)}. "
-            "Friends join with spades-voice join and this code. "
-            "Press Enter to start; the computer plays any empty seat."
-        )
+        speaker.query(notices.table_code(spoken_code(table.code)))
         try:
             lobby(table, speaker, host=True)
             return run_shell(table, speaker, writer, settings, hold_between_hands=False)

@@ -16,6 +16,7 @@ from spades_voice.commands.net_common import (
     remember_token,
     remembered_token,
 )
+from spades_voice.narration import notices
 from spades_voice.net.client import JoinRefused, RemoteTable, server_url
 from spades_voice.net.protocol import ProtocolError, normalize_code
 from spades_voice.rules import Seat
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             if token is not None:
                 try:
                     table = RemoteTable.rejoin(url, code, token)
-                    speaker.query("Back at your seat.")
+                    speaker.query(notices.BACK_AT_SEAT)
                 except JoinRefused:
                     table = None
             if table is None:
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         remember_token(args.server, code, table.token)
         try:
             if not table.started:
-                speaker.query(f"You sit {table.seat.long_name}. Waiting for the host to start.")
+                speaker.query(notices.waiting_for_host(table.seat))
             if not lobby(table, speaker, host=False):
                 speaker.query(table.closed_reason or "The table has gone.")
                 return 1

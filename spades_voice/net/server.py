@@ -32,6 +32,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from spades_voice.ai import Level, Player, make_player
+from spades_voice.narration import notices
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
     SEATS,
@@ -328,7 +329,7 @@ class SharedTable:
         if self.host is None:
             self.host = seat
         self._rename_computers()
-        self._joined(info, f"{info.name} joined, sitting {seat.long_name}.")
+        self._joined(info, notices.joined(info.name, seat))
         return info
 
     def rejoin(self, token: str, member: Member) -> SeatInfo:
@@ -338,7 +339,7 @@ class SharedTable:
                 info.member = member
                 if old is not None:
                     old.close(p.CLOSE_NO_TABLE, "Your seat was taken up by another connection.")
-                self._joined(info, f"{info.name} is back.")
+                self._joined(info, notices.back(info.name))
                 return info
         raise IllegalAction("That seat token is not for this table.")
 
@@ -366,9 +367,7 @@ class SharedTable:
         if info.member is not member:
             return  # that connection had already been replaced
         info.member = None
-        self._tell_others(
-            info.seat, f"{info.name} left. The computer plays for them until they come back."
-        )
+        self._tell_others(info.seat, notices.left(info.name))
         self._send_people()
         self._touch()
         self._schedule()
@@ -442,7 +441,7 @@ class SharedTable:
         assert hand is not None
         self._send_people()
         self._publish(
-            [Notice("A new match begins."), HandDealt(self.state.hand_number, hand.dealer)]
+            [Notice(notices.NEW_MATCH_BEGINS), HandDealt(self.state.hand_number, hand.dealer)]
         )
         self._schedule()
 
@@ -495,7 +494,7 @@ class SharedTable:
 
     def _warn(self, seat: Seat, left: float) -> None:
         if self.state.to_act is seat:
-            self._send_update(seat, [Notice(f"{left:g} seconds left.")], with_view=False)
+            self._send_update(seat, [Notice(notices.seconds_left(left))], with_view=False)
 
     def _computer_turn(self, seat: Seat, timed_out: bool) -> None:
         if self.state.to_act is not seat or self.state.over:
@@ -511,7 +510,7 @@ class SharedTable:
             events = [*self.state.apply(fallback, seat)]
         before: dict[Seat, list[Event]] = {}
         if timed_out:
-            before[seat] = [Notice("Time is up. The computer played for you.")]
+            before[seat] = [Notice(notices.TIME_UP)]
         self._publish(events, before)
         self._schedule()
 
