@@ -18,9 +18,11 @@ from spades_voice.options import Level, names
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     levels = names(Level)
-    parser.add_argument("--ns", choices=levels, default="hard", help="First level (default hard).")
     parser.add_argument(
-        "--ew", choices=levels, default="medium", help="Second level (default medium)."
+        "--ns", choices=levels, default=Level.HARD.value, help="First level (default hard)."
+    )
+    parser.add_argument(
+        "--ew", choices=levels, default=Level.MEDIUM.value, help="Second level (default medium)."
     )
     parser.add_argument("--deals", type=int, default=50, help="Duplicate deals (default 50).")
     parser.add_argument(

@@ -35,12 +35,12 @@ class Settings:
     """What the player chose. ``target=None`` is a single-hand match; ``rate=None`` leaves
     the speech rate to the synthesiser. Each name is a value of its ``options`` enum."""
 
-    speech: str = "auto"
+    speech: str = Speech.AUTO.value
     rate: int | None = None
-    pace: str = "relaxed"
-    level: str = "medium"
-    target: int | None = 500
-    verbosity: str = "brief"
+    pace: str = Pace.RELAXED.value
+    level: str = Level.MEDIUM.value
+    target: int | None = Target.T500.points
+    verbosity: str = Verbosity.BRIEF.value
 
     def __post_init__(self) -> None:
         for name, choice in _CHOICES.items():
