@@ -84,7 +84,7 @@ class MatchState:
         self.hand: HandState | None = None
         self._start_hand()
         for decision in match.decisions:
-            self.apply(decision)
+            self._decide(decision)
 
     @classmethod
     def replay(cls, match: Match) -> MatchState:
@@ -160,17 +160,16 @@ class MatchState:
             raise IllegalAction("The match is over." if self.winner else "No hand is dealt.")
         actor = hand.to_act
         assert actor is not None
+        # Four bids open every hand, then the cards: where a card falls is counted from
+        # the decisions this hand.
+        played = len(self._decisions) - self._hand_start - 4
+        broken = hand.spades_broken
+        self._decide(decision, seat)
         events: list[GameEvent] = []
         if isinstance(decision, Bid):
-            if hand.phase is not Phase.BIDDING:
-                raise IllegalBid("Bidding is over.")
-            hand.place_bid(decision, seat)
             events.append(BidPlaced(actor, decision))
-        elif isinstance(decision, Card):
-            broken = hand.spades_broken
-            number = hand.tricks_played + 1
-            position = len(hand.current_trick.cards) + 1
-            hand.play(decision, seat)
+        else:
+            number, position = played // 4 + 1, played % 4 + 1
             events.append(CardPlayed(actor, decision, number, position))
             if not broken and decision.suit is Suit.SPADES:
                 events.append(SpadesBroken(actor, decision))
@@ -178,18 +177,34 @@ class MatchState:
                 trick = hand.tricks[number - 1]
                 assert trick.winner is not None
                 events.append(TrickWon(trick.winner, trick, number))
-        else:
-            raise TypeError(f"Not a decision: {decision!r}")
-        self._decisions.append(decision)
-        self._actors.append(actor)
         if hand.phase is Phase.DONE:
-            self._finish_hand(hand)
             events.append(HandScored(self.outcomes[-1]))
             if self.winner is not None:
                 events.append(MatchWon(self.winner, dict(self.totals)))
             elif self.hand is not None:
                 events.append(HandDealt(self.hand_number, self.hand.dealer))
         return events
+
+    def _decide(self, decision: Decision, seat: Seat | None = None) -> None:
+        """``apply`` without the report: replays (a saved match, undo) take this path, as
+        working out what happened would double their cost."""
+        hand = self.hand
+        if hand is None or self.winner is not None:
+            raise IllegalAction("The match is over." if self.winner else "No hand is dealt.")
+        actor = hand.to_act
+        assert actor is not None
+        if isinstance(decision, Bid):
+            if hand.phase is not Phase.BIDDING:
+                raise IllegalBid("Bidding is over.")
+            hand.place_bid(decision, seat)
+        elif isinstance(decision, Card):
+            hand.play(decision, seat)
+        else:
+            raise TypeError(f"Not a decision: {decision!r}")
+        self._decisions.append(decision)
+        self._actors.append(actor)
+        if hand.phase is Phase.DONE:
+            self._finish_hand(hand)
 
     def dealt_event(self) -> HandDealt | None:
         """``HandDealt`` for the hand in play (a table opening a match says it first)."""
@@ -252,7 +267,7 @@ class MatchState:
         del self._actors[self._hand_start :]
         self.hand = hand
         for d in redo:
-            self.apply(d)
+            self._decide(d)
 
     def can_undo(self, seat: Seat) -> bool:
         return self.winner is None and seat in self._actors[self._hand_start :]

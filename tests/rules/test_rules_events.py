@@ -84,6 +84,8 @@ def test_apply_reports_exactly_what_the_states_show(seed: int) -> None:
         assert events == expected(before, state, decision)
         kinds |= {type(e) for e in events}
     assert state.over
+    # A replay takes the quiet path (no events) and reaches the same state.
+    assert MatchState(state.match) == state
     assert state.turn_of(Seat.S) is None and state.dealt_event() is None
     assert kinds == {BidPlaced, CardPlayed, SpadesBroken, TrickWon, HandScored, HandDealt,
                      MatchWon}
