@@ -23,6 +23,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from spades_voice.ai import Level
+from spades_voice.narration import notices
 from spades_voice.narration.summaries import trick_summary
 from spades_voice.narration.words import Cast
 from spades_voice.net import protocol as p
@@ -39,7 +40,7 @@ from spades_voice.rules import (
     Seat,
     view_of,
 )
-from spades_voice.table import Event, HandDealt, Notice, apply_decision, turn_event
+from spades_voice.table import Event, HandDealt, Notice
 
 log = logging.getLogger("spades_voice.net")
 
@@ -290,14 +291,13 @@ class SharedTable:
         if info.waiting:
             self._joined(
                 info,
-                f"{info.name} joined, and sits {seat.long_name} from the next deal.",
-                f"You sit {seat.long_name} from the next deal. "
-                f"Until then {info.computer_name} plays this hand.",
+                notices.joined_next_deal(info.name, seat),
+                notices.you_sit_next_deal(seat, info.computer_name),
             )
         else:
             self._save_seat(info)
             self.save()
-            self._joined(info, f"{info.name} joined, sitting {seat.long_name}.")
+            self._joined(info, notices.joined(info.name, seat))
         return info
 
     def rejoin(self, info: SeatInfo, member: Member) -> SeatInfo:
@@ -306,21 +306,21 @@ class SharedTable:
         info.member = member
         if old is not None:
             old.close(p.CLOSE_NO_TABLE, "Your seat was taken up by another connection.")
-        self._joined(info, f"{info.name} is back.", self._where(info), back=True)
+        self._joined(info, notices.back(info.name), self._where(info), back=True)
         return info
 
     def _where(self, info: SeatInfo) -> str:
         """What someone coming back hears: their seat and where the hand stands."""
-        said = f"Back at your seat. You sit {info.seat.long_name}."
         if info.waiting:
-            return said + " You play from the next deal."
+            return notices.back_at_seat(info.seat, notices.YOU_PLAY_NEXT_DEAL)
         if not self.started:
-            return said + " The match has not started yet."
+            return notices.back_at_seat(info.seat, notices.NOT_STARTED_YET)
         if self.state.hand is None:
-            return said + " The match is over."
+            return notices.back_at_seat(info.seat, notices.MATCH_OVER)
         view = view_of(self.state, info.seat)
         names = {s: i.shown_name for s, i in self.seats.items()}
-        return f"{said} Hand {view.hand_number}. {trick_summary(view, Cast(info.seat, names))}"
+        trick = trick_summary(view, Cast(info.seat, names))
+        return notices.back_at_seat(info.seat, notices.hand_and_trick(view.hand_number, trick))
 
     def _joined(self, info: SeatInfo, text: str, own: str | None = None, *,
                 back: bool = False) -> None:
@@ -341,11 +341,11 @@ class SharedTable:
         )
         self._tell_others(info.seat, text)
         self._send_people()
-        notices: list[Event] = [Notice(own)] if own else []
+        own_notices: list[Event] = [Notice(own)] if own else []
         if self.started and not info.waiting:
-            self._send_update(info.seat, notices, with_turn=True)
-        elif notices:
-            self._send_update(info.seat, notices, with_view=False)
+            self._send_update(info.seat, own_notices, with_turn=True)
+        elif own_notices:
+            self._send_update(info.seat, own_notices, with_view=False)
         self._touch()
         self._schedule()
 
@@ -358,9 +358,7 @@ class SharedTable:
             info.token, info.waiting, info.name = None, False, ""
             self._rename_computers()
         else:
-            self._tell_others(
-                info.seat, f"{info.name} left. The computer plays for them until they come back."
-            )
+            self._tell_others(info.seat, notices.left(info.name))
         self._send_people()
         self._touch()
         self._schedule()
@@ -369,7 +367,7 @@ class SharedTable:
         """Let a person waiting for the next deal take their seat now (the host's call)."""
         info = self.seats[seat]
         if not info.waiting:
-            raise IllegalAction(f"Nobody is waiting to sit {seat.long_name}.")
+            raise IllegalAction(notices.nobody_waiting(seat))
         self._seat_waiting([info])
 
     def _seat_waiting(self, waiting: list[SeatInfo]) -> None:
@@ -378,7 +376,7 @@ class SharedTable:
             if info.member is not None:
                 info.member.outcomes_sent = 0
             self._save_seat(info)
-            self._tell_others(info.seat, f"{info.name} now sits {info.seat.long_name}.")
+            self._tell_others(info.seat, notices.now_sits(info.name, info.seat))
             self._send_update(info.seat, [], with_turn=True)
         self._rename_computers()
         self._send_people()
@@ -402,7 +400,7 @@ class SharedTable:
         self._answering = None if rid is None else (info.seat, rid)
         try:
             if info.waiting and kind not in ("ping", "reveal"):
-                raise IllegalAction("You play from the next deal.")
+                raise IllegalAction(notices.YOU_PLAY_NEXT_DEAL)
             if kind in ("bid", "play"):
                 decision = p.decision_from_json(message)
                 if not self.started:
@@ -463,7 +461,7 @@ class SharedTable:
             self.store.new_match(self.code, str(self.state.seed))
         self._send_people()
         self._publish(
-            [Notice("A new match begins."), HandDealt(self.state.hand_number, hand.dealer)]
+            [Notice(notices.NEW_MATCH_BEGINS), HandDealt(self.state.hand_number, hand.dealer)]
         )
         self._schedule()
 
@@ -474,11 +472,10 @@ class SharedTable:
         self._schedule()
 
     def decide(self, seat: Seat, decision: Decision) -> None:
-        """``seat``'s decision; raises IllegalAction with the spoken reason."""
-        if self.state.to_act is not seat and not self.state.over:
-            raise IllegalAction("It is not your turn.")
+        """``seat``'s decision; raises IllegalAction with the rules' spoken reason (which
+        also says when it is not ``seat``'s turn, and whether to bid or to play)."""
         n = len(self.state.decisions)
-        events = apply_decision(self.state, decision, seat)
+        events: list[Event] = [*self.state.apply(decision, seat)]
         self._record(n, decision)
         self._publish(events)
         self._schedule()
@@ -488,6 +485,14 @@ class SharedTable:
             self.store.decision(self.code, n, p.decision_to_json(decision))
 
     # ---- computers and timers --------------------------------------------------------
+
+    def timers_pending(self) -> int:
+        """How many timed actions (a computer's move, a warning, a time-out, a computer
+        thinking) wait to run; 0 means nothing happens at this table until someone sends
+        something. Call it on the server's loop."""
+        now = self.loop.time()
+        thinking = 1 if self._thinking is not None else 0
+        return thinking + sum(1 for h in self._handles if not h.cancelled() and h.when() > now)
 
     def _schedule(self) -> None:
         """Arrange what happens if nobody sends anything: a computer's move, a timer."""
@@ -524,7 +529,7 @@ class SharedTable:
 
     def _warn(self, seat: Seat, left: float) -> None:
         if self.state.to_act is seat:
-            self._send_update(seat, [Notice(f"{left:g} seconds left.")], with_view=False)
+            self._send_update(seat, [Notice(notices.seconds_left(left))], with_view=False)
 
     def _computer_turn(self, seat: Seat, timed_out: bool) -> None:
         if self.state.to_act is not seat or self.state.over or self._thinking is not None:
@@ -547,15 +552,15 @@ class SharedTable:
             self._schedule()  # someone moved meanwhile (a timed person, a new match)
             return
         try:
-            events = apply_decision(state, decision, seat)
+            events: list[Event] = [*state.apply(decision, seat)]
         except IllegalAction:  # a computer's mistake must not stop the table
             log.exception("computer at %s chose badly; playing a safe choice", seat.value)
             decision = fallback(view)
-            events = apply_decision(state, decision, seat)
+            events = [*state.apply(decision, seat)]
         self._record(n, decision)
         before: dict[Seat, list[Event]] = {}
         if timed_out:
-            before[seat] = [Notice("Time is up. The computer played for you.")]
+            before[seat] = [Notice(notices.TIME_UP)]
         self._publish(events, before)
         self._schedule()
 
@@ -587,7 +592,7 @@ class SharedTable:
             self._rename_computers()
             self._send_people()
             for info in waiting:
-                self._tell_others(info.seat, f"{info.name} now sits {info.seat.long_name}.")
+                self._tell_others(info.seat, notices.now_sits(info.name, info.seat))
         common = _encoded(events)
         shared: list[str] = []  # the views' common part, encoded for the first seat
         for seat, info in self.seats.items():
@@ -620,7 +625,7 @@ class SharedTable:
             # Someone waiting for the next deal hears notices, never this hand's cards.
             with_view = with_turn = False
         if with_turn:
-            turn = turn_event(self.state, seat)
+            turn = self.state.turn_of(seat)
             if turn is not None:
                 events = [*events, p.encode(p.event_to_json(turn))]
         view_text: str | None = None

@@ -14,7 +14,7 @@ import pytest
 from net_helpers import play_until, replies, running_server, wait_for
 from websockets.sync.client import connect
 
-from spades_voice.net import commands
+from spades_voice.commands import net_common as commands
 from spades_voice.net.client import RemoteTable, hello_join
 from spades_voice.rules import Ruleset, Seat
 

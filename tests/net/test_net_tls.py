@@ -15,7 +15,7 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from spades_voice.net.client import JoinRefused, RemoteTable, client_tls
-from spades_voice.net.commands import exposure_warning
+from spades_voice.commands.net_common import exposure_warning
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
 

@@ -1,4 +1,4 @@
-"""What ``serve``, ``host`` and ``join`` share: addresses, speech, the lobby, the shell."""
+"""What ``serve``, ``host`` and ``join`` share: addresses, the lobby, remembered seats."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import ssl
 import threading
 from pathlib import Path
 
+from spades_voice.narration import notices
 from spades_voice.net.client import RemoteTable
 from spades_voice.speech import Speaker
 
@@ -76,15 +77,31 @@ def exposure_warning(bind: str, tls: ssl.SSLContext | None) -> str | None:
     )
 
 
-def make_speaker_from(args: argparse.Namespace) -> Speaker:
-    from spades_voice.speech import make_speaker
+def client_tls_from(args: argparse.Namespace) -> ssl.SSLContext | None:
+    """How to check a wss:// server: against --ca when given, else the system's
+    authorities (None: the library's default, which is the same)."""
+    from spades_voice.net.client import client_tls
 
-    return make_speaker(
-        args.speech or "auto",
-        args.rate,
-        Path(args.speech_log) if args.speech_log else None,
-        echo=args.echo,
-    )
+    return client_tls(args.ca) if getattr(args, "ca", None) else None
+
+
+def own_server_tls(cert: str) -> ssl.SSLContext:
+    """How ``host`` checks the server it started itself, over loopback: against that very
+    certificate, whatever name it was made for."""
+    context = ssl.create_default_context(cafile=cert)
+    context.check_hostname = False  # 127.0.0.1 is not the certificate's public name
+    context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # trust the leaf we were given
+    return context
+
+
+def read_code(speaker: Speaker) -> str:
+    """Ask for the table code: typed here, it is not on the command line for others to
+    see (``ps``, shell history)."""
+    speaker.query(notices.TYPE_THE_CODE)
+    try:
+        return input()
+    except EOFError:
+        return ""
 
 
 def reachable_address(bind: str, port: int) -> str:
@@ -122,21 +139,6 @@ def lobby(table: RemoteTable, speaker: Speaker, *, host: bool) -> bool:
         return True
     finally:
         table.set_listener(None)
-
-
-def play(table: RemoteTable, speaker: Speaker) -> int:
-    """Hand the table to the spoken shell until the player quits."""
-    from prompt_toolkit.output import create_output
-
-    from spades_voice.shell.app import no_cpr, run_app
-
-    return run_app(
-        table,
-        speaker,
-        output=no_cpr(create_output()),
-        hold_between_hands=False,
-        greeted=True,
-    )
 
 
 # ---- remembered seats ------------------------------------------------------------

@@ -1,0 +1,87 @@
+"""What a shared table says that is not a move: people coming and going, timers, the
+connection. The server and the client send these words as notices; the shell says them
+when they arrive.
+"""
+
+from __future__ import annotations
+
+from spades_voice.narration.words import join
+from spades_voice.rules import Seat
+
+NEW_MATCH_BEGINS = "A new match begins."
+TIME_UP = "Time is up. The computer played for you."
+CONNECTION_LOST = "Connection to the table lost. Trying to reconnect."
+RECONNECTED = "Reconnected."
+BACK_AT_SEAT = "Back at your seat."
+TYPE_THE_CODE = "Type the table code, then press Enter."
+
+
+def joined(name: str, seat: Seat) -> str:
+    return f"{name} joined, sitting {seat.long_name}."
+
+
+def back(name: str) -> str:
+    return f"{name} is back."
+
+
+def left(name: str) -> str:
+    return f"{name} left. The computer plays for them until they come back."
+
+
+def joined_next_deal(name: str, seat: Seat) -> str:
+    """Someone joined mid-hand: the computer keeps their seat until the next deal."""
+    return f"{name} joined, and sits {seat.long_name} from the next deal."
+
+
+def you_sit_next_deal(seat: Seat, computer: str) -> str:
+    """The newcomer mid-hand: they hear the table, never the computer's cards."""
+    return f"You sit {seat.long_name} from the next deal. Until then {computer} plays this hand."
+
+
+def now_sits(name: str, seat: Seat) -> str:
+    """Someone who waited for the deal (or whom the host let in) takes their seat."""
+    return f"{name} now sits {seat.long_name}."
+
+
+def nobody_waiting(seat: Seat) -> str:
+    return f"Nobody is waiting to sit {seat.long_name}."
+
+
+YOU_PLAY_NEXT_DEAL = "You play from the next deal."
+NOT_STARTED_YET = "The match has not started yet."
+MATCH_OVER = "The match is over."
+
+
+def back_at_seat(seat: Seat, where: str) -> str:
+    """Someone back after a lost connection or a server restart: their seat, then where the
+    hand stands (``where``: a sentence or two, such as the trick summary)."""
+    return f"{BACK_AT_SEAT} You sit {seat.long_name}. {where}"
+
+
+def hand_and_trick(number: int, trick: str) -> str:
+    return f"Hand {number}. {trick}"
+
+
+def public_table(names: list[str]) -> str:
+    """``join --any`` has sat someone at a public table: who is already there."""
+    if not names:
+        return "You opened a public table. You are its host: press Enter to start."
+    return f"You sit at a public table with {join(names)}."
+
+
+def seconds_left(seconds: float) -> str:
+    return f"{seconds:g} seconds left."
+
+
+def waiting_for_host(seat: Seat) -> str:
+    """A guest who has sat down before the host starts."""
+    return f"You sit {seat.long_name}. Waiting for the host to start."
+
+
+def table_code(spoken_code: str) -> str:
+    """The host hears the code to give friends, and how to start."""
+    return (
+        f"Table code {spoken_code}. "
+        "Friends join with spades-voice join and this code. "
+        "Press Enter to start; the computer plays any empty seat."
+    )
