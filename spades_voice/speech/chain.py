@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -180,6 +181,9 @@ def make_speaker(
     if echo and speaker.name != "print":
         speaker = TeeSpeaker([speaker, PrintSpeaker(stream, write=write)])
     if log_path is not None:
-        log_file = log_path.open("a", encoding="utf-8")
+        # The log holds everything spoken, a shared table's code included: only its owner
+        # may read it (0600 when created).
+        fd = os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        log_file = os.fdopen(fd, "a", encoding="utf-8")
         speaker = RecorderSpeaker(speaker, log_file, owns_log=True)
     return speaker

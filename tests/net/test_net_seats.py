@@ -145,3 +145,16 @@ class TestMidHand:
                     guest.close()
             finally:
                 host.close()
+
+
+def test_the_speech_log_which_hears_the_table_code_is_private(tmp_path: Path) -> None:
+    from spades_voice.speech import make_speaker
+
+    log = tmp_path / "speech.log"
+    speaker = make_speaker("none", None, log)
+    try:
+        speaker.query("Table code K 7 M P, 4 Q X 2.")
+    finally:
+        speaker.close()
+    assert "K 7 M P" in log.read_text(encoding="utf-8")
+    assert stat.S_IMODE(os.stat(log).st_mode) == 0o600

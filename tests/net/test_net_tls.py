@@ -14,8 +14,8 @@ from net_helpers import free_port, running_server, serve
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from spades_voice.net.client import JoinRefused, RemoteTable, client_tls
 from spades_voice.commands.net_common import exposure_warning
+from spades_voice.net.client import JoinRefused, RemoteTable, client_tls
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
 
