@@ -100,44 +100,48 @@ def tls_context(cert: str | Path, key: str | Path) -> ssl.SSLContext:
     return context
 
 
-def _gated(server: TableServer) -> type[ServerConnection]:
-    """The connection class of ``server``'s websockets: it counts sockets as they open."""
+class GatedConnection(ServerConnection):
+    """A websocket connection that counts its socket as it opens, before any handshake,
+    and drops it there when its address or the server is over a limit, before websockets
+    spends anything on it (not even a handler task). ``_gated`` binds it to a server."""
 
-    class Gated(ServerConnection):
-        """Counts sockets as they open, before any handshake, and drops the excess
-        before websockets spends anything on them (not even a handler task)."""
+    table_server: TableServer
+    peer: str | None = None  # counted against this address until the socket is lost
+    refused = False
 
-        peer: str | None = None
-        refused = False
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        name = transport.get_extra_info("peername")
+        peer = str(name[0]) if name else "?"
+        if not self.table_server._socket_opened(peer, self):
+            self.refused = True
+            assert isinstance(transport, asyncio.Transport)
+            transport.abort()
+            return
+        self.peer = peer
+        super().connection_made(transport)
 
-        def connection_made(self, transport: asyncio.BaseTransport) -> None:
-            name = transport.get_extra_info("peername")
-            peer = str(name[0]) if name else "?"
-            if not server._socket_opened(peer):
-                self.refused = True
-                assert isinstance(transport, asyncio.Transport)
-                transport.abort()
-                return
-            self.peer = peer
-            super().connection_made(transport)
+    def data_received(self, data: bytes) -> None:
+        if not self.refused:
+            super().data_received(data)
 
-        def data_received(self, data: bytes) -> None:
-            if not self.refused:
-                super().data_received(data)
+    def eof_received(self) -> None:
+        if not self.refused:
+            super().eof_received()
 
-        def eof_received(self) -> None:
-            if not self.refused:
-                super().eof_received()
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.refused:
+            return
+        self.uncount()
+        super().connection_lost(exc)
 
-        def connection_lost(self, exc: Exception | None) -> None:
-            if self.refused:
-                return
-            if self.peer is not None:
-                server._socket_closed(self.peer)
-                self.peer = None
-            super().connection_lost(exc)
+    def uncount(self) -> None:
+        if self.peer is not None:
+            self.table_server._socket_closed(self.peer, self)
+            self.peer = None
 
-    return Gated
+
+def _gated(server: TableServer) -> type[GatedConnection]:
+    return type("Gated", (GatedConnection,), {"table_server": server})
 
 
 class TableServer:
@@ -182,6 +186,9 @@ class TableServer:
         self._sweeper: asyncio.Task[None] | None = None
         self.sockets = 0  # open TCP connections, handshakes included
         self._sockets_peak = 0  # the most open since memory was last released
+        #: Sockets not yet seated at a table (handshaking, or not yet said hello), oldest
+        #: first: when the server is full, the oldest of them makes room for a newcomer.
+        self._unseated: dict[GatedConnection, None] = {}
         self._sockets_by_peer: Counter[str] = Counter()
         self._open_by_address: Counter[str] = Counter()
         self._tables_by_address: Counter[str] = Counter()
@@ -291,21 +298,33 @@ class TableServer:
 
     # ---- connections -----------------------------------------------------------------
 
-    def _socket_opened(self, peer: str) -> bool:
-        """Count a new socket; False when it must be dropped (before any handshake)."""
+    def _socket_opened(self, peer: str, conn: GatedConnection) -> bool:
+        """Count a new socket; False when it must be dropped (before any handshake).
+
+        A full server makes room by dropping its oldest socket that has not sat down at a
+        table: sockets that never say hello cannot hold the server, since each newcomer
+        pushes the oldest of them out, while people already seated are never dropped.
+        """
         lim = self.limits
-        if self.sockets >= lim.max_connections:
-            return False
         if peer not in self.trusted_proxies and (
             self._sockets_by_peer[peer] >= lim.connections_per_address
         ):
             return False
+        if self.sockets >= lim.max_connections:
+            if not self._unseated:
+                return False
+            oldest = next(iter(self._unseated))
+            log.info("server full: dropping an unseated socket from %s", oldest.peer)
+            oldest.uncount()  # now, not again when the abort reaches connection_lost
+            oldest.transport.abort()
         self.sockets += 1
         self._sockets_peak = max(self._sockets_peak, self.sockets)
         self._sockets_by_peer[peer] += 1
+        self._unseated[conn] = None
         return True
 
-    def _socket_closed(self, peer: str) -> None:
+    def _socket_closed(self, peer: str, conn: GatedConnection) -> None:
+        self._unseated.pop(conn, None)
         self.sockets -= 1
         self._sockets_by_peer[peer] -= 1
         if self._sockets_by_peer[peer] <= 0:
@@ -347,6 +366,8 @@ class TableServer:
             seated = await self._hello(ws, member, guard, address)
             if seated is None:
                 return
+            if isinstance(ws, GatedConnection):  # a person at a table: never dropped for room
+                self._unseated.pop(ws, None)
             table, info = seated
             async for raw in ws:
                 try:

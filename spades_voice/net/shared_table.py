@@ -200,7 +200,7 @@ class SharedTable:
         decisions = [p.decision_from_json(d) for d in stored.decisions]
         self._new_state(stored.seed, decisions)
         self.started = stored.started
-        self.host = p.optional({"h": stored.host}, "h", p.seat_from_json)
+        self.host = p.seat_from_json(stored.host) if stored.host else None
         for seat_code, name, token in stored.seats:
             info = self.seats[p.seat_from_json(seat_code)]
             info.name, info.token = p.clean_name(name), token
@@ -295,7 +295,6 @@ class SharedTable:
                 notices.you_sit_next_deal(seat, info.computer_name),
             )
         else:
-            self._save_seat(info)
             self.save()
             self._joined(info, notices.joined(info.name, seat))
         return info

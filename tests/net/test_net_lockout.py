@@ -114,15 +114,35 @@ class TestSilentSockets:
             assert {close_code(ws, 5) for ws in conns} == {p.CLOSE_HELLO}
             assert time.monotonic() - started < 3
 
-    def test_the_server_wide_cap_is_checked_before_the_handshake(self) -> None:
+    def test_a_full_server_drops_its_oldest_unseated_socket_for_a_newcomer(self) -> None:
         limits = Limits(**FAST, max_connections=6, connections_per_address=100)
         with running_server(limits=limits) as server:
             port = server.address[1]
-            with raw_sockets(port, "127.0.0.3", 6), raw_sockets(port, "127.0.0.4", 2) as more:
-                assert all(dropped(s, 2.0) for s in more)
+            with raw_sockets(port, "127.0.0.3", 6) as silent:
+                wait_for(lambda: server.call(lambda: server.server.sockets) == 6)
+                # Full of sockets that never say hello: a person still gets in...
+                assert hello(server.url, hello_create("Ann"), "127.0.0.2")[1] is not None
+                # ...and the oldest silent ones made room (one for each socket it opened).
+                assert dropped(silent[0], 2.0)
             wait_for(lambda: server.call(lambda: server.server.sockets) == 0)
-            host = RemoteTable.create(server.url, "Ann")  # room again
-            host.close()
+
+    def test_seated_people_are_never_dropped_for_room(self) -> None:
+        limits = Limits(**FAST, max_connections=4, connections_per_address=100)
+        with running_server(limits=limits) as server, contextlib.ExitStack() as stack:
+            seated = [stack.enter_context(ws_from(server.url, "127.0.0.3"))]
+            seated[0].send(json.dumps(hello_create("Ann")))
+            code = json.loads(seated[0].recv(timeout=5))["table"]
+            for name in ("Bo", "Cy", "Di"):
+                ws = stack.enter_context(ws_from(server.url, "127.0.0.3"))
+                ws.send(json.dumps(hello_join(code, name)))
+                assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+                seated.append(ws)
+            # Every socket is a seated person: a fifth is refused, nobody is dropped.
+            with raw_sockets(server.address[1], "127.0.0.4", 1) as (late,):
+                assert dropped(late, 2.0)
+            for ws in seated:
+                ws.send(json.dumps({"type": "ping", "id": 1}))
+                assert replies(ws, ("ok",))["id"] == 1
 
 
 class TestGuesses:
