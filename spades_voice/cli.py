@@ -34,7 +34,7 @@ def add_speech_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("speech")
     group.add_argument(
         "--speech",
-        choices=("auto", "screenreader", "tts", "print", "none"),
+        choices=("auto", "prism", "screenreader", "tts", "print", "none"),
         default=None,
         help="Where speech goes (default: the saved setting, else auto).",
     )

@@ -17,33 +17,44 @@ twice by default:
 * `--echo` (`echo=True`): print as well, on top of any speaking backend. For a sighted
   helper, or a braille display driven by a console screen reader while TTS speaks.
 
-A backend that raises SpeechError mid-game is closed and replaced by the next one in the
-chain that starts. The new backend says one notice ("Screen reader stopped; using
-synthetic speech.") and then the line that failed, so nothing is lost and the game goes on.
+Every backend starts within 2 s and answers each call within 0.5 s, or it is failed
+(`bounded`). A backend that fails mid-game, by raising SpeechError or by telling the chain
+itself (`on_failure`, from TTS when its player fails), is closed and replaced by the next
+one that starts. The new one says one notice ("Screen reader stopped; using printed
+text."), then every line the old one had accepted and not finished (`unheard()`: a dead
+speech server's queue, the TTS line whose player failed), then the line that failed, so a
+player never misses "Your lead.". The notice also goes to the speech log.
+
+`auto` starts with prism (`--speech prism`, `pip install 'spades-voice[prism]'`) when Orca
+is running, so Orca users hear the game in Orca's own voice and rate; otherwise with the
+screen reader output. Braille through BrlAPI (`braille`) is added beside any speaking
+output when BRLTTY answers.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import os
+import sys
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from spades_voice.speech.base import Kind, Speaker, SpeechError
-from spades_voice.speech.screenreader import ScreenReaderSpeaker
 from spades_voice.speech.simple import NullSpeaker, PrintSpeaker, RecorderSpeaker, TeeSpeaker
-from spades_voice.speech.tts import TtsSpeaker
 
 log = logging.getLogger(__name__)
 
-#: Values of `--speech` (and the `speech` setting), in the order auto tries them.
-CHOICES = ("auto", "screenreader", "tts", "print", "none")
-CHAIN = ("screenreader", "tts", "print")
+#: Values of `--speech` (and the `speech` setting).
+CHOICES = ("auto", "prism", "screenreader", "tts", "print", "none")
+#: The order outputs are tried in; `auto` skips prism unless Orca is running.
+CHAIN = ("prism", "screenreader", "tts", "print")
 
 #: How a backend is named when the player hears about a switch.
 SPOKEN_NAMES = {
+    "prism": "screen reader",
     "screenreader": "screen reader",
     "tts": "synthetic speech",
     "print": "printed text",
@@ -59,13 +70,63 @@ def backend_factories(
     stream: TextIO | None = None,
     write: Callable[[str], None] | None = None,
 ) -> dict[str, Callable[[], Speaker]]:
-    """How to start each backend by name."""
+    """How to start each backend by name (imports wait until a backend is started)."""
     return {
-        "screenreader": ScreenReaderSpeaker,
-        "tts": lambda: TtsSpeaker(rate),
+        "prism": _start_prism,
+        "screenreader": _start_screenreader,
+        "tts": lambda: _start_tts(rate),
         "print": lambda: PrintSpeaker(stream, write=write),
         "none": NullSpeaker,
     }
+
+
+def _start_prism() -> Speaker:
+    from spades_voice.speech.prism import PrismSpeaker
+
+    return PrismSpeaker(prefer_orca=orca_running())
+
+
+def _start_screenreader() -> Speaker:
+    if sys.platform.startswith("linux"):
+        from spades_voice.speech.speechd import SpeechdSpeaker
+
+        return SpeechdSpeaker()
+    from spades_voice.speech.screenreader import ScreenReaderSpeaker
+
+    return ScreenReaderSpeaker()
+
+
+def _start_tts(rate: int | None) -> Speaker:
+    from spades_voice.speech.tts import TtsSpeaker
+
+    return TtsSpeaker(rate)
+
+
+def orca_running(proc: Path = Path("/proc")) -> bool:
+    """Whether the Orca screen reader is running (Linux; reads /proc, never waits)."""
+    if not proc.is_dir():
+        return False
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if uid is not None and entry.stat().st_uid != uid:
+                continue
+            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue  # the process ended while we looked
+        args = [Path(a.decode("utf-8", "replace")).name for a in cmdline[:2] if a]
+        if "orca" in args:
+            return True
+    return False
+
+
+def auto_chain(prism_first: bool | None = None) -> tuple[str, ...]:
+    """What `auto` tries, in order: prism first only when Orca runs."""
+    if prism_first is None:
+        prism_first = orca_running()
+    return CHAIN if prism_first else CHAIN[1:]
 
 
 class FallbackSpeaker:
@@ -76,11 +137,17 @@ class FallbackSpeaker:
     tests; each switch also goes to the log.
     """
 
-    def __init__(self, factories: Sequence[Factory]) -> None:
+    def __init__(
+        self,
+        factories: Sequence[Factory],
+        on_notice: Callable[[str], None] | None = None,
+    ) -> None:
         self._factories = list(factories)
         self._lock = threading.RLock()
         self.switches: list[str] = []
         self.start_errors: dict[str, str] = {}
+        #: Called with each switch notice (make_speaker sends it to the speech log).
+        self.on_notice = on_notice
         self.current: Speaker = self._start_next()
         self.name = self.current.name
 
@@ -89,24 +156,42 @@ class FallbackSpeaker:
         while self._factories:
             label, factory = self._factories.pop(0)
             try:
-                return factory()
+                speaker = factory()
             except SpeechError as exc:
                 self.start_errors[label] = str(exc)
-                log.info("speech backend %s unavailable: %s", label, exc)
+                log.info("speech output %s unavailable: %s", label, exc)
+                continue
+            if hasattr(speaker, "on_failure"):
+                speaker.on_failure = lambda s=speaker: self._failed_by_itself(s)
+            return speaker
         return NullSpeaker()
 
-    def _replace(self, kind: Kind, text: str, error: SpeechError) -> None:
-        """Swap the failed backend for the next, say one notice and the lost line."""
+    def _failed_by_itself(self, speaker: Speaker) -> None:
+        """A backend noticed its own failure between calls (TTS's player failed)."""
+        with self._lock:
+            if speaker is not self.current:
+                return  # a call already switched away from it
+            self._replace(Kind.EVENT, None, SpeechError("it reported a failure"))
+
+    def _replace(self, kind: Kind, text: str | None, error: SpeechError) -> None:
+        """Swap the failed backend for the next; say the notice, the unheard, the line."""
         failed = self.current
+        take = getattr(failed, "unheard", None)
+        lost: list[str] = list(take()) if callable(take) else []
         with contextlib.suppress(SpeechError):
             failed.close()
+        if text is not None:
+            lost.append(text)
         while True:
             new = self._start_next()
             old_name = SPOKEN_NAMES.get(failed.name, failed.name)
             new_name = SPOKEN_NAMES.get(new.name, new.name)
             notice = f"{old_name.capitalize()} stopped; using {new_name}."
             self.switches.append(f"{failed.name} -> {new.name}")
-            log.warning("speech backend %s failed (%s); now %s", failed.name, error, new.name)
+            log.warning("speech output %s failed (%s); now %s; repeating %d line(s)",
+                        failed.name, error, new.name, len(lost))
+            if self.on_notice is not None:
+                self.on_notice(notice)
             self.current = new
             self.name = new.name
             try:
@@ -114,9 +199,14 @@ class FallbackSpeaker:
                     new.query(notice)
                 else:
                     new.event(notice)
-                new.event(text)
+                for line in lost:
+                    new.event(line)
             except SpeechError as again:
                 failed, error = new, again
+                take = getattr(failed, "unheard", None)
+                if callable(take):
+                    # Lines the new output did take before failing are in `lost` already.
+                    take()
                 with contextlib.suppress(SpeechError):
                     failed.close()
                 continue
@@ -160,25 +250,49 @@ def make_speaker(
     stream: TextIO | None = None,
     write: Callable[[str], None] | None = None,
     factories: dict[str, Callable[[], Speaker]] | None = None,
+    braille: Callable[[], Speaker | None] | None = None,
+    prism_first: bool | None = None,
 ) -> Speaker:
     """Build the speaker for `--speech CHOICE [--rate N] [--speech-log FILE] [--echo]`.
 
     `stream`/`write` go to the print backend (and echo); `factories` replaces the real
-    backends by name (tests). Raises ValueError for an unknown choice.
+    backends by name (tests). `braille` starts the braille display output, or returns
+    None when there is none (default: BrlAPI). `prism_first` overrides the Orca check.
+    Raises ValueError for an unknown choice.
     """
+    if braille is None and factories is None:
+        braille = _start_braille
     if choice not in CHOICES:
         raise ValueError(f"unknown speech output {choice!r}; choose one of {', '.join(CHOICES)}")
     makers = factories if factories is not None else backend_factories(
         rate, stream=stream, write=write
     )
+    chain: FallbackSpeaker | None = None
     if choice == "none":
         speaker: Speaker = makers["none"]()
     else:
-        start = 0 if choice == "auto" else CHAIN.index(choice)
-        speaker = FallbackSpeaker([(name, makers[name]) for name in CHAIN[start:]])
+        if choice == "auto":
+            names = auto_chain(prism_first if prism_first is not None else None)
+        else:
+            names = CHAIN[CHAIN.index(choice):]
+        chain = FallbackSpeaker([(name, makers[name]) for name in names])
+        speaker = chain
+    if braille is not None and speaker.name not in ("print", "none"):
+        display = braille()
+        if display is not None:
+            speaker = TeeSpeaker([speaker, display])
     if echo and speaker.name != "print":
         speaker = TeeSpeaker([speaker, PrintSpeaker(stream, write=write)])
     if log_path is not None:
         log_file = log_path.open("a", encoding="utf-8")
-        speaker = RecorderSpeaker(speaker, log_file, owns_log=True)
+        recorder = RecorderSpeaker(speaker, log_file, owns_log=True)
+        if chain is not None:
+            chain.on_notice = lambda notice: recorder.note(Kind.NOTICE, notice)
+        speaker = recorder
     return speaker
+
+
+def _start_braille() -> Speaker | None:
+    from spades_voice.speech.braille import start_braille
+
+    return start_braille()

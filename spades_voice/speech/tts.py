@@ -1,22 +1,38 @@
-"""Synthetic speech through pyttsx3 (espeak-ng on Linux, SAPI5 on Windows, NSSpeech on macOS).
+"""Synthetic speech that plays what it says it plays.
 
-`query()` and `event()` only put text on a queue and return (well under 5 ms); a feeder
-thread hands each line to a worker process (`_tts_worker`) and waits for it to finish.
-Why a process, and why a kill to interrupt, is explained there: pyttsx3 cannot stop its
-own Linux playback and prints to the terminal. A warm spare worker is kept so that after
-an interruption the next line starts without waiting for Python and espeak to load.
+Each line is first synthesized to a WAV file, then played by a player process the game
+owns (`audio`: paplay, pw-play, aplay, afplay, or winsound on Windows). A line counts as
+heard only when its player exits 0 after playing the whole file; nothing trusts a speech
+library's own "done" (pyttsx3's espeak driver reported lines finished before any sound
+had started, and never played the last one).
 
-`rate` is pyttsx3's rate in words per minute (espeak's default is about 200).
+* Synthesis: the `espeak-ng` program (or `espeak`) where it exists: about 40 ms for a
+  short line, deterministic, and no Python start-up. Elsewhere pyttsx3's `save_to_file`
+  in a worker process (`_tts_worker`: SAPI5 on Windows, NSSpeech on macOS).
+* A query stops the line being synthesized or played at once (SIGTERM to the player's
+  process group, SIGKILL 0.2 s later if it is still there) and drops the queue; X
+  (`silence`) does the same; events play one after another in order.
+* A player that fails (exit status not 0, or it cannot start) fails this output: the line
+  it was playing and every queued line are handed to the next output (`unheard`), and the
+  chain is told at once (`on_failure`), so no line is silently lost.
+* `close()` lets the last line finish, at most 2 s, so "Goodbye." is heard before exit.
+* Starting checks that synthesis makes audio and that a player plays 50 ms of silence,
+  all within about 2 s; with no working player it refuses to start with
+  "no audio output", and `auto` moves on to printed text.
 
-This backend does not print: the terminal stays the shell's (see `--echo`).
+`query()` and `event()` only queue and return (well under a millisecond). This backend
+never prints: the terminal stays the shell's (see `--echo`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
+import logging
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
@@ -26,99 +42,126 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from spades_voice.speech import audio
 from spades_voice.speech.base import SpeechError
+from spades_voice.speech.bounded import START_SECONDS
+
+log = logging.getLogger(__name__)
 
 WORKER_MODULE = "spades_voice.speech._tts_worker"
+#: How long close() lets the last line finish.
+DRAIN_SECONDS = 2.0
+#: Synthesis of one line: a fixed bound plus a little per character for long lines.
+SYNTH_SECONDS = 2.0
+SYNTH_SECONDS_PER_CHAR = 0.01
 
 
-def _worker_command(python: str, rate: int | None, player: Sequence[str] | None) -> list[str]:
-    cmd = [python, "-m", WORKER_MODULE]
-    if rate is not None:
-        cmd += ["--rate", str(rate)]
-    if player is not None:
-        cmd += ["--player-json", json.dumps(list(player))]
-    return cmd
+def synth_bound(text: str) -> float:
+    """How long synthesizing `text` may take before the output counts as failed."""
+    return SYNTH_SECONDS + SYNTH_SECONDS_PER_CHAR * len(text)
 
 
-class _Worker:
-    """One worker process and a thread that turns its replies into a queue."""
+def espeak_program() -> str | None:
+    """The espeak-ng (or espeak) program, if installed."""
+    return shutil.which("espeak-ng") or shutil.which("espeak")
 
-    def __init__(self, cmd: list[str]) -> None:
-        kwargs: dict[str, object] = {}
-        if os.name == "posix":
-            # Own process group: a kill takes aplay (or the player) with it, and Ctrl+C
-            # in the terminal does not reach it.
-            kwargs["start_new_session"] = True
-        else:
-            kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
-        self.proc = subprocess.Popen(
-            cmd,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            encoding="utf-8",
-            **kwargs,  # type: ignore[call-overload]
-        )
-        self.killed = False
-        self.ready = False
-        self.replies: queue.Queue[str | None] = queue.Queue()
+
+class _EspeakSynth:
+    """espeak-ng as a program: text on stdin, WAV to a file; one process per line."""
+
+    def __init__(self, program: str, rate: int | None) -> None:
+        self.name = Path(program).name
+        self._command = [program, "--stdin"]
+        if rate is not None:
+            self._command += ["-s", str(rate)]
+        self._busy: subprocess.Popen[bytes] | None = None
+
+    def make(self, text: str, wav: Path, register: Callable[[subprocess.Popen[bytes]], None]
+             ) -> None:
+        """Write `text` as speech to `wav`; SpeechError if it fails or takes too long."""
+        try:
+            proc = subprocess.Popen(
+                [*self._command, "-w", str(wav)],
+                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                start_new_session=os.name == "posix",
+            )
+        except OSError as exc:
+            raise SpeechError(f"cannot start {self.name}: {exc.strerror or exc}") from exc
+        register(proc)
+        try:
+            _out, err = proc.communicate(text.encode("utf-8"), timeout=synth_bound(text))
+        except subprocess.TimeoutExpired:
+            audio.stop(proc)
+            raise SpeechError(f"{self.name} took longer than {synth_bound(text):g} s") from None
+        except OSError as exc:  # killed while we were writing: an interruption
+            raise SpeechError(f"{self.name} stopped: {exc}") from exc
+        if proc.returncode != 0:
+            first = err.decode("utf-8", "replace").strip().splitlines()
+            raise SpeechError(f"{self.name} exit {proc.returncode}"
+                              + (f": {first[0]}" if first else ""))
+
+    def close(self) -> None:
+        """Nothing stays running between lines."""
+
+
+class _PyttsxSynth:
+    """pyttsx3's save_to_file in a worker process, for systems without espeak-ng."""
+
+    name = "pyttsx3"
+
+    def __init__(self, rate: int | None, python: str, timeout: float) -> None:
+        command = [python, "-m", WORKER_MODULE]
+        if rate is not None:
+            command += ["--rate", str(rate)]
+        try:
+            self._proc = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, text=True, encoding="utf-8",
+                start_new_session=os.name == "posix",
+            )
+        except OSError as exc:
+            raise SpeechError(f"cannot start the pyttsx3 worker: {exc}") from exc
+        self._replies: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, name="tts-worker-reader", daemon=True).start()
+        reply = self._reply(timeout)
+        if reply != "ready":
+            self.close()
+            raise SpeechError(f"pyttsx3 not ready: {reply or 'the worker exited'}")
 
     def _read(self) -> None:
-        stdout = self.proc.stdout
+        stdout = self._proc.stdout
         assert stdout is not None
         with contextlib.suppress(OSError, ValueError):
             for line in stdout:
-                self.replies.put(line.strip())
-        self.replies.put(None)
+                self._replies.put(line.strip())
+        self._replies.put(None)
 
-    def wait_ready(self, timeout: float) -> str | None:
-        """None once the worker said `ready`, else why not."""
-        if self.ready:
-            return None
+    def _reply(self, timeout: float) -> str | None:
         try:
-            reply = self.replies.get(timeout=timeout)
+            return self._replies.get(timeout=timeout)
         except queue.Empty:
-            self.kill()
-            return f"TTS worker not ready after {timeout:.0f} s"
-        if reply == "ready":
-            self.ready = True
-            return None
-        return reply or "TTS worker exited while starting"
+            return f"no answer within {timeout:g} s"
 
-    def send(self, text: str) -> bool:
-        """Hand `text` to the worker; False if it is gone."""
-        stdin = self.proc.stdin
+    def make(self, text: str, wav: Path, register: Callable[[subprocess.Popen[bytes]], None]
+             ) -> None:
+        """Write `text` to `wav` through the worker; SpeechError on failure or timeout."""
+        stdin = self._proc.stdin
         try:
             assert stdin is not None
-            stdin.write(json.dumps({"say": text}) + "\n")
+            stdin.write(json.dumps({"save": text, "path": str(wav)}) + "\n")
             stdin.flush()
-        except (OSError, ValueError):
-            return False
-        return True
+        except (OSError, ValueError) as exc:
+            raise SpeechError(f"pyttsx3 worker gone: {exc}") from exc
+        reply = self._reply(synth_bound(text))
+        if reply != "saved":
+            raise SpeechError(f"pyttsx3 could not save audio: {reply or 'the worker exited'}")
 
-    def wait_done(self) -> bool:
-        """Block until the current utterance ends; True if it finished, False if it died."""
-        return self.replies.get() == "done"
-
-    def kill(self) -> None:
-        """Stop the worker and whatever it is playing, now."""
-        self.killed = True
-        if self.proc.poll() is not None:
-            return
-        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
-            if os.name == "posix":
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            else:
-                self.proc.kill()
-
-    def reap(self) -> None:
-        """Collect the exit status so no zombie is left."""
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=2.0)
-        for stream in (self.proc.stdin, self.proc.stdout):
+    def close(self) -> None:
+        """End the worker."""
+        audio.stop(self._proc)
+        for stream in (self._proc.stdin, self._proc.stdout):
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
@@ -131,11 +174,12 @@ class _Item:
 
 
 class TtsSpeaker:
-    """pyttsx3 speech that never blocks the caller and can be cut off.
+    """Synthesize to a file, play it with an owned player; cut at once; lose nothing.
 
-    `player`: a command to play WAV files (path appended) instead of pyttsx3's own
-    playback. `on_change(state, text)` is called from the feeder thread with state
-    "started", "finished" or "interrupted"; `history` keeps the same pairs.
+    `player`: the player command (the WAV path is appended) instead of the first working
+    one found on PATH. `on_change(state, text)` is called from the playing thread with
+    "started", "finished", "interrupted" or "failed"; `history` keeps the same pairs.
+    `on_failure` (set by the fallback chain) is called once when the output fails.
     """
 
     name = "tts"
@@ -146,42 +190,54 @@ class TtsSpeaker:
         *,
         player: Sequence[str] | None = None,
         python: str | None = None,
-        start_timeout: float = 15.0,
+        start_timeout: float = START_SECONDS,
         on_change: Callable[[str, str], None] | None = None,
     ) -> None:
         self.rate = rate
-        # Workers are killed, so they cannot clean up after themselves: we own their folder.
-        self._scratch = tempfile.TemporaryDirectory(prefix="spades-tts-")
-        self._cmd = [
-            *_worker_command(python or sys.executable, rate, player),
-            "--scratch", self._scratch.name,
-        ]
-        self._start_timeout = start_timeout
         self._on_change = on_change
+        self.on_failure: Callable[[], None] | None = None
         self.history: list[tuple[str, str]] = []
-        self._changed = threading.Condition()
+        self.notes: list[str] = []
+        # Players are killed, so they cannot clean up after themselves: we own the folder.
+        self._scratch = tempfile.TemporaryDirectory(prefix="spades-tts-")
+        scratch = Path(self._scratch.name)
+        began = time.monotonic()
+        try:
+            program = espeak_program()
+            if program is not None:
+                self._synth: _EspeakSynth | _PyttsxSynth = _EspeakSynth(program, rate)
+            else:
+                self._synth = _PyttsxSynth(rate, python or sys.executable, start_timeout)
+            probe = scratch / "probe-speech.wav"
+            self._synth.make("Test.", probe, lambda _proc: None)
+            if not probe.is_file() or probe.stat().st_size <= 44:
+                raise SpeechError(f"{self._synth.name} wrote no audio")
+            if player is not None:
+                self.player = list(player)
+            else:
+                left = max(0.2, start_timeout - (time.monotonic() - began))
+                self.player, self.notes = audio.find_player(scratch, left)
+        except SpeechError as exc:
+            self._cleanup()
+            raise SpeechError(f"failed: {exc}") from exc
+        self.synth_name = self._synth.name
         self._lock = threading.Lock()
+        self._changed = threading.Condition()
         self._queue: queue.Queue[_Item | None] = queue.Queue()
         self._generation = 0
         self._outstanding = 0
-        self._speaking: _Worker | None = None
+        self._busy: subprocess.Popen[bytes] | None = None
         self._failure: str | None = None
+        self._unheard: list[str] = []
         self._closed = False
-        try:
-            first = _Worker(self._cmd)
-        except OSError as exc:
-            self._scratch.cleanup()
-            raise SpeechError(f"TTS unavailable: cannot start worker: {exc}") from exc
-        problem = first.wait_ready(start_timeout)
-        if problem is not None:
-            first.kill()
-            first.reap()
-            self._scratch.cleanup()
-            raise SpeechError(f"TTS unavailable: {problem}")
-        self._worker: _Worker | None = first
-        self._spare: _Worker | None = _Worker(self._cmd)
-        self._thread = threading.Thread(target=self._feed, name="tts-feeder", daemon=True)
+        self._serial = itertools.count(1)
+        self._thread = threading.Thread(target=self._feed, name="tts-player", daemon=True)
         self._thread.start()
+
+    def _cleanup(self) -> None:
+        with contextlib.suppress(AttributeError):
+            self._synth.close()
+        self._scratch.cleanup()
 
     # -- caller side: never waits on speech ------------------------------------------
 
@@ -190,7 +246,7 @@ class TtsSpeaker:
             raise SpeechError(self._failure)
 
     def _drop_pending(self) -> None:
-        """Under the lock: forget queued lines and stop the one being spoken."""
+        """Under the lock: forget queued lines and stop the one being made or played."""
         self._generation += 1
         with contextlib.suppress(queue.Empty):
             while True:
@@ -199,8 +255,9 @@ class TtsSpeaker:
                     self._queue.put(None)
                     break
                 self._outstanding -= 1
-        if self._speaking is not None:
-            self._speaking.kill()
+        busy = self._busy
+        if busy is not None:
+            _terminate(busy)
 
     def query(self, text: str) -> None:
         """Cut off what is being said and queued, then say `text`."""
@@ -228,23 +285,29 @@ class TtsSpeaker:
                 return
             self._drop_pending()
 
+    def unheard(self) -> list[str]:
+        """After a failure: the line that was playing and those queued behind it."""
+        with self._lock:
+            lines, self._unheard = self._unheard, []
+        return lines
+
     def close(self) -> None:
-        """Stop at once and end the worker processes."""
+        """Let the last line finish (at most 2 s), then stop everything."""
         with self._lock:
             if self._closed:
                 return
             self._closed = True
+            failed = self._failure is not None
+        if not failed:
+            self.wait_idle(DRAIN_SECONDS)
+        with self._lock:
             self._drop_pending()
             self._queue.put(None)
-            workers = [w for w in (self._worker, self._spare) if w is not None]
-        self._thread.join(timeout=5.0)
-        for worker in workers:
-            worker.kill()
-            worker.reap()
-        self._scratch.cleanup()
+        self._thread.join(timeout=2.0)
+        self._cleanup()
 
     def wait_idle(self, timeout: float) -> bool:
-        """Block until everything queued has been spoken (doctor, tests); False on timeout."""
+        """Block until everything queued has been played (doctor, tests); False on timeout."""
         deadline = time.monotonic() + timeout
         while True:
             with self._lock:
@@ -252,14 +315,14 @@ class TtsSpeaker:
                     return self._outstanding <= 0
             if time.monotonic() >= deadline:
                 return False
-            time.sleep(0.02)
+            time.sleep(0.01)
 
     def wait_for(self, state: str, text: str, timeout: float) -> bool:
         """Block until `(state, text)` appears in `history`; False on timeout."""
         with self._changed:
             return self._changed.wait_for(lambda: (state, text) in self.history, timeout)
 
-    # -- feeder thread ---------------------------------------------------------------
+    # -- the playing thread ----------------------------------------------------------
 
     def _note(self, state: str, text: str) -> None:
         with self._changed:
@@ -268,21 +331,12 @@ class TtsSpeaker:
         if self._on_change is not None:
             self._on_change(state, text)
 
-    def _next_worker(self) -> _Worker:
-        """The worker to speak with: the current one, else the warm spare, else a new one."""
-        worker = self._worker
-        if worker is not None and not worker.killed and worker.proc.poll() is None:
-            return worker
-        if worker is not None:
-            worker.reap()
-        if self._spare is not None and self._spare.proc.poll() is None:
-            worker, self._spare = self._spare, None
-        else:
-            worker = _Worker(self._cmd)
-        self._worker = worker
-        if self._spare is None:
-            self._spare = _Worker(self._cmd)
-        return worker
+    def _register(self, item: _Item, proc: subprocess.Popen[bytes]) -> None:
+        with self._lock:
+            self._busy = proc
+            stale = item.generation != self._generation
+        if stale:
+            _terminate(proc)
 
     def _feed(self) -> None:
         while True:
@@ -290,68 +344,97 @@ class TtsSpeaker:
             if item is None:
                 return
             try:
-                if not self._speak_item(item):
-                    return
+                with self._lock:
+                    stale = item.generation != self._generation
+                problem = None if stale else self._play(item)
             finally:
                 with self._lock:
+                    self._busy = None
                     self._outstanding -= 1
+            if problem is not None:
+                self._fail(item, problem)
+                return
 
-    def _speak_item(self, item: _Item) -> bool:
-        """Speak one line; False when the worker keeps dying and the feeder must stop."""
-        problem: str | None = None
-        for _attempt in range(2):
-            with self._lock:
-                if item.generation != self._generation or self._closed:
-                    return True
-                try:
-                    worker = self._next_worker()
-                except OSError as exc:
-                    problem = f"cannot start worker: {exc}"
-                    break
-                self._speaking = worker
-            problem = worker.wait_ready(self._start_timeout)
-            finished = False
-            if problem is None and worker.send(item.text):
-                self._note("started", item.text)
-                finished = worker.wait_done()
-            with self._lock:
-                self._speaking = None
-                interrupted = worker.killed
-            if finished:
-                self._note("finished", item.text)
-                return True
-            if interrupted:
+    def _play(self, item: _Item) -> str | None:
+        """Make and play one line; None when it was played or cut, else why it failed."""
+        wav = Path(self._scratch.name) / f"line-{next(self._serial)}.wav"
+        try:
+            try:
+                self._synth.make(item.text, wav, lambda proc: self._register(item, proc))
+            except SpeechError as exc:
+                if self._is_stale(item):
+                    self._note("interrupted", item.text)
+                    return None
+                return f"speech synthesis failed: {exc}"
+            if self._is_stale(item):
                 self._note("interrupted", item.text)
-                return True
-            # The worker died on its own: try once more with a fresh one.
-            worker.kill()
-        # Give up, so that the fallback chain takes over on the next call.
-        self._failure = f"TTS worker keeps failing: {problem or 'it exited while speaking'}"
+                return None
+            try:
+                proc = audio.start(self.player, wav)
+            except OSError as exc:
+                return f"no audio output ({Path(self.player[0]).name}: {exc.strerror or exc})"
+            self._register(item, proc)
+            self._note("started", item.text)
+            proc.wait()
+            if self._is_stale(item):
+                self._note("interrupted", item.text)
+                return None
+            if proc.returncode != 0:
+                return f"no audio output ({Path(self.player[0]).name} {audio.reason(proc)})"
+            self._note("finished", item.text)
+            return None
+        finally:
+            with contextlib.suppress(OSError):
+                wav.unlink()
+
+    def _is_stale(self, item: _Item) -> bool:
+        with self._lock:
+            return item.generation != self._generation
+
+    def _fail(self, item: _Item, problem: str) -> None:
+        """Stop this output; keep the failed line and the queue for the next output."""
+        with self._lock:
+            self._failure = f"failed: {problem}"
+            lines = [item.text]
+            with contextlib.suppress(queue.Empty):
+                while True:
+                    queued = self._queue.get_nowait()
+                    if queued is None:
+                        break
+                    self._outstanding -= 1
+                    if queued.generation == self._generation:
+                        lines.append(queued.text)
+            self._unheard = lines
+        log.warning("synthetic speech %s", self._failure)
         self._note("failed", item.text)
-        return False
+        if self.on_failure is not None:
+            self.on_failure()
 
 
-def synthesize_wav(
-    text: str, path: Path, *, rate: int | None = None, python: str | None = None,
-    timeout: float = 30.0,
-) -> None:
-    """Save `text` as speech to the WAV file `path`, via a one-shot worker.
+def _terminate(proc: subprocess.Popen[Any]) -> None:
+    """Ask `proc` to stop now, without waiting; make sure 0.2 s later."""
+    if proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+        if os.name == "posix":
+            os.killpg(proc.pid, signal.SIGTERM)
+        else:
+            proc.terminate()
+    timer = threading.Timer(0.2, audio.stop, args=(proc, 0.0))
+    timer.daemon = True
+    timer.start()
 
-    Returns once pyttsx3 has reported the utterance finished; raises SpeechError if not.
-    """
-    cmd = [*_worker_command(python or sys.executable, rate, None), "--save", str(path)]
+
+def synthesize_wav(text: str, path: Path, *, rate: int | None = None,
+                   python: str | None = None) -> None:
+    """Save `text` as speech to the WAV file `path` (espeak-ng, else pyttsx3)."""
+    program = espeak_program()
+    synth: _EspeakSynth | _PyttsxSynth
+    if program is not None:
+        synth = _EspeakSynth(program, rate)
+    else:
+        synth = _PyttsxSynth(rate, python or sys.executable, START_SECONDS * 5)
     try:
-        result = subprocess.run(
-            cmd,
-            input=text,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            encoding="utf-8",
-            timeout=timeout,
-            check=False,
-        )
-    except subprocess.TimeoutExpired as exc:
-        raise SpeechError(f"TTS took longer than {timeout:.0f} s to save {path}") from exc
-    if result.returncode != 0 or result.stdout.strip() != "saved":
-        raise SpeechError(f"TTS could not save {path}: {result.stdout.strip() or 'no reply'}")
+        synth.make(text, path, lambda _proc: None)
+    finally:
+        synth.close()
