@@ -1,13 +1,22 @@
-"""``spades-voice doctor``: which outputs work, which one is in use, and a spoken test line."""
+"""``spades-voice doctor``: every output works or failed and why, a spoken test line, and
+the last lines of the log; always back within 5 s."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import time
 from pathlib import Path
 
 from spades_voice.cli import add_speech_arguments
-from spades_voice.speech.chain import make_speaker
-from spades_voice.speech.doctor import diagnose, speak_test_line
+from spades_voice.speech.base import Speaker
+from spades_voice.speech.chain import CHAIN, auto_chain
+from spades_voice.speech.doctor import all_makers, probe_all, report_from, speak_test_line
+from spades_voice.speech.logfile import install, log_path, tail
+from spades_voice.speech.simple import RecorderSpeaker
+
+#: doctor's whole run, start to exit.
+TOTAL_SECONDS = 5.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,18 +26,53 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _data_dir() -> Path:
+    from spades_voice.store.files import data_dir
+
+    return data_dir()
+
+
 def run(args: argparse.Namespace) -> int:
-    report = diagnose(args.rate)
+    began = time.monotonic()
+    data = _data_dir()
+    install(data)
+    results = probe_all(all_makers(args.rate))
+    report = report_from(results)
     for line in report.lines():
-        print(line)
-    if args.no_test_line:
-        return 0
+        print(line, flush=True)
     choice = args.speech or "auto"
-    log = Path(args.speech_log) if args.speech_log else None
-    speaker = make_speaker(choice, args.rate, log, echo=args.echo)
-    try:
-        print(f"Speaking a test line through {speaker.name}.")
-        speak_test_line(speaker)
-    finally:
-        speaker.close()
+    names = auto_chain() if choice == "auto" else CHAIN[CHAIN.index(choice):] if (
+        choice in CHAIN
+    ) else ()
+    chosen: Speaker | None = None
+    for name in names:
+        found = results.get(name)
+        if found is not None and not isinstance(found, str):
+            chosen = found
+            break
+    for name, found in results.items():
+        if found is not chosen and not isinstance(found, str) and name != "print":
+            with contextlib.suppress(Exception):
+                found.close()
+    if chosen is not None and not args.no_test_line:
+        with contextlib.ExitStack() as stack:
+            speaker: Speaker = chosen
+            if args.speech_log:
+                log_file = stack.enter_context(
+                    Path(args.speech_log).open("a", encoding="utf-8")
+                )
+                speaker = RecorderSpeaker(chosen, log_file)
+            print(f"Speaking a test line through {chosen.name}.", flush=True)
+            left = TOTAL_SECONDS - (time.monotonic() - began) - 1.0
+            speak_test_line(speaker, wait=max(0.0, min(2.0, left)))
+            # Waited long enough: cut what is left so closing does not wait for it.
+            with contextlib.suppress(Exception):
+                speaker.silence()
+                speaker.close()
+    elif chosen is not None:
+        with contextlib.suppress(Exception):
+            chosen.close()
+    print(f"Log: {log_path(data)}")
+    for line in tail(log_path(data)):
+        print(f"  {line}")
     return 0
