@@ -16,7 +16,8 @@ wrapper hides:
   before we give up on it; the unheard lines are said again on the new connection.
 
 Queries cancel this client's speech first (`CANCEL self`), then speak; lines a query or
-X cuts are dropped on purpose and never repeated.
+X cuts on a live server are dropped on purpose and never repeated. A query that finds the
+server dead cut nothing, so the lines it would have cut are among the unheard.
 """
 
 from __future__ import annotations
@@ -164,11 +165,18 @@ class SpeechdSpeaker:
         with self._lock:
             if self._closed:
                 return
-            if interrupt:
-                self._forget_pending()
+            with self._pending_lock:
+                cut = list(self._pending)
             try:
                 self._send(text, interrupt=interrupt)
+                if interrupt:
+                    # The server cancelled them on purpose: not "unheard".
+                    with self._pending_lock:
+                        for token in cut:
+                            self._pending.pop(token, None)
             except SpeechError as exc:
+                # A query to a dead server cut nothing: the player heard none of the
+                # pending lines, so they stay to be said again.
                 self._reconnect(exc)
                 self._send(text, interrupt=False)
             else:

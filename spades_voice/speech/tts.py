@@ -303,7 +303,9 @@ class TtsSpeaker:
         with self._lock:
             self._drop_pending()
             self._queue.put(None)
-        self._thread.join(timeout=2.0)
+        if threading.current_thread() is not self._thread:
+            # The chain may close us from our own thread, when our player failed.
+            self._thread.join(timeout=2.0)
         self._cleanup()
 
     def wait_idle(self, timeout: float) -> bool:

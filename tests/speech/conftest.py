@@ -22,9 +22,44 @@ from speech_helpers import (
 )
 
 
+def _start_server(
+    conf: Path, modules: Path, sock: Path, run: Path, log: Path, env: dict[str, str]
+) -> subprocess.Popen[bytes]:
+    with (log / "server.out").open("ab") as server_log:
+        proc = subprocess.Popen(
+            [
+                "speech-dispatcher", "--run-single", "--timeout", "0",
+                "--config-dir", str(conf), "--module-dir", str(modules),
+                "--communication-method", "unix_socket", "--socket-path", str(sock),
+                "--pid-file", str(run / "speechd.pid"), "--log-dir", str(log),
+            ],
+            stdin=subprocess.DEVNULL, stdout=server_log, stderr=server_log,
+            env=env, start_new_session=True,
+        )
+    if not wait_until(sock.exists, 15.0):
+        _stop(proc)
+        pytest.fail(f"speech-dispatcher did not start: {(log / 'server.out').read_text()}")
+    return proc
+
+
+def _stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, sig)
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=5)
+
+
 @pytest.fixture
 def speechd_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpeechdServer]:
-    """Start speech-dispatcher in tmp_path and point SPEECHD_ADDRESS at it."""
+    """Start speech-dispatcher in tmp_path and point SPEECHD_ADDRESS at it.
+
+    `kill()` ends it the hard way (SIGKILL, its module with it); `restart()` starts a new
+    one on the same socket.
+    """
     modules = require_speechd_stack()
     conf, out, log, run = (tmp_path / n for n in ("conf", "out", "log", "run"))
     for folder in (conf / "modules", out, log, run):
@@ -38,35 +73,27 @@ def speechd_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     )
     sock = run / "speechd.sock"
     env = {**os.environ, "XDG_RUNTIME_DIR": str(run), "HOME": str(tmp_path)}
-    with (log / "server.out").open("wb") as server_log:
-        proc = subprocess.Popen(
-            [
-                "speech-dispatcher", "--run-single", "--timeout", "0",
-                "--config-dir", str(conf), "--module-dir", str(modules),
-                "--communication-method", "unix_socket", "--socket-path", str(sock),
-                "--pid-file", str(run / "speechd.pid"), "--log-dir", str(log),
-            ],
-            stdin=subprocess.DEVNULL, stdout=server_log, stderr=server_log,
-            env=env, start_new_session=True,
-        )
+    procs = [_start_server(conf, modules, sock, run, log, env)]
+
+    def kill() -> None:
+        _stop(procs[-1], signal.SIGKILL)
+        with contextlib.suppress(FileNotFoundError):
+            sock.unlink()
+
+    def restart() -> None:
+        procs.append(_start_server(conf, modules, sock, run, log, env))
+
     try:
-        if not wait_until(sock.exists, 15.0):
-            pytest.fail(f"speech-dispatcher did not start: {(log / 'server.out').read_text()}")
         address = f"unix_socket:{sock}"
         monkeypatch.setenv("SPEECHD_ADDRESS", address)
         monkeypatch.setenv("XDG_RUNTIME_DIR", str(run))
         # Never autospawn a real server from a test, whatever goes wrong.
         monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
-        yield SpeechdServer(out, log, address)
+        yield SpeechdServer(out, log, address, kill=kill, restart=restart)
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=5)
+        for proc in procs:
+            if proc.poll() is None:
+                _stop(proc)
 
 
 @pytest.fixture
