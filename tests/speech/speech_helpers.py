@@ -322,3 +322,49 @@ class FakeSsip(MuteSpeechd):
                         conn.sendall(b"230 OK RECEIVING DATA\r\n")
                     else:
                         conn.sendall(b"200 OK\r\n")
+
+
+# -- a recorded BrlAPI client -----------------------------------------------------------------
+
+FAKE_BRLAPI = r'''
+"""A stand-in for BrlAPI's Python module that logs every call it gets (JSON lines)."""
+import json, os
+TTY_DEFAULT = -1
+class ConnectionError(Exception):
+    pass
+def _log(call, *args):
+    with open(os.environ["FAKE_BRLAPI_LOG"], "a", encoding="utf-8") as f:
+        f.write(json.dumps([call, *args]) + "\n")
+class Connection:
+    def __init__(self, host=None, auth=None):
+        if os.environ.get("FAKE_BRLAPI_DOWN"):
+            raise ConnectionError("couldn't connect\nIs BRLTTY really running?")
+        _log("connect")
+        self.driverName = "FakeDisplay"
+        self.displaySize = (40, 1)
+    def enterTtyMode(self, tty=TTY_DEFAULT, driver=None):
+        _log("enterTtyMode")
+    def ignoreAllKeys(self):
+        _log("ignoreAllKeys")
+    def writeText(self, text, cursor=-1):
+        _log("writeText", text)
+    def leaveTtyMode(self):
+        _log("leaveTtyMode")
+    def closeConnection(self):
+        _log("closeConnection")
+'''
+
+
+def make_fake_brlapi(tmp_path: Path) -> tuple[Path, Path]:
+    """A folder holding the recording `brlapi` module, and the log it writes."""
+    folder = tmp_path / "fake-brlapi"
+    folder.mkdir(exist_ok=True)
+    (folder / "brlapi.py").write_text(FAKE_BRLAPI, encoding="utf-8")
+    return folder, tmp_path / "brlapi.jsonl"
+
+
+def brlapi_calls(log: Path) -> list[list[str]]:
+    """The calls the recording BrlAPI module received, in order."""
+    if not log.exists():
+        return []
+    return [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines() if x]
