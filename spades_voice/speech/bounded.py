@@ -13,12 +13,14 @@ work behind it.
 
 from __future__ import annotations
 
+import contextlib
 import queue
 import threading
+import time
 from collections.abc import Callable
 from typing import TypeVar
 
-from spades_voice.speech.base import SpeechError
+from spades_voice.speech.base import Speaker, SpeechError
 
 T = TypeVar("T")
 
@@ -100,3 +102,46 @@ class SerialCaller:
     def stop(self) -> None:
         """Let the worker end once its current job returns (it may never, if stuck)."""
         self._jobs.put(None)
+
+
+def start_all(
+    makers: dict[str, Callable[[], Speaker | None]], timeout: float
+) -> dict[str, Speaker | str]:
+    """Start every output at once, each on its own thread; within `timeout` seconds.
+
+    Each name maps to its open speaker, or to why it failed in plain words. One that
+    finishes starting after the deadline is closed at once.
+    """
+    results: dict[str, Speaker | str] = {}
+    lock = threading.Lock()
+
+    def start(name: str, factory: Callable[[], Speaker | None]) -> None:
+        try:
+            speaker = factory()
+            outcome: Speaker | str = speaker if speaker is not None else "not available"
+        except SpeechError as exc:
+            outcome = str(exc)
+        except Exception as exc:
+            # Every output must get an answer, whatever one of them raises.
+            outcome = f"{type(exc).__name__}: {exc}"
+        with lock:
+            late = name in results
+            if not late:
+                results[name] = outcome
+        if late and not isinstance(outcome, str):
+            with contextlib.suppress(Exception):
+                outcome.close()
+
+    threads = [
+        threading.Thread(target=start, args=(name, factory), name=f"start {name}", daemon=True)
+        for name, factory in makers.items()
+    ]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + timeout
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    with lock:
+        for name in makers:
+            results.setdefault(name, f"did not start within {timeout:g} s")
+        return dict(results)

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import TextIO
 
 from spades_voice.speech.base import Kind, Speaker, SpeechError
+from spades_voice.speech.bounded import START_SECONDS, start_all
 from spades_voice.speech.simple import NullSpeaker, PrintSpeaker, RecorderSpeaker, TeeSpeaker
 
 log = logging.getLogger(__name__)
@@ -141,6 +142,8 @@ class FallbackSpeaker:
         self,
         factories: Sequence[Factory],
         on_notice: Callable[[str], None] | None = None,
+        *,
+        parallel: bool = False,
     ) -> None:
         self._factories = list(factories)
         self._lock = threading.RLock()
@@ -148,8 +151,39 @@ class FallbackSpeaker:
         self.start_errors: dict[str, str] = {}
         #: Called with each switch notice (make_speaker sends it to the speech log).
         self.on_notice = on_notice
-        self.current: Speaker = self._start_next()
+        self.current: Speaker = self._start_parallel() if parallel else self._start_next()
         self.name = self.current.name
+
+    def _start_parallel(self) -> Speaker:
+        """Start every output at once and keep the first in chain order that started.
+
+        Each start is bounded to 2 s, so the first line is heard within about 2 s even
+        when the speech server hangs; started one after another, the bounds would add up.
+        Those after the chosen one are closed and stay in the chain, to be started again
+        if the chosen one fails.
+        """
+        results = start_all(dict(self._factories), START_SECONDS + 0.5)
+        chosen: Speaker | None = None
+        rest: list[Factory] = []
+        for label, factory in self._factories:
+            found = results[label]
+            if chosen is None:
+                if isinstance(found, str):
+                    self.start_errors[label] = found
+                    log.info("speech output %s unavailable: %s", label, found)
+                    continue
+                chosen = found
+                continue
+            rest.append((label, factory))
+            if not isinstance(found, str):
+                with contextlib.suppress(Exception):
+                    found.close()
+        self._factories = rest
+        if chosen is None:
+            return NullSpeaker()
+        if hasattr(chosen, "on_failure"):
+            chosen.on_failure = lambda s=chosen: self._failed_by_itself(s)
+        return chosen
 
     def _start_next(self) -> Speaker:
         """Start the next factory that works (dropping those tried), else NullSpeaker."""
@@ -275,7 +309,10 @@ def make_speaker(
             names = auto_chain(prism_first if prism_first is not None else None)
         else:
             names = CHAIN[CHAIN.index(choice):]
-        chain = FallbackSpeaker([(name, makers[name]) for name in names])
+        # auto starts its candidates side by side (see FallbackSpeaker._start_parallel).
+        chain = FallbackSpeaker(
+            [(name, makers[name]) for name in names], parallel=choice == "auto"
+        )
         speaker = chain
     if braille is not None and speaker.name not in ("print", "none"):
         display = braille()

@@ -8,13 +8,11 @@ the whole command within 5 s: "works" or "failed" for each, and why in plain wor
 from __future__ import annotations
 
 import contextlib
-import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spades_voice.speech.base import Speaker, SpeechError
-from spades_voice.speech.bounded import START_SECONDS
+from spades_voice.speech.base import Speaker
+from spades_voice.speech.bounded import START_SECONDS, start_all
 from spades_voice.speech.chain import CHAIN, auto_chain, backend_factories
 
 TEST_LINE = "Spades voice speech test. Your lead."
@@ -74,39 +72,7 @@ def probe_all(
     timeout: float = PROBE_SECONDS,
 ) -> dict[str, Speaker | str]:
     """Start every output at once; each name maps to its open speaker or why it failed."""
-    results: dict[str, Speaker | str] = {}
-    lock = threading.Lock()
-
-    def start(name: str, factory: Callable[[], Speaker | None]) -> None:
-        try:
-            speaker = factory()
-            outcome: Speaker | str = speaker if speaker is not None else "not available"
-        except SpeechError as exc:
-            outcome = str(exc)
-        except Exception as exc:
-            # doctor must answer about every output, whatever one of them raises.
-            outcome = f"{type(exc).__name__}: {exc}"
-        with lock:
-            late = name in results
-            if not late:
-                results[name] = outcome
-        if late and not isinstance(outcome, str):
-            with contextlib.suppress(Exception):
-                outcome.close()
-
-    threads = [
-        threading.Thread(target=start, args=(name, factory), name=f"doctor {name}", daemon=True)
-        for name, factory in makers.items()
-    ]
-    for thread in threads:
-        thread.start()
-    deadline = time.monotonic() + timeout
-    for thread in threads:
-        thread.join(max(0.0, deadline - time.monotonic()))
-    with lock:
-        for name in makers:
-            results.setdefault(name, f"did not start within {timeout:g} s")
-        return dict(results)
+    return start_all(makers, timeout)
 
 
 def report_from(results: dict[str, Speaker | str], prism_first: bool | None = None) -> SpeechReport:

@@ -19,7 +19,7 @@ SCHEMA = "spades-voice/settings"
 VERSION = 1
 MIGRATIONS: dict[int, Migration] = {}
 
-SPEECH_CHOICES = ("auto", "screenreader", "tts", "print", "none")
+SPEECH_CHOICES = ("auto", "prism", "screenreader", "tts", "print", "none")
 #: The shell's names today (shell.pace.Pace, the verbosity key); others are kept as given.
 PACE_NAMES = ("relaxed", "quick", "instant")
 VERBOSITY_NAMES = ("brief", "full")

@@ -48,7 +48,7 @@ class _HangingPrism:
     def __init__(self) -> None:
         self.release = threading.Event()
 
-    def Context(self) -> object:  # noqa: N802 - the library's name
+    def Context(self) -> object:  # the library spells it so
         self.release.wait()
         raise AssertionError("unreachable")
 
