@@ -26,21 +26,49 @@ import subprocess
 import sys
 import time
 import wave
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from spades_voice.speech.base import SpeechError
 from spades_voice.speech.bounded import START_SECONDS
 
-#: Linux and macOS players, in the order they are tried: name and arguments before the file.
-PLAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("paplay", ()),
-    ("pw-play", ()),
-    ("aplay", ("-q",)),
-    ("afplay", ()),
+#: Linux and macOS players, in the order they are tried: name, arguments before the file,
+#: and the arguments that make it read the WAV from its standard input (None: it cannot).
+PLAYERS: tuple[tuple[str, tuple[str, ...], tuple[str, ...] | None], ...] = (
+    ("paplay", (), ()),
+    ("pw-play", (), ("-",)),
+    ("aplay", ("-q",), ()),
+    ("afplay", (), None),
 )
 
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A player found on this machine: how to play a file, and a stream if it can."""
+
+    name: str
+    command: tuple[str, ...]
+    stream: tuple[str, ...] | None = None
+
+    def file_command(self, wav: Path) -> list[str]:
+        """The command that plays `wav`."""
+        return [*self.command, str(wav)]
+
+    def stream_command(self) -> list[str] | None:
+        """The command that plays a WAV from standard input, or None."""
+        return None if self.stream is None else [*self.command, *self.stream]
+
 WINSOUND_PLAYER = "import sys, winsound; winsound.PlaySound(sys.argv[1], winsound.SND_FILENAME)"
+
+
+def wav_seconds(path: Path) -> float:
+    """How long `path` plays; 0 if it cannot be read."""
+    try:
+        with wave.open(str(path), "rb") as wav:
+            return wav.getnframes() / wav.getframerate()
+    except (OSError, EOFError, wave.Error):
+        return 0.0
 
 
 def write_silence(path: Path, seconds: float = 0.05, rate: int = 22050) -> Path:
@@ -53,27 +81,27 @@ def write_silence(path: Path, seconds: float = 0.05, rate: int = 22050) -> Path:
     return path
 
 
-def candidates() -> list[tuple[str, list[str]]]:
-    """Players present on this machine, in order: (name, command before the file)."""
+def candidates() -> list[Player]:
+    """Players present on this machine, in the order they are tried."""
     if sys.platform == "win32":
-        return [("winsound", [sys.executable, "-c", WINSOUND_PLAYER])]
+        return [Player("winsound", (sys.executable, "-c", WINSOUND_PLAYER))]
     found = []
-    for name, args in PLAYERS:
+    for name, args, stream in PLAYERS:
         path = shutil.which(name)
         if path is not None:
-            found.append((name, [path, *args]))
+            found.append(Player(name, (path, *args), stream))
     return found
 
 
-def start(command: list[str], wav: Path) -> subprocess.Popen[bytes]:
-    """Start playing `wav`; the process has its own group so a stop takes all of it."""
+def start(command: list[str]) -> subprocess.Popen[bytes]:
+    """Start `command`; the process has its own group so a stop takes all of it."""
     kwargs: dict[str, object] = {}
     if os.name == "posix":
         kwargs["start_new_session"] = True
     else:
         kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
     return subprocess.Popen(  # type: ignore[call-overload,no-any-return]
-        [*command, str(wav)],
+        command,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -103,16 +131,16 @@ def stop(proc: subprocess.Popen[Any], grace: float = 0.2) -> None:
 
 
 def reason(proc: subprocess.Popen[bytes]) -> str:
-    """The player's exit status and the first line it wrote to stderr."""
+    """The player's exit status and the last line it wrote to stderr (the error itself)."""
     err = b""
     if proc.stderr is not None:
         with contextlib.suppress(OSError, ValueError):
             err = proc.stderr.read(400)
-    first = err.decode("utf-8", "replace").strip().splitlines()
-    return f"exit {proc.returncode}" + (f": {first[0]}" if first else "")
+    said = err.decode("utf-8", "replace").strip().splitlines()
+    return f"exit {proc.returncode}" + (f": {said[-1].strip()}" if said else "")
 
 
-def find_player(scratch: Path, timeout: float = START_SECONDS) -> tuple[list[str], list[str]]:
+def find_player(scratch: Path, timeout: float = START_SECONDS) -> tuple[Player, list[str]]:
     """The first player that plays silence cleanly within `timeout`, and notes on the rest.
 
     Raises SpeechError("no audio output (...)") when none does.
@@ -122,15 +150,16 @@ def find_player(scratch: Path, timeout: float = START_SECONDS) -> tuple[list[str
     notes: list[str] = []
     found = candidates()
     if not found:
-        names = ", ".join(name for name, _ in PLAYERS)
+        names = ", ".join(name for name, _args, _stream in PLAYERS)
         raise SpeechError(f"no audio output (no player installed: {names})")
-    for name, command in found:
+    for player in found:
+        name = player.name
         left = deadline - time.monotonic()
         if left <= 0:
             notes.append(f"{name}: not tried, out of time")
             continue
         try:
-            proc = start(command, silence)
+            proc = start(player.file_command(silence))
         except OSError as exc:
             notes.append(f"{name}: cannot start: {exc.strerror or exc}")
             continue
@@ -141,6 +170,6 @@ def find_player(scratch: Path, timeout: float = START_SECONDS) -> tuple[list[str
             notes.append(f"{name}: did not finish 50 ms of silence within {timeout:g} s")
             continue
         if proc.returncode == 0:
-            return command, notes
+            return player, notes
         notes.append(f"{name}: {reason(proc)}")
     raise SpeechError("no audio output (" + "; ".join(notes) + ")")

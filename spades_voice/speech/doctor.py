@@ -62,7 +62,7 @@ def _describe(speaker: Speaker) -> str:
         if value is None:
             continue
         if attr == "player":
-            value = value[0].rsplit("/", 1)[-1]
+            value = getattr(value, "name", value)
         parts.append(f"{attr.replace('_', ' ')}: {value}")
     return (". ".join(parts) + ".") if parts else ""
 

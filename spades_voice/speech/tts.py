@@ -1,24 +1,30 @@
 """Synthetic speech that plays what it says it plays.
 
-Each line is first synthesized to a WAV file, then played by a player process the game
-owns (`audio`: paplay, pw-play, aplay, afplay, or winsound on Windows). A line counts as
-heard only when its player exits 0 after playing the whole file; nothing trusts a speech
-library's own "done" (pyttsx3's espeak driver reported lines finished before any sound
-had started, and never played the last one).
+Each line is synthesized and played by a player process the game owns (`audio`: paplay,
+pw-play, aplay, afplay, or winsound on Windows). A line counts as heard only when its
+player exits 0 after playing all of it; nothing trusts a speech library's own "done"
+(pyttsx3's espeak driver reported lines finished before any sound had started, and never
+played the last one).
 
-* Synthesis: the `espeak-ng` program (or `espeak`) where it exists: about 40 ms for a
-  short line, deterministic, and no Python start-up. Elsewhere pyttsx3's `save_to_file`
-  in a worker process (`_tts_worker`: SAPI5 on Windows, NSSpeech on macOS).
-* A query stops the line being synthesized or played at once (SIGTERM to the player's
-  process group, SIGKILL 0.2 s later if it is still there) and drops the queue; X
-  (`silence`) does the same; events play one after another in order.
-* A player that fails (exit status not 0, or it cannot start) fails this output: the line
-  it was playing and every queued line are handed to the next output (`unheard`), and the
-  chain is told at once (`on_failure`), so no line is silently lost.
+* Linux: the `espeak-ng` program (or `espeak`) writes the line's WAV to its standard
+  output and the player reads it from a pipe, so sound starts with espeak's first audio
+  rather than after the whole line is made (a long answer such as the hand gains most).
+  espeak-ng is deterministic and needs no Python start-up. Both processes share one
+  process group: one signal stops both.
+* Elsewhere (or a player that cannot read a pipe, such as afplay): the line is written to
+  a WAV file first, by espeak-ng or by pyttsx3's `save_to_file` in a worker process
+  (`_tts_worker`: SAPI5 on Windows, NSSpeech on macOS), and the player plays the file.
+* A query stops the line being made or played at once (SIGTERM to the process group,
+  SIGKILL 0.2 s later if it is still there) and drops the queue; X (`silence`) does the
+  same; events play one after another, in order.
+* A player that fails (exit status not 0, cannot start, or is still going well past the
+  line's length) fails this output: the line it was playing and every queued line are
+  handed to the next output (`unheard`), and the chain is told at once (`on_failure`), so
+  no line is silently lost.
 * `close()` lets the last line finish, at most 2 s, so "Goodbye." is heard before exit.
 * Starting checks that synthesis makes audio and that a player plays 50 ms of silence,
   all within about 2 s; with no working player it refuses to start with
-  "no audio output", and `auto` moves on to printed text.
+  "failed: no audio output", and `auto` moves on to printed text.
 
 `query()` and `event()` only queue and return (well under a millisecond). This backend
 never prints: the terminal stays the shell's (see `--echo`).
@@ -56,6 +62,9 @@ DRAIN_SECONDS = 2.0
 #: Synthesis of one line: a fixed bound plus a little per character for long lines.
 SYNTH_SECONDS = 2.0
 SYNTH_SECONDS_PER_CHAR = 0.01
+#: Speaking takes about 60 ms a character at espeak's slowest usual rates; a player still
+#: going after twice that (plus the synthesis bound) is stuck.
+SPEAK_SECONDS_PER_CHAR = 0.15
 
 
 def synth_bound(text: str) -> float:
@@ -76,7 +85,10 @@ class _EspeakSynth:
         self._command = [program, "--stdin"]
         if rate is not None:
             self._command += ["-s", str(rate)]
-        self._busy: subprocess.Popen[bytes] | None = None
+
+    def stream_command(self) -> list[str]:
+        """espeak-ng writing the WAV to standard output as it synthesizes."""
+        return [*self._command, "--stdout"]
 
     def make(self, text: str, wav: Path, register: Callable[[subprocess.Popen[bytes]], None]
              ) -> None:
@@ -177,7 +189,7 @@ class TtsSpeaker:
     """Synthesize to a file, play it with an owned player; cut at once; lose nothing.
 
     `player`: the player command (the WAV path is appended) instead of the first working
-    one found on PATH. `on_change(state, text)` is called from the playing thread with
+    one found on PATH (`audio.find_player`). `on_change(state, text)` is called from the playing thread with
     "started", "finished", "interrupted" or "failed"; `history` keeps the same pairs.
     `on_failure` (set by the fallback chain) is called once when the output fails.
     """
@@ -213,7 +225,7 @@ class TtsSpeaker:
             if not probe.is_file() or probe.stat().st_size <= 44:
                 raise SpeechError(f"{self._synth.name} wrote no audio")
             if player is not None:
-                self.player = list(player)
+                self.player = audio.Player(Path(player[0]).name, tuple(player))
             else:
                 left = max(0.2, start_timeout - (time.monotonic() - began))
                 self.player, self.notes = audio.find_player(scratch, left)
@@ -226,7 +238,8 @@ class TtsSpeaker:
         self._queue: queue.Queue[_Item | None] = queue.Queue()
         self._generation = 0
         self._outstanding = 0
-        self._busy: subprocess.Popen[bytes] | None = None
+        #: What is making or playing the current line, and its process group.
+        self._busy: tuple[subprocess.Popen[bytes], int] | None = None
         self._failure: str | None = None
         self._unheard: list[str] = []
         self._closed = False
@@ -257,7 +270,7 @@ class TtsSpeaker:
                 self._outstanding -= 1
         busy = self._busy
         if busy is not None:
-            _terminate(busy)
+            _terminate(*busy)
 
     def query(self, text: str) -> None:
         """Cut off what is being said and queued, then say `text`."""
@@ -333,12 +346,16 @@ class TtsSpeaker:
         if self._on_change is not None:
             self._on_change(state, text)
 
-    def _register(self, item: _Item, proc: subprocess.Popen[bytes]) -> None:
+    def _register(
+        self, item: _Item, proc: subprocess.Popen[bytes], group: int | None = None
+    ) -> None:
+        """Note what to stop for `item`: `proc`, and with it the process `group`."""
+        busy = (proc, proc.pid if group is None else group)
         with self._lock:
-            self._busy = proc
+            self._busy = busy
             stale = item.generation != self._generation
         if stale:
-            _terminate(proc)
+            _terminate(*busy)
 
     def _feed(self) -> None:
         while True:
@@ -359,6 +376,66 @@ class TtsSpeaker:
 
     def _play(self, item: _Item) -> str | None:
         """Make and play one line; None when it was played or cut, else why it failed."""
+        stream = self.player.stream_command()
+        if isinstance(self._synth, _EspeakSynth) and stream is not None and os.name == "posix":
+            return self._play_streamed(item, self._synth, stream)
+        return self._play_file(item)
+
+    def _play_streamed(self, item: _Item, synth: _EspeakSynth, player: list[str]) -> str | None:
+        """espeak-ng's audio straight into the player's standard input.
+
+        The player starts with the first audio espeak-ng makes, not after the whole line
+        is written: for a long answer (the hand, the scores) that is most of the time from
+        key to sound. Both processes share one process group, so one signal stops both.
+        """
+        try:
+            maker = subprocess.Popen(
+                synth.stream_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                # A group of its own (not the terminal's, so Ctrl+C never reaches it) in
+                # our session, which the player can join; a new session could not be.
+                stderr=subprocess.DEVNULL, process_group=0,
+            )
+        except OSError as exc:
+            return f"speech synthesis failed: cannot start {synth.name}: {exc.strerror or exc}"
+        try:
+            proc = subprocess.Popen(
+                player, stdin=maker.stdout, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                process_group=maker.pid,
+            )
+        except OSError as exc:
+            audio.stop(maker)
+            return f"no audio output ({self.player.name}: {exc.strerror or exc})"
+        finally:
+            if maker.stdout is not None:
+                maker.stdout.close()  # the player holds the only read end now
+        # Watch the player (espeak may be done long before the sound is), stop the group.
+        self._register(item, proc, maker.pid)
+        self._note("started", item.text)
+        with contextlib.suppress(OSError):  # a cut line closes the pipe under us
+            assert maker.stdin is not None
+            maker.stdin.write(item.text.encode("utf-8"))
+            maker.stdin.close()
+        bound = synth_bound(item.text) + SPEAK_SECONDS_PER_CHAR * len(item.text) + 2.0
+        try:
+            proc.wait(timeout=bound)
+        except subprocess.TimeoutExpired:
+            audio.stop(proc)
+            audio.stop(maker)
+            return f"no audio output ({self.player.name} did not finish within {bound:.0f} s)"
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            maker.wait(timeout=1.0)
+        if self._is_stale(item):
+            self._note("interrupted", item.text)
+            return None
+        if proc.returncode != 0:
+            return f"no audio output ({self.player.name} {audio.reason(proc)})"
+        if maker.returncode != 0:
+            return f"speech synthesis failed: {synth.name} exit {maker.returncode}"
+        self._note("finished", item.text)
+        return None
+
+    def _play_file(self, item: _Item) -> str | None:
+        """Synthesize to a WAV file, then play the file (pyttsx3, afplay, winsound)."""
         wav = Path(self._scratch.name) / f"line-{next(self._serial)}.wav"
         try:
             try:
@@ -372,17 +449,22 @@ class TtsSpeaker:
                 self._note("interrupted", item.text)
                 return None
             try:
-                proc = audio.start(self.player, wav)
+                proc = audio.start(self.player.file_command(wav))
             except OSError as exc:
-                return f"no audio output ({Path(self.player[0]).name}: {exc.strerror or exc})"
+                return f"no audio output ({self.player.name}: {exc.strerror or exc})"
             self._register(item, proc)
             self._note("started", item.text)
-            proc.wait()
+            bound = audio.wav_seconds(wav) + 3.0
+            try:
+                proc.wait(timeout=bound)
+            except subprocess.TimeoutExpired:
+                audio.stop(proc)
+                return f"no audio output ({self.player.name} did not finish within {bound:.0f} s)"
             if self._is_stale(item):
                 self._note("interrupted", item.text)
                 return None
             if proc.returncode != 0:
-                return f"no audio output ({Path(self.player[0]).name} {audio.reason(proc)})"
+                return f"no audio output ({self.player.name} {audio.reason(proc)})"
             self._note("finished", item.text)
             return None
         finally:
@@ -413,18 +495,28 @@ class TtsSpeaker:
             self.on_failure()
 
 
-def _terminate(proc: subprocess.Popen[Any]) -> None:
-    """Ask `proc` to stop now, without waiting; make sure 0.2 s later."""
+def _terminate(proc: subprocess.Popen[Any], group: int) -> None:
+    """Ask `proc` and its process `group` to stop now, without waiting; SIGKILL 0.2 s later."""
     if proc.poll() is not None:
         return
     with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
         if os.name == "posix":
-            os.killpg(proc.pid, signal.SIGTERM)
+            os.killpg(group, signal.SIGTERM)
         else:
             proc.terminate()
-    timer = threading.Timer(0.2, audio.stop, args=(proc, 0.0))
+    timer = threading.Timer(0.2, _kill_group, args=(proc, group))
     timer.daemon = True
     timer.start()
+
+
+def _kill_group(proc: subprocess.Popen[Any], group: int) -> None:
+    if proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+        if os.name == "posix":
+            os.killpg(group, signal.SIGKILL)
+        else:
+            proc.kill()
 
 
 def synthesize_wav(text: str, path: Path, *, rate: int | None = None,

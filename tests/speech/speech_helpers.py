@@ -153,13 +153,19 @@ def require_espeak() -> None:
 # -- the default TTS path: a fake player on PATH ------------------------------------------
 
 FAKE_PLAYER = r'''
-import hashlib, json, os, signal, sys, time, wave
+import hashlib, json, os, signal, struct, sys, time
 log = os.environ["FAKE_PLAYER_LOG"]
-path = sys.argv[-1]
-with wave.open(path, "rb") as w:
-    frames = w.readframes(w.getnframes())
-    seconds = w.getnframes() / w.getframerate()
+# A file named on the command line, or (as `paplay` with no file) the WAV on stdin.
+path = sys.argv[-1] if len(sys.argv) > 1 and sys.argv[-1] != "-" else "(stdin)"
 began = time.monotonic()
+if path == "(stdin)":
+    data = sys.stdin.buffer.read()
+else:
+    with open(path, "rb") as f:
+        data = f.read()
+rate = struct.unpack("<I", data[24:28])[0]
+frames = data[data.find(b"data") + 8:]
+seconds = len(frames) / (2 * rate)
 def write(event, **extra):
     record = {"event": event, "pid": os.getpid(), "file": os.path.basename(path),
               "mono": time.monotonic(), "seconds": seconds,

@@ -69,7 +69,8 @@ class TestDefaultPath:
     ) -> None:
         speaker = TtsSpeaker()
         speaker.close()
-        assert Path(speaker.player[0]).name == "paplay"
+        assert speaker.player.name == "paplay"
+        assert speaker.player.stream_command() == [str(player.bin_dir / "paplay")]
         probes = [r for r in player.records(probes=True) if "probe" in str(r["file"])]
         assert [r["event"] for r in probes] == ["start", "end"]
 
