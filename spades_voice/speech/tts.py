@@ -189,8 +189,9 @@ class TtsSpeaker:
     """Synthesize to a file, play it with an owned player; cut at once; lose nothing.
 
     `player`: the player command (the WAV path is appended) instead of the first working
-    one found on PATH (`audio.find_player`). `on_change(state, text)` is called from the playing thread with
-    "started", "finished", "interrupted" or "failed"; `history` keeps the same pairs.
+    one found on PATH (`audio.find_player`). `on_change(state, text)` is called from the
+    playing thread with "started", "finished", "interrupted" or "failed"; `history` keeps
+    the same pairs.
     `on_failure` (set by the fallback chain) is called once when the output fails.
     """
 
