@@ -2,6 +2,8 @@
 
 * A speech-dispatcher socket that accepts and never answers (SPEECHD_ADDRESS): the
   greeting comes from the fallback within 3 s; `doctor` is back within 5 s.
+* The real speech-dispatcher killed mid-hand: the next output (printed text) repeats
+  every line the server had not finished, after one notice.
 * `--speech tts` with a fake `paplay` on PATH that logs what it was given: every line is
   played in order, a key press kills the playing line before its length elapsed, X stops
   it, and "Goodbye." plays to the end before the program exits.
@@ -26,6 +28,7 @@ import pytest
 from speech_helpers import (
     FakePlayer,
     MuteSpeechd,
+    SpeechdServer,
     audio_sha,
     clean_path,
     make_fake_player,
@@ -192,3 +195,47 @@ class TestDefaultTts:
             assert any(float(entry["mono"]) < t for t in cut_times), (  # type: ignore[arg-type]
                 f"{text!r} never reached the player and no key cut it"
             )
+
+
+class TestSpeechServerKilledMidHand:
+    def test_the_next_output_repeats_every_event_not_heard(
+        self, tmp_path: Path, speechd_server: SpeechdServer
+    ) -> None:
+        speech_log = tmp_path / "speech.jsonl"
+        env = _env(tmp_path, clean_path(tmp_path), SPEECHD_ADDRESS=speechd_server.address)
+        child = pexpect.spawn(
+            _script(),
+            ["--seed", "7", "--pace", "instant", "--level", "easy",
+             "--speech-log", str(speech_log)],
+            env=env, encoding="utf-8", dimensions=(24, 200), timeout=20,
+        )
+        try:
+            # The greeting and the first events go to the real server and its module.
+            assert wait_until(lambda: len(speechd_server.done()) >= 1, 20.0)
+            speechd_server.kill()
+            done = speechd_server.done()
+            said = [str(e["text"]) for e in _log(speech_log)]
+            # The module is handed a line sentence by sentence; a line was heard when all
+            # of its sentences played to the end.
+            unheard = [line for line in said if not _all_sentences_in(line, done)]
+            assert unheard, f"all of {said} was heard before the kill"
+            child.send("w")
+            # The printed output says the switch once, then every unheard line, in order,
+            # then the answer to the key.
+            child.expect(r"Screen reader stopped; using printed text\.")
+            child.expect("You sit South")
+            printed = child.before
+            at = 0
+            for line in unheard:
+                found = printed.find(line, at)
+                assert found >= 0, f"{line!r} not repeated; printed {printed!r}"
+                at = found + len(line)
+        finally:
+            child.terminate(force=True)
+        notices = [e for e in _log(speech_log) if e["kind"] == "notice"]
+        assert [e["text"] for e in notices] == ["Screen reader stopped; using printed text."]
+
+
+def _all_sentences_in(line: str, done: list[str]) -> bool:
+    sentences = [part.strip() + "." for part in line.split(".") if part.strip()]
+    return all(sentence in done for sentence in sentences)
