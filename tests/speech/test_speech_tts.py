@@ -187,3 +187,27 @@ class TestNoAudio:
             "Your lead.",
         ]
         assert [r["event"] for r in player.records()] == ["start", "fail"]
+
+
+class TestFilePath:
+    """Where espeak-ng's program is missing (Windows, macOS), pyttsx3 writes each line to a
+    file and the player plays the file. Tested here through pyttsx3's espeak driver."""
+
+    def test_pyttsx3_writes_each_line_and_the_player_plays_the_file(
+        self, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        fake = make_fake_player(tmp_path)
+        monkeypatch.setenv("PATH", str(fake.bin_dir))  # no espeak-ng program on PATH
+        monkeypatch.setenv("FAKE_PLAYER_LOG", str(fake.log))
+        speaker = TtsSpeaker()
+        try:
+            assert speaker.synth_name == "pyttsx3"
+            speaker.event("West bids 3.")
+            speaker.event("Alex takes the trick. Spades are broken.")
+            assert speaker.wait_idle(30.0)
+        finally:
+            speaker.close()
+        ends = [r for r in fake.records() if r["event"] == "end"]
+        assert [str(r["file"]).endswith(".wav") for r in ends] == [True, True]
+        seconds = [float(r["seconds"]) for r in ends]  # type: ignore[arg-type]
+        assert 0.5 < seconds[0] < seconds[1]
