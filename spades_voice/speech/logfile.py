@@ -13,11 +13,9 @@ and doctor says so in one line.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import logging.handlers
 import threading
-import warnings
 from pathlib import Path
 
 LOG_NAME = "spades-voice.log"
@@ -55,8 +53,8 @@ def install(data_dir: Path, level: int = logging.INFO) -> Path | None:
         handler.setFormatter(logging.Formatter(FORMAT))
         root.addHandler(handler)
     root.setLevel(level)
+    # Python's own filters stay as they are (ResourceWarning and the like stay off).
     logging.captureWarnings(True)
-    warnings.simplefilter("default")
     threading.excepthook = _thread_error
     return path
 
@@ -77,9 +75,7 @@ def tail(path: Path, lines: int = 8) -> list[str]:
         text = path.read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
         return [f"(no log yet at {path})"]
-    except Exception as exc:
+    except Exception:
         # Any failure to read stored data is "unreadable"; doctor says so and goes on.
-        with contextlib.suppress(Exception):
-            del exc
         return [f"(log unreadable: {path})"]
     return text.splitlines()[-lines:] or [f"(log empty: {path})"]
