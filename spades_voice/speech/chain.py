@@ -301,6 +301,17 @@ def make_speaker(
     makers = factories if factories is not None else backend_factories(
         rate, stream=stream, write=write
     )
+    # The braille display starts beside the speech outputs, not after them, so a BRLTTY
+    # that hangs cannot add its 2 s to a speech server's before the greeting.
+    displays: dict[str, Speaker | str] = {}
+    starting: threading.Thread | None = None
+    if braille is not None and choice not in ("print", "none"):
+        opener = braille
+        starting = threading.Thread(
+            target=lambda: displays.update(start_all({"braille": opener}, START_SECONDS + 0.5)),
+            name="start braille", daemon=True,
+        )
+        starting.start()
     chain: FallbackSpeaker | None = None
     if choice == "none":
         speaker: Speaker = makers["none"]()
@@ -314,10 +325,16 @@ def make_speaker(
             [(name, makers[name]) for name in names], parallel=choice == "auto"
         )
         speaker = chain
-    if braille is not None and speaker.name not in ("print", "none"):
-        display = braille()
-        if display is not None:
-            speaker = TeeSpeaker([speaker, display])
+    if starting is not None:
+        starting.join(START_SECONDS + 1.0)
+        display = displays.get("braille")
+        if isinstance(display, str):
+            log.info("no braille display: %s", display)
+        elif display is not None:
+            if speaker.name in ("print", "none"):
+                display.close()  # nothing is spoken: the console shows the printed lines
+            else:
+                speaker = TeeSpeaker([speaker, display])
     if echo and speaker.name != "print":
         speaker = TeeSpeaker([speaker, PrintSpeaker(stream, write=write)])
     if log_path is not None:
