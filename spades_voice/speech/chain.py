@@ -38,6 +38,7 @@ import logging
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -155,29 +156,61 @@ class FallbackSpeaker:
         self.name = self.current.name
 
     def _start_parallel(self) -> Speaker:
-        """Start every output at once and keep the first in chain order that started.
+        """Start every output at once and keep the first in chain order that starts.
 
-        Each start is bounded to 2 s, so the first line is heard within about 2 s even
-        when the speech server hangs; started one after another, the bounds would add up.
-        Those after the chosen one are closed and stay in the chain, to be started again
-        if the chosen one fails.
+        Each start is bounded to 2 s; started one after another, the bounds of a hung
+        speech server and a wedged sound server would add up before the greeting. This
+        returns as soon as the first output in chain order has started and every one
+        before it has failed, without waiting for those after it. Those after the chosen
+        one are closed (when they finish starting) and stay in the chain, to be started
+        again if the chosen one fails.
         """
-        results = start_all(dict(self._factories), START_SECONDS + 0.5)
+        order = list(self._factories)
+        changed = threading.Condition()
+        results: dict[str, Speaker | str] = {}
+        decided = False
+
+        def start(label: str, factory: Callable[[], Speaker]) -> None:
+            try:
+                outcome: Speaker | str = factory()
+            except SpeechError as exc:
+                outcome = str(exc)
+            except Exception as exc:
+                # An output's start must fail in words, whatever it raises.
+                outcome = f"{type(exc).__name__}: {exc}"
+            with changed:
+                late = decided
+                if not late:
+                    results[label] = outcome
+                    changed.notify_all()
+            if late and not isinstance(outcome, str):
+                with contextlib.suppress(Exception):
+                    outcome.close()
+
+        for label, factory in order:
+            threading.Thread(
+                target=start, args=(label, factory), name=f"start {label}", daemon=True
+            ).start()
+        deadline = time.monotonic() + START_SECONDS + 0.5
         chosen: Speaker | None = None
         rest: list[Factory] = []
-        for label, factory in self._factories:
-            found = results[label]
-            if chosen is None:
+        with changed:
+            for index, (label, _factory) in enumerate(order):
+                while label not in results and time.monotonic() < deadline:
+                    changed.wait(deadline - time.monotonic())
+                found = results.get(label, f"did not start within {START_SECONDS:g} s")
                 if isinstance(found, str):
                     self.start_errors[label] = found
                     log.info("speech output %s unavailable: %s", label, found)
                     continue
                 chosen = found
-                continue
-            rest.append((label, factory))
-            if not isinstance(found, str):
-                with contextlib.suppress(Exception):
-                    found.close()
+                rest = order[index + 1:]
+                break
+            decided = True
+            spare = [r for r in results.values() if r is not chosen and not isinstance(r, str)]
+        for speaker in spare:
+            with contextlib.suppress(Exception):
+                speaker.close()
         self._factories = rest
         if chosen is None:
             return NullSpeaker()

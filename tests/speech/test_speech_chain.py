@@ -290,6 +290,47 @@ class TestNothingLost:
         ]
 
 
+class TestAutoStartsSideBySide:
+    def test_the_first_that_starts_is_used_without_waiting_for_later_ones(self) -> None:
+        import threading
+        import time
+
+        never = threading.Event()
+
+        def hangs() -> Speaker:
+            never.wait()
+            raise SpeechError("unreachable")
+
+        began = time.monotonic()
+        speaker = make_speaker(
+            "auto", braille=lambda: None, prism_first=False,
+            factories=makers(screenreader=lambda: Fake("screenreader"), tts=hangs),
+        )
+        assert speaker.name == "screenreader"
+        assert time.monotonic() - began < 0.5
+        never.set()
+
+    def test_a_hung_first_output_costs_its_bound_once(self) -> None:
+        import threading
+        import time
+
+        never = threading.Event()
+
+        def hangs() -> Speaker:
+            never.wait()
+            raise SpeechError("unreachable")
+
+        began = time.monotonic()
+        speaker = make_speaker(
+            "auto", braille=lambda: None, prism_first=False,
+            factories=makers(screenreader=hangs, tts=hangs),
+        )
+        took = time.monotonic() - began
+        assert speaker.name == "print"
+        assert 2.0 <= took < 3.0
+        never.set()
+
+
 class TestAutoAndOrca:
     def test_auto_prefers_prism_when_orca_runs(self) -> None:
         speaker = make_speaker(
