@@ -15,6 +15,10 @@ module only. `SPADES_VOICE_BRLAPI_PATH=DIR` names a directory to look in first.
   dropped quietly (the speech it accompanies goes on), and a warning goes to the log.
 * A query or an event replaces what the display shows: a display shows one line at a time,
   and the newest line is the one the player needs.
+* A line longer than the display is cut into display-wide windows at word boundaries;
+  the display's own "window right" and "window left" keys (which BRLTTY gives to the game
+  for that, every other key staying BRLTTY's) move through them, as they would through a
+  line on the screen.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+import time
 from types import ModuleType
 from typing import Any
 
@@ -32,6 +37,8 @@ from spades_voice.speech.bounded import CALL_SECONDS, START_SECONDS, SerialCalle
 log = logging.getLogger(__name__)
 
 ENV_VAR = "SPADES_VOICE_BRLAPI_PATH"
+#: How often the display's window keys are looked for.
+KEY_POLL_SECONDS = 0.1
 
 
 def load_brlapi() -> tuple[ModuleType | None, str]:
@@ -69,16 +76,26 @@ class BrailleSpeaker:
             connection = brlapi.Connection()
             connection.enterTtyMode()
             connection.ignoreAllKeys()
+            connection.acceptKeys(brlapi.rangeType_command, [
+                brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINLT,
+                brlapi.KEY_TYPE_CMD | brlapi.KEY_CMD_FWINRT,
+            ])
             return connection
+
+        self._brlapi = brlapi
+        self._windows = [""]
+        self._index = 0
 
         try:
             self._connection = self._caller.call(connect, start_timeout, "BrlAPI")
-            self.driver = str(self._caller.call(
+            driver = self._caller.call(
                 lambda: self._connection.driverName, call_timeout, "BrlAPI"
-            ))
+            )
+            self.driver = driver.decode() if isinstance(driver, bytes) else str(driver)
             self.size = tuple(self._caller.call(
                 lambda: self._connection.displaySize, call_timeout, "BrlAPI"
             ))
+            self.width = max(1, self.size[0] * max(1, self.size[1])) if self.size else 40
         except SpeechError:
             self._caller.stop()
             raise
@@ -89,21 +106,64 @@ class BrailleSpeaker:
             raise SpeechError(
                 f"BRLTTY not reachable: {first[0] if first else type(exc).__name__}"
             ) from exc
+        self._keys = threading.Thread(target=self._read_keys, name="braille-keys", daemon=True)
+        self._keys.start()
+
+    def _show(self) -> None:
+        """Under the lock: put the current window on the display."""
+        if self._closed:
+            return
+        window = self._windows[self._index]
+        try:
+            self._caller.call(
+                lambda: self._connection.writeText(window), self._call_timeout, "BrlAPI write"
+            )
+        except Exception as exc:
+            self._drop(exc)
+
+    def _drop(self, exc: Exception) -> None:
+        # Braille accompanies speech: a display that fails must not stop the speech, so
+        # it is dropped and the reason logged.
+        log.warning("braille display dropped: %s", exc)
+        self._closed = True
+        self._caller.stop()
 
     def _write(self, text: str) -> None:
         with self._lock:
-            if self._closed:
-                return
+            self._windows = windows(text, self.width)
+            self._index = 0
+            self._show()
+
+    def pan(self, step: int) -> bool:
+        """Show the next (+1) or previous (-1) window of the line; False at either end."""
+        with self._lock:
+            index = self._index + step
+            if not 0 <= index < len(self._windows):
+                return False
+            self._index = index
+            self._show()
+            return True
+
+    def _read_keys(self) -> None:
+        """Poll for the two keys BRLTTY gives us; bounded like every other call."""
+        brlapi = self._brlapi
+        panning = {brlapi.KEY_CMD_FWINRT: 1, brlapi.KEY_CMD_FWINLT: -1}
+        while not self._closed:
             try:
-                self._caller.call(
-                    lambda: self._connection.writeText(text), self._call_timeout, "BrlAPI write"
+                code = self._caller.call(
+                    lambda: self._connection.readKey(False), self._call_timeout, "BrlAPI key"
                 )
             except Exception as exc:
-                # Braille accompanies speech: a display that fails must not stop the
-                # speech, so it is dropped and the reason logged.
-                log.warning("braille display dropped: %s", exc)
-                self._closed = True
-                self._caller.stop()
+                with self._lock:
+                    if not self._closed:
+                        self._drop(exc)
+                return
+            if code is None:
+                time.sleep(KEY_POLL_SECONDS)
+                continue
+            key = brlapi.expandKeyCode(code)
+            if key.get("type") == brlapi.KEY_TYPE_CMD and key.get("command") in panning:
+                self.pan(panning[key["command"]])
 
     def query(self, text: str) -> None:
         """Show `text` now."""
@@ -131,6 +191,33 @@ class BrailleSpeaker:
         with contextlib.suppress(Exception):
             self._caller.call(leave, self._call_timeout, "BrlAPI close")
         self._caller.stop()
+
+
+def windows(text: str, width: int) -> list[str]:
+    """`text` cut into pieces of at most `width` cells, at spaces where it can be.
+
+    >>> windows("Spades: queen, 9. Hearts: king, 10.", 16)
+    ['Spades: queen,', '9. Hearts: king,', '10.']
+    """
+    pieces: list[str] = []
+    current = ""
+    for word in text.split():
+        while len(word) > width:  # a word wider than the display: cut it
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(word[:width])
+            word = word[width:]
+        if not current:
+            current = word
+        elif len(current) + 1 + len(word) <= width:
+            current += " " + word
+        else:
+            pieces.append(current)
+            current = word
+    if current or not pieces:
+        pieces.append(current)
+    return pieces
 
 
 def start_braille() -> BrailleSpeaker | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from speech_helpers import (
     CAPTURE_SH,
     SILENT_PLAYER,
     SPEECHD_CONF,
+    Brltty,
     SpeechdServer,
     require_speechd_stack,
     wait_until,
@@ -104,3 +106,56 @@ def silent_player(tmp_path: Path) -> list[str]:
     return [sys.executable, str(script)]
 
 
+
+
+@pytest.fixture
+def brltty(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Brltty]:
+    """A real BRLTTY whose braille display is its TTY driver on a pseudo-terminal.
+
+    BrlAPI listens on 127.0.0.1 (port 4101 + N); BRLAPI_HOST and BRLAPI_AUTH point the
+    client there, and CONTROLVT tells it which terminal is the game's.
+    """
+    import pty
+
+    if shutil.which("brltty") is None:
+        pytest.skip("brltty not installed (apt install brltty)")
+    sys.modules.pop("brlapi", None)
+    from spades_voice.speech.braille import load_brlapi
+
+    if load_brlapi()[0] is None:
+        pytest.skip("BrlAPI Python module not found (apt install python3-brlapi)")
+    master, slave = pty.openpty()
+    number = 40 + os.getpid() % 50
+    host = f"127.0.0.1:{number}"
+    work = tmp_path / "brltty"
+    work.mkdir()
+    with (work / "brltty.log").open("wb") as log:
+        proc = subprocess.Popen(
+            ["brltty", "-n", "-e", "-q", "-f", "/dev/null", "-F", "/dev/null",
+             "-b", "tt", "-d", os.ttyname(slave), "-B", "lines=1,columns=40",
+             "-x", "no", "-s", "no", "-A", f"auth=none,host={host}",
+             "-W", str(work), "-U", str(work), "-P", str(work / "pid")],
+            stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
+        )
+    display = Brltty(host, master)
+    try:
+        import socket
+
+        def listening() -> bool:
+            with socket.socket() as probe:
+                probe.settimeout(0.2)
+                return probe.connect_ex(("127.0.0.1", 4101 + number)) == 0
+
+        if not wait_until(listening, 10.0):
+            pytest.fail(f"brltty did not start: {(work / 'brltty.log').read_text()}")
+        display.shown()  # what it showed at start
+        monkeypatch.setenv("BRLAPI_HOST", host)
+        monkeypatch.setenv("BRLAPI_AUTH", "none")
+        monkeypatch.setenv("CONTROLVT", "1")
+        monkeypatch.delenv("SPADES_VOICE_BRLAPI_PATH", raising=False)
+        yield display
+    finally:
+        _stop(proc)
+        os.close(master)
+        os.close(slave)
+        sys.modules.pop("brlapi", None)

@@ -336,8 +336,15 @@ FAKE_BRLAPI = r'''
 """A stand-in for BrlAPI's Python module that logs every call it gets (JSON lines)."""
 import json, os
 TTY_DEFAULT = -1
+rangeType_command = 2
+KEY_TYPE_CMD = 0x20000000
+KEY_TYPE_MASK = 0xE0000000
+KEY_CMD_FWINLT = 23
+KEY_CMD_FWINRT = 24
 class ConnectionError(Exception):
     pass
+def expandKeyCode(code):
+    return {"type": code & KEY_TYPE_MASK, "command": code & 0xFFFF, "argument": 0, "flags": 0}
 def _log(call, *args):
     with open(os.environ["FAKE_BRLAPI_LOG"], "a", encoding="utf-8") as f:
         f.write(json.dumps([call, *args]) + "\n")
@@ -352,6 +359,20 @@ class Connection:
         _log("enterTtyMode")
     def ignoreAllKeys(self):
         _log("ignoreAllKeys")
+    def acceptKeys(self, key_type, keys):
+        _log("acceptKeys", key_type, sorted(k & 0xFFFF for k in keys))
+    def readKey(self, wait=True):
+        # Keys "pressed" on the display: one command number a line in FAKE_BRLAPI_KEYS.
+        path = os.environ.get("FAKE_BRLAPI_KEYS")
+        if not path or not os.path.exists(path):
+            return None
+        with open(path) as f:
+            lines = f.read().split()
+        if not lines:
+            return None
+        with open(path, "w") as f:
+            f.write("\n".join(lines[1:]))
+        return KEY_TYPE_CMD | int(lines[0])
     def writeText(self, text, cursor=-1):
         _log("writeText", text)
     def leaveTtyMode(self):
@@ -374,3 +395,27 @@ def brlapi_calls(log: Path) -> list[list[str]]:
     if not log.exists():
         return []
     return [json.loads(x) for x in log.read_text(encoding="utf-8").splitlines() if x]
+
+
+# -- a real BRLTTY with its TTY braille driver ------------------------------------------------
+
+
+@dataclass
+class Brltty:
+    """BRLTTY showing its 40-cell display on a pseudo-terminal we read; BrlAPI on TCP."""
+
+    host: str
+    master: int
+
+    def shown(self, timeout: float = 0.3) -> str:
+        """What the display showed since the last call (text, with the braille dots)."""
+        import select
+
+        data = b""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready:
+                with contextlib.suppress(OSError):
+                    data += os.read(self.master, 65536)
+        return data.decode("utf-8", "replace")

@@ -1,9 +1,10 @@
-"""Braille through BrlAPI: every spoken line reaches the display's client library.
+"""Braille through BrlAPI: every spoken line reaches the display.
 
-BRLTTY itself cannot run here without a display, so the client is recorded: a `brlapi`
-module that logs each call, loaded exactly as the system's python3-brlapi is (from the
-folder in SPADES_VOICE_BRLAPI_PATH). The system's real module, where installed, is also
-loaded and shown to fail within the bound with no BRLTTY running.
+* A real BRLTTY runs with its TTY braille driver, which draws the 40-cell display (text
+  and dots) on a pseudo-terminal the test reads: what the player's fingers would get.
+* A recorded client, a `brlapi` module that logs each call, loaded exactly as the
+  system's python3-brlapi is (from SPADES_VOICE_BRLAPI_PATH), shows the calls made.
+* The system's real module with no BRLTTY running fails within the bound.
 """
 
 from __future__ import annotations
@@ -15,10 +16,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from speech_helpers import brlapi_calls, make_fake_brlapi
+from speech_helpers import Brltty, brlapi_calls, make_fake_brlapi, wait_until
 
 from spades_voice.speech import SpeechError, make_speaker
-from spades_voice.speech.braille import BrailleSpeaker, load_brlapi, start_braille
+from spades_voice.speech.braille import BrailleSpeaker, load_brlapi, start_braille, windows
 from spades_voice.speech.simple import RecorderSpeaker
 
 
@@ -45,11 +46,51 @@ def test_every_line_is_written_to_the_display_and_keys_stay_brlttys(recorded: Pa
     display.silence()
     display.close()
     assert brlapi_calls(recorded) == [
-        ["connect"], ["enterTtyMode"], ["ignoreAllKeys"],
+        ["connect"], ["enterTtyMode"], ["ignoreAllKeys"], ["acceptKeys", 2, [23, 24]],
         ["writeText", "Robin, 9 of hearts."], ["writeText", "Your lead."],
         ["leaveTtyMode"], ["closeConnection"],
     ]
     assert display.driver == "FakeDisplay"
+
+
+def test_a_long_line_is_read_window_by_window_with_the_displays_keys(
+    recorded: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keys = tmp_path / "keys"
+    monkeypatch.setenv("FAKE_BRLAPI_KEYS", str(keys))
+    hand = "Spades: queen, 9. Hearts: king, 10, 9, 5, 2. Diamonds: king, 10, 6, 3. Clubs: queen."
+    display = BrailleSpeaker()
+    try:
+        display.query(hand)
+
+        def press(*commands: int) -> None:
+            keys.write_text("\n".join(str(c) for c in commands))
+            assert wait_until(lambda: keys.read_text() == "", 2.0)
+            time.sleep(0.1)
+
+        press(24)  # window right
+        press(24)
+        press(24)  # past the end: nothing changes
+        press(23)  # window left
+    finally:
+        display.close()
+    shown = [c[1] for c in brlapi_calls(recorded) if c[0] == "writeText"]
+    assert shown == [
+        "Spades: queen, 9. Hearts: king, 10, 9,",
+        "5, 2. Diamonds: king, 10, 6, 3. Clubs:",
+        "queen.",
+        "5, 2. Diamonds: king, 10, 6, 3. Clubs:",
+    ]
+    assert " ".join(shown[:3]) == hand
+
+
+def test_windows_never_cut_a_word_that_fits() -> None:
+    text = "Robin takes the trick with the queen of spades; spades are broken."
+    pieces = windows(text, 20)
+    assert all(len(p) <= 20 for p in pieces)
+    assert " ".join(pieces) == text
+    assert windows("", 40) == [""]
+    assert windows("x" * 50, 20) == ["x" * 20, "x" * 20, "x" * 10]
 
 
 def test_make_speaker_adds_braille_beside_the_speaking_output(recorded: Path) -> None:
@@ -104,3 +145,40 @@ def _refuse() -> RecorderSpeaker:
 def _named(inner: RecorderSpeaker) -> RecorderSpeaker:
     inner.name = "tts"
     return inner
+
+
+class TestRealBrltty:
+    """A real BRLTTY, its TTY braille driver drawing the display on a pseudo-terminal."""
+
+    def test_each_line_reaches_the_display(self, brltty: Brltty) -> None:
+        display = BrailleSpeaker()
+        try:
+            assert display.driver == "TTY"
+            assert display.size == (40, 1)
+            display.event("Robin, 9 of hearts.")
+            assert "Robin, 9 of hearts." in brltty.shown()
+            display.query("Your lead.")
+            assert "Your lead." in brltty.shown()
+            # Longer than its 40 cells: the first window, cut at a space.
+            display.event("Spades: queen, 9. Hearts: king, 10, 9, 5, 2. Diamonds: king.")
+            assert "Spades: queen, 9. Hearts: king, 10, 9,\r" in brltty.shown()
+        finally:
+            display.close()
+
+    def test_a_speaking_output_brailles_every_line(self, brltty: Brltty) -> None:
+        inner = RecorderSpeaker()
+        speaker = make_speaker(
+            "tts",
+            factories={"prism": _refuse, "screenreader": _refuse, "tts": lambda: _named(inner),
+                       "print": _refuse, "none": _refuse},
+            braille=start_braille,
+        )
+        shown = ""
+        try:
+            for line in ("West bids 3.", "Alex takes the trick.", "Your lead."):
+                speaker.event(line)
+                shown += brltty.shown()
+        finally:
+            speaker.close()
+        assert shown.index("West bids 3.") < shown.index("Alex takes the trick.")
+        assert shown.index("Alex takes the trick.") < shown.index("Your lead.")

@@ -4,6 +4,7 @@
   greeting comes from the fallback within 3 s; `doctor` is back within 5 s.
 * The real speech-dispatcher killed mid-hand: the next output (printed text) repeats
   every line the server had not finished, after one notice.
+* A real BRLTTY (its TTY braille driver on a pseudo-terminal): every line reaches it.
 * `--speech tts` with a fake `paplay` on PATH that logs what it was given: every line is
   played in order, a key press kills the playing line before its length elapsed, X stops
   it, and "Goodbye." plays to the end before the program exits.
@@ -26,6 +27,7 @@ from pathlib import Path
 import pexpect
 import pytest
 from speech_helpers import (
+    Brltty,
     FakePlayer,
     MuteSpeechd,
     SpeechdServer,
@@ -36,6 +38,8 @@ from speech_helpers import (
     require_speechd_stack,
     wait_until,
 )
+
+from spades_voice.speech.braille import windows
 
 GREETING = "Spades. Press question mark for help."
 
@@ -239,3 +243,42 @@ class TestSpeechServerKilledMidHand:
 def _all_sentences_in(line: str, done: list[str]) -> bool:
     sentences = [part.strip() + "." for part in line.split(".") if part.strip()]
     return all(sentence in done for sentence in sentences)
+
+
+class TestBrailleFromTheGame:
+    def test_every_line_the_game_speaks_reaches_a_real_brltty(
+        self, tmp_path: Path, brltty: Brltty
+    ) -> None:
+        require_espeak()
+        player = make_fake_player(tmp_path)
+        speech_log = tmp_path / "speech.jsonl"
+        env = _env(
+            tmp_path, clean_path(tmp_path, player.bin_dir),
+            FAKE_PLAYER_LOG=str(player.log),
+            SPEECHD_ADDRESS=f"unix_socket:{tmp_path}/no-server.sock",
+            BRLAPI_HOST=brltty.host, BRLAPI_AUTH="none", CONTROLVT="1",
+        )
+        child = pexpect.spawn(
+            _script(),
+            ["--speech", "tts", "--seed", "7", "--pace", "instant",
+             "--speech-log", str(speech_log)],
+            env=env, encoding="utf-8", dimensions=(24, 100), timeout=20,
+        )
+        shown = ""
+        try:
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline and "Your bid." not in shown:
+                shown += brltty.shown()
+            child.send("w")
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline and "You sit South" not in shown:
+                shown += brltty.shown()
+        finally:
+            child.terminate(force=True)
+        said = [str(e["text"]) for e in _log(speech_log)]
+        at = 0
+        for line in said:
+            # The display is 40 cells wide: it shows each line's first window.
+            found = shown.find(windows(line, 40)[0], at)
+            assert found >= 0, f"{line[:40]!r} never reached the display; it showed {shown!r}"
+            at = found
