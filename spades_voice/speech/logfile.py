@@ -13,9 +13,12 @@ and doctor says so in one line.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
+import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 LOG_NAME = "spades-voice.log"
@@ -27,16 +30,41 @@ def log_path(data_dir: Path) -> Path:
     return data_dir / LOG_NAME
 
 
+@contextlib.contextmanager
+def installed(data_dir: Path, level: int = logging.INFO) -> Iterator[Path | None]:
+    """`install()` for the length of a `with` block, then everything as it was.
+
+    The live prompt runs inside it; tests that run a command in their own process get
+    their logging, warnings and thread hook back afterwards.
+    """
+    root = logging.getLogger()
+    saved = (list(root.handlers), root.level, logging.lastResort, threading.excepthook)
+    try:
+        yield install(data_dir, level)
+    finally:
+        handlers, old_level, last_resort, hook = saved
+        for handler in list(root.handlers):
+            if handler not in handlers:
+                root.removeHandler(handler)
+                handler.close()
+        for handler in handlers:
+            if handler not in root.handlers:
+                root.addHandler(handler)
+        root.setLevel(old_level)
+        logging.lastResort = last_resort
+        threading.excepthook = hook
+        logging.captureWarnings(False)
+
+
 def install(data_dir: Path, level: int = logging.INFO) -> Path | None:
     """Send logging, warnings and thread errors to the log file; None if it cannot be made.
 
     Either way nothing is left pointing at stderr.
     """
     root = logging.getLogger()
+    terminal = {sys.stderr, sys.stdout, sys.__stderr__, sys.__stdout__}
     for handler in list(root.handlers):
-        if isinstance(handler, logging.StreamHandler) and not isinstance(
-            handler, logging.FileHandler
-        ):
+        if isinstance(handler, logging.StreamHandler) and handler.stream in terminal:
             root.removeHandler(handler)
     # With no handler at all, logging would print warnings to stderr ("last resort").
     logging.lastResort = logging.NullHandler()

@@ -66,3 +66,15 @@ def test_tail_shows_the_last_lines_and_never_fails(tmp_path: Path) -> None:
     path.unlink()
     path.mkdir()  # not a file: unreadable, said in one line
     assert tail(path) == [f"(log unreadable: {path})"]
+
+
+def test_installed_puts_everything_back(tmp_path: Path) -> None:
+    from spades_voice.speech.logfile import installed
+
+    root = logging.getLogger()
+    before = (list(root.handlers), root.level, threading.excepthook, logging.lastResort)
+    with installed(tmp_path) as path:
+        assert path is not None
+        logging.getLogger("spades_voice.test").warning("inside")
+    assert (list(root.handlers), root.level, threading.excepthook, logging.lastResort) == before
+    assert "inside" in (tmp_path / "spades-voice.log").read_text(encoding="utf-8")
