@@ -95,7 +95,10 @@ class BrailleSpeaker:
             self.size = tuple(self._caller.call(
                 lambda: self._connection.displaySize, call_timeout, "BrlAPI"
             ))
-            self.width = max(1, self.size[0] * max(1, self.size[1])) if self.size else 40
+            if not self.size or self.size[0] <= 0:
+                # BRLTTY runs but has no display (none attached, or still starting it).
+                raise SpeechError(f"BRLTTY has no braille display ({self.driver})")
+            self.width = self.size[0] * max(1, self.size[1])
         except SpeechError:
             self._caller.stop()
             raise

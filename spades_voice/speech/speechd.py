@@ -7,8 +7,9 @@ than accessible_output2's wrapper around it, because the game needs three things
 wrapper hides:
 
 * **Bounds.** The client blocks forever on a server that accepts and never answers (its
-  own `spd-say -w` hangs the same way). Connecting runs under a 2 s bound and each call
-  under 0.5 s (`bounded`); past that the output is failed and the chain moves on.
+  own `spd-say -w` hangs the same way). A running server must answer the handshake
+  within 1 s, starting one (autospawn) may take the rest of the 2 s start bound, and each
+  call has 0.5 s (`bounded`); past that the output is failed and the chain moves on.
 * **What was heard.** Every line is sent with an END/CANCEL callback, so we know which
   lines the server accepted but has not finished. When the server dies, those are the
   lines the player did not hear; `unheard()` hands them to the next output.
@@ -38,6 +39,8 @@ from spades_voice.speech.bounded import CALL_SECONDS, START_SECONDS, SerialCalle
 log = logging.getLogger(__name__)
 
 CLIENT_NAME = "spades-voice"
+#: How long a running server may take to answer the handshake (it takes milliseconds).
+ANSWER_SECONDS = 1.0
 #: How long close() lets the last line (the shell's "Goodbye.") finish.
 DRAIN_SECONDS = 2.0
 
@@ -74,15 +77,32 @@ class SpeechdSpeaker:
     # -- connection ------------------------------------------------------------------
 
     def _connect(self) -> tuple[SerialCaller, Any]:
-        """A new client on its own worker thread, or SpeechError within the start bound."""
+        """A new client on its own worker thread, or SpeechError within the start bound.
+
+        Two steps, because they fail differently. A server that is running answers the
+        handshake in milliseconds, so one that has not answered within 1 s is hung (it
+        accepted the connection and went silent) and is failed at once. Only when nothing
+        is listening is the server started the way every client starts it (autospawn),
+        with what is left of the 2 s.
+        """
+        began = time.monotonic()
         caller = SerialCaller("speechd-client")
         speechd = self._speechd
 
-        def open_client() -> Any:
-            return speechd.SSIPClient(CLIENT_NAME, component="game")
+        def open_client(autospawn: bool) -> Any:
+            return speechd.SSIPClient(CLIENT_NAME, component="game", autospawn=autospawn)
 
+        answer = min(ANSWER_SECONDS, self._start_timeout)
         try:
-            client = caller.call(open_client, self._start_timeout, "Speech Dispatcher")
+            try:
+                client = caller.call(lambda: open_client(False), answer, "Speech Dispatcher")
+            except SpeechError:
+                raise
+            except Exception:
+                # Nobody listening (or a refused connection): start the server.
+                left = self._start_timeout - (time.monotonic() - began)
+                client = caller.call(lambda: open_client(True), max(0.1, left),
+                                     "Speech Dispatcher (starting it)")
         except SpeechError:
             caller.stop()
             raise

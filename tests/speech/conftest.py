@@ -8,6 +8,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -148,7 +149,11 @@ def brltty(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Brltty]:
 
         if not wait_until(listening, 10.0):
             pytest.fail(f"brltty did not start: {(work / 'brltty.log').read_text()}")
-        display.shown()  # what it showed at start
+        # BrlAPI listens before the braille driver is up; wait until it drew the display.
+        seen = ""
+        deadline = time.monotonic() + 10
+        while "no screen" not in seen and time.monotonic() < deadline:
+            seen += display.shown(0.1)
         monkeypatch.setenv("BRLAPI_HOST", host)
         monkeypatch.setenv("BRLAPI_AUTH", "none")
         monkeypatch.setenv("CONTROLVT", "1")

@@ -99,6 +99,7 @@ class TestHungSpeechServer:
             took = time.monotonic() - began
         finally:
             child.terminate(force=True)
+        print(f"greeting after {took:.2f} s")
         assert took < 3.0, f"greeting after {took:.2f} s"
 
     def test_doctor_is_back_within_5_s_and_says_why(
@@ -113,7 +114,7 @@ class TestHungSpeechServer:
         took = time.monotonic() - began
         assert proc.returncode == 0, proc.stderr
         lines = proc.stdout.splitlines()
-        assert "screenreader: failed: Speech Dispatcher did not answer within 2 s" in lines
+        assert "screenreader: failed: Speech Dispatcher did not answer within 1 s" in lines
         assert any(line.startswith("tts: failed: no audio output") for line in lines)
         assert "print: works." in lines
         assert "auto uses: print." in lines
