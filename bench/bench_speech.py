@@ -39,7 +39,8 @@ from pathlib import Path
 
 from spades_voice.speech import PrintSpeaker, RecorderSpeaker, SpeechError
 from spades_voice.speech.speechd import SpeechdSpeaker
-from spades_voice.speech.tts import TtsSpeaker, espeak_program
+from spades_voice.speech.synth import espeak_program
+from spades_voice.speech.tts import TtsSpeaker
 
 LINES = [
     "Robin, 9 of hearts.", "Alex takes the trick.", "Your lead.", "West bids 3.",

@@ -26,7 +26,8 @@ from spades_voice.speech.simple import (
     Utterance,
 )
 from spades_voice.speech.speechd import SpeechdSpeaker
-from spades_voice.speech.tts import TtsSpeaker, synthesize_wav
+from spades_voice.speech.synth import synthesize_wav
+from spades_voice.speech.tts import TtsSpeaker
 
 __all__ = [
     "CHOICES",

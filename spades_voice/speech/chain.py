@@ -43,6 +43,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from spades_voice.options import Speech, names
 from spades_voice.speech.base import Kind, Speaker, SpeechError
 from spades_voice.speech.bounded import START_SECONDS, start_all
 from spades_voice.speech.simple import NullSpeaker, PrintSpeaker, RecorderSpeaker, TeeSpeaker
@@ -50,7 +51,7 @@ from spades_voice.speech.simple import NullSpeaker, PrintSpeaker, RecorderSpeake
 log = logging.getLogger(__name__)
 
 #: Values of `--speech` (and the `speech` setting).
-CHOICES = ("auto", "prism", "screenreader", "tts", "print", "none")
+CHOICES = tuple(names(Speech))
 #: The order outputs are tried in; `auto` skips prism unless Orca is running.
 CHAIN = ("prism", "screenreader", "tts", "print")
 
@@ -131,6 +132,58 @@ def auto_chain(prism_first: bool | None = None) -> tuple[str, ...]:
     return CHAIN if prism_first else CHAIN[1:]
 
 
+def first_started(
+    order: Sequence[Factory], timeout: float
+) -> tuple[int, Speaker | None, dict[str, str]]:
+    """Start all of `order` at once; the first (by order) that started, and why those
+    before it failed. Returns as soon as that is known; the rest close themselves when
+    they finish starting, and any already started are closed here."""
+    changed = threading.Condition()
+    results: dict[str, Speaker | str] = {}
+    decided = False
+
+    def start(label: str, factory: Callable[[], Speaker]) -> None:
+        try:
+            outcome: Speaker | str = factory()
+        except SpeechError as exc:
+            outcome = str(exc)
+        except Exception as exc:
+            # An output's start must fail in words, whatever it raises.
+            outcome = f"{type(exc).__name__}: {exc}"
+        with changed:
+            late = decided
+            if not late:
+                results[label] = outcome
+                changed.notify_all()
+        if late and not isinstance(outcome, str):
+            with contextlib.suppress(Exception):
+                outcome.close()
+
+    for label, factory in order:
+        threading.Thread(
+            target=start, args=(label, factory), name=f"start {label}", daemon=True
+        ).start()
+    deadline = time.monotonic() + timeout
+    errors: dict[str, str] = {}
+    found: tuple[int, Speaker | None] = (-1, None)
+    with changed:
+        for index, (label, _factory) in enumerate(order):
+            while label not in results and time.monotonic() < deadline:
+                changed.wait(deadline - time.monotonic())
+            outcome = results.get(label, f"did not start within {START_SECONDS:g} s")
+            if isinstance(outcome, str):
+                errors[label] = outcome
+                continue
+            found = (index, outcome)
+            break
+        decided = True
+        spare = [r for r in results.values() if r is not found[1] and not isinstance(r, str)]
+    for speaker in spare:
+        with contextlib.suppress(Exception):
+            speaker.close()
+    return found[0], found[1], errors
+
+
 class FallbackSpeaker:
     """Speaks through the first backend that starts; swaps in the next one on failure.
 
@@ -166,52 +219,11 @@ class FallbackSpeaker:
         again if the chosen one fails.
         """
         order = list(self._factories)
-        changed = threading.Condition()
-        results: dict[str, Speaker | str] = {}
-        decided = False
-
-        def start(label: str, factory: Callable[[], Speaker]) -> None:
-            try:
-                outcome: Speaker | str = factory()
-            except SpeechError as exc:
-                outcome = str(exc)
-            except Exception as exc:
-                # An output's start must fail in words, whatever it raises.
-                outcome = f"{type(exc).__name__}: {exc}"
-            with changed:
-                late = decided
-                if not late:
-                    results[label] = outcome
-                    changed.notify_all()
-            if late and not isinstance(outcome, str):
-                with contextlib.suppress(Exception):
-                    outcome.close()
-
-        for label, factory in order:
-            threading.Thread(
-                target=start, args=(label, factory), name=f"start {label}", daemon=True
-            ).start()
-        deadline = time.monotonic() + START_SECONDS + 0.5
-        chosen: Speaker | None = None
-        rest: list[Factory] = []
-        with changed:
-            for index, (label, _factory) in enumerate(order):
-                while label not in results and time.monotonic() < deadline:
-                    changed.wait(deadline - time.monotonic())
-                found = results.get(label, f"did not start within {START_SECONDS:g} s")
-                if isinstance(found, str):
-                    self.start_errors[label] = found
-                    log.info("speech output %s unavailable: %s", label, found)
-                    continue
-                chosen = found
-                rest = order[index + 1:]
-                break
-            decided = True
-            spare = [r for r in results.values() if r is not chosen and not isinstance(r, str)]
-        for speaker in spare:
-            with contextlib.suppress(Exception):
-                speaker.close()
-        self._factories = rest
+        index, chosen, errors = first_started(order, START_SECONDS + 0.5)
+        for label, reason in errors.items():
+            self.start_errors[label] = reason
+            log.info("speech output %s unavailable: %s", label, reason)
+        self._factories = order[index + 1:] if chosen is not None else []
         if chosen is None:
             return NullSpeaker()
         if hasattr(chosen, "on_failure"):
@@ -334,17 +346,7 @@ def make_speaker(
     makers = factories if factories is not None else backend_factories(
         rate, stream=stream, write=write
     )
-    # The braille display starts beside the speech outputs, not after them, so a BRLTTY
-    # that hangs cannot add its 2 s to a speech server's before the greeting.
-    displays: dict[str, Speaker | str] = {}
-    starting: threading.Thread | None = None
-    if braille is not None and choice not in ("print", "none"):
-        opener = braille
-        starting = threading.Thread(
-            target=lambda: displays.update(start_all({"braille": opener}, START_SECONDS + 0.5)),
-            name="start braille", daemon=True,
-        )
-        starting.start()
+    display = _DisplayStart(braille if choice not in ("print", "none") else None)
     chain: FallbackSpeaker | None = None
     if choice == "none":
         speaker: Speaker = makers["none"]()
@@ -358,16 +360,7 @@ def make_speaker(
             [(name, makers[name]) for name in names], parallel=choice == "auto"
         )
         speaker = chain
-    if starting is not None:
-        starting.join(START_SECONDS + 1.0)
-        display = displays.get("braille")
-        if isinstance(display, str):
-            log.info("no braille display: %s", display)
-        elif display is not None:
-            if speaker.name in ("print", "none"):
-                display.close()  # nothing is spoken: the console shows the printed lines
-            else:
-                speaker = TeeSpeaker([speaker, display])
+    speaker = display.beside(speaker)
     if echo and speaker.name != "print":
         speaker = TeeSpeaker([speaker, PrintSpeaker(stream, write=write)])
     if log_path is not None:
@@ -377,6 +370,40 @@ def make_speaker(
             chain.on_notice = lambda notice: recorder.note(Kind.NOTICE, notice)
         speaker = recorder
     return speaker
+
+
+class _DisplayStart:
+    """The braille display, started beside the speech outputs rather than after them, so
+    a BRLTTY that hangs cannot add its 2 s to a speech server's before the greeting."""
+
+    def __init__(self, braille: Callable[[], Speaker | None] | None) -> None:
+        self._found: dict[str, Speaker | str] = {}
+        self._thread: threading.Thread | None = None
+        if braille is not None:
+            opener = braille
+            self._thread = threading.Thread(
+                target=lambda: self._found.update(
+                    start_all({"braille": opener}, START_SECONDS + 0.5)
+                ),
+                name="start braille", daemon=True,
+            )
+            self._thread.start()
+
+    def beside(self, speaker: Speaker) -> Speaker:
+        """`speaker` with the display added (when one started and something is spoken)."""
+        if self._thread is None:
+            return speaker
+        self._thread.join(START_SECONDS + 1.0)
+        display = self._found.get("braille")
+        if isinstance(display, str):
+            log.info("no braille display: %s", display)
+            return speaker
+        if display is None:
+            return speaker
+        if speaker.name in ("print", "none"):
+            display.close()  # nothing is spoken: the console shows the printed lines
+            return speaker
+        return TeeSpeaker([speaker, display])
 
 
 def _start_braille() -> Speaker | None:

@@ -34,11 +34,9 @@ from __future__ import annotations
 
 import contextlib
 import itertools
-import json
 import logging
 import os
 import queue
-import shutil
 import signal
 import subprocess
 import sys
@@ -53,130 +51,20 @@ from typing import Any
 from spades_voice.speech import audio
 from spades_voice.speech.base import SpeechError
 from spades_voice.speech.bounded import START_SECONDS
+from spades_voice.speech.synth import (
+    EspeakSynth,
+    PyttsxSynth,
+    espeak_program,
+    synth_bound,
+)
 
 log = logging.getLogger(__name__)
 
-WORKER_MODULE = "spades_voice.speech._tts_worker"
 #: How long close() lets the last line finish.
 DRAIN_SECONDS = 2.0
-#: Synthesis of one line: a fixed bound plus a little per character for long lines.
-SYNTH_SECONDS = 2.0
-SYNTH_SECONDS_PER_CHAR = 0.01
 #: Speaking takes about 60 ms a character at espeak's slowest usual rates; a player still
 #: going after twice that (plus the synthesis bound) is stuck.
 SPEAK_SECONDS_PER_CHAR = 0.15
-
-
-def synth_bound(text: str) -> float:
-    """How long synthesizing `text` may take before the output counts as failed."""
-    return SYNTH_SECONDS + SYNTH_SECONDS_PER_CHAR * len(text)
-
-
-def espeak_program() -> str | None:
-    """The espeak-ng (or espeak) program, if installed."""
-    return shutil.which("espeak-ng") or shutil.which("espeak")
-
-
-class _EspeakSynth:
-    """espeak-ng as a program: text on stdin, WAV to a file; one process per line."""
-
-    def __init__(self, program: str, rate: int | None) -> None:
-        self.name = Path(program).name
-        self._command = [program, "--stdin"]
-        if rate is not None:
-            self._command += ["-s", str(rate)]
-
-    def stream_command(self) -> list[str]:
-        """espeak-ng writing the WAV to standard output as it synthesizes."""
-        return [*self._command, "--stdout"]
-
-    def make(self, text: str, wav: Path, register: Callable[[subprocess.Popen[bytes]], None]
-             ) -> None:
-        """Write `text` as speech to `wav`; SpeechError if it fails or takes too long."""
-        try:
-            proc = subprocess.Popen(
-                [*self._command, "-w", str(wav)],
-                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                start_new_session=os.name == "posix",
-            )
-        except OSError as exc:
-            raise SpeechError(f"cannot start {self.name}: {exc.strerror or exc}") from exc
-        register(proc)
-        try:
-            _out, err = proc.communicate(text.encode("utf-8"), timeout=synth_bound(text))
-        except subprocess.TimeoutExpired:
-            audio.stop(proc)
-            raise SpeechError(f"{self.name} took longer than {synth_bound(text):g} s") from None
-        except OSError as exc:  # killed while we were writing: an interruption
-            raise SpeechError(f"{self.name} stopped: {exc}") from exc
-        if proc.returncode != 0:
-            first = err.decode("utf-8", "replace").strip().splitlines()
-            raise SpeechError(f"{self.name} exit {proc.returncode}"
-                              + (f": {first[0]}" if first else ""))
-
-    def close(self) -> None:
-        """Nothing stays running between lines."""
-
-
-class _PyttsxSynth:
-    """pyttsx3's save_to_file in a worker process, for systems without espeak-ng."""
-
-    name = "pyttsx3"
-
-    def __init__(self, rate: int | None, python: str, timeout: float) -> None:
-        command = [python, "-m", WORKER_MODULE]
-        if rate is not None:
-            command += ["--rate", str(rate)]
-        try:
-            self._proc = subprocess.Popen(
-                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, text=True, encoding="utf-8",
-                start_new_session=os.name == "posix",
-            )
-        except OSError as exc:
-            raise SpeechError(f"cannot start the pyttsx3 worker: {exc}") from exc
-        self._replies: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._read, name="tts-worker-reader", daemon=True).start()
-        reply = self._reply(timeout)
-        if reply != "ready":
-            self.close()
-            raise SpeechError(f"pyttsx3 not ready: {reply or 'the worker exited'}")
-
-    def _read(self) -> None:
-        stdout = self._proc.stdout
-        assert stdout is not None
-        with contextlib.suppress(OSError, ValueError):
-            for line in stdout:
-                self._replies.put(line.strip())
-        self._replies.put(None)
-
-    def _reply(self, timeout: float) -> str | None:
-        try:
-            return self._replies.get(timeout=timeout)
-        except queue.Empty:
-            return f"no answer within {timeout:g} s"
-
-    def make(self, text: str, wav: Path, register: Callable[[subprocess.Popen[bytes]], None]
-             ) -> None:
-        """Write `text` to `wav` through the worker; SpeechError on failure or timeout."""
-        stdin = self._proc.stdin
-        try:
-            assert stdin is not None
-            stdin.write(json.dumps({"save": text, "path": str(wav)}) + "\n")
-            stdin.flush()
-        except (OSError, ValueError) as exc:
-            raise SpeechError(f"pyttsx3 worker gone: {exc}") from exc
-        reply = self._reply(synth_bound(text))
-        if reply != "saved":
-            raise SpeechError(f"pyttsx3 could not save audio: {reply or 'the worker exited'}")
-
-    def close(self) -> None:
-        """End the worker."""
-        audio.stop(self._proc)
-        for stream in (self._proc.stdin, self._proc.stdout):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,9 +106,9 @@ class TtsSpeaker:
         try:
             program = espeak_program()
             if program is not None:
-                self._synth: _EspeakSynth | _PyttsxSynth = _EspeakSynth(program, rate)
+                self._synth: EspeakSynth | PyttsxSynth = EspeakSynth(program, rate)
             else:
-                self._synth = _PyttsxSynth(rate, python or sys.executable, start_timeout)
+                self._synth = PyttsxSynth(rate, python or sys.executable, start_timeout)
             probe = scratch / "probe-speech.wav"
             self._synth.make("Test.", probe, lambda _proc: None)
             if not probe.is_file() or probe.stat().st_size <= 44:
@@ -378,11 +266,11 @@ class TtsSpeaker:
     def _play(self, item: _Item) -> str | None:
         """Make and play one line; None when it was played or cut, else why it failed."""
         stream = self.player.stream_command()
-        if isinstance(self._synth, _EspeakSynth) and stream is not None and os.name == "posix":
+        if isinstance(self._synth, EspeakSynth) and stream is not None and os.name == "posix":
             return self._play_streamed(item, self._synth, stream)
         return self._play_file(item)
 
-    def _play_streamed(self, item: _Item, synth: _EspeakSynth, player: list[str]) -> str | None:
+    def _play_streamed(self, item: _Item, synth: EspeakSynth, player: list[str]) -> str | None:
         """espeak-ng's audio straight into the player's standard input.
 
         The player starts with the first audio espeak-ng makes, not after the whole line
@@ -518,18 +406,3 @@ def _kill_group(proc: subprocess.Popen[Any], group: int) -> None:
             os.killpg(group, signal.SIGKILL)
         else:
             proc.kill()
-
-
-def synthesize_wav(text: str, path: Path, *, rate: int | None = None,
-                   python: str | None = None) -> None:
-    """Save `text` as speech to the WAV file `path` (espeak-ng, else pyttsx3)."""
-    program = espeak_program()
-    synth: _EspeakSynth | _PyttsxSynth
-    if program is not None:
-        synth = _EspeakSynth(program, rate)
-    else:
-        synth = _PyttsxSynth(rate, python or sys.executable, START_SECONDS * 5)
-    try:
-        synth.make(text, path, lambda _proc: None)
-    finally:
-        synth.close()
