@@ -15,6 +15,7 @@ in a pseudo-terminal, and is judged by what reached the terminal and the player 
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
@@ -94,13 +95,20 @@ class TestHungSpeechServer:
             _script(), ["--seed", "7", "--pace", "instant"], env=env, encoding="utf-8",
             dimensions=(24, 100), timeout=10,
         )
+        screen = io.StringIO()
+        child.logfile_read = screen
         try:
             child.expect(GREETING.replace(".", r"\."), timeout=10)
             took = time.monotonic() - began
+            child.expect("Your bid", timeout=10)
         finally:
             child.terminate(force=True)
-        print(f"greeting after {took:.2f} s")
         assert took < 3.0, f"greeting after {took:.2f} s"
+        # Why the screen reader was passed over is in the log, not on the terminal.
+        log = (tmp_path / "data" / "spades-voice.log").read_text(encoding="utf-8")
+        assert "screenreader unavailable: Speech Dispatcher did not answer within 1 s" in log
+        terminal = screen.getvalue()
+        assert "Speech Dispatcher" not in terminal and "Traceback" not in terminal
 
     def test_doctor_is_back_within_5_s_and_says_why(
         self, tmp_path: Path, mute: MuteSpeechd
