@@ -1,15 +1,16 @@
 """Choosing a backend, and replacing one that fails mid-game.
 
-The chain is screen reader → TTS → print (DESIGN.md, "Speaking"). `--speech auto` takes
-the first that starts; naming one (`screenreader`, `tts`, `print`) starts there and falls
-back along the same chain after it; `none` says nothing.
+The chain is (prism →) screen reader → TTS → print (DESIGN.md, "Speaking"). `--speech
+auto` starts them side by side and takes the first, in that order, that starts; naming
+one (`prism`, `screenreader`, `tts`, `print`) starts there and falls back along the same
+chain after it; `none` says nothing.
 
 When is text printed as well as spoken? Only by the print backend, so nothing is heard
 twice by default:
 
-* `screenreader`: not printed. The player's screen reader also reads new console text,
-  so a printed copy would be read a second time. Braille gets the text from the screen
-  reader backend directly.
+* `screenreader`, `prism`: not printed. The player's screen reader also reads new console
+  text, so a printed copy would be read a second time. Braille gets the text from BrlAPI
+  on Linux (`braille`), from the screen reader elsewhere.
 * `tts`: not printed. The terminal belongs to the shell, which shows its own screen and
   history log.
 * `print`: printed, one line per utterance. A screen reader reading the console speaks it,
