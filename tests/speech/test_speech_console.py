@@ -5,7 +5,8 @@
 * The real speech-dispatcher killed mid-hand: the next output (printed text) repeats
   every line the server had not finished, after one notice.
 * A real BRLTTY (its TTY braille driver on a pseudo-terminal): every line reaches it.
-* `--speech tts` with a fake `paplay` on PATH that logs what it was given: every line is
+* The default output with no speech server (auto → synthetic speech) and a fake `paplay`
+  on PATH that logs what it was given: every line is
   played in order, a key press kills the playing line before its length elapsed, X stops
   it, and "Goodbye." plays to the end before the program exits.
 
@@ -148,7 +149,8 @@ class TestDefaultTts:
         )
         child = pexpect.spawn(
             _script(),
-            ["--speech", "tts", "--seed", "7", "--pace", "relaxed", "--level", "easy",
+            # No --speech: auto, with no speech server here, takes synthetic speech.
+            ["--seed", "7", "--pace", "relaxed", "--level", "easy",
              "--speech-log", str(speech_log)],
             env=env, encoding="utf-8", dimensions=(24, 100), timeout=20,
         )
