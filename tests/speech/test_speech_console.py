@@ -6,9 +6,9 @@
   every line the server had not finished, after one notice.
 * A real BRLTTY (its TTY braille driver on a pseudo-terminal): every line reaches it.
 * The default output with no speech server (auto → synthetic speech) and a fake `paplay`
-  on PATH that logs what it was given: every line is
-  played in order, a key press kills the playing line before its length elapsed, X stops
-  it, and "Goodbye." plays to the end before the program exits.
+  on PATH that logs what it was given: every line is played in order, a key press kills
+  the playing line before its length elapsed, X stops it, and "Goodbye." plays to the
+  end before the program exits.
 
 Nothing here replaces a part inside the process: the game runs as the player runs it,
 in a pseudo-terminal, and is judged by what reached the terminal and the player program.
