@@ -137,8 +137,17 @@ class SpeechdSpeaker:
                 f"({again})"
             ) from error
         self.reconnects += 1
-        for token, text in self._take_unheard():
-            self._send(text, interrupt=False, token=token)
+        lines = self._take_unheard()
+        for index, (token, text) in enumerate(lines):
+            try:
+                self._send(text, interrupt=False, token=token)
+            except SpeechError:
+                # The new connection failed too: every line not yet taken stays unheard,
+                # after those it did take, in the order they were first said.
+                with self._pending_lock:
+                    for left_token, left_text in lines[index:]:
+                        self._pending[left_token] = left_text
+                raise
 
     # -- calls -----------------------------------------------------------------------
 
