@@ -365,10 +365,11 @@ def make_speaker(
     if echo and speaker.name != "print":
         speaker = TeeSpeaker([speaker, PrintSpeaker(stream, write=write)])
     if log_path is not None:
+        log_file = log_path.open("a", encoding="utf-8")
         # The log holds everything spoken, a shared table's code included: only its owner
-        # may read it (0600 when created).
-        fd = os.open(log_path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
-        log_file = os.fdopen(fd, "a", encoding="utf-8")
+        # may read it. (Opened first: nothing is written before this.)
+        with contextlib.suppress(OSError):
+            os.chmod(log_path, 0o600)
         recorder = RecorderSpeaker(speaker, log_file, owns_log=True)
         if chain is not None:
             chain.on_notice = lambda notice: recorder.note(Kind.NOTICE, notice)
