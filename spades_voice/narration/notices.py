@@ -14,6 +14,9 @@ CONNECTION_LOST = "Connection to the table lost. Trying to reconnect."
 RECONNECTED = "Reconnected."
 BACK_AT_SEAT = "Back at your seat."
 TYPE_THE_CODE = "Type the table code, then press Enter."
+TABLE_ENDED_FOR_ROOM = (
+    "The table has ended: it had not started for over a minute, and the server needed room."
+)
 
 
 def joined(name: str, seat: Seat) -> str:

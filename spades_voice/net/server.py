@@ -32,6 +32,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from spades_voice.ai import Level
+from spades_voice.narration import notices
 from spades_voice.net import protocol as p
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.limits import Expelled, Guard, GuessLimiter, Limits, Timers
@@ -477,9 +478,27 @@ class TableServer:
         if self._tables_by_address[address] >= self.limits.tables_per_address:
             member.close(p.CLOSE_BUSY, "You have opened too many tables. Wait a minute.")
             return False
-        if len(self.tables) >= self.limits.max_tables:
+        if len(self.tables) >= self.limits.max_tables and not self._make_room():
             member.close(p.CLOSE_BUSY, "The server has no room for another table.")
             return False
+        return True
+
+    def _make_room(self) -> bool:
+        """End the table that has waited longest, unstarted and untouched for a minute,
+        to make room for a new one: tables held open and never played cannot fill the
+        server, while a host waiting for friends keeps the table as long as there is room."""
+        now = asyncio.get_running_loop().time()
+        idle = [
+            t for t in self.tables.values()
+            if not t.started and now - t.last_active > self.limits.empty_table_seconds
+        ]
+        if not idle:
+            return False
+        oldest = min(idle, key=lambda t: t.last_active)
+        for info in oldest.seats.values():
+            if info.member is not None:
+                info.member.close(p.CLOSE_BUSY, notices.TABLE_ENDED_FOR_ROOM)
+        self.remove_table(oldest.code)
         return True
 
     def _create(

@@ -214,3 +214,23 @@ class TestLimiterMemory:
         now[0] = 61.0
         limiter.sweep()
         assert limiter.addresses == 0 and not limiter.blocked("192.0.2.1")
+
+
+class TestTableRoom:
+    def test_a_full_server_ends_the_oldest_table_that_never_started(self) -> None:
+        limits = Limits(**FAST, max_tables=2, empty_table_seconds=0.3, sweep_seconds=60)
+        with running_server(limits=limits) as server, contextlib.ExitStack() as stack:
+            held = []
+            for source in ("127.0.0.3", "127.0.0.4"):  # hosts who stay, never start
+                ws = stack.enter_context(ws_from(server.url, source))
+                ws.send(json.dumps(hello_create("Hold")))
+                assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+                held.append(ws)
+            # Just created: a third has to wait for room...
+            assert hello(server.url, hello_create("Ann"), "127.0.0.5")[0] == p.CLOSE_BUSY
+            time.sleep(0.5)
+            # ...once they have sat untouched past the limit, the oldest makes room.
+            assert hello(server.url, hello_create("Ann"), "127.0.0.5")[1] is not None
+            assert close_code(held[0]) == p.CLOSE_BUSY
+            held[1].send(json.dumps({"type": "ping", "id": 1}))
+            assert replies(held[1], ("ok",))["id"] == 1
