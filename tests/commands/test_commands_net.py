@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import socket
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -38,7 +39,24 @@ def command(data: Path, *argv: str) -> Iterator[pexpect.spawn]:
     try:
         yield child
     finally:
+        helpers = descendants(child.pid)  # a host's server runs computers' workers
         child.terminate(force=True)
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{pid}").exists() for pid in helpers):
+            assert time.monotonic() < deadline, "a process the command started outlived it"
+            time.sleep(0.05)
+
+
+def descendants(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in map(int, children):
+            found |= {child, *descendants(child)}
+    return found
 
 
 @contextmanager

@@ -32,6 +32,23 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def descendants(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in map(int, children):
+            found |= {child, *descendants(child)}
+    return found
+
+
+def gone(pids: set[int], timeout: float = 10.0) -> None:
+    """Wait until none of ``pids`` is running: nothing a test started may outlive it."""
+    wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in pids), timeout)
+
+
 @contextlib.contextmanager
 def serve(data: Path, port: int, *extra: str) -> Iterator[subprocess.Popen[str]]:
     """``spades-voice serve`` in its own process, the way a player runs it."""
@@ -47,9 +64,11 @@ def serve(data: Path, port: int, *extra: str) -> Iterator[subprocess.Popen[str]]
         assert "Serving shared tables" in line, line + proc.stdout.read()
         yield proc
     finally:
+        helpers = descendants(proc.pid) if proc.poll() is None else set()
         if proc.poll() is None:
             proc.kill()
         proc.wait(10)
+        gone(helpers)  # its computers' workers end with it
         if proc.stdout is not None:
             proc.stdout.close()
 

@@ -13,20 +13,11 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from net_helpers import free_port, play_until, serve, wait_for
+from net_helpers import descendants, free_port, play_until, serve, wait_for
 
 from spades_voice.net.client import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Notice
-
-
-def descendants(pid: int) -> set[int]:
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        children = (task / "children").read_text().split()
-        for child in map(int, children):
-            found |= {child, *descendants(child)}
-    return found
 
 
 def heard(table: RemoteTable, into: list[str]) -> list[str]:
