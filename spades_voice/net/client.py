@@ -176,7 +176,9 @@ class TableClient:
         await self._open(self.hello)
 
     async def _open(self, hello: dict[str, Any]) -> None:
-        tls = self.tls if self.url.startswith("wss://") else None
+        # wss:// always checks the certificate: against --ca, else the system's authorities.
+        tls = (self.tls or client_tls()) if self.url.startswith("wss://") else None
+        options: dict[str, Any] = {"ssl": tls} if tls is not None else {}
         try:
             ws = await connect(
                 self.url,
@@ -187,15 +189,15 @@ class TableClient:
                 ping_interval=3,
                 close_timeout=1,
                 ping_timeout=5,
-                ssl=tls,
                 local_addr=(self.source, 0) if self.source else None,
+                **options,
             )
         except ssl.SSLCertVerificationError as e:
             raise JoinRefused(
                 f"The table server at {self.url} is not who it claims: its certificate "
                 "is not trusted. If it uses a private authority, give its file with --ca."
             ) from e
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as e:
             raise JoinRefused(f"Cannot reach the table server at {self.url}.") from e
         try:
             await ws.send(p.encode(hello))
@@ -519,6 +521,9 @@ class RemoteTable:
             await self.client.connect()
         except JoinRefused as e:
             self._connected.set_exception(e)
+            return
+        except Exception as e:  # whatever went wrong, the caller hears it and never hangs
+            self._connected.set_exception(JoinRefused(f"Cannot join the table: {e}."))
             return
         self._connected.set_result(None)
         await self.client.run()

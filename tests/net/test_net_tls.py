@@ -85,3 +85,38 @@ def test_plain_ws_beyond_this_computer_is_warned_about() -> None:
     warning = exposure_warning("0.0.0.0", None)
     assert warning is not None and "without TLS" in warning
     assert exposure_warning("192.168.1.5", client_tls()) is None
+
+
+def test_join_checks_the_servers_certificate_against_ca(tmp_path: Path) -> None:
+    import os
+
+    import pexpect
+
+    from spades_voice.store import DATA_DIR_ENV, Settings
+
+    ca, cert, key = make_certificates(tmp_path)
+    port = free_port()
+    data = tmp_path / "player"
+    data.mkdir()
+    (data / "settings.json").write_bytes(Settings(speech="print").to_bytes())
+    env = {**os.environ, DATA_DIR_ENV: str(data), "TERM": "xterm"}
+    with serve(tmp_path / "data", port, "--cert", str(cert), "--key", str(key)):
+        url = f"wss://127.0.0.1:{port}"
+        host = RemoteTable.create(url, "Ann", tls=client_tls(str(ca)))
+        try:
+            for extra, expected in (
+                ([], "its certificate is not trusted"),
+                (["--ca", str(ca)], "You sit North. Waiting for the host to start."),
+            ):
+                child = pexpect.spawn(
+                    sys.executable,
+                    ["-m", "spades_voice", "join", host.code, "--server", url, "--name", "Bo",
+                     *extra],
+                    env=env, encoding="utf-8", timeout=30, dimensions=(24, 200),
+                )
+                try:
+                    child.expect(expected)
+                finally:
+                    child.terminate(force=True)
+        finally:
+            host.close()
