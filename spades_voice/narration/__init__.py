@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from spades_voice.narration.events import (
     SPADES_BROKEN,
+    bag_warning,
     bid_placed,
     card_played,
     hand_dealt,
@@ -19,6 +20,7 @@ from spades_voice.narration.events import (
     your_turn,
 )
 from spades_voice.narration.summaries import (
+    bags_to_penalty,
     between_hands,
     bids_summary,
     count_summary,
@@ -26,6 +28,7 @@ from spades_voice.narration.summaries import (
     focus_line,
     hand_summary,
     hint_line,
+    label,
     last_trick_summary,
     outcome_bids,
     people_summary,
@@ -43,6 +46,8 @@ from spades_voice.narration.words import Cast, cap, count, hand_order, signed
 __all__ = [
     "SPADES_BROKEN",
     "Cast",
+    "bag_warning",
+    "bags_to_penalty",
     "between_hands",
     "bid_placed",
     "bids_summary",
@@ -56,6 +61,7 @@ __all__ = [
     "hand_order",
     "hand_summary",
     "hint_line",
+    "label",
     "last_trick_summary",
     "match_won",
     "outcome_bids",

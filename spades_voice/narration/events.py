@@ -107,4 +107,22 @@ def outcome_lines(outcome: HandOutcome, cast: Cast) -> list[str]:
         f"Score: {cast.team_obj(mine)} {signed(outcome.totals[mine])}, "
         f"{cast.team_obj(theirs)} {signed(outcome.totals[theirs])}."
     )
+    for team in (mine, theirs):
+        warning = bag_warning(outcome.scores[team], cast)
+        if warning:
+            lines.append(warning)
     return lines
+
+
+#: A hand that leaves a team at this many bags or more is followed by a warning.
+BAG_ALARM = 8
+
+
+def bag_warning(score: TeamScore, cast: Cast) -> str | None:
+    """ "You and Alex have 8 bags: 2 more cost 100." Said once, after the hand result that
+    brought the team to 8 or more (a hand that adds no bag does not say it again)."""
+    if score.bags_after < BAG_ALARM or not score.bags_added:
+        return None
+    more = 10 - score.bags_after
+    cost = f"{more} more cost{'s' if more == 1 else ''} 100"
+    return f"{cast.team(score.team)} have {score.bags_after} bags: {cost}."

@@ -56,7 +56,96 @@ def focus_line(card: Card, playable: bool | None) -> str:
     return f"{cap(card.spoken)}, {'playable' if playable else 'not playable'}."
 
 
+def _no_hand(view: SeatView) -> bool:
+    """No hand is being played: the match is over (its last hand stays DONE) or no hand
+    could be dealt."""
+    return view.phase is None or view.phase is Phase.DONE
+
+
 # ---- B: bids, tricks, needs -----------------------------------------------------------
+
+
+def label(team: Team, cast: Cast) -> str:
+    """ "Us" or "Them": short, and the same whoever sits where."""
+    return "Us" if team is cast.my_team else "Them"
+
+
+def _team_seats(team: Team, cast: Cast) -> tuple[Seat, Seat]:
+    """The player's team: you, then your partner; the other: left, then right."""
+    me = cast.me
+    if team is cast.my_team:
+        return me, me.partner
+    return me.next, me.after(3)
+
+
+def _progress(
+    team: Team, bids: Mapping[Seat, Bid], tricks: Mapping[Seat, int], ruleset: Ruleset
+) -> tuple[int, int, list[tuple[Seat, Bid, int]]]:
+    """A team's contract, the tricks that count toward it, and its nil bids with tricks."""
+    contract = counted = 0
+    nils: list[tuple[Seat, Bid, int]] = []
+    for seat in team.seats:
+        bid = bids[seat]
+        taken = tricks.get(seat, 0)
+        if bid.is_nil:
+            nils.append((seat, bid, taken))
+            if ruleset.failed_nil_tricks is FailedNilTricks.PARTNER:
+                counted += taken
+        else:
+            contract += bid.tricks
+            counted += taken
+    return contract, counted, nils
+
+
+def _contract_words(contract: int, counted: int, left: int | None) -> str:
+    """ "bid 7, have 4, need 3"; after the hand (``left`` None) "bid 7, took 9, made, 2 bags"."""
+    if contract == 0:
+        return "both nil"
+    head = f"bid {contract}, {'took' if left is None else 'have'} {counted}"
+    need = contract - counted
+    if need > 0:
+        if left is None or need > left:
+            return f"{head}, set"
+        return f"{head}, need {need}"
+    return f"{head}, made" + (f", {count(-need, 'bag')}" if need else "")
+
+
+def _nil_words(seat: Seat, blind: bool, taken: int, cast: Cast, *, done: bool, brief: bool) -> str:
+    kind = "blind nil" if blind else "nil"
+    if taken == 0:
+        return f"{cast.owner(seat)} {kind} {'made' if done else 'is alive'}."
+    tail = "" if brief else f", {count(taken, 'trick')}"
+    return f"{cast.owner(seat)} {kind} failed{tail}."
+
+
+def _status(
+    bids: Mapping[Seat, Bid],
+    tricks: Mapping[Seat, int],
+    ruleset: Ruleset,
+    cast: Cast,
+    left: int,
+    brief: bool,
+) -> list[str]:
+    """Both teams' contracts, then every nil: "Us: bid 7, have 4, need 3." """
+    said: list[str] = []
+    nils: list[str] = []
+    for team in (cast.my_team, cast.my_team.other):
+        contract, counted, team_nils = _progress(team, bids, tricks, ruleset)
+        said.append(f"{label(team, cast)}: {_contract_words(contract, counted, left)}.")
+        nils.extend(
+            _nil_words(seat, bid.blind, taken, cast, done=False, brief=brief)
+            for seat, bid, taken in team_nils
+        )
+    return said + nils
+
+
+def _each_seat(bids: Mapping[Seat, Bid], tricks: Mapping[Seat, int], cast: Cast) -> list[str]:
+    """Full verbosity: every seat's bid and tricks, your team first."""
+    return [
+        f"{cast.does(seat, 'bid', 'bid')} {bids[seat].spoken}, took {tricks.get(seat, 0)}."
+        for team in (cast.my_team, cast.my_team.other)
+        for seat in _team_seats(team, cast)
+    ]
 
 
 def team_status(
@@ -67,67 +156,70 @@ def team_status(
     cast: Cast,
 ) -> list[str]:
     """Where one partnership stands on its contract and nils, one sentence each."""
-    contract = 0
-    counted = 0
-    out: list[str] = []
-    nils: list[str] = []
-    for seat in team.seats:
-        bid = bids.get(seat)
-        if bid is None:
-            return []
-        taken = tricks.get(seat, 0)
-        if bid.is_nil:
-            kind = "blind nil" if bid.blind else "nil"
-            if taken == 0:
-                nils.append(f"{cast.owner(seat)} {kind} is alive.")
-            else:
-                nils.append(f"{cast.owner(seat)} {kind} failed, {count(taken, 'trick')}.")
-            if ruleset.failed_nil_tricks is FailedNilTricks.PARTNER:
-                counted += taken
-        else:
-            contract += bid.tricks
-            counted += taken
-    name = cast.team(team)
-    if contract:
-        need = contract - counted
-        if need > 0:
-            out.append(f"{name} need {count(need, 'more trick')}.")
-        elif need == 0:
-            out.append(f"{name} have made {contract} exactly.")
-        else:
-            out.append(f"{name} have made {contract}, {count(-need, 'bag')} over.")
-    return out + nils
-
-
-def bids_summary(view: SeatView, cast: Cast) -> str:
-    """Who bid what, tricks each, what each team still needs, nil status."""
-    if view.phase is None:
-        if view.outcomes:
-            return "Last hand: " + outcome_bids(view.outcomes[-1], cast)
-        return "No bids yet."
-    if view.phase is Phase.BIDDING:
-        said = [f"{cast.name(seat)} {bid.spoken}." for seat, bid in view.bids]
-        if view.to_act is view.seat:
-            said.append("Your bid.")
-        elif view.to_act is not None:
-            said.append(f"Waiting for {cast.name(view.to_act)}.")
-        return " ".join(said) if view.bids else "No bids yet. " + " ".join(said)
-    said = [
-        f"{cast.does(seat, 'bid', 'bid')} {bid.spoken}, took {view.tricks_won[seat]}."
-        for seat, bid in view.bids
+    if any(seat not in bids for seat in team.seats):
+        return []
+    contract, counted, nils = _progress(team, bids, tricks, ruleset)
+    left = 13 - sum(tricks.values())
+    head = [f"{label(team, cast)}: {_contract_words(contract, counted, left)}."]
+    return head + [
+        _nil_words(seat, bid.blind, taken, cast, done=False, brief=True)
+        for seat, bid, taken in nils
     ]
+
+
+def _bidding_words(view: SeatView, cast: Cast) -> str:
+    """While bidding, team by team: "Us 7: you 3, Alex 4. Them: Robin 3. Your bid." """
     bids = dict(view.bids)
+    said: list[str] = []
     for team in (cast.my_team, cast.my_team.other):
-        said.extend(team_status(team, bids, view.tricks_won, view.ruleset, cast))
+        placed = [(s, bids[s]) for s in _team_seats(team, cast) if s in bids]
+        if not placed:
+            continue
+        total = f" {sum(b.tricks for _, b in placed)}" if len(placed) == 2 else ""
+        said.append(
+            f"{label(team, cast)}{total}: "
+            + ", ".join(f"{cast.obj(s)} {b.spoken}" for s, b in placed) + "."
+        )
+    if not said:
+        said.append("No bids yet.")
+    if view.to_act is view.seat:
+        said.append("Your bid.")
+    elif view.to_act is not None:
+        said.append(f"Waiting for {cast.name(view.to_act)}.")
     return " ".join(said)
 
 
-def outcome_bids(outcome: HandOutcome, cast: Cast) -> str:
-    """Bids and tricks of a finished hand."""
-    return " ".join(
-        f"{cast.does(seat, 'bid', 'bid')} {bid.spoken}, took {outcome.tricks[seat]}."
-        for seat, bid in outcome.bids
-    )
+def bids_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
+    """What each team bid and needs, then nil status; full verbosity adds each seat."""
+    if _no_hand(view):
+        if view.outcomes:
+            return outcome_bids(view.outcomes[-1], cast, brief=brief)
+        return "No bids yet."
+    if view.phase is Phase.BIDDING:
+        return _bidding_words(view, cast)
+    bids = dict(view.bids)
+    left = 13 - len(view.tricks)
+    said = _status(bids, view.tricks_won, view.ruleset, cast, left, brief)
+    if not brief:
+        said.extend(_each_seat(bids, view.tricks_won, cast))
+    return " ".join(said)
+
+
+def outcome_bids(outcome: HandOutcome, cast: Cast, *, brief: bool = True) -> str:
+    """A finished hand, told as it was scored: "Hand 3. Us: bid 7, took 9, made, 2 bags." """
+    said = [f"Hand {outcome.number}."]
+    nils: list[str] = []
+    for team in (cast.my_team, cast.my_team.other):
+        score = outcome.scores[team]
+        said.append(f"{label(team, cast)}: {_contract_words(score.contract, score.counted, None)}.")
+        nils.extend(
+            _nil_words(n.seat, n.blind, n.tricks, cast, done=True, brief=brief)
+            for n in score.nils
+        )
+    said += nils
+    if not brief:
+        said.extend(_each_seat(dict(outcome.bids), outcome.tricks, cast))
+    return " ".join(said)
 
 
 # ---- S: scores -------------------------------------------------------------------------
@@ -145,44 +237,64 @@ def duration(seconds: float) -> str:
     return count(hours, "hour") + (f" {count(rest, 'minute')}" if rest else "")
 
 
-def scores_summary(view: SeatView, cast: Cast, elapsed: float | None = None) -> str:
-    """Scores and bags per team, the target, a bag warning, the match time."""
+def scores_summary(
+    view: SeatView,
+    cast: Cast,
+    elapsed: float | None = None,
+    *,
+    after: HandOutcome | None = None,
+) -> str:
+    """ "Us 231 points, 4 bags. Them 180 points, 8 bags. Target 500." then a bag warning,
+    the hand (``after``: the finished hand whose result stands), the match time."""
     teams = (cast.my_team, cast.my_team.other)
-    said = [
-        f"{cast.team(t)} {signed(view.totals[t])}, {count(view.bags[t], 'bag')}."
+    said = []
+    if view.winner is not None:
+        said.append(f"Match over: {cast.team_obj(view.winner)} won.")
+    said += [
+        f"{label(t, cast)} {signed(view.totals[t])} points, {count(view.bags[t], 'bag')}."
         for t in teams
     ]
     target = view.ruleset.target
     said.append(f"Target {target}." if target is not None else "Single hand match.")
-    for t in teams:
+    for t in teams if view.winner is None else ():  # bags no longer matter after the match
         if view.bags[t] >= BAG_WARNING:
-            said.append(f"Warning: {cast.team_obj(t)} have {view.bags[t]} bags; 10 cost 100.")
-    if view.winner is not None:
-        said.append(f"Match over: {cast.team_obj(view.winner)} won.")
-    else:
-        said.append(f"Hand {view.hand_number}.")
+            said.append(f"{label(t, cast)}: {bags_to_penalty(10 - view.bags[t])}.")
+    if view.winner is None:
+        said.append(f"Hand {after.number} over." if after else f"Hand {view.hand_number}.")
     if elapsed is not None:
         said.append(f"Time: {duration(elapsed)}.")
     return " ".join(said)
 
 
+def bags_to_penalty(more: int) -> str:
+    """ "2 more bags cost 100", "1 more bag costs 100"."""
+    return f"{count(more, 'more bag')} cost{'s' if more == 1 else ''} 100"
+
+
 # ---- T, C: the trick and the count --------------------------------------------------------
 
 
-def plays_text(trick: Trick, cast: Cast) -> str:
-    """ "Robin led 9 of hearts, Alex king of hearts, you 2 of hearts"."""
+def _card_after_lead(card: Card, led: Suit, brief: bool) -> str:
+    """A card following the lead: brief names only the rank when it follows suit
+    ("king"), as players say it at the table; a card of another suit is named whole."""
+    return card.rank.spoken if brief and card.suit is led else card.spoken
+
+
+def plays_text(trick: Trick, cast: Cast, *, brief: bool = True) -> str:
+    """ "Robin led 9 of hearts, Alex king, you 2" (full: every card named whole)."""
     parts = []
+    led = trick.plays[0][1].suit if trick.plays else None
     for i, (seat, card) in enumerate(trick.plays):
-        if i == 0:
+        if i == 0 or led is None:
             parts.append(f"{cast.name(seat)} led {card.spoken}")
         else:
-            parts.append(f"{cast.obj(seat)} {card.spoken}")
+            parts.append(f"{cast.obj(seat)} {_card_after_lead(card, led, brief)}")
     return ", ".join(parts)
 
 
-def trick_summary(view: SeatView, cast: Cast) -> str:
+def trick_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     """This trick so far and who is winning it."""
-    if view.phase is None:
+    if _no_hand(view):
         return "No hand in play."
     if view.phase is Phase.BIDDING:
         return "No trick yet: bidding."
@@ -193,7 +305,7 @@ def trick_summary(view: SeatView, cast: Cast) -> str:
             f"{cast.name(view.to_act)} to lead." if view.to_act else ""
         )
         return f"Trick {number}, no cards yet. {lead}".strip()
-    said = f"Trick {number}: {plays_text(trick, cast)}."
+    said = f"Trick {number}: {plays_text(trick, cast, brief=brief)}."
     won = trick.winning
     if won is not None:
         said += f" {cast.is_(won[0])} winning."
@@ -206,7 +318,7 @@ def trick_summary(view: SeatView, cast: Cast) -> str:
 
 def count_summary(view: SeatView) -> str:
     """Tricks gone and left, spades broken or not."""
-    if view.phase is None:
+    if _no_hand(view):
         return "No hand in play."
     gone = len(view.tricks)
     left = 13 - gone
@@ -215,34 +327,39 @@ def count_summary(view: SeatView) -> str:
     return f"{head}, {left} left. {broken}"
 
 
-def trick_line(trick: Trick, number: int, cast: Cast) -> str:
+def trick_line(trick: Trick, number: int, cast: Cast, *, brief: bool = True) -> str:
     """A completed trick for review: every card, then who took it."""
-    said = f"Trick {number}: {plays_text(trick, cast)}."
+    said = f"Trick {number}: {plays_text(trick, cast, brief=brief)}."
     if trick.winner is not None:
         said += f" {cast.does(trick.winner, 'took', 'took')} it."
     return said
 
 
-def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast) -> str:
+def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast, *, brief: bool = True) -> str:
     if not tricks:
         return "No trick completed yet this hand."
-    return "Last trick. " + trick_line(tricks[-1], len(tricks), cast)
+    last = tricks[-1]
+    said = f"Last trick: {plays_text(last, cast, brief=brief)}."
+    if last.winner is not None:
+        said += f" {cast.does(last.winner, 'took', 'took')} it."
+    return said
 
 
 # ---- W: seats ------------------------------------------------------------------------------
 
 
-def seats_summary(view: SeatView, cast: Cast) -> str:
-    """Who sits where and the partnerships."""
+def seats_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
+    """Who sits where, who deals; full verbosity adds the partnerships."""
     me = view.seat
     left, partner, right = me.next, me.partner, me.after(3)
     said = [
         f"You sit {me.long_name}.",
-        f"{cast.name(left)} sits {left.long_name}, on your left.",
-        f"{cast.name(partner)} sits {partner.long_name}, your partner.",
-        f"{cast.name(right)} sits {right.long_name}, on your right.",
-        f"{cast.team(me.team)} play {cast.team_obj(me.team.other)}.",
+        f"{cast.name(left)} {left.long_name}, on your left.",
+        f"{cast.name(partner)} {partner.long_name}, your partner.",
+        f"{cast.name(right)} {right.long_name}, on your right.",
     ]
+    if not brief:
+        said.append(f"{cast.team(me.team)} play {cast.team_obj(me.team.other)}.")
     if view.dealer is not None and view.phase is not None:
         said.append(f"{cast.does(view.dealer, 'deal')}.")
     return " ".join(said)
@@ -270,9 +387,9 @@ def people_summary(lines: list[str]) -> str:
 # ---- M, O: since my last turn, what we need --------------------------------------------------
 
 
-def since_last_turn(view: SeatView, cast: Cast) -> str:
+def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     """Every play since the player's previous card (or bid), in order."""
-    if view.phase is None:
+    if _no_hand(view):
         return "No hand in play."
     if view.phase is Phase.BIDDING:
         seats = [s for s, _ in view.bids]
@@ -284,81 +401,72 @@ def since_last_turn(view: SeatView, cast: Cast) -> str:
             head = "Bids so far"
         if not bids_after:
             return "Nothing since your bid." if view.seat in seats else "No bids yet."
-        said = ". ".join(f"{cast.name(s)} {b.spoken}" for s, b in bids_after)
-        return f"{head}: {said}."
-    # (who played, sentence); a trick's winner line has no player.
-    lines: list[tuple[Seat | None, str]] = []
+        return f"{head}: " + ", ".join(f"{cast.name(s)} {b.spoken}" for s, b in bids_after) + "."
+    # (who, the card or None for "took it", the led suit, whether it led the trick)
+    entries: list[tuple[Seat, Card | None, Suit | None, bool]] = []
     for trick in (*view.tricks, view.current):
-        for i, (seat, card) in enumerate(trick.plays):
-            if i == 0:
-                lines.append((seat, f"{cast.name(seat)} led {card.spoken}."))
-            else:
-                lines.append((seat, f"{cast.name(seat)}, {card.spoken}."))
+        led = trick.plays[0][1].suit if trick.plays else None
+        for i, (seat, played) in enumerate(trick.plays):
+            entries.append((seat, played, led, i == 0))
         if trick.winner is not None:
-            lines.append((None, f"{cast.does(trick.winner, 'took', 'took')} it."))
-    mine = [i for i, (seat, _) in enumerate(lines) if seat is view.seat]
-    if mine:
-        after = lines[mine[-1] + 1 :]
-        if not after:
-            return "Nothing since your last card."
-        head = "Since your last card: "
-    else:
-        after = lines
-        if not after:
-            return "No cards played yet this hand."
-        head = "You have not played yet. So far: "
-    return head + " ".join(text for _, text in after)
+            entries.append((trick.winner, None, None, False))
+    mine = [i for i, (seat, card, _, _) in enumerate(entries) if seat is view.seat and card]
+    after = entries[mine[-1] + 1 :] if mine else entries
+    if not after:
+        return "Nothing since your last card." if mine else "No cards played yet this hand."
+    said: list[str] = []
+    heard: Suit | None = None  # the led suit, once this answer has said the lead
+    for seat, card, led, leads in after:
+        if card is None:
+            said.append(f"{cast.does(seat, 'took', 'took')} it.")
+            heard = None
+        elif leads:
+            said.append(f"{cast.name(seat)} led {card.spoken}.")
+            heard = led
+        elif heard is not None:
+            said.append(f"{cast.name(seat)}, {_card_after_lead(card, heard, brief)}.")
+        else:
+            said.append(f"{cast.name(seat)}, {card.spoken}.")
+            # The rest of a trick begun before this answer: once a card of the led suit
+            # has been named whole, later ones of that suit need only their rank.
+            heard = led if card.suit is led else None
+    head = "Since your card: " if mine else "You have not played yet: "
+    return head + " ".join(said)
 
 
 def what_we_need(view: SeatView, cast: Cast) -> str:
     """Tricks your team still needs, partner's nil, whether the opponents can be set."""
-    if view.phase is None:
+    if _no_hand(view):
         return "No hand in play."
     if view.phase is Phase.BIDDING:
         return "Bidding is not over yet."
     bids = dict(view.bids)
     left = 13 - len(view.tricks)
     said: list[str] = []
+    nils: list[str] = []
     for team in (cast.my_team, cast.my_team.other):
-        contract, counted, nils = _team_counts(team, bids, view)
-        name = cast.team(team)
+        contract, counted, team_nils = _progress(team, bids, view.tricks_won, view.ruleset)
+        name = label(team, cast)
         mine = team is cast.my_team
         need = contract - counted
         if contract == 0:
             pass
         elif need > left:
-            said.append(f"{name} are set: {need} needed, {left} left.")
+            said.append(f"{name}: set, {need} needed, {left} left.")
         elif need > 0:
             if mine:
-                said.append(f"{name} need {count(need, 'more trick')}, {left} left.")
+                said.append(f"{name}: need {need}, {left} left.")
             else:
-                said.append(f"{name} need {need} more: they can still be set.")
+                said.append(f"{name}: need {need}, can still be set.")
         elif mine:
-            said.append(f"{name} have made {contract}; more tricks are bags.")
+            said.append(f"{name}: made; more tricks are bags.")
         else:
-            said.append(f"{name} have made {contract}; they cannot be set.")
-        for seat, kind, taken in nils:
-            state = "is alive" if taken == 0 else "failed"
-            said.append(f"{cast.owner(seat)} {kind} {state}.")
-    return " ".join(said)
-
-
-def _team_counts(
-    team: Team, bids: Mapping[Seat, Bid], view: SeatView
-) -> tuple[int, int, list[tuple[Seat, str, int]]]:
-    contract = counted = 0
-    nils: list[tuple[Seat, str, int]] = []
-    for seat in team.seats:
-        bid = bids[seat]
-        taken = view.tricks_won[seat]
-        if bid.is_nil:
-            nils.append((seat, "blind nil" if bid.blind else "nil", taken))
-            if view.ruleset.failed_nil_tricks is FailedNilTricks.PARTNER:
-                counted += taken
-        else:
-            contract += bid.tricks
-            counted += taken
-    return contract, counted, nils
+            said.append(f"{name}: made, cannot be set.")
+        nils.extend(
+            _nil_words(seat, bid.blind, taken, cast, done=False, brief=True)
+            for seat, bid, taken in team_nils
+        )
+    return " ".join(said + nils)
 
 
 # ---- hints ------------------------------------------------------------------------------------
@@ -382,6 +490,7 @@ def between_hands(outcome: HandOutcome) -> str:
 
 __all__ = [
     "BAG_WARNING",
+    "bags_to_penalty",
     "between_hands",
     "bids_summary",
     "count_summary",
@@ -389,6 +498,7 @@ __all__ = [
     "focus_line",
     "hand_summary",
     "hint_line",
+    "label",
     "last_trick_summary",
     "outcome_bids",
     "people_summary",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spades_voice.narration.words import signed
+from spades_voice.narration.words import cap, count, signed
 from spades_voice.rules import FailedNilTricks, Match, MatchState, Ruleset, Team
 
 #: The first thing said, before anything else has loaded.
@@ -51,6 +51,43 @@ def saved_offer(match: Match) -> str:
         f"you and your partner {signed(ns)}, the opponents {signed(ew)}. "
         "Enter continues it; N starts a new match."
     )
+
+
+def stats_summary(
+    *,
+    played: int,
+    won: int,
+    lost: int,
+    streak: int,
+    best_streak: int,
+    average: float | None,
+    nils_made: int,
+    nils_failed: int,
+    bag_penalties: int,
+) -> str:
+    """The statistics key: "5 matches: 3 won, 2 lost. Streak 1, best 2. 42 points a hand.
+    Nils: 2 of 3 made. 1 bag penalty." """
+    if not played:
+        return "No matches played yet."
+    said = [
+        f"{count(played, 'match', 'matches')}: {won} won, {lost} lost.",
+        f"Streak {streak}, best {best_streak}.",
+    ]
+    if average is not None:
+        said.append(f"{cap(_number(average))} points a hand.")
+    nils = nils_made + nils_failed
+    if nils:
+        said.append(f"Nils: {nils_made} of {nils} made.")
+    said.append(f"{count(bag_penalties, 'bag penalty', 'bag penalties')}.")
+    return " ".join(said)
+
+
+def _number(x: float) -> str:
+    """One decimal at most, spoken sign: "42", "7.5", "minus 3"."""
+    text = f"{x:.1f}".removesuffix(".0")
+    if text in ("-0", "0"):
+        return "0"
+    return f"minus {text[1:]}" if text.startswith("-") else text
 
 
 NEXT_HAND = "Press N to deal the next hand."

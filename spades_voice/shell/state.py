@@ -416,37 +416,41 @@ class Shell:
 
     def say_bids(self) -> None:
         if self.between is not None:
-            self.answer("Last hand: " + say.outcome_bids(self.between, self.cast))
+            self.answer(say.outcome_bids(self.between, self.cast, brief=self.brief))
             return
-        self.answer(say.bids_summary(self.view(), self.cast))
+        self.answer(say.bids_summary(self.view(), self.cast, brief=self.brief))
 
     def say_scores(self) -> None:
-        self.answer(say.scores_summary(self.view(), self.cast, self.hooks.elapsed_seconds()))
+        self.answer(
+            say.scores_summary(
+                self.view(), self.cast, self.hooks.elapsed_seconds(), after=self.between
+            )
+        )
 
     def say_trick(self) -> None:
         if self._hand_bound():
-            self.answer(say.trick_summary(self.view(), self.cast))
+            self.answer(say.trick_summary(self.view(), self.cast, brief=self.brief))
 
     def say_count(self) -> None:
         if self._hand_bound():
             self.answer(say.count_summary(self.view()))
 
     def say_seats(self) -> None:
-        self.answer(say.seats_summary(self.view(), self.cast))
+        self.answer(say.seats_summary(self.view(), self.cast, brief=self.brief))
 
     def say_people(self) -> None:
         self.answer(say.people_summary([p.summary for p in self.table.people()]))
 
     def say_since(self) -> None:
         if self._hand_bound():
-            self.answer(say.since_last_turn(self.view(), self.cast))
+            self.answer(say.since_last_turn(self.view(), self.cast, brief=self.brief))
 
     def say_need(self) -> None:
         if self._hand_bound():
             self.answer(say.what_we_need(self.view(), self.cast))
 
     def say_last_trick(self) -> None:
-        self.answer(say.last_trick_summary(tuple(self.hand_tricks), self.cast))
+        self.answer(say.last_trick_summary(tuple(self.hand_tricks), self.cast, brief=self.brief))
 
     def say_stats(self) -> None:
         self.answer(self.hooks.stats_text() or texts.NO_STATS)
@@ -506,7 +510,9 @@ class Shell:
 
     def open_review(self) -> None:
         tricks = self.hand_tricks
-        lines = [say.trick_line(t, i, self.cast) for i, t in enumerate(tricks, start=1)]
+        lines = [
+            say.trick_line(t, i, self.cast, brief=self.brief) for i, t in enumerate(tricks, start=1)
+        ]
         intro = "No tricks played yet this hand." if not lines else (
             f"Trick review, {say.count(len(lines), 'trick')}. Up and Down move."
         )

@@ -149,7 +149,7 @@ class TestInTheGame:
             assert any(t.startswith("Keymap line 3: B is already the key for bids") for t in texts)
             assert any(t.startswith("Keymap line 4: unknown action 'x'") for t in texts)
             assert h.said("j").startswith("Spades: ")
-            assert h.said("s").startswith("You and Alex 0")
+            assert h.said("s").startswith("Us 0 points")
             assert h.said("h") == "H does nothing. Question mark lists the keys."
             help_first = h.said("?")
             assert help_first.endswith(

@@ -76,15 +76,16 @@ class TestAnswers:
 
     def test_scores_target_and_seats(self) -> None:
         with harness(easy_table(5)) as h:
-            assert h.said("s").startswith("You and Alex 0, 0 bags. Robin and Sam 0, 0 bags. "
-                                          "Target 200.")
-            assert h.said("w").startswith("You sit South. Robin sits West, on your left. "
-                                          "Alex sits North, your partner.")
+            assert h.said("s").startswith(
+                "Us 0 points, 0 bags. Them 0 points, 0 bags. Target 200. Hand 1."
+            )
+            assert h.said("w").startswith("You sit South. Robin West, on your left. "
+                                          "Alex North, your partner.")
 
     def test_bag_warning(self) -> None:
         with harness(easy_table(5)) as h:
             h.table.state.bags[h.table.seat.team] = 8
-            assert "Warning: you and Alex have 8 bags" in h.said("s")
+            assert "Us: 2 more bags cost 100." in h.said("s")
 
     def test_trick_count_and_since_mid_hand(self) -> None:
         with harness(easy_table(5)) as h:
@@ -98,17 +99,18 @@ class TestAnswers:
             assert f"{13 - gone} left." in count
             assert count.endswith("Spades broken." if view.spades_broken else "Spades not broken.")
             since = h.said("m")
-            assert since.startswith(("Since your last card: ", "You have not played yet."))
+            assert since.startswith(("Since your card: ", "You have not played yet: "))
             need = h.said("o")
-            assert "You and Alex" in need
+            assert need.startswith("Us: ")
 
     def test_bids_during_play_and_between_hands(self) -> None:
         with harness(easy_table(5)) as h:
             _mid_trick(h)
             said = h.said("b")
-            assert said.count(" bid ") + said.count("You bid") >= 4
+            assert re.match(r"Us: (bid \d+, have \d+|both nil).*Them: ", said), said
             _between(h)
-            assert h.said("b").startswith("Last hand: ")
+            assert re.match(r"Hand 1\. Us: (bid \d+, took \d+|both nil)", h.said("b"))
+            assert "Hand 1 over." in h.said("s")
             assert h.said("h").startswith("Hand 1 is over. Press N")
 
     def test_help_lists_every_key_from_the_keymap(self) -> None:
@@ -384,7 +386,7 @@ class TestThinkingNeverBlocksKeys:
             assert slow.thinking.wait(10)
             before = len(table.state.decisions)
             # The computer is mid-thought on another thread; keys still answer.
-            assert h.said("s").startswith("You and Alex ")
+            assert h.said("s").startswith("Us ")
             assert h.said("w").startswith("You sit South.")
             assert len(table.state.decisions) == before
             mark = h.mark

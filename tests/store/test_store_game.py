@@ -75,7 +75,7 @@ def test_continue_new_statistics_and_clock(tmp_path: Path) -> None:
     last = load_saved(data / "last-match.json")
     assert last is not None and last.match_id == first.match_id
     _idle(game)
-    assert "1 match played: 0 won, 1 lost." in game.press("f3")
+    assert "1 match: 0 won, 1 lost." in game.press("f3")
     game.kill()
 
 
