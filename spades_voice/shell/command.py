@@ -39,7 +39,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="Points to win, or a single hand. Default 500.",
     )
-    parser.add_argument("--blind-nil", action="store_true", help="Allow blind nil bids.")
+    parser.add_argument(
+        "--blind-nil",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="Allow blind nil bids (remembered; --no-blind-nil turns it off).",
+    )
     parser.add_argument(
         "--pace",
         choices=[p.value for p in Pace],
@@ -76,7 +81,7 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
 
     saved = hooks.settings or Settings()
     given: dict[str, object] = {}
-    for name in ("speech", "rate", "level", "pace"):
+    for name in ("speech", "rate", "level", "pace", "blind_nil"):
         value = getattr(args, name)
         if value is not None:
             given[name] = value
@@ -113,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
         from spades_voice.shell.app import no_cpr, run_app
         from spades_voice.table import LocalTable
 
-        ruleset = Ruleset(target=settings.target, blind_nil=args.blind_nil)
+        ruleset = Ruleset(target=settings.target, blind_nil=settings.blind_nil)
         table = LocalTable(ruleset, _seed(args.seed), Level(settings.level))
         output = no_cpr(create_output())
         writer.attach(output)

@@ -1,4 +1,5 @@
-"""Settings the player chose: speech, rate, pace, computer level, target, verbosity.
+"""Settings the player chose: speech, rate, pace, computer level, target, verbosity,
+blind nil.
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -37,8 +38,11 @@ class Settings:
     level: str = "medium"
     target: int | None = 500
     verbosity: str = "brief"
+    blind_nil: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.blind_nil, bool):
+            raise ValueError("blind_nil must be true or false.")
         if self.speech not in SPEECH_CHOICES:
             raise ValueError(f"speech must be one of {', '.join(SPEECH_CHOICES)}.")
         if self.level not in LEVEL_CHOICES:
