@@ -85,10 +85,10 @@ def test_duck_under_a_winning_nil_bidder() -> None:
 
 
 def test_partner_winning_play_low() -> None:
-    deal = build_deal({Seat.W: "5C", Seat.N: "AC", Seat.E: "3C", Seat.S: "KC 4C"})
+    deal = build_deal({Seat.W: "5C", Seat.N: "AC", Seat.E: "3C", Seat.S: "KC 4C 2C"})
     state = position(deal, Seat.S, [3, 3, 3, 3, "5C", "AC", "3C"])
-    assert _reason(state, "4C") == (
-        "Play the 4 of clubs: your partner is winning this trick, so play low."
+    assert _reason(state, "2C") == (
+        "Play the 2 of clubs: your partner is winning this trick, so play low."
     )
     assert _reason(state, "KC") == (
         "Play the king of clubs: your partner is winning this trick, a safe time to let it go."
