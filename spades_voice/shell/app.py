@@ -1,10 +1,12 @@
-"""The prompt_toolkit application: one line at the bottom of the terminal, keys in.
+"""The prompt_toolkit application: keys in; the terminal drawn by ``terminal.Console``.
 
 Line-oriented on purpose: no full screen, no alternate screen, no box drawing, no
-spinners. The one line shows what has focus with the real cursor on it, so a braille
-display or a screen reader's review cursor follows focus. Printed speech goes above the
-line through ``run_in_terminal`` (``terminal.TerminalWriter``), so it never breaks the
-prompt.
+spinners. prompt_toolkit reads and decodes keys; at the game's terminal it is given a
+dummy output, and after each key or event the ``Console`` draws the focus line only if
+focus or mode changed, as one whole line with the real cursor on the focused item, so a
+braille display or a screen reader's review cursor follows focus and nothing already
+said is drawn again. Without a console (tests, a caller's own output) prompt_toolkit
+draws the one line itself.
 The cursor-position request is off: terminals that never answer it would otherwise hold
 output back.
 """
@@ -29,13 +31,14 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout
 from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
-from prompt_toolkit.output import Output
+from prompt_toolkit.output import DummyOutput, Output
 
 from spades_voice.shell.actions import ACTIONS, dispatch
 from spades_voice.shell.hooks import ShellHooks
 from spades_voice.shell.keymap import Keymap, load_keymap, pt_keys
 from spades_voice.shell.pace import Pace
 from spades_voice.shell.state import Shell
+from spades_voice.shell.terminal import Console
 from spades_voice.speech import Speaker
 from spades_voice.table import Table
 
@@ -166,14 +169,16 @@ def run_app(
     greeted: bool = False,
     input: Input | None = None,
     output: Output | None = None,
+    console: Console | None = None,
     ready: Callable[[Application[int], Shell], None] | None = None,
 ) -> int:
     """Play at ``table`` until the player quits; returns the exit status (0).
 
     ``hooks`` connect saves, statistics and the clock; ``hold_between_hands=False`` lets
     a remote table's next hand start without N; ``greeted`` says the greeting
-    (``texts.GREETING``) was already spoken. ``ready`` is called once the app runs
-    (tests and the benchmark use it to reach the shell).
+    (``texts.GREETING``) was already spoken. ``console`` draws the terminal (then
+    prompt_toolkit only reads keys). ``ready`` is called once the app runs (tests and the
+    benchmark use it to reach the shell).
     """
     hooks = hooks or ShellHooks()
     keymap = keymap or load_keymap()
@@ -187,7 +192,17 @@ def run_app(
         hold_between_hands=hold_between_hands,
         greeted=greeted,
     )
-    app = build_app(shell, keymap, input=input, output=output)
+    app = build_app(
+        shell, keymap, input=input, output=DummyOutput() if console is not None else output
+    )
+    if console is not None:
+        drawn = console
+
+        def draw(_: object) -> None:
+            screen = shell.screen()
+            drawn.focus(screen.text, screen.cursor)
+
+        app.after_render += draw
     wake = asyncio.Event()
     loop_box: list[asyncio.AbstractEventLoop] = []
 
@@ -227,4 +242,6 @@ def run_app(
     finally:
         table.set_listener(None)
         hooks.close()
+        if console is not None:
+            console.close()
     return result

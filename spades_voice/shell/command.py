@@ -94,36 +94,41 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
 
 
 def run(args: argparse.Namespace) -> int:
+    from spades_voice.shell.terminal import hold_terminal
+
+    # The terminal is the game's before anything is said: keys typed from now on are
+    # neither echoed nor turned into signals, and wait to be answered.
+    with hold_terminal():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
     from spades_voice.narration.texts import GREETING
-    from spades_voice.shell.terminal import TerminalWriter
+    from spades_voice.shell.terminal import Console
     from spades_voice.speech import make_speaker
 
     hooks = store_hooks()
     settings = _choices(args, hooks)
     pace = Pace(settings.pace) if settings.pace in {p.value for p in Pace} else Pace.RELAXED
-    writer = TerminalWriter()
+    console = Console()
     speaker = make_speaker(
         settings.speech,
         settings.rate,
         Path(args.speech_log) if args.speech_log else None,
         echo=args.echo,
-        write=writer.write,
+        write=console.say,
     )
     try:
         speaker.query(GREETING)
-        from prompt_toolkit.output import create_output
-
         from spades_voice.ai import Level
         from spades_voice.rules import Ruleset
-        from spades_voice.shell.app import no_cpr, run_app
+        from spades_voice.shell.app import run_app
         from spades_voice.table import LocalTable
 
         ruleset = Ruleset(target=settings.target, blind_nil=settings.blind_nil)
         table = LocalTable(ruleset, _seed(args.seed), Level(settings.level))
-        output = no_cpr(create_output())
-        writer.attach(output)
         return run_app(
-            table, speaker, hooks=hooks, pace=pace, output=output, greeted=True,
+            table, speaker, hooks=hooks, pace=pace, console=console, greeted=True,
             brief=settings.verbosity != "full",
         )
     finally:
