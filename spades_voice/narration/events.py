@@ -107,7 +107,7 @@ def outcome_lines(outcome: HandOutcome, cast: Cast) -> list[str]:
         f"Score: {cast.team_obj(mine)} {signed(outcome.totals[mine])}, "
         f"{cast.team_obj(theirs)} {signed(outcome.totals[theirs])}."
     )
-    for team in (mine, theirs):
+    for team in () if outcome.final else (mine, theirs):  # bags end with the match
         warning = bag_warning(outcome.scores[team], cast)
         if warning:
             lines.append(warning)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from spades_voice.narration.words import Cast, by_suit, cap, count, signed
+from spades_voice.narration.words import Cast, by_suit, cap, change, count, signed
 from spades_voice.rules import (
     SUITS,
     Bid,
@@ -222,6 +222,42 @@ def outcome_bids(outcome: HandOutcome, cast: Cast, *, brief: bool = True) -> str
     return " ".join(said)
 
 
+def hand_entry(outcome: HandOutcome, cast: Cast) -> str:
+    """One entry of the hands-played list (Shift+S): "Hand 3. Us: bid 7, took 9, plus 72,
+    2 bags, total 231. Them: bid 5, took 4, minus 50, 8 bags, total 180." """
+    said = [f"Hand {outcome.number}."]
+    nils: list[str] = []
+    for team in (cast.my_team, cast.my_team.other):
+        score = outcome.scores[team]
+        what = f"bid {score.contract}, took {score.counted}" if score.contract else "both nil"
+        said.append(
+            f"{label(team, cast)}: {what}, {change(score.points)}, "
+            f"{count(score.bags_after, 'bag')}, total {signed(outcome.totals[team])}."
+        )
+        nils.extend(
+            _nil_words(n.seat, n.blind, n.tricks, cast, done=True, brief=True)
+            for n in score.nils
+        )
+    return " ".join(said + nils)
+
+
+# ---- bidding by ear -----------------------------------------------------------------------
+
+
+def bid_prompt(bid: Bid) -> str:
+    """Your turn to bid, with the value Enter would place: "Your bid: 3." """
+    return f"Your bid: {bid.spoken}."
+
+
+def bid_choice(bid: Bid, *, lowest: bool, highest: bool) -> str:
+    """The focused bid after a move: "4.", at the ends "Lowest: nil." / "Highest: 13." """
+    if lowest:
+        return f"Lowest: {bid.spoken}."
+    if highest:
+        return f"Highest: {bid.spoken}."
+    return f"{cap(bid.spoken)}."
+
+
 # ---- S: scores -------------------------------------------------------------------------
 
 
@@ -430,8 +466,8 @@ def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
             # The rest of a trick begun before this answer: once a card of the led suit
             # has been named whole, later ones of that suit need only their rank.
             heard = led if card.suit is led else None
-    head = "Since your card: " if mine else "You have not played yet: "
-    return head + " ".join(said)
+    # The key itself means "since my card": only a player yet to play is told otherwise.
+    return ("" if mine else "You have not played yet: ") + " ".join(said)
 
 
 def what_we_need(view: SeatView, cast: Cast) -> str:
@@ -492,10 +528,13 @@ __all__ = [
     "BAG_WARNING",
     "bags_to_penalty",
     "between_hands",
+    "bid_choice",
+    "bid_prompt",
     "bids_summary",
     "count_summary",
     "duration",
     "focus_line",
+    "hand_entry",
     "hand_summary",
     "hint_line",
     "label",

@@ -66,6 +66,8 @@ class HandOutcome:
     scores: dict[Team, TeamScore]
     totals: dict[Team, int]  # after this hand
     boston: Team | None
+    #: This hand decided the match (nothing said about the next hand, bags included).
+    final: bool = False
 
 
 class MatchState:
@@ -179,6 +181,7 @@ class MatchState:
             self.totals[team] += scores[team].points
             self.bags[team] = scores[team].bags_after
         boston_seat = hand.boston
+        winner = self._decide_winner()
         self.outcomes.append(
             HandOutcome(
                 number=len(self._dealt),
@@ -188,9 +191,10 @@ class MatchState:
                 scores=scores,
                 totals=dict(self.totals),
                 boston=boston_seat.team if boston_seat else None,
+                final=winner is not None,
             )
         )
-        self.winner = self._decide_winner()
+        self.winner = winner
         if self.winner is None:
             self._start_hand()
 

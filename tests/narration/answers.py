@@ -8,7 +8,8 @@ in brief mode, H ≤ 40.
 
 Points sampled: each of the player's decisions (bidding and play), each hand's end while
 its result stands (before N), and the end of the match. Players are Medium computers
-(the player's seat too), seeded, so the figures repeat.
+(the player's seat too), seeded, so the figures repeat (the hint's own words may vary a
+little: Hard, which the hint asks, stops at a time limit).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Callable
 from spades_voice import narration as say
 from spades_voice.ai import Level, hint, make_player
 from spades_voice.narration import Cast, hand_order, texts
-from spades_voice.rules import HandOutcome, Ruleset, SeatView
+from spades_voice.rules import HandOutcome, Ruleset, Seat, SeatView
 from spades_voice.table import HandScored, LocalTable
 
 Answers = dict[str, list[str]]
@@ -67,7 +68,13 @@ def collect(
         out["F3"].append(texts.stats_summary(**stats))  # type: ignore[arg-type]
     for n in range(matches):
         seed = 1000 + n
-        table = LocalTable(Ruleset(target=target), seed, level=Level.MEDIUM)
+        # Medium everywhere: Hard (the usual partner) stops thinking at a time limit, which
+        # would make the matches, and so the figures, depend on the machine's load.
+        players = {
+            s: make_player(Level.MEDIUM, random.Random(f"{seed}/{s.value}"))
+            for s in (Seat.W, Seat.N, Seat.E)
+        }
+        table = LocalTable(Ruleset(target=target), seed, players=players)
         cast = Cast(table.seat, table.names())
         me = make_player(Level.MEDIUM, random.Random(seed))
         rng = random.Random(-seed)

@@ -18,7 +18,7 @@ Figures = dict[str, tuple[int, int, int, int]]
 
 @pytest.fixture(scope="module")
 def brief_figures() -> Figures:
-    return figures(collect(2, brief=True, hints=True, target=300))
+    return figures(collect(3, brief=True, hints=True, target=500))
 
 
 def test_every_key_was_heard_many_times(brief_figures: Figures) -> None:
