@@ -35,7 +35,7 @@ from prompt_toolkit.output import DummyOutput, Output
 
 from spades_voice.shell.actions import ACTIONS, dispatch
 from spades_voice.shell.hooks import ShellHooks
-from spades_voice.shell.keymap import Keymap, load_keymap, pt_keys
+from spades_voice.shell.keymap import Keymap, load_keymap
 from spades_voice.shell.pace import Pace
 from spades_voice.shell.state import Shell
 from spades_voice.shell.terminal import Console
@@ -60,7 +60,7 @@ def load_action_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
         if name not in ACTIONS:
             continue
         for key in keymap.keys_for(name):
-            for pt_key in pt_keys(key):
+            for pt_key in keymap.pt_keys(key):
                 kb.add(pt_key)(_runner(shell, name))
     return kb
 
