@@ -142,16 +142,13 @@ def play_reason(known: Known, legal: int, idx: int) -> str:
         if not beats:
             if idx // 13 != led // 13:
                 return (
-                    f"{head}: you have no {_suit_word(led, plural=True)}, so it cannot win; "
-                    "shed a dangerous card while it is safe."
+                    f"{head}: no {_suit_word(led, plural=True)}, so it cannot win: "
+                    "shed a dangerous card now."
                 )
             return f"{head}: it stays under the {winner_card}, so your nil stays safe."
         if last:
-            return f"{head}: every card you can play takes this trick; this one costs least."
-        return (
-            f"{head}: every card you can play beats the {winner_card}; "
-            "someone after you may still go over it."
-        )
+            return f"{head}: every card you have takes this trick; this one costs least."
+        return f"{head}: all your cards beat the {winner_card}; someone after you may go over it."
     if p_bid <= 0 and known.won[partner] == 0 and beats:
         return f"{head}: win the trick so your partner's nil is safe."
     if win_seat in nil_opps and not beats:
@@ -182,11 +179,11 @@ def play_reason(known: Known, legal: int, idx: int) -> str:
             return f"{head}: it takes the trick."
         if _sure(known, idx):
             return f"{head}: win it, no one else holds a higher {c.suit.singular}."
-        return f"{head}: it beats the {winner_card}, so the players after you must go higher."
+        return f"{head}: it beats the {winner_card}, so later players must go higher."
     if not beaters(legal, win_i):
         if _lowest_of_suit(legal, idx):
             return f"{head}: you cannot beat the {winner_card}, so give your lowest."
-        return f"{head}: you cannot beat the {winner_card}; this is the card you need least."
+        return f"{head}: the {winner_card} wins anyway; you need this card least."
     if not beaters(legal, win_i) & ~SPADES and led >= 13:
         return f"{head}: save your spades for a better trick."
-    return f"{head}: stay under the {winner_card} and keep your higher cards for later."
+    return f"{head}: stay under the {winner_card}; keep higher cards for later."

@@ -11,7 +11,6 @@ import os
 import random
 from pathlib import Path
 
-import pytest
 from conftest import build_deal, position
 
 from spades_voice.ai.hints import bid_reason, play_reason
@@ -37,8 +36,7 @@ def test_nil_discard_says_it_cannot_win() -> None:
     deal = build_deal({Seat.S: "AH 2H", Seat.W: "3D", Seat.N: "2D", Seat.E: "4D"}, {Seat.S: "D"})
     state = position(deal, Seat.S, [3, 3, 3, "nil", "3D", "2D", "4D"])
     assert _reason(state, "AH") == (
-        "Play the ace of hearts: you have no diamonds, so it cannot win; "
-        "shed a dangerous card while it is safe."
+        "Play the ace of hearts: no diamonds, so it cannot win: shed a dangerous card now."
     )
 
 
@@ -56,8 +54,8 @@ def test_nil_forced_to_beat_before_others_have_played() -> None:
     deal = build_deal({Seat.S: "QH KH AH JH TH 9H 8H 7H 6H 5H 4H 3H", Seat.E: "2H"})
     state = position(deal, Seat.N, [3, "nil", 3, 3, "2H"])
     assert _reason(state, "QH") == (
-        "Play the queen of hearts: every card you can play beats the 2 of hearts; "
-        "someone after you may still go over it."
+        "Play the queen of hearts: all your cards beat the 2 of hearts; "
+        "someone after you may go over it."
     )
 
 
@@ -102,7 +100,7 @@ def test_cannot_beat_gives_the_lowest_or_the_card_needed_least() -> None:
         "Play the 4 of clubs: you cannot beat the ace of clubs, so give your lowest."
     )
     assert _reason(state, "KC") == (
-        "Play the king of clubs: you cannot beat the ace of clubs; this is the card you need least."
+        "Play the king of clubs: the ace of clubs wins anyway; you need this card least."
     )
 
 
@@ -117,7 +115,7 @@ def test_second_hand_beats_and_makes_the_others_go_higher() -> None:
     deal = build_deal({Seat.E: "3C", Seat.S: "9C 2C", Seat.W: "AC"})
     state = position(deal, Seat.N, [3, 3, 3, 3, "3C"])
     assert _reason(state, "9C") == (
-        "Play the 9 of clubs: it beats the 3 of clubs, so the players after you must go higher."
+        "Play the 9 of clubs: it beats the 3 of clubs, so later players must go higher."
     )
 
 
@@ -130,7 +128,7 @@ def test_spades_led_stay_under() -> None:
     # W takes trick 1 with a spade (spades broken), then leads the 8 of spades.
     state = position(deal, Seat.N, [3, 3, 3, 3, "2C", "3C", "AS", "5C", "8S", "2S", "2H"])
     assert _reason(state, "3S") == (
-        "Play the 3 of spades: stay under the 8 of spades and keep your higher cards for later."
+        "Play the 3 of spades: stay under the 8 of spades; keep higher cards for later."
     )
 
 
@@ -171,7 +169,6 @@ def test_reason_golden() -> None:
     assert text == GOLDEN.read_text(encoding="utf-8")
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_every_reason_is_one_breath(seed: int) -> None:
+def test_every_reason_is_one_breath() -> None:
     for line in _golden().splitlines():
-        assert len(line.split()) <= 25, line
+        assert len(line.split()) <= 25 and len(line) < 100, line

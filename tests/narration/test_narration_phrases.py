@@ -216,9 +216,3 @@ class TestOneBreath:
         exact = {Seat.S: 4, Seat.N: 3, Seat.W: 3, Seat.E: 3}
         quiet = _outcome(bids, exact, {Team.NS: 301, Team.EW: 180}, {Team.NS: 8, Team.EW: 0})
         assert not any("bags:" in line for line in say.outcome_lines(quiet, CAST))
-
-    def test_bidding_by_ear_words(self) -> None:
-        assert say.bid_prompt(Bid(3)) == "Your bid: 3."
-        assert say.bid_choice(NIL, lowest=True, highest=False) == "Lowest: nil."
-        assert say.bid_choice(Bid(13), lowest=False, highest=True) == "Highest: 13."
-        assert say.bid_choice(Bid(4), lowest=False, highest=False) == "4."
