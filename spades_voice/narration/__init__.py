@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from spades_voice.narration.events import (
     SPADES_BROKEN,
+    Notice,
     bag_warning,
     bid_placed,
     card_played,
+    event_lines,
     hand_dealt,
     match_won,
     outcome_lines,
@@ -51,6 +53,7 @@ __all__ = [
     "BAG_WARNING",
     "SPADES_BROKEN",
     "Cast",
+    "Notice",
     "bag_warning",
     "bags_to_penalty",
     "between_hands",
@@ -61,6 +64,7 @@ __all__ = [
     "count",
     "count_summary",
     "duration",
+    "event_lines",
     "focus_line",
     "hand_dealt",
     "hand_entry",

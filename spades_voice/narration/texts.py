@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spades_voice.narration.words import cap, count, signed
+from spades_voice.narration.words import signed
 from spades_voice.rules import FailedNilTricks, Match, MatchState, Ruleset, Team
 
 #: The first thing said, before anything else has loaded.
@@ -53,43 +53,6 @@ def saved_offer(match: Match) -> str:
     )
 
 
-def stats_summary(
-    *,
-    played: int,
-    won: int,
-    lost: int,
-    streak: int,
-    best_streak: int,
-    average: float | None,
-    nils_made: int,
-    nils_failed: int,
-    bag_penalties: int,
-) -> str:
-    """The statistics key: "5 matches: 3 won, 2 lost. Streak 1, best 2. 42 points a hand.
-    Nils: 2 of 3 made. 1 bag penalty." """
-    if not played:
-        return "No matches played yet."
-    said = [
-        f"{count(played, 'match', 'matches')}: {won} won, {lost} lost.",
-        f"Streak {streak}, best {best_streak}.",
-    ]
-    if average is not None:
-        said.append(f"{cap(_number(average))} points a hand.")
-    nils = nils_made + nils_failed
-    if nils:
-        said.append(f"Nils: {nils_made} of {nils} made.")
-    said.append(f"{count(bag_penalties, 'bag penalty', 'bag penalties')}.")
-    return " ".join(said)
-
-
-def _number(x: float) -> str:
-    """One decimal at most, spoken sign: "42", "7.5", "minus 3"."""
-    text = f"{x:.1f}".removesuffix(".0")
-    if text in ("-0", "0"):
-        return "0"
-    return f"minus {text[1:]}" if text.startswith("-") else text
-
-
 NEXT_HAND = "Press N to deal the next hand."
 NEW_MATCH = "Press N for a new match, or Q to quit."
 BLIND_OFFER = "Blind nil? Y bids blind nil. Escape shows your cards."
@@ -106,8 +69,11 @@ REPORT_NEEDS_STORAGE = "Problem reports need the data folder, which is not avail
 CONFIRM_RESTART = "Restart this hand? Y restarts, Escape goes back."
 CONFIRM_QUIT = "Quit the game? Y quits, Escape goes back."
 CONFIRM_HELP = "Y or Enter for yes; Escape for no."
-NOT_YOUR_TURN = "It is not your turn."
 HINT_LATER = "Hints come on your turn."
 NO_STATS = "Statistics are not available."
 PAUSED = "Paused. P resumes."
 RESUMED = "Resumed."
+
+#: Said by ``host`` and ``join`` when the settings file cannot be used (``play`` sets it
+#: aside and says so in its own words).
+SETTINGS_UNREADABLE = "Your settings could not be read, so the defaults are used."

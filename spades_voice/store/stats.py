@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from spades_voice.narration.texts import stats_summary
+from spades_voice.narration.statistics import statistics_summary
 from spades_voice.rules import MatchState, Seat
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
@@ -107,17 +107,7 @@ class Statistics:
 
     def text(self) -> str:
         """What the statistics key says (and ``spades-voice stats`` prints)."""
-        return stats_summary(
-            played=self.played,
-            won=self.won,
-            lost=self.lost,
-            streak=self.streak,
-            best_streak=self.best_streak,
-            average=self.average_points,
-            nils_made=self.nils_made,
-            nils_failed=self.nils_failed,
-            bag_penalties=self.bag_penalties,
-        )
+        return statistics_summary(self)
 
     def to_json(self) -> dict[str, Any]:
         """The public figures (``spades-voice stats --json``)."""
@@ -149,3 +139,4 @@ def load_stats(path: Path) -> Statistics | None:
     """The statistics at ``path``; None when there are none yet. Raises ``StoreError``."""
     obj = files.load(path, SCHEMA, VERSION, MIGRATIONS)
     return None if obj is None else Statistics.from_json(obj)
+

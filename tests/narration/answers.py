@@ -22,18 +22,19 @@ from collections.abc import Callable
 
 from spades_voice import narration as say
 from spades_voice.ai import Level, hint, make_player
-from spades_voice.narration import Cast, hand_order, texts
+from spades_voice.narration import Cast, hand_order
+from spades_voice.narration.statistics import statistics_summary
 from spades_voice.rules import HandOutcome, Ruleset, Seat, SeatView
+from spades_voice.store.stats import Statistics
 from spades_voice.table import HandScored, LocalTable
 
 Answers = dict[str, list[str]]
 
-#: A statistics answer as it stands after some play (F3 reads the store's numbers).
+#: Statistics as they stand after no play and after some (F3 reads the store's figures).
 STATS = [
-    dict(played=0, won=0, lost=0, streak=0, best_streak=0, average=None,
-         nils_made=0, nils_failed=0, bag_penalties=0),
-    dict(played=12, won=7, lost=5, streak=2, best_streak=4, average=-12.5,
-         nils_made=3, nils_failed=2, bag_penalties=4),
+    Statistics(),
+    Statistics(played=12, won=7, lost=5, streak=2, best_streak=4, hands=40, points=-500,
+               nils_made=3, nils_failed=2, bag_penalties=4),
 ]
 
 
@@ -65,7 +66,7 @@ def collect(
     """Answers by key over ``matches`` whole matches."""
     out: Answers = defaultdict(list)
     for stats in STATS:
-        out["F3"].append(texts.stats_summary(**stats))  # type: ignore[arg-type]
+        out["F3"].append(statistics_summary(stats))
     for n in range(matches):
         seed = 1000 + n
         # Medium everywhere: Hard (the usual partner) stops thinking at a time limit, which
