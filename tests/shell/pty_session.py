@@ -67,6 +67,8 @@ class Session:
             "XDG_STATE_HOME": str(self.home / "s"), "XDG_CACHE_HOME": str(self.home / "k"),
             "TERM": "xterm", "LANG": "C.UTF-8",
         }
+        if "PYTHONPATH" in os.environ:  # a checkout run without installing it
+            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
         self.child = pexpect.spawn(
             exe,
             ["--speech", "print", "--speech-log", str(self.log_path), "--pace", "instant",
