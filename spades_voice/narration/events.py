@@ -52,7 +52,7 @@ def event_lines(event: GameEvent | Notice, cast: Cast, *, brief: bool = True) ->
     if isinstance(event, MatchWon):
         return [match_won(cast, event.team, event.totals)]
     if isinstance(event, TakenBack):
-        return [taken_back(event.count, event.restart)]
+        return [taken_back(event.count, event.restart, reopened=event.reopened)]
     return [event.text]
 
 
@@ -101,10 +101,13 @@ def match_won(cast: Cast, team: Team, totals: dict[Team, int]) -> str:
     return f"{cast.team(team)} win the match, {signed(win)} to {signed(lose)}."
 
 
-def taken_back(count_: int, restart: bool) -> str:
+def taken_back(count_: int, restart: bool, *, reopened: bool = False) -> str:
+    """ "Undone: 2 moves taken back." (the hand just ended: "..., and the hand's result.")"""
+    result = " and its result taken back" if reopened else ""
     if restart:
-        return "Hand restarted."
-    return f"Undone: {count(count_, 'move')} taken back."
+        return f"Hand restarted{result}."
+    also = ", and the hand's result" if reopened else ""
+    return f"Undone: {count(count_, 'move')} taken back{also}."
 
 
 def team_result(score: TeamScore, cast: Cast) -> str:

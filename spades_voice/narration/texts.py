@@ -64,7 +64,6 @@ CONFIRM_NEW = "Start a new match? This one is not finished. Y starts it, Escape 
 CONFIRM_ABANDON_SAVED = (
     "Start a new match? The saved one counts as a loss. Y starts new, Escape goes back."
 )
-HANDS_PLAYED_NONE = "No hands finished yet."
 REPORT_NEEDS_STORAGE = "Problem reports need the data folder, which is not available."
 CONFIRM_RESTART = "Restart this hand? Y restarts, Escape goes back."
 CONFIRM_QUIT = "Quit the game? Y quits, Escape goes back."

@@ -90,6 +90,8 @@ class TakenBack:
 
     count: int
     restart: bool
+    #: The hand that had just ended was taken up again, its result taken back.
+    reopened: bool = False
 
 
 GameEvent = (

@@ -38,6 +38,7 @@ from spades_voice.options import Pace
 from spades_voice.shell.confirm_mode import load_confirm_bindings
 from spades_voice.shell.keymap import Keymap, load_keymap, normalize_key, spoken_key
 from spades_voice.shell.list_mode import load_list_bindings
+from spades_voice.shell.match_keys import load_match_bindings
 from spades_voice.shell.screen import screen as draw
 from spades_voice.shell.state import Mode, Shell
 from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
@@ -82,6 +83,7 @@ def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
         [
             load_fallback_bindings(shell),
             load_table_bindings(shell, keymap),
+            load_match_bindings(shell, keymap),
             load_list_bindings(shell, keymap),
             load_confirm_bindings(shell, keymap),
             load_always_bindings(shell, keymap),

@@ -9,11 +9,10 @@ import threading
 import pytest
 from shell_harness import Harness, easy_table, harness
 
-from spades_voice.ai import Level, Player, make_player
+from spades_voice.ai import Level, Player, make_player, sure_tricks
 from spades_voice.narration import hand_order
 from spades_voice.options import Pace
 from spades_voice.rules import BID_CHOICES, Decision, Phase, Seat, SeatView, Suit
-from spades_voice.shell.state import BID_START
 from spades_voice.speech import Kind
 from spades_voice.table import LocalTable
 
@@ -167,29 +166,48 @@ class TestAnswers:
 
 
 class TestBidding:
-    def test_moving_through_bids_never_bids(self) -> None:
+    def test_moving_through_bids_never_bids_and_the_ends_say_so(self) -> None:
         with harness(easy_table(5)) as h:
-            assert h.table.view().my_turn
+            view = h.table.view()
+            assert view.my_turn
+            sure = sure_tricks(view.hand)
+            assert h.texts()[-1] == f"Your bid: {sure}."
             mark = h.mark
-            spoken = [h.said(k) for k in ["down", "down", "up", "right", "left", "home", "end"]]
-            assert spoken == ["4.", "5.", "4.", "5.", "4.", "Nil.", "13."]
-            assert h.said("end") == "13."
-            assert h.said("right") == "Highest: 13."
-            h.press("home")
+            spoken = [h.said(k) for k in ["down", "down", "up", "right", "left"]]
+            assert spoken == [f"{sure + 1}.", f"{sure + 2}.", f"{sure + 1}.", f"{sure + 2}.",
+                              f"{sure + 1}."]
+            assert h.said("home") == "Lowest: nil."
             assert h.said("left") == "Lowest: nil."
+            assert h.said("end") == "Highest: 13."
+            assert h.said("right") == "Highest: 13."
+            assert h.said("up") == "12."
             assert h.table.view().bid_of(h.table.seat) is None
             assert not any("placed" in t or "bids" in t for t in h.since(mark))
-            h.press(*["down"] * 4)
+            h.press("home", *["down"] * 4)
             mark = h.mark
             h.press("enter")
             assert h.since(mark, Kind.EVENT)[0] == "Bid 4 placed."
             assert h.table.view().bid_of(h.table.seat) == BID_CHOICES[4]
 
-    def test_bid_focus_starts_at_3_each_hand(self) -> None:
+    def test_bid_focus_starts_on_the_sure_tricks_and_is_said_with_the_turn(self) -> None:
+        for seed in (5, 6, 7):
+            with harness(easy_table(seed)) as h:
+                h.wait_for(lambda: h.table.view().my_turn)
+                sure = sure_tricks(h.table.view().hand)
+                assert f"Your bid: {sure}." in h.texts(Kind.EVENT)
+                mark = h.mark
+                h.press("enter")
+                assert f"Bid {sure} placed." in h.since(mark)
+
+    def test_nothing_is_placed_that_was_not_heard(self) -> None:
         with harness(easy_table(5)) as h:
+            assert h.shell is not None
+            h.shell.bid_focus, h.shell.bid_heard = 7, False  # moved without a word
+            assert h.said("enter") == "Your bid: 7."
+            assert h.table.view().bid_of(h.table.seat) is None
             mark = h.mark
             h.press("enter")
-            assert f"Bid {BID_START} placed." in h.since(mark)
+            assert "Bid 7 placed." in h.since(mark)
 
     def test_blind_nil_offered_before_the_hand_is_spoken(self) -> None:
         with harness(easy_table(5, blind_nil=True)) as h:
@@ -199,8 +217,21 @@ class TestBidding:
             assert h.said("down") == "Blind nil? Y bids blind nil. Escape shows your cards."
             assert not h.table.view().hand_seen
             said = h.said("escape")
-            assert said.startswith("Your bid. Spades: ")
+            sure = sure_tricks(h.table.view().hand)
+            assert said.startswith("Spades: ") and said.endswith(f" Your bid: {sure}.")
             assert not h.table.view().legal_bids[0].blind
+
+    def test_h_during_the_blind_offer_withdraws_it_out_loud_once(self) -> None:
+        with harness(easy_table(5, blind_nil=True)) as h:
+            said = h.said("h")
+            sure = sure_tricks(h.table.view().hand)
+            assert said.startswith("Blind nil withdrawn: you have seen your cards. Spades: ")
+            assert said.endswith(f" Your bid: {sure}.")
+            assert h.said("h").startswith("Spades: ")  # once
+            assert not h.table.view().legal_bids[0].blind
+            mark = h.mark
+            h.press("enter")
+            assert f"Bid {sure} placed." in h.since(mark)
 
     def test_blind_nil_placed(self) -> None:
         with harness(easy_table(5, blind_nil=True)) as h:
