@@ -144,7 +144,7 @@ def seats_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     ]
     if not brief:
         said.append(f"{cast.team(me.team)} play {cast.team_obj(me.team.other)}.")
-    if view.dealer is not None and view.phase is not None:
+    if view.dealer is not None and not no_hand_in_play(view):  # no dealer after the match
         said.append(f"{cast.does(view.dealer, 'deal')}.")
     return " ".join(said)
 
