@@ -83,15 +83,7 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
 
 
 def run(args: argparse.Namespace) -> int:
-    from spades_voice.shell.terminal import hold_terminal
-
-    # The terminal is the game's before anything is said: keys typed from now on are
-    # neither echoed nor turned into signals, and wait to be answered.
-    with hold_terminal():
-        return _run(args)
-
-
-def _run(args: argparse.Namespace) -> int:
+    """Play until the player quits (``cli`` holds the terminal from the first moment)."""
     from spades_voice.narration.texts import GREETING
     from spades_voice.shell.terminal import Console
 
