@@ -69,8 +69,9 @@ def hands_intro(hands: int) -> str:
 
 
 def your_bid(bid: Bid) -> str:
-    """The bid is due, with the value Enter would place: "Your bid: 3." """
-    return f"Your bid: {bid.spoken}."
+    """The bid is due, with the value Enter would place: "Your bid. 3 selected." (never
+    "Your bid: 3", which is heard as a bid already made)."""
+    return f"Your bid. {cap(bid.spoken)} selected."
 
 
 def bid_choice(bid: Bid) -> str:

@@ -194,7 +194,7 @@ class Shell:
         return BID_CHOICES[self.bid_focus]
 
     def bid_prompt(self, view: SeatView) -> str:
-        """ "Your bid: 3." with the list focused on the sure tricks: heard from now on."""
+        """ "Your bid. 3 selected." with the list focused on the sure tricks: heard from now on."""
         self.bid_heard = True
         return prompts.your_bid(self.bid_from_hand(view))
 

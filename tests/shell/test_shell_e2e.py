@@ -64,9 +64,10 @@ def test_play_several_tricks_in_a_terminal(tmp_path: Path) -> None:
                 ("Your turn", "Your bid", "A saved match")) for e in lg))
         if any(e["text"].startswith("A saved match") for e in entries):
             child.send("ny")  # N asks first: the saved match would count as a loss
-        entries = _wait(log, lambda lg: any(e["text"].startswith("Your bid: ") for e in lg))
+        entries = _wait(log, lambda lg: any(e["text"].startswith("Your bid. ") for e in lg))
         # The bid is due, said with the value Enter places.
-        bid = next(e["text"] for e in entries if e["text"].startswith("Your bid: "))[10:-1]
+        due = next(e["text"] for e in entries if e["text"].startswith("Your bid. "))
+        bid = due.removeprefix("Your bid. ").removesuffix(" selected.").lower()
         child.send("h")
         _wait(log, lambda lg: lg[-1]["text"].startswith("Spades: "))
         child.send("\r")

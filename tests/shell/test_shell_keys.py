@@ -171,7 +171,7 @@ class TestBidding:
             view = h.table.view()
             assert view.my_turn
             sure = sure_tricks(view.hand)
-            assert h.texts()[-1] == f"Your bid: {sure}."
+            assert h.texts()[-1] == f"Your bid. {sure} selected."
             mark = h.mark
             spoken = [h.said(k) for k in ["down", "down", "up", "right", "left"]]
             assert spoken == [f"{sure + 1}.", f"{sure + 2}.", f"{sure + 1}.", f"{sure + 2}.",
@@ -194,7 +194,7 @@ class TestBidding:
             with harness(easy_table(seed)) as h:
                 h.wait_for(lambda: h.table.view().my_turn)
                 sure = sure_tricks(h.table.view().hand)
-                assert f"Your bid: {sure}." in h.texts(Kind.EVENT)
+                assert f"Your bid. {sure} selected." in h.texts(Kind.EVENT)
                 mark = h.mark
                 h.press("enter")
                 assert f"Bid {sure} placed." in h.since(mark)
@@ -203,7 +203,7 @@ class TestBidding:
         with harness(easy_table(5)) as h:
             assert h.shell is not None
             h.shell.bid_focus, h.shell.bid_heard = 7, False  # moved without a word
-            assert h.said("enter") == "Your bid: 7."
+            assert h.said("enter") == "Your bid. 7 selected."
             assert h.table.view().bid_of(h.table.seat) is None
             mark = h.mark
             h.press("enter")
@@ -218,7 +218,7 @@ class TestBidding:
             assert not h.table.view().hand_seen
             said = h.said("escape")
             sure = sure_tricks(h.table.view().hand)
-            assert said.startswith("Spades: ") and said.endswith(f" Your bid: {sure}.")
+            assert said.startswith("Spades: ") and said.endswith(f" Your bid. {sure} selected.")
             assert not h.table.view().legal_bids[0].blind
 
     def test_h_during_the_blind_offer_withdraws_it_out_loud_once(self) -> None:
@@ -226,7 +226,7 @@ class TestBidding:
             said = h.said("h")
             sure = sure_tricks(h.table.view().hand)
             assert said.startswith("Blind nil withdrawn: you have seen your cards. Spades: ")
-            assert said.endswith(f" Your bid: {sure}.")
+            assert said.endswith(f" Your bid. {sure} selected.")
             assert h.said("h").startswith("Spades: ")  # once
             assert not h.table.view().legal_bids[0].blind
             mark = h.mark
