@@ -100,6 +100,15 @@ class TestConsole:
         ]
 
 
+    def test_a_wrapped_focus_line_is_redrawn_from_its_first_row(self) -> None:
+        console, rec = _console(columns=21)
+        console.focus("A saved match is waiting: hand 3.", 0)
+        assert rec.out == ["A saved match is\r\nwaiting: hand 3.\x1b[1A\r"]
+        console.focus("Your bid: 4", 10)
+        # From its first row: each row cleared to its end, the rest of the old one below.
+        assert rec.out[-1] == "\rYour bid: 4\x1b[K\x1b[J\r\x1b[10C"
+
+
 @needs_game
 def test_print_mode_draws_little_more_than_it_says(tmp_path: Path) -> None:
     """Over a 60-key session: characters drawn <= 1.3 x characters spoken; nothing is
