@@ -14,6 +14,8 @@ CONNECTION_LOST = "Connection to the table lost. Trying to reconnect."
 RECONNECTED = "Reconnected."
 BACK_AT_SEAT = "Back at your seat."
 TYPE_THE_CODE = "Type the table code, then press Enter."
+#: A background task of the live prompt failed; the details went to the log file.
+SOMETHING_FAILED = "Something went wrong; the details are in the log. Play goes on."
 TABLE_ENDED_FOR_ROOM = (
     "The table has ended: it had not started for over a minute, and the server needed room."
 )
