@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades_voice.rules.bids import Bid
-from spades_voice.rules.cards import DECK_MASK, Card, Suit, cards_of, mask_of
+from spades_voice.rules.cards import Card, Suit, cards_of, mask_of
 from spades_voice.rules.hand import Phase, Trick
+from spades_voice.rules.kernel import DECK
 from spades_voice.rules.match import HandOutcome, MatchState
 from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.seats import SEATS, Seat, Team
@@ -65,11 +66,7 @@ class SeatView:
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat has not seen: held by the other three, not yet played."""
         known = mask_of(self.hand) | mask_of(self.played)
-        return cards_of(DECK_MASK & ~known)
-
-    @property
-    def last_trick(self) -> Trick | None:
-        return self.tricks[-1] if self.tricks else None
+        return cards_of(DECK & ~known)
 
 
 def view_of(state: MatchState, seat: Seat) -> SeatView:
