@@ -15,7 +15,6 @@ from spades_voice.rules import (
     SUITS,
     Bid,
     Card,
-    FailedNilTricks,
     HandOutcome,
     Phase,
     Ruleset,
@@ -24,6 +23,7 @@ from spades_voice.rules import (
     Suit,
     Team,
     Trick,
+    team_progress,
 )
 
 if TYPE_CHECKING:  # the AI is not imported at start-up just for a type
@@ -67,36 +67,25 @@ def team_status(
     cast: Cast,
 ) -> list[str]:
     """Where one partnership stands on its contract and nils, one sentence each."""
-    contract = 0
-    counted = 0
+    if any(seat not in bids for seat in team.seats):
+        return []
+    p = team_progress(ruleset, team, bids, {s: tricks.get(s, 0) for s in team.seats})
     out: list[str] = []
-    nils: list[str] = []
-    for seat in team.seats:
-        bid = bids.get(seat)
-        if bid is None:
-            return []
-        taken = tricks.get(seat, 0)
-        if bid.is_nil:
-            kind = "blind nil" if bid.blind else "nil"
-            if taken == 0:
-                nils.append(f"{cast.owner(seat)} {kind} is alive.")
-            else:
-                nils.append(f"{cast.owner(seat)} {kind} failed, {count(taken, 'trick')}.")
-            if ruleset.failed_nil_tricks is FailedNilTricks.PARTNER:
-                counted += taken
-        else:
-            contract += bid.tricks
-            counted += taken
     name = cast.team(team)
-    if contract:
-        need = contract - counted
-        if need > 0:
-            out.append(f"{name} need {count(need, 'more trick')}.")
-        elif need == 0:
-            out.append(f"{name} have made {contract} exactly.")
+    if p.contract:
+        if p.need:
+            out.append(f"{name} need {count(p.need, 'more trick')}.")
+        elif not p.overtricks:
+            out.append(f"{name} have made {p.contract} exactly.")
         else:
-            out.append(f"{name} have made {contract}, {count(-need, 'bag')} over.")
-    return out + nils
+            out.append(f"{name} have made {p.contract}, {count(p.overtricks, 'bag')} over.")
+    for nil in p.nils:
+        kind = "blind nil" if nil.blind else "nil"
+        if nil.tricks == 0:
+            out.append(f"{cast.owner(nil.seat)} {kind} is alive.")
+        else:
+            out.append(f"{cast.owner(nil.seat)} {kind} failed, {count(nil.tricks, 'trick')}.")
+    return out
 
 
 def bids_summary(view: SeatView, cast: Cast) -> str:
@@ -320,13 +309,13 @@ def what_we_need(view: SeatView, cast: Cast) -> str:
     left = 13 - len(view.tricks)
     said: list[str] = []
     for team in (cast.my_team, cast.my_team.other):
-        contract, counted, nils = _team_counts(team, bids, view)
+        p = team_progress(view.ruleset, team, bids, view.tricks_won, left)
         name = cast.team(team)
         mine = team is cast.my_team
-        need = contract - counted
-        if contract == 0:
+        need = p.need
+        if p.contract == 0:
             pass
-        elif need > left:
+        elif p.set:
             said.append(f"{name} are set: {need} needed, {left} left.")
         elif need > 0:
             if mine:
@@ -334,31 +323,14 @@ def what_we_need(view: SeatView, cast: Cast) -> str:
             else:
                 said.append(f"{name} need {need} more: they can still be set.")
         elif mine:
-            said.append(f"{name} have made {contract}; more tricks are bags.")
+            said.append(f"{name} have made {p.contract}; more tricks are bags.")
         else:
-            said.append(f"{name} have made {contract}; they cannot be set.")
-        for seat, kind, taken in nils:
-            state = "is alive" if taken == 0 else "failed"
-            said.append(f"{cast.owner(seat)} {kind} {state}.")
+            said.append(f"{name} have made {p.contract}; they cannot be set.")
+        for nil in p.nils:
+            kind = "blind nil" if nil.blind else "nil"
+            state = "is alive" if nil.tricks == 0 else "failed"
+            said.append(f"{cast.owner(nil.seat)} {kind} {state}.")
     return " ".join(said)
-
-
-def _team_counts(
-    team: Team, bids: Mapping[Seat, Bid], view: SeatView
-) -> tuple[int, int, list[tuple[Seat, str, int]]]:
-    contract = counted = 0
-    nils: list[tuple[Seat, str, int]] = []
-    for seat in team.seats:
-        bid = bids[seat]
-        taken = view.tricks_won[seat]
-        if bid.is_nil:
-            nils.append((seat, "blind nil" if bid.blind else "nil", taken))
-            if view.ruleset.failed_nil_tricks is FailedNilTricks.PARTNER:
-                counted += taken
-        else:
-            contract += bid.tricks
-            counted += taken
-    return contract, counted, nils
 
 
 # ---- hints ------------------------------------------------------------------------------------
