@@ -17,7 +17,6 @@ from spades_voice.ai.fastplay import playout
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Match, MatchState, Ruleset, Seat, view_of
-from spades_voice.rules.playout import random_playout
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -72,12 +71,6 @@ def playout_speed(seconds: float = 2.0) -> None:
     pol = rate(lambda d: playout(d, trick, k.leader, won, k.broken, bids, voids, False))
     print(f"  ai.fastplay.playout (policy, Medium's rules): {pol:8.0f} playouts/s")
 
-    hand = state.hand
-    assert hand is not None
-    print(
-        f"  rules.playout.random_playout (random):       "
-        f"{rate(lambda d: random_playout(hand, rng, d)):8.0f} playouts/s"
-    )
     t0 = time.perf_counter()
     sample_deals(k, rng, 200)
     ms = (time.perf_counter() - t0) * 1e3

@@ -2,11 +2,16 @@
 
     python bench/bench_rules.py [--seconds 3]
 
+Rates are per second of this process's CPU time (``time.process_time``), not wall time: on
+a machine shared with other work, wall-clock rates swing by a factor of two or more from
+one run to the next, while CPU time counts only the work done here.
+
 A hand is a deal, four bids and 52 legal plays chosen at random. OpenSpiel's spades
 (``pip install open-spiel``, a benchmark-only extra) is timed the same way in the same
 run, through its Python API, including its deal (52 chance actions). Also prints the
-internal random-playout rate from a mid-hand position (26 cards left), which the
-computer players use.
+playout rate the computer players live on: ``ai.fastplay.playout`` (every seat playing the
+policy, on the shared ``rules.kernel`` legality and trick winner) from mid-hand positions
+with 26 cards left.
 """
 
 from __future__ import annotations
@@ -15,8 +20,8 @@ import argparse
 import random
 import time
 
+from spades_voice.ai.fastplay import playout
 from spades_voice.rules import SEATS, Bid, Deal, HandState, Ruleset
-from spades_voice.rules.playout import random_playout
 
 
 def ours(seconds: float) -> float:
@@ -24,9 +29,9 @@ def ours(seconds: float) -> float:
     rules = Ruleset()
     bid = Bid(3)
     n = 0
-    start = time.perf_counter()
+    start = time.process_time()
     end = start + seconds
-    while time.perf_counter() < end:
+    while time.process_time() < end:
         for _ in range(200):
             h = HandState(rules, SEATS[n % 4], Deal.random(rng))
             for _ in range(4):
@@ -35,7 +40,7 @@ def ours(seconds: float) -> float:
                 legal = h.legal_cards()
                 h.play(legal[int(rng.random() * len(legal))])
             n += 1
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def openspiel(seconds: float) -> float | None:
@@ -46,9 +51,9 @@ def openspiel(seconds: float) -> float | None:
     game = pyspiel.load_game("spades")
     rng = random.Random(1)
     n = 0
-    start = time.perf_counter()
+    start = time.process_time()
     end = start + seconds
-    while time.perf_counter() < end:
+    while time.process_time() < end:
         for _ in range(50):
             s = game.new_initial_state()
             while not s.is_terminal():
@@ -59,25 +64,37 @@ def openspiel(seconds: float) -> float | None:
                     legal = s.legal_actions()
                     s.apply_action(legal[int(rng.random() * len(legal))])
             n += 1
-    return n / (time.perf_counter() - start)
+    return n / (time.process_time() - start)
 
 
 def playouts(seconds: float) -> tuple[float, int]:
+    """Policy playouts per second from 20 mid-hand positions (26 cards left, 3 bid each),
+    taken in turn so that one position does not set the figure."""
     rng = random.Random(2)
-    h = HandState(Ruleset(), SEATS[0], Deal.random(rng))
-    for _ in range(4):
-        h.place_bid(Bid(3))
-    for _ in range(26):
-        legal = h.legal_cards()
-        h.play(legal[int(rng.random() * len(legal))])
+    positions = []
+    for k in range(20):
+        h = HandState(Ruleset(), SEATS[k % 4], Deal.random(rng))
+        for _ in range(4):
+            h.place_bid(Bid(3))
+        for _ in range(26):
+            legal = h.legal_cards()
+            h.play(legal[int(rng.random() * len(legal))])
+        held = [h.held_mask(s) for s in SEATS]
+        trick = [c.index for c in h.current_trick.cards]
+        voids = [sum(1 << su.index for su in h.shown_out(s)) for s in SEATS]
+        won = [h.tricks_won(s) for s in SEATS]
+        leader = h.current_trick.leader.index
+        positions.append((held, trick, leader, won, h.spades_broken, voids))
+    bids = [3, 3, 3, 3]
     n = 0
-    start = time.perf_counter()
+    start = time.process_time()
     end = start + seconds
-    while time.perf_counter() < end:
-        for _ in range(500):
-            random_playout(h, rng)
+    while time.process_time() < end:
+        for held, trick, leader, won, broken, voids in positions:
+            for _ in range(25):
+                playout(held, trick, leader, won, broken, bids, voids, False)
         n += 500
-    return n / (time.perf_counter() - start), 52 - len(h.plays)
+    return n / (time.process_time() - start), 26
 
 
 def main() -> None:
@@ -93,7 +110,7 @@ def main() -> None:
         print(f"OpenSpiel:    {theirs:,.0f} random full hands/s (pyspiel, same loop)")
         print(f"ratio:        {mine / theirs:.2f}x")
     rate, left = playouts(args.seconds)
-    print(f"playouts:     {rate:,.0f} random playouts/s from mid-hand ({left} cards left)")
+    print(f"playouts:     {rate:,.0f} policy playouts/s from mid-hand ({left} cards left)")
 
 
 if __name__ == "__main__":

@@ -20,18 +20,13 @@ import time
 from dataclasses import dataclass
 
 from spades_voice.ai.counting import count_tricks, medium_bid, nil_danger
-from spades_voice.ai.fastplay import (
-    ABOVE,
-    BELOW,
-    NIL_BID,
-    playout,
-    solve,
-    trick_winner,
-)
+from spades_voice.ai.fastplay import ABOVE, BELOW, playout, solve
 from spades_voice.ai.knowledge import NO_BID, Known, known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Decision, SeatView
+from spades_voice.rules.bids import NIL_CODE
+from spades_voice.rules.kernel import trick_winner
 
 DEFAULT_BUDGET_MS = 250.0
 #: Card-plays a policy playout gets through per millisecond on the reference machine
@@ -182,8 +177,8 @@ def judge_bid(
     est = count.bid
     cands = sorted({b for b in (est - 1, est, est + 1) if 1 <= b <= 13})
     partner_bid = known.bids[me ^ 2]
-    if partner_bid != NIL_BID and nil_danger(known.hand) < 3.5:
-        cands.insert(0, NIL_BID)
+    if partner_bid != NIL_CODE and nil_danger(known.hand) < 3.5:
+        cands.insert(0, NIL_CODE)
     n = int(budget_ms * PLAYS_PER_MS / (52 * len(cands) + SAMPLE_COST))
     n = max(MIN_DEALS, min(MAX_DEALS, n))
     deals = sample_deals(known, rng, n)
@@ -209,7 +204,7 @@ def judge_bid(
         if _clock() > cutoff:
             break
     values = {b: totals[b] / done for b in cands}
-    best = max(cands, key=lambda b: (values[b] - (NIL_MARGIN if b == NIL_BID else 0.0), -b))
+    best = max(cands, key=lambda b: (values[b] - (NIL_MARGIN if b == NIL_CODE else 0.0), -b))
     return Judgement(best, values, done)
 
 
