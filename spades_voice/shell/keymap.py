@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
@@ -125,12 +125,6 @@ class Keymap:
     keys: dict[str, tuple[str, ...]]
     problems: tuple[str, ...] = ()
     source: Path | None = None
-    _owner: dict[str, str] = field(default_factory=dict, repr=False)
-
-    def __post_init__(self) -> None:
-        for action, keys in self.keys.items():
-            for key in keys:
-                self._owner[key] = action
 
     @property
     def actions(self) -> tuple[str, ...]:
@@ -138,10 +132,6 @@ class Keymap:
 
     def keys_for(self, action: str) -> tuple[str, ...]:
         return self.keys.get(action, ())
-
-    def action_for(self, key: str) -> str | None:
-        """The action a canonical key name does, if any."""
-        return self._owner.get(key)
 
 
 def _line_of(text: str, action: str) -> int:
