@@ -11,7 +11,13 @@ import random
 from spades_voice.ai.base import Hint
 from spades_voice.ai.counting import Reason, count_tricks
 from spades_voice.ai.fastplay import ABOVE, beaters
-from spades_voice.ai.hard import DEFAULT_BUDGET_MS, judge_bid, judge_card
+from spades_voice.ai.hard import (
+    DEFAULT_BUDGET_MS,
+    REFERENCE_RATE,
+    WorkRate,
+    judge_bid,
+    judge_card,
+)
 from spades_voice.ai.knowledge import Known, known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.rules import CARDS, SUITS, Rank, SeatView
@@ -36,14 +42,19 @@ _NUMBERS = (
 )
 
 
-def hint(view: SeatView, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS) -> Hint:
+def hint(
+    view: SeatView,
+    rng: random.Random,
+    budget_ms: float = DEFAULT_BUDGET_MS,
+    rate: WorkRate = REFERENCE_RATE,
+) -> Hint:
     """The suggested decision for ``view.seat`` with a short reason."""
     known = known_of(view)
     if view.legal_bids:
-        j = judge_bid(known, rng, budget_ms)
+        j = judge_bid(known, rng, budget_ms, rate=rate)
         bid = bid_of_code(j.choice)
         return Hint(bid, bid_reason(known, j.choice))
-    idx = judge_card(known, legal_of(view), rng, budget_ms).choice
+    idx = judge_card(known, legal_of(view), rng, budget_ms, rate=rate).choice
     return Hint(CARDS[idx], play_reason(known, legal_of(view), idx))
 
 

@@ -1,4 +1,5 @@
-"""Settings the player chose: speech, rate, pace, computer level, target, verbosity.
+"""Settings the player chose: speech, rate, pace, computer level, target, verbosity; and
+this machine's measured speed for the Hard player (``ai.calibrate``), kept beside them.
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -37,6 +38,9 @@ class Settings:
     level: str = "medium"
     target: int | None = 500
     verbosity: str = "brief"
+    #: Hard's work rate on this machine (``ai.hard.WorkRate``), None until measured.
+    plays_per_ms: float | None = None
+    solves_per_ms: float | None = None
 
     def __post_init__(self) -> None:
         if self.speech not in SPEECH_CHOICES:
@@ -49,6 +53,12 @@ class Settings:
                 not isinstance(value, int) or isinstance(value, bool) or value <= 0
             ):
                 raise ValueError(f"{name} must be a positive whole number or null.")
+        for name in ("plays_per_ms", "solves_per_ms"):
+            value = getattr(self, name)
+            if value is not None and (
+                not isinstance(value, int | float) or isinstance(value, bool) or value <= 0
+            ):
+                raise ValueError(f"{name} must be a positive number or null.")
         for name in ("pace", "verbosity"):
             value = getattr(self, name)
             if not isinstance(value, str) or not value:

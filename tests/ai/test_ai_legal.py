@@ -75,14 +75,27 @@ def test_same_seed_same_decisions(level: Level) -> None:
     assert _decisions(level, 31, budget) == _decisions(level, 31, budget)
 
 
-def test_hard_sizes_its_work_to_the_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(
+    "rate", [hard.REFERENCE_RATE, hard.WorkRate(plays_per_ms=600.0, solves_per_ms=5.0)]
+)
+def test_hard_sizes_its_work_to_the_budget(
+    rate: hard.WorkRate, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A work count, not a stopwatch: every card the playouts play and every exact solve is
-    counted, priced at the rates Hard sizes its work by, and each decision's work must fit
-    its budget. The clock never moves here, so the safety net cannot be what keeps it in."""
+    counted and priced at the machine's measured rate; each decision's work must fit its
+    budget and fill most of it. The clock never moves here, so the safety net cannot be
+    what keeps it in."""
     budget = 120.0
     plays = 0
     solves = 0
-    real_playout, real_solve = hard.playout, hard.solve
+    deals = 0
+    real_playout, real_solve, real_sample = hard.playout, hard.solve, hard.sample_deals
+
+    def counting_sample(*args):  # type: ignore[no-untyped-def]
+        nonlocal deals
+        out = real_sample(*args)
+        deals += len(out)
+        return out
 
     def counting_playout(held, *args):  # type: ignore[no-untyped-def]
         nonlocal plays
@@ -96,10 +109,11 @@ def test_hard_sizes_its_work_to_the_budget(monkeypatch: pytest.MonkeyPatch) -> N
 
     monkeypatch.setattr(hard, "playout", counting_playout)
     monkeypatch.setattr(hard, "solve", counting_solve)
+    monkeypatch.setattr(hard, "sample_deals", counting_sample)
     monkeypatch.setattr(hard, "_clock", _SteppingClock(0.0))
     state = MatchState(Match(Ruleset(target=None), seed=4))
     medium = make_player(Level.MEDIUM, random.Random(0))
-    player = make_player(Level.HARD, random.Random(0), budget_ms=budget)
+    player = make_player(Level.HARD, random.Random(0), budget_ms=budget, rate=rate)
     checked = 0
     while state.outcomes == []:
         seat = state.to_act
@@ -108,18 +122,20 @@ def test_hard_sizes_its_work_to_the_budget(monkeypatch: pytest.MonkeyPatch) -> N
         if seat is not Seat.S:
             state.apply(medium.decide(v))
             continue
-        plays = solves = 0
+        plays = solves = deals = 0
         known = known_of(v)
         left = known.hand.bit_count() + known.unseen.bit_count()
         state.apply(player.decide(v))
         if len(v.legal_cards) == 1:
             continue
+        if not deals:
+            continue  # every legal card the same in play: nothing to weigh
+        cost_ms = deals * hard.SAMPLE_COST / rate.plays_per_ms
         if solves:
-            cost_ms = solves * (left / 12.0) ** 3 / hard.SOLVES_PER_MS
+            cost_ms += solves * (left / 12.0) ** 3 / rate.solves_per_ms
         else:
-            cost_ms = plays / hard.PLAYS_PER_MS
-        # Sampling is priced into the sizing too, so the playouts alone stay under it.
-        assert cost_ms <= budget, (v.legal_cards, cost_ms)
+            cost_ms += plays / rate.plays_per_ms
+        assert 0.6 * budget <= cost_ms <= budget, (v.legal_cards, cost_ms)
         checked += 1
     assert checked >= 8
 
