@@ -338,7 +338,7 @@ class HandState:
         """Cards the seat to act may play, spades first, low to high."""
         if self._phase is not Phase.PLAYING:
             return ()
-        return cards_of(self._legal_mask())
+        return cards_of(legal_mask(self._held[self._to_act], self._led_mask, self._broken))
 
     def refusal(self, card: Card, seat: Seat | None = None) -> str | None:
         """Why ``card`` cannot be played now (by ``seat`` if given); None if it can.
@@ -371,7 +371,7 @@ class HandState:
         bit = 1 << idx
         held = self._held[actor]
         trick = self._trick
-        if not self._legal_mask() & bit:
+        if not legal_mask(held, self._led_mask, self._broken) & bit:
             raise IllegalPlay(self.refusal(card) or "You cannot play that card.")
         self._held[actor] = held ^ bit
         self._plays.append(card)
