@@ -205,8 +205,10 @@ def judge_bid(
     budget_ms: float = DEFAULT_BUDGET_MS,
     safety_net: bool = True,
     rate: WorkRate = REFERENCE_RATE,
+    also: int | None = None,
 ) -> Judgement:
-    """Hard's bid (as a code: 0 nil, 1..13) and the expected value of each candidate."""
+    """Hard's bid (as a code: 0 nil, 1..13) and the expected value of each candidate;
+    ``also`` adds a bid to weigh on the same deals (the coach's: the one the player made)."""
     start = _clock()
     me = known.me
     count = count_tricks(known.hand)
@@ -215,6 +217,8 @@ def judge_bid(
     partner_bid = known.bids[me ^ 2]
     if partner_bid != NIL_CODE and nil_danger(known.hand) < 3.5:
         cands.insert(0, NIL_CODE)
+    if also is not None and also not in cands:
+        cands = sorted([*cands, also])
     n = deals_for(budget_ms, bid_work_ms(len(cands), rate))
     deals = sample_deals(known, rng, n)
     leader = (known.dealer + 1) & 3

@@ -1,0 +1,105 @@
+"""``spades-voice review FILE [--seat S] [--hand N] [--json]``: the coach over a record.
+
+For each finished hand, Hard re-judges the chosen seat's bid and cards from the view that
+seat had at each moment and names the one to three costliest decisions. Exit codes as
+``score``: 0 done, 1 an illegal decision in the record, 2 unreadable or not a record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from spades_voice.ai.calibrate import measure
+from spades_voice.ai.coach import Finding, review
+from spades_voice.ai.hard import WorkRate
+from spades_voice.narration.coach import coach_summary
+from spades_voice.rules import Bid, Decision, Seat, SeatView, view_of
+from spades_voice.rules.match import DealtHand, Match, MatchState
+from spades_voice.rules.record import Record
+from spades_voice.score_command import load
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", help="A spades-record/1 file (- for standard input).")
+    parser.add_argument("--seat", default="S", help="Whose decisions to review (default S).")
+    parser.add_argument("--hand", type=int, default=None, help="Only this hand (1-based).")
+    parser.add_argument("--seed", default="review", help="Seed for the sampled deals.")
+    parser.add_argument("--json", action="store_true", help="Print the findings as JSON.")
+
+
+def moments(record: Record, seat: Seat) -> list[list[tuple[SeatView, Decision]]]:
+    """For each finished hand, ``seat``'s decisions with the view it had before each."""
+    state = MatchState(
+        Match(record.ruleset, deals=tuple(DealtHand(h.dealer, h.deal) for h in record.hands))
+    )
+    out: list[list[tuple[SeatView, Decision]]] = []
+    for rh in record.hands:
+        mine: list[tuple[SeatView, Decision]] = []
+        decisions: list[Decision] = [*rh.bids, *rh.plays]
+        for d in decisions:
+            if state.to_act is seat:
+                mine.append((view_of(state, seat), d))
+            state.apply(d)
+        if len(rh.plays) == 52:
+            out.append(mine)
+    return out
+
+
+def saved_rate() -> WorkRate | None:
+    """This machine's stored work rate, or None (nothing stored, or the file unreadable)."""
+    try:
+        from spades_voice.store import files
+        from spades_voice.store.settings import SETTINGS_FILE, load_settings
+
+        s = load_settings(files.data_dir() / SETTINGS_FILE)
+        if s is None or s.plays_per_ms is None or s.solves_per_ms is None:
+            return None
+        return WorkRate(s.plays_per_ms, s.solves_per_ms)
+    except Exception:  # any failure to read stored data is "unreadable": measure instead
+        return None
+
+
+def _code(d: Decision) -> int | str:
+    return d.to_json() if isinstance(d, Bid) else d.code
+
+
+def _finding_json(f: Finding) -> dict[str, object]:
+    return {
+        "trick": f.trick,
+        "played": _code(f.played),
+        "better": _code(f.better),
+        "cost": round(f.cost, 1),
+        "reason": f.reason,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        seat = Seat.from_code(args.seat)
+    except ValueError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    loaded = load(args)
+    if isinstance(loaded, int):
+        return loaded
+    record, _ = loaded
+    rate = saved_rate() or measure(time.process_time)
+    report = []
+    for number, hand in enumerate(moments(record, seat), start=1):
+        if args.hand is not None and number != args.hand:
+            continue
+        findings = review(hand, random.Random(f"{args.seed}/{number}"), rate)
+        report.append((number, findings))
+    if args.json:
+        hands = [{"hand": n, "findings": [_finding_json(f) for f in fs]} for n, fs in report]
+        print(json.dumps({"seat": seat.value, "hands": hands}))
+    elif not report:
+        print("No finished hand to review.")
+    else:
+        for n, fs in report:
+            print(f"Hand {n}: {coach_summary(fs)}")
+    return 0
