@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from spades_voice.ai.base import Level, Player
 from spades_voice.ai.easy import EasyPlayer
-from spades_voice.ai.hard import DEFAULT_BUDGET_MS, HardPlayer
+from spades_voice.ai.hard import DEFAULT_BUDGET_MS, REFERENCE_RATE, HardPlayer, WorkRate
 from spades_voice.ai.medium import MediumPlayer
 from spades_voice.rules import (
     SEATS,
@@ -41,9 +41,11 @@ from spades_voice.rules import (
 MAX_HANDS_PER_MATCH = 60
 
 
-def _player(level: Level, rng: random.Random, budget_ms: float) -> Player:
+def _player(
+    level: Level, rng: random.Random, budget_ms: float, rate: WorkRate = REFERENCE_RATE
+) -> Player:
     if level is Level.HARD:
-        return HardPlayer(rng, budget_ms)
+        return HardPlayer(rng, budget_ms, rate=rate)
     if level is Level.MEDIUM:
         return MediumPlayer(rng)
     return EasyPlayer(rng)
@@ -80,12 +82,17 @@ class TableResult:
 
 
 def play_table(
-    match: Match, levels: dict[Team, Level], seed: str, budget_ms: float, max_hands: int
+    match: Match,
+    levels: dict[Team, Level],
+    seed: str,
+    budget_ms: float,
+    max_hands: int,
+    rate: WorkRate = REFERENCE_RATE,
 ) -> TableResult:
     """Play ``match`` with ``levels[team]`` at each team's seats; every player sees only
     its own ``SeatView``."""
     players = {
-        seat: _player(levels[seat.team], random.Random(f"{seed}/{seat.value}"), budget_ms)
+        seat: _player(levels[seat.team], random.Random(f"{seed}/{seat.value}"), budget_ms, rate)
         for seat in SEATS
     }
     state = MatchState(match)
@@ -125,8 +132,8 @@ class DealResult:
     second_won: int
 
 
-def _task(args: tuple[str, int, str, str, float]) -> DealResult:
-    kind, index, seed, levels_text, budget_ms = args
+def _task(args: Task) -> DealResult:
+    kind, index, seed, levels_text, budget_ms, rate = args
     a, b = (Level(x) for x in levels_text.split(","))
     if kind == "deal":
         dealt = deal_for(f"{seed}/deal", index)
@@ -141,7 +148,9 @@ def _task(args: tuple[str, int, str, str, float]) -> DealResult:
     won = [0, 0]
     for table, (ns, ew) in enumerate(((a, b), (b, a))):
         levels = {Team.NS: ns, Team.EW: ew}
-        res = play_table(match, levels, f"{seed}/{kind}/{index}/{table}", budget_ms, max_hands)
+        res = play_table(
+            match, levels, f"{seed}/{kind}/{index}/{table}", budget_ms, max_hands, rate
+        )
         a_team = Team.NS if table == 0 else Team.EW
         first.add(res.sides[a_team])
         second.add(res.sides[a_team.other])
@@ -172,7 +181,11 @@ def _mean_ci(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def _run(tasks: list[tuple[str, int, str, str, float]], jobs: int, label: str) -> list[DealResult]:
+#: One task: (kind, index, seed, "first,second" levels, Hard's budget, Hard's rate).
+Task = tuple[str, int, str, str, float, WorkRate]
+
+
+def _run(tasks: list[Task], jobs: int, label: str) -> list[DealResult]:
     results: list[DealResult] = []
     started = time.monotonic()
     last = started
@@ -285,21 +298,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_BUDGET_MS,
         help=f"Hard's time per decision (default {DEFAULT_BUDGET_MS:.0f}).",
     )
+    parser.add_argument(
+        "--rate",
+        default=None,
+        metavar="PLAYS,SOLVES",
+        help="Hard's work rate (plays and solves per ms); default the reference machine's.",
+    )
+    parser.add_argument(
+        "--calibrate", action="store_true", help="Measure this machine's work rate first."
+    )
     parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+
+
+def _rate(args: argparse.Namespace) -> WorkRate:
+    if args.calibrate:
+        from spades_voice.ai.calibrate import measure
+
+        return measure(time.perf_counter)
+    if args.rate:
+        plays, solves = (float(x) for x in str(args.rate).split(","))
+        return WorkRate(plays, solves)
+    return REFERENCE_RATE
 
 
 def run(args: argparse.Namespace) -> int:
     first, second = Level(args.ns), Level(args.ew)
     levels = f"{first.value},{second.value}"
-    deal_tasks = [
-        ("deal", i, str(args.seed), levels, float(args.budget_ms)) for i in range(args.deals)
-    ]
+    rate = _rate(args)
+    budget = float(args.budget_ms)
+    deal_tasks = [("deal", i, str(args.seed), levels, budget, rate) for i in range(args.deals)]
     match_tasks = [
-        ("match", i, str(args.seed), levels, float(args.budget_ms)) for i in range(args.matches)
+        ("match", i, str(args.seed), levels, budget, rate) for i in range(args.matches)
     ]
     deals = _run(deal_tasks, args.jobs, "deals") if deal_tasks else []
     matches = _run(match_tasks, args.jobs, "matches") if match_tasks else []
     summary = _summary(first, second, deals, matches)
+    summary["rate"] = {"plays_per_ms": rate.plays_per_ms, "solves_per_ms": rate.solves_per_ms}
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
