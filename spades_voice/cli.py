@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "keys": ("spades_voice.shell.keys_command", "List every key and what it does."),
     "score": ("spades_voice.score_command", "Replay a spades-record/1 file and print the score."),
     "review": ("spades_voice.review_command", "The coach: your costliest decisions in a record."),
+    "calibrate": ("spades_voice.calibrate_command", "Measure this machine's speed for Hard."),
     "arena": ("spades_voice.ai.arena", "Play computer levels against each other."),
     "doctor": ("spades_voice.speech.command", "Check speech and braille output."),
     "stats": ("spades_voice.store.command_stats", "Print your statistics."),

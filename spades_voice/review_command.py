@@ -56,9 +56,7 @@ def saved_rate() -> WorkRate | None:
         from spades_voice.store.settings import SETTINGS_FILE, load_settings
 
         s = load_settings(files.data_dir() / SETTINGS_FILE)
-        if s is None or s.plays_per_ms is None or s.solves_per_ms is None:
-            return None
-        return WorkRate(s.plays_per_ms, s.solves_per_ms)
+        return None if s is None else s.work_rate
     except Exception:  # any failure to read stored data is "unreadable": measure instead
         return None
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from spades_voice.ai import Hint, Level, Player, hint, make_player
+from spades_voice.ai import REFERENCE_RATE, Hint, Level, Player, WorkRate, hint, make_player
 from spades_voice.narration.summaries import person_line
 from spades_voice.rules import (
     SEATS,
@@ -284,8 +284,11 @@ class LocalTable:
         match: Match | None = None,
         names: dict[Seat, str] | None = None,
         players: dict[Seat, Player] | None = None,
+        rate: WorkRate = REFERENCE_RATE,
     ) -> None:
+        """``rate`` is this machine's measured speed for Hard (``ai.calibrate``)."""
         self.seat = seat
+        self.rate = rate
         #: Fixed computer players by seat (tests, replays); others are made from ``level``.
         self._fixed_players = dict(players or {})
         self.level = level
@@ -309,7 +312,7 @@ class LocalTable:
                 continue
             lvl = Level.HARD if s is self.seat.partner else self.level
             rng = random.Random(f"{base}/{s.value}/{len(match.decisions)}")
-            self._players[s] = make_player(lvl, rng)
+            self._players[s] = make_player(lvl, rng, rate=self.rate)
         if self.state.hand is not None and not self.state.over:
             self._emit(HandDealt(self.state.hand_number, self.state.hand.dealer))
             self._turn_check()
@@ -375,7 +378,7 @@ class LocalTable:
         self._listener = callback
 
     def hint(self) -> Hint:
-        return hint(self.view(), self._hint_rng)
+        return hint(self.view(), self._hint_rng, rate=self.rate)
 
     def people(self) -> list[Person]:
         return [

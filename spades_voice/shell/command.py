@@ -16,6 +16,7 @@ from spades_voice.cli import add_speech_arguments
 from spades_voice.shell.pace import Pace
 
 if TYPE_CHECKING:
+    from spades_voice.ai.hard import WorkRate
     from spades_voice.shell.hooks import ShellHooks
     from spades_voice.store.settings import Settings
 
@@ -88,6 +89,22 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
     return chosen
 
 
+def work_rate(hooks: ShellHooks, settings: Settings) -> WorkRate:
+    """This machine's work rate for Hard: the stored one, else measured now and stored, so
+    the measurement happens once per machine (``spades-voice calibrate`` measures again)."""
+    import time
+
+    from spades_voice.ai.calibrate import measure
+
+    stored = settings.work_rate
+    if stored is not None:
+        return stored
+    rate = measure(time.perf_counter)
+    if hooks.settings is not None:
+        hooks.save_settings(settings.with_work_rate(rate))
+    return rate
+
+
 def run(args: argparse.Namespace) -> int:
     from spades_voice.narration.texts import GREETING
     from spades_voice.shell.terminal import TerminalWriter
@@ -106,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
     )
     try:
         speaker.query(GREETING)
+        # Measured while the greeting is spoken, once per machine (then stored).
+        rate = work_rate(hooks, settings)
         from prompt_toolkit.output import create_output
 
         from spades_voice.ai import Level
@@ -114,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
         from spades_voice.table import LocalTable
 
         ruleset = Ruleset(target=settings.target, blind_nil=args.blind_nil)
-        table = LocalTable(ruleset, _seed(args.seed), Level(settings.level))
+        table = LocalTable(ruleset, _seed(args.seed), Level(settings.level), rate=rate)
         output = no_cpr(create_output())
         writer.attach(output)
         return run_app(

@@ -8,12 +8,15 @@ read, so a hand-edited file with a wrong type is reported rather than half-used.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
+
+if TYPE_CHECKING:  # the computer players are not loaded at start-up just for a type
+    from spades_voice.ai.hard import WorkRate
 
 SETTINGS_FILE = "settings.json"
 SCHEMA = "spades-voice/settings"
@@ -63,6 +66,18 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, str) or not value:
                 raise ValueError(f"{name} must be a name.")
+
+    @property
+    def work_rate(self) -> WorkRate | None:
+        """Hard's measured rate on this machine; None until it has been measured."""
+        from spades_voice.ai.hard import WorkRate
+
+        if self.plays_per_ms is None or self.solves_per_ms is None:
+            return None
+        return WorkRate(float(self.plays_per_ms), float(self.solves_per_ms))
+
+    def with_work_rate(self, rate: WorkRate) -> Settings:
+        return replace(self, plays_per_ms=rate.plays_per_ms, solves_per_ms=rate.solves_per_ms)
 
     def to_bytes(self) -> bytes:
         return files.dump(SCHEMA, VERSION, asdict(self))

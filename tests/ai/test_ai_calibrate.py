@@ -3,7 +3,12 @@ calibration always gives the same decision."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 from spades_voice.ai import HardPlayer, Level, make_player
 from spades_voice.ai.calibrate import measure, probe_position
@@ -73,3 +78,19 @@ def test_make_player_passes_the_rate_on() -> None:
     rate = WorkRate(400.0, 3.0)
     player = make_player(Level.HARD, random.Random(0), rate=rate)
     assert isinstance(player, HardPlayer) and player.rate == rate
+
+
+def test_calibrate_command_measures_and_saves(tmp_path: Path) -> None:
+    env = {**os.environ, "SPADES_VOICE_DATA_DIR": str(tmp_path)}
+    proc = subprocess.run(
+        [sys.executable, "-m", "spades_voice", "calibrate"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("Hard's work rate on this machine: ")
+    assert proc.stdout.rstrip().endswith("Saved.")
+    saved = json.loads((tmp_path / "settings.json").read_text())
+    assert saved["plays_per_ms"] > 0 and saved["solves_per_ms"] > 0
