@@ -17,9 +17,8 @@ from spades_voice.ai.calibrate import measure
 from spades_voice.ai.coach import Finding, review
 from spades_voice.ai.hard import WorkRate
 from spades_voice.narration.coach import coach_summary
-from spades_voice.rules import Bid, Decision, Seat, SeatView, view_of
-from spades_voice.rules.match import DealtHand, Match, MatchState
-from spades_voice.rules.record import Record
+from spades_voice.rules import Bid, Decision, Seat
+from spades_voice.rules.view import moments_of
 from spades_voice.score_command import load
 
 
@@ -29,24 +28,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand", type=int, default=None, help="Only this hand (1-based).")
     parser.add_argument("--seed", default="review", help="Seed for the sampled deals.")
     parser.add_argument("--json", action="store_true", help="Print the findings as JSON.")
-
-
-def moments(record: Record, seat: Seat) -> list[list[tuple[SeatView, Decision]]]:
-    """For each finished hand, ``seat``'s decisions with the view it had before each."""
-    state = MatchState(
-        Match(record.ruleset, deals=tuple(DealtHand(h.dealer, h.deal) for h in record.hands))
-    )
-    out: list[list[tuple[SeatView, Decision]]] = []
-    for rh in record.hands:
-        mine: list[tuple[SeatView, Decision]] = []
-        decisions: list[Decision] = [*rh.bids, *rh.plays]
-        for d in decisions:
-            if state.to_act is seat:
-                mine.append((view_of(state, seat), d))
-            state.apply(d)
-        if len(rh.plays) == 52:
-            out.append(mine)
-    return out
 
 
 def saved_rate() -> WorkRate | None:
@@ -84,10 +65,10 @@ def run(args: argparse.Namespace) -> int:
     loaded = load(args)
     if isinstance(loaded, int):
         return loaded
-    record, _ = loaded
-    rate = saved_rate() or measure(time.process_time)
+    _, state = loaded
+    rate = saved_rate() or measure(time.perf_counter)
     report = []
-    for number, hand in enumerate(moments(record, seat), start=1):
+    for number, hand in moments_of(state.match, seat):
         if args.hand is not None and number != args.hand:
             continue
         findings = review(hand, random.Random(f"{args.seed}/{number}"), rate)

@@ -13,7 +13,7 @@ from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import Card, Suit, cards_of, mask_of
 from spades_voice.rules.hand import Phase, Trick
 from spades_voice.rules.kernel import DECK
-from spades_voice.rules.match import HandOutcome, MatchState
+from spades_voice.rules.match import Decision, HandOutcome, Match, MatchState
 from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.seats import SEATS, Seat, Team
 
@@ -119,3 +119,20 @@ def view_of(state: MatchState, seat: Seat) -> SeatView:
         outcomes=tuple(state.outcomes),
         winner=state.winner,
     )
+
+
+def moments_of(match: Match, seat: Seat) -> list[tuple[int, list[tuple[SeatView, Decision]]]]:
+    """For each finished hand of ``match`` (by its 1-based number), ``seat``'s decisions,
+    each with the view ``seat`` had when it made it: what the coach judges."""
+    state = MatchState(Match(match.ruleset, match.seed, (), match.deals))
+    out: list[tuple[int, list[tuple[SeatView, Decision]]]] = []
+    current: list[tuple[SeatView, Decision]] = []
+    for d in match.decisions:
+        if state.to_act is seat:
+            current.append((view_of(state, seat), d))
+        finished = len(state.outcomes)
+        state.apply(d)
+        if len(state.outcomes) > finished:
+            out.append((len(state.outcomes), current))
+            current = []
+    return out
