@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from spades_voice.ai import REFERENCE_RATE, Hint, Level, Player, WorkRate, hint, make_player
+from spades_voice.ai.coach import Finding, review
 from spades_voice.narration.summaries import person_line
 from spades_voice.rules import (
     SEATS,
@@ -36,6 +37,7 @@ from spades_voice.rules import (
     Trick,
     view_of,
 )
+from spades_voice.rules.view import moments_of
 
 # ---- events ----------------------------------------------------------------------
 
@@ -194,6 +196,11 @@ class Table(Protocol):
         ...
 
     def hint(self) -> Hint: ...
+
+    def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
+        """The coach's findings on this seat's last finished hand, with its number; None
+        before any hand is finished. Raises IllegalAction where it is not available."""
+        ...
 
     def people(self) -> list[Person]:
         """Who sits at each seat, S W N E, and who is connected."""
@@ -379,6 +386,14 @@ class LocalTable:
 
     def hint(self) -> Hint:
         return hint(self.view(), self._hint_rng, rate=self.rate)
+
+    def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
+        hands = moments_of(self.state.match, self.seat)
+        if not hands:
+            return None
+        number, moments = hands[-1]
+        base = self.state.seed if self.state.seed is not None else "record"
+        return number, review(moments, random.Random(f"{base}/coach/{number}"), self.rate)
 
     def people(self) -> list[Person]:
         return [

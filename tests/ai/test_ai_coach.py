@@ -150,3 +150,21 @@ def test_a_bid_is_judged_against_the_same_deals() -> None:
     assert f is not None and f.trick is None and f.played == wild and f.better != wild
     assert f.cost > 50  # bidding all 13 on a Medium-dealt hand is a heavy set
     assert coach_line(f).startswith("Your bid of 13 cost about ")
+
+
+def test_the_table_reviews_the_players_last_finished_hand() -> None:
+    from spades_voice.table import LocalTable
+
+    table = LocalTable(Ruleset(target=None), seed=4, level=Level.EASY)
+    assert table.coach() is None  # nothing finished yet
+    me = make_player(Level.EASY, random.Random(4))
+    while table.state.outcomes == []:
+        if table.computer_to_act():
+            table.step()
+        else:
+            table.submit(me.decide(table.view()))
+    result = table.coach()
+    assert result is not None
+    number, findings = result
+    assert number == 1 and 1 <= len(findings) <= 3
+    assert [f.cost for f in findings] == sorted((f.cost for f in findings), reverse=True)
