@@ -132,6 +132,10 @@ class DealResult:
     second_won: int
 
 
+#: One task: (kind, index, seed, "first,second" levels, Hard's budget, Hard's rate).
+Task = tuple[str, int, str, str, float, WorkRate]
+
+
 def _task(args: Task) -> DealResult:
     kind, index, seed, levels_text, budget_ms, rate = args
     a, b = (Level(x) for x in levels_text.split(","))
@@ -179,10 +183,6 @@ def _mean_ci(values: list[float]) -> tuple[float, float]:
         return mean, 0.0
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     return mean, 1.96 * math.sqrt(var / n)
-
-
-#: One task: (kind, index, seed, "first,second" levels, Hard's budget, Hard's rate).
-Task = tuple[str, int, str, str, float, WorkRate]
 
 
 def _run(tasks: list[Task], jobs: int, label: str) -> list[DealResult]:
