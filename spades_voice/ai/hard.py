@@ -39,7 +39,7 @@ MIN_DEALS = 12
 MAX_DEALS = 2000
 #: The share of the budget the sized work fills: the rest is headroom for a busy machine,
 #: so that the safety net rarely has to act.
-FILL_SHARE = 0.75
+FILL_SHARE = 0.7
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +66,7 @@ NIL_MARGIN = 25.0
 #: Points of expected value a nil bidder gives up to shed a higher card.
 NIL_SHED_SLACK = 1.0
 #: The safety net stops work at this share of the budget.
-CUTOFF_SHARE = 0.92
+CUTOFF_SHARE = 0.9
 
 #: The clock the safety net reads; a module attribute so a test can drive it.
 _clock = time.perf_counter
