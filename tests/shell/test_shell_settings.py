@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from shell_harness import easy_table, harness
 
-from spades_voice.shell.command import _choices, add_arguments
+from spades_voice.commands.play import _choices, add_arguments
 from spades_voice.store.hooks import StoreHooks
 from spades_voice.store.settings import Settings
 
@@ -51,7 +51,7 @@ def test_work_rate_is_measured_once_then_read_back(
     """The first start measures Hard's work rate and stores it; later starts read it back
     and never measure again (a measurement that ran would fail here)."""
     from spades_voice.ai import calibrate
-    from spades_voice.shell.command import work_rate
+    from spades_voice.commands.play import work_rate
 
     hooks = StoreHooks(tmp_path)
     rate = work_rate(hooks, _choices(_args(), hooks))

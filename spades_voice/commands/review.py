@@ -16,10 +16,10 @@ import time
 from spades_voice.ai.calibrate import measure
 from spades_voice.ai.coach import Finding, review
 from spades_voice.ai.hard import WorkRate
+from spades_voice.commands.score import load
 from spades_voice.narration.coach import coach_summary
 from spades_voice.rules import Bid, Decision, Seat
 from spades_voice.rules.view import moments_of
-from spades_voice.score_command import load
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
