@@ -56,31 +56,36 @@ def beaters(mask: int, win: int) -> int:
 
 
 def low(mask: int) -> int:
-    """The lowest-ranked card of a non-empty mask, a non-spade on equal rank."""
-    best = -1
-    best_rank = 99
-    for s in (1, 2, 3, 0):
-        chunk = mask >> (13 * s) & 0x1FFF
-        if chunk:
-            r = (chunk & -chunk).bit_length() - 1
-            if r < best_rank:
-                best_rank = r
-                best = 13 * s + r
-    return best
+    """The lowest-ranked card of a non-empty mask: hearts, diamonds, clubs, then spades on
+    equal rank. (The suits' ranks are or-ed together: one look finds the lowest rank.)"""
+    c1 = mask >> 13 & 0x1FFF
+    c2 = mask >> 26 & 0x1FFF
+    c3 = mask >> 39
+    ranks = (mask & 0x1FFF) | c1 | c2 | c3
+    r = (ranks & -ranks).bit_length() - 1
+    if c1 >> r & 1:
+        return 13 + r
+    if c2 >> r & 1:
+        return 26 + r
+    if c3 >> r & 1:
+        return 39 + r
+    return r
 
 
 def high(mask: int) -> int:
-    """The highest-ranked card of a non-empty mask, a spade on equal rank."""
-    best = -1
-    best_rank = -1
-    for s in (0, 1, 2, 3):
-        chunk = mask >> (13 * s) & 0x1FFF
-        if chunk:
-            r = chunk.bit_length() - 1
-            if r > best_rank:
-                best_rank = r
-                best = 13 * s + r
-    return best
+    """The highest-ranked card of a non-empty mask: spades, hearts, diamonds, then clubs
+    on equal rank."""
+    c0 = mask & 0x1FFF
+    c1 = mask >> 13 & 0x1FFF
+    c2 = mask >> 26 & 0x1FFF
+    r = (c0 | c1 | c2 | mask >> 39).bit_length() - 1
+    if c0 >> r & 1:
+        return r
+    if c1 >> r & 1:
+        return 13 + r
+    if c2 >> r & 1:
+        return 26 + r
+    return 39 + r
 
 
 def lowest_index(mask: int) -> int:
@@ -145,7 +150,7 @@ def choose(
     cards played to this trick, ``voids`` per seat a 4-bit mask of suits shown out of.
     """
     if legal & (legal - 1) == 0:
-        return lowest_index(legal)
+        return legal.bit_length() - 1  # the only legal card
     p = s ^ 2
     pos = len(trick)
     my_bid = bids[s]
@@ -179,7 +184,7 @@ def choose(
     if pos == 0:
         return _lead(s, mine, legal, others, take, cover, nil_opp, voids, my_bid <= 0)
 
-    beat = beaters(legal, win_idx)
+    beat = legal & BEATERS[win_idx]
     lose = legal & ~beat
 
     if my_bid <= 0 or (not take and not cover):
@@ -339,7 +344,7 @@ def playout(
         n = len(trick)
         legal = legal_mask(h, led, broken)
         if legal & (legal - 1) == 0:
-            idx = lowest_index(legal)
+            idx = legal.bit_length() - 1  # the only legal card
         else:
             idx = choose(
                 actor,

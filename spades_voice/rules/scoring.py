@@ -33,22 +33,14 @@ def contract_counts(
     >>> contract_counts(4, 0, 3, 1, partner_rule=True)
     (4, 4, 0)
     """
-    contract = counted = nil_bags = 0
+    # Branches rather than sums: the computers ask this for every card of every playout.
     if bid_a > 0:
-        contract += bid_a
-        counted += won_a
-    elif partner_rule:
-        counted += won_a
-    else:
-        nil_bags += won_a
+        if bid_b > 0:
+            return bid_a + bid_b, won_a + won_b, 0
+        return (bid_a, won_a + won_b, 0) if partner_rule else (bid_a, won_a, won_b)
     if bid_b > 0:
-        contract += bid_b
-        counted += won_b
-    elif partner_rule:
-        counted += won_b
-    else:
-        nil_bags += won_b
-    return contract, counted, nil_bags
+        return (bid_b, won_a + won_b, 0) if partner_rule else (bid_b, won_b, won_a)
+    return (0, won_a + won_b, 0) if partner_rule else (0, 0, won_a + won_b)
 
 
 def nil_points(code: int, won: int) -> int:
