@@ -13,7 +13,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades_voice.ai.fastplay import Stakes, choose, playout, solve
+from spades_voice.ai.fastplay import Stakes, choose, high, low, playout, solve
 from spades_voice.rules import (
     BLIND_NIL,
     CARDS,
@@ -163,3 +163,16 @@ def test_utility_is_the_score_difference(
         stakes = Stakes(0 if team is Team.NS else 1, (bags_ns, bags_ew), (0, 0), None, partner_rule)
         expected = scores[team].points - scores[team.other].points
         assert stakes.utility(bids, won) == expected
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.integers(1, (1 << 52) - 1))
+def test_low_and_high_pick_by_rank_then_suit(mask: int) -> None:
+    """low: lowest rank, a side suit before spades on a tie; high: highest rank, spades
+    first on a tie (read straight off the cards, not the bit tricks)."""
+    cards = [c for c in CARDS if mask >> c.index & 1]
+    side_first = {1: 0, 2: 1, 3: 2, 0: 3}
+    want_low = min(cards, key=lambda c: (c.rank, side_first[c.index // 13]))
+    want_high = max(cards, key=lambda c: (c.rank, -(c.index // 13)))
+    assert low(mask) == want_low.index
+    assert high(mask) == want_high.index
