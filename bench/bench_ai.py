@@ -95,7 +95,7 @@ def main() -> None:
     args = parser.parse_args()
     rate = REFERENCE_RATE
     if args.calibrate:
-        rate = measure(time.perf_counter)
+        rate = measure(time.process_time)
     elif args.rate:
         plays, solves = (float(x) for x in args.rate.split(","))
         rate = WorkRate(plays, solves)

@@ -4,7 +4,12 @@ Hard sizes its work by counts, never by the clock, so that a seed gives the same
 every time; the counts come from a budget and a rate. The rate is measured here, by timing
 Hard's own ``judge_card`` on made-up positions (a middle-of-the-hand lead, where playouts
 do the work, and a 12-card ending, where exact solves do), and stored with the settings.
-The clock is passed in: nothing in ``ai/`` reads one on its own account.
+The clock is passed in: nothing in ``ai/`` reads one on its own account. Callers pass
+``time.process_time``: the rate is the machine's, and CPU time is what other work on the
+machine does not stretch. (On a shared 2-core machine, wall-clock probes taken a minute
+apart differed fourfold, and a rate measured in a busy minute left Hard using a quarter
+of its budget for good.) On a machine busy with other work a decision can take longer
+than its budget in wall time; the safety net in ``hard`` stops it there.
 """
 
 from __future__ import annotations

@@ -57,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _rate(args: argparse.Namespace) -> WorkRate:
     if args.calibrate:
-        return measure(time.perf_counter)
+        return measure(time.process_time)
     if args.rate:
         plays, solves = (float(x) for x in str(args.rate).split(","))
         return WorkRate(plays, solves)

@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
     from spades_voice.store.hooks import StoreHooks
 
     hooks = StoreHooks(args.data_dir)
-    rate = measure(time.perf_counter)
+    rate = measure(time.process_time)
     hooks.save_settings(hooks.settings.with_work_rate(rate))
     notices = hooks.notices()
     print(

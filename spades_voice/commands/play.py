@@ -80,7 +80,8 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
 
 def work_rate(hooks: ShellHooks, settings: Settings) -> WorkRate:
     """This machine's work rate for Hard: the stored one, else measured now and stored, so
-    the measurement happens once per machine (``spades-voice calibrate`` measures again)."""
+    the measurement happens once per machine (``spades-voice calibrate`` measures again).
+    Measured in CPU time: the machine's speed, not how busy it was at that moment."""
     import time
 
     from spades_voice.ai.calibrate import measure
@@ -88,7 +89,7 @@ def work_rate(hooks: ShellHooks, settings: Settings) -> WorkRate:
     stored = settings.work_rate
     if stored is not None:
         return stored
-    rate = measure(time.perf_counter)
+    rate = measure(time.process_time)
     if hooks.settings is not None:
         hooks.save_settings(settings.with_work_rate(rate))
     return rate

@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(loaded, int):
         return loaded
     _, state = loaded
-    rate = saved_rate() or measure(time.perf_counter)
+    rate = saved_rate() or measure(time.process_time)
     report = []
     for number, hand in moments_of(state.match, seat):
         if args.hand is not None and number != args.hand:
