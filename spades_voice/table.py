@@ -173,6 +173,7 @@ class LocalTable:
         """``rate`` is this machine's measured speed for Hard (``ai.calibrate``)."""
         self.seat = seat
         self.rate = rate
+        self._coached: dict[tuple[object, ...], tuple[Finding, ...]] = {}
         #: Fixed computer players by seat (tests, replays); others are made from ``level``.
         self._fixed_players = dict(players or {})
         self.level = level
@@ -265,12 +266,21 @@ class LocalTable:
         return hint(self.view(), self._hint_rng, rate=self.rate)
 
     def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
-        hands = moments_of(self.state.match, self.seat)
+        # ``match`` is a value taken at once, so the shell may run this on a worker thread
+        # while the game goes on; a hand once reviewed is answered from memory.
+        match = self.state.match
+        hands = moments_of(match, self.seat)
         if not hands:
             return None
         number, moments = hands[-1]
-        base = self.state.seed if self.state.seed is not None else "record"
-        return number, review(moments, random.Random(f"{base}/coach/{number}"), self.rate)
+        key = (match.seed, number, tuple(d for _, d in moments))
+        found = self._coached.get(key)
+        if found is None:
+            base = match.seed if match.seed is not None else "record"
+            rng = random.Random(f"{base}/coach/{number}")
+            found = review(moments, rng, self.rate)
+            self._coached[key] = found
+        return number, found
 
     def people(self) -> list[Person]:
         return [

@@ -17,7 +17,7 @@ from spades_voice.ai.calibrate import measure
 from spades_voice.ai.coach import Finding, review
 from spades_voice.ai.hard import WorkRate
 from spades_voice.commands.score import load
-from spades_voice.narration.coach import coach_summary
+from spades_voice.narration.coach import coach_answer
 from spades_voice.rules import Bid, Decision, Seat
 from spades_voice.rules.view import moments_of
 
@@ -80,5 +80,5 @@ def run(args: argparse.Namespace) -> int:
         print("No finished hand to review.")
     else:
         for n, fs in report:
-            print(f"Hand {n}: {coach_summary(fs)}")
+            print(coach_answer(n, fs))
     return 0

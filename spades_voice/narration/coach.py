@@ -24,3 +24,14 @@ def coach_summary(findings: Sequence[Finding]) -> str:
     if not findings:
         return "No costly decisions this hand."
     return " ".join(coach_line(f) for f in findings)
+
+
+def coach_answer(number: int, findings: Sequence[Finding]) -> str:
+    """ "Hand 2: Trick 3: the ..." — what the coach key and ``review`` say for a hand."""
+    return f"Hand {number}: {coach_summary(findings)}"
+
+
+#: The coach key before any hand is finished.
+COACH_LATER = "The coach reviews your decisions once a hand is finished."
+#: Said at once when the coach key is pressed; the review follows in about a second.
+COACHING = "Reviewing your last hand."
