@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spades_voice.ai.counting import count_tricks, medium_bid, nil_danger
@@ -144,6 +145,19 @@ def deals_for(budget_ms: float, per_deal_ms: float) -> int:
     return max(MIN_DEALS, min(MAX_DEALS, n))
 
 
+#: Deals are drawn this many at a time, so the safety net can stop between draws too.
+DRAW_CHUNK = 32
+
+
+def _deals(known: Known, rng: random.Random, n: int) -> Iterator[list[int]]:
+    """``n`` sampled deals, drawn as they are needed: drawing them all before judging
+    (2,000 on a fast machine) was a stretch the safety net could not cut short."""
+    while n > 0:
+        k = min(DRAW_CHUNK, n)
+        yield from sample_deals(known, rng, k)
+        n -= k
+
+
 def judge_card(
     known: Known,
     legal: int,
@@ -160,7 +174,7 @@ def judge_card(
     left = known.hand.bit_count() + known.unseen.bit_count()
     exact = left <= EXACT_CARDS
     n = deals_for(budget_ms, card_work_ms(left, len(reps), rate))
-    deals = sample_deals(known, rng, n)
+    deals = _deals(known, rng, n)
     bids = list(known.bids)
     stakes = known.stakes
     pr = stakes.partner_rule
@@ -220,7 +234,7 @@ def judge_bid(
     if also is not None and also not in cands:
         cands = sorted([*cands, also])
     n = deals_for(budget_ms, bid_work_ms(len(cands), rate))
-    deals = sample_deals(known, rng, n)
+    deals = _deals(known, rng, n)
     leader = (known.dealer + 1) & 3
     totals = dict.fromkeys(cands, 0.0)
     stakes = known.stakes
