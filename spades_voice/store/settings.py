@@ -1,5 +1,5 @@
-"""Settings the player chose: speech, rate, pace, computer level, target, verbosity; and
-this machine's measured speed for the Hard player (``ai.calibrate``), kept beside them.
+"""Settings the player chose: speech, rate, pace, computer level, target, verbosity,
+blind nil; and this machine's measured speed for the Hard player (``ai.calibrate``).
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -45,11 +45,14 @@ class Settings:
     level: str = Level.MEDIUM.value
     target: int | None = Target.T500.points
     verbosity: str = Verbosity.BRIEF.value
+    blind_nil: bool = False
     #: Hard's work rate on this machine (``ai.hard.WorkRate``), None until measured.
     plays_per_ms: float | None = None
     solves_per_ms: float | None = None
 
     def __post_init__(self) -> None:
+        if not isinstance(self.blind_nil, bool):
+            raise ValueError("blind_nil must be true or false.")
         for name, choice in _CHOICES.items():
             if getattr(self, name) not in names(choice):
                 raise ValueError(f"{name} must be one of {', '.join(names(choice))}.")

@@ -64,3 +64,19 @@ def test_work_rate_is_measured_once_then_read_back(
     monkeypatch.setattr(calibrate, "measure", refuse)
     again = StoreHooks(tmp_path)
     assert work_rate(again, _choices(_args("--level", "hard"), again)) == rate
+
+
+def test_blind_nil_is_remembered_until_turned_off(tmp_path: Path) -> None:
+    assert _choices(_args("--blind-nil"), StoreHooks(tmp_path)).blind_nil is True
+    assert _choices(_args(), StoreHooks(tmp_path)).blind_nil is True
+    assert _choices(_args("--no-blind-nil"), StoreHooks(tmp_path)).blind_nil is False
+    assert _choices(_args(), StoreHooks(tmp_path)).blind_nil is False
+
+
+def test_a_hand_edited_blind_nil_that_is_not_true_or_false_is_unreadable() -> None:
+    import pytest
+
+    from spades_voice.store.files import Unreadable
+
+    with pytest.raises(Unreadable, match="blind_nil"):
+        Settings.from_json({"blind_nil": "yes"})
