@@ -125,43 +125,50 @@ def play_reason(known: Known, legal: int, idx: int) -> str:
     ("cash it", "duck", "stay under"), then the fact that makes it right."""
     c = CARDS[idx]
     me = known.me
-    partner = me ^ 2
     trick = list(known.trick)
     verb = "Lead" if not trick else "Play"
     head = f"{verb} the {c.spoken}"
-    my_bid = known.bids[me]
-    p_bid = known.bids[partner]
     nil_opps = [s for s in ((me + 1) & 3, (me + 3) & 3) if known.bids[s] <= 0 and known.won[s] == 0]
     if legal & (legal - 1) == 0:
         return f"{head}: it is your only legal card."
     if not trick:
-        if my_bid <= 0:
-            return f"{head}: a low lead keeps your nil safe."
-        if _sure(known, idx):
-            return f"{head}: cash it, no one else holds a higher {c.suit.singular}."
-        if p_bid <= 0 and known.won[partner] == 0:
-            return f"{head}: a high lead helps protect your partner's nil."
-        if nil_opps:
-            return f"{head}: try to make the nil bidder win a trick."
-        if c.rank >= Rank.TEN:
-            return f"{head}: drive out the higher {c.suit.spoken} while you have control."
-        return f"{head}: keep your high cards for later."
+        return _lead_reason(known, idx, head, bool(nil_opps))
+    return _follow_reason(known, legal, idx, head, nil_opps)
+
+
+def _lead_reason(known: Known, idx: int, head: str, nil_opp_alive: bool) -> str:
+    """``play_reason`` for a lead: ``head`` is "Lead the ..."."""
+    c = CARDS[idx]
+    partner = known.me ^ 2
+    if known.bids[known.me] <= 0:
+        return f"{head}: a low lead keeps your nil safe."
+    if _sure(known, idx):
+        return f"{head}: cash it, no one else holds a higher {c.suit.singular}."
+    if known.bids[partner] <= 0 and known.won[partner] == 0:
+        return f"{head}: a high lead helps protect your partner's nil."
+    if nil_opp_alive:
+        return f"{head}: try to make the nil bidder win a trick."
+    if c.rank >= Rank.TEN:
+        return f"{head}: drive out the higher {c.suit.spoken} while you have control."
+    return f"{head}: keep your high cards for later."
+
+
+def _follow_reason(known: Known, legal: int, idx: int, head: str, nil_opps: list[int]) -> str:
+    """``play_reason`` once the trick is led: ``head`` is "Play the ...", ``nil_opps`` the
+    opponents whose nil is still alive."""
+    c = CARDS[idx]
+    me = known.me
+    partner = me ^ 2
+    trick = list(known.trick)
+    my_bid = known.bids[me]
+    p_bid = known.bids[partner]
     win_i, win_seat = trick_winner(trick, known.leader)
     winner_card = CARDS[win_i].spoken
     beats = bool(beaters(1 << idx, win_i))
     last = len(trick) == 3
     led = trick[0]
     if my_bid <= 0:
-        if not beats:
-            if idx // 13 != led // 13:
-                return (
-                    f"{head}: no {_suit_word(led, plural=True)}, so it cannot win: "
-                    "shed a dangerous card now."
-                )
-            return f"{head}: it stays under the {winner_card}, so your nil stays safe."
-        if last:
-            return f"{head}: every card you have takes this trick; this one costs least."
-        return f"{head}: all your cards beat the {winner_card}; someone after you may go over it."
+        return _nil_follow_reason(idx, head, led, winner_card, beats, last)
     if p_bid <= 0 and known.won[partner] == 0 and beats:
         return f"{head}: win the trick so your partner's nil is safe."
     if win_seat in nil_opps and not beats:
@@ -202,3 +209,20 @@ def play_reason(known: Known, legal: int, idx: int) -> str:
     if not beaters(legal, win_i) & ~SPADES and led >= 13:
         return f"{head}: save your spades for a better trick."
     return f"{head}: stay under the {winner_card}; keep higher cards for later."
+
+
+def _nil_follow_reason(
+    idx: int, head: str, led: int, winner_card: str, beats: bool, last: bool
+) -> str:
+    """``_follow_reason`` for a player bidding nil: ``led`` is the card led, ``beats``
+    whether this card beats the ``winner_card`` so far, ``last`` whether it ends the trick."""
+    if not beats:
+        if idx // 13 != led // 13:
+            return (
+                f"{head}: no {_suit_word(led, plural=True)}, so it cannot win: "
+                "shed a dangerous card now."
+            )
+        return f"{head}: it stays under the {winner_card}, so your nil stays safe."
+    if last:
+        return f"{head}: every card you have takes this trick; this one costs least."
+    return f"{head}: all your cards beat the {winner_card}; someone after you may go over it."
