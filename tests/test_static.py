@@ -289,12 +289,6 @@ LONG_REASON = "Long because"
 #: take an entry out when it is split. Nothing may join them: give a reason instead.
 KNOWN_LONG = frozenset(
     {
-        "spades_voice/ai/fastplay.py",
-        "spades_voice/ai/fastplay.py:choose",
-        "spades_voice/ai/fastplay.py:playout",
-        "spades_voice/ai/fastplay.py:_solve",
-        "spades_voice/ai/hints.py:play_reason",
-        "spades_voice/rules/playout.py:random_playout",
         "spades_voice/net/client.py",
         "spades_voice/net/protocol.py",
         "spades_voice/net/server.py",
