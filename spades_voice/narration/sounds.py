@@ -1,0 +1,49 @@
+"""The words about sound: notices, the sound keys' answers, and what each cue means.
+
+Narration owns every sentence; ``spades_voice.sound`` only makes the sounds.
+"""
+
+from __future__ import annotations
+
+#: Said once when sound is on but no device plays it.
+NO_DEVICE = "No sound device, so the game plays without sound cues."
+#: Said once when the device stops mid-game (unplugged, server gone).
+DEVICE_STOPPED = "The sound device stopped, so the game goes on without sound cues."
+
+SOUND_ON = "Sound on."
+SOUND_OFF = "Sound off."
+SOUND_UNAVAILABLE = "Sound is on, but no sound device plays it."
+
+
+def volume_line(volume: int, *, edge: str | None = None) -> str:
+    """ "Sound volume 70 percent." (at an end: "Loudest: sound volume 100 percent.")"""
+    head = f"{edge}: sound" if edge else "Sound"
+    return f"{head} volume {volume} percent."
+
+
+def doctor_line(works: bool, detail: str) -> str:
+    """One line of ``spades-voice doctor``: "sound: works (PulseAudio)." or why not."""
+    return f"sound: works ({detail})." if works else f"sound: failed: {detail}."
+
+
+#: What each cue means, in the order a hand meets them (README's table, the help list).
+#: Keys are ``Cue`` values; narration sits beside sound, so it names cues by value.
+CUE_MEANINGS: dict[str, tuple[str, str]] = {
+    "your_turn": ("Your turn to bid or play", "two bright rising chimes, centre"),
+    "card": (
+        "A card is played",
+        "a soft knock from the player's side; each seat has its own pitch, "
+        "yours lowest, then left, partner, right",
+    ),
+    "trick_us": ("Your side takes the trick", "two high notes going up, from the winner's side"),
+    "trick_them": (
+        "The opponents take the trick", "two low notes going down, from the winner's side"
+    ),
+    "spades_broken": ("Spades are broken", "a bright upward swoop, from the player's side"),
+    "refused": ("That card cannot be played", "a low double buzz, centre"),
+    "nil_broken": ("A nil bidder takes a trick", "a long falling whistle, from that seat"),
+    "set": ("A team is set", "three low falling notes"),
+    "bag_penalty": ("A bag penalty, minus 100", "a spill of falling clinks"),
+    "match_won": ("Your side wins the match", "four notes rising"),
+    "match_lost": ("The opponents win the match", "three notes falling"),
+}

@@ -1,0 +1,303 @@
+"""The shell's handle on sound: ask for a cue, never wait.
+
+``SoundPlayer.play`` is called on the shell's thread, the thread that answers keys, so it
+only looks a rendered cue up and appends it to the mixer (microseconds); anything slower
+(opening the device, rendering, writing the log) happens on the player's own thread.
+Speech never passes through here, so a cue can neither delay nor cut a spoken line.
+
+With no device the game plays on silently and ``notices`` says so once.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TextIO
+
+from spades_voice.narration import sounds as words
+from spades_voice.rules import Seat
+from spades_voice.sound.cues import Cue, CueRequest, Placement, placement, seat_voice
+from spades_voice.sound.device import OPEN_SECONDS, DeviceError, Output, open_output
+from spades_voice.sound.mixer import Mixer, Queued, Started
+from spades_voice.sound.synth import DEFAULT_VOLUME, VOLUME_STEPS, Pcm, render
+
+#: A stream that has not asked for samples for this long has stopped.
+STALL_SECONDS = 2.0
+
+Opener = Callable[[float], Output]
+_Key = tuple[Cue, int, Placement, int]
+
+
+@dataclass(frozen=True, slots=True)
+class SoundStatus:
+    """Whether sound plays, and the plain-words detail (the backend, or why not)."""
+
+    works: bool
+    detail: str
+
+
+class SoundPlayer:
+    """Cues for the player at ``me``. ``start`` opens the device in the background."""
+
+    def __init__(
+        self,
+        me: Seat = Seat.S,
+        *,
+        enabled: bool = True,
+        volume: int = DEFAULT_VOLUME,
+        log: TextIO | None = None,
+        opener: Opener = open_output,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.me = me
+        self._enabled = enabled
+        self._volume = _nearest_step(volume)
+        self._log = log
+        self._opener = opener
+        self._clock = clock
+        self._cache: dict[_Key, Pcm] = {}
+        self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
+        self._log_lines: queue.SimpleQueue[tuple[Started, str]] = queue.SimpleQueue()
+        self._mixer = Mixer(on_start=self._started, clock=clock)
+        self._output: Output | None = None
+        self._state = "off"  # off, opening, ready, failed
+        self._detail = ""
+        self._ready = threading.Event()
+        self._notices: list[str] = []
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        #: Called (from the player's thread) when a notice waits: the shell pumps it.
+        self.on_notice: Callable[[], None] = lambda: None
+
+    # ---- the shell's side: none of these wait ------------------------------------------
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    @property
+    def volume(self) -> int:
+        return self._volume
+
+    def start(self) -> None:
+        """Open the device and render the cues on the player's own thread."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="sound", daemon=True)
+            self._thread.start()
+        if self._enabled and self._state == "off":
+            self._state = "opening"
+            self._jobs.put(self._open)
+
+    def play(self, cue: Cue, seat: Seat | None = None) -> None:
+        """Play ``cue`` from ``seat``'s side (None: the table's own sound)."""
+        if not self._enabled or self._closed:
+            return
+        request = CueRequest(cue, seat)
+        asked = self._clock()
+        if self._state == "failed":
+            self._write(request, asked, None, "silent")
+            return
+        key = self._key(request)
+        pcm = self._cache.get(key)
+        if pcm is not None:
+            self._mixer.add(Queued(request, pcm, asked))
+        else:  # not rendered yet (a rare cue, or the volume just changed)
+            self._jobs.put(lambda: self._render_and_add(request, key, asked))
+
+    def play_all(self, requests: list[CueRequest]) -> None:
+        for request in requests:
+            self.play(request.cue, request.seat)
+
+    def set_enabled(self, on: bool) -> None:
+        """Sound on or off; turning it on opens the device if it is not open."""
+        self._enabled = on
+        if not on:
+            self._mixer.clear()
+        else:
+            self.start()
+
+    def set_volume(self, volume: int) -> int:
+        """Set the volume (rounded to a step of 10, 10..100); returns it."""
+        self._volume = _nearest_step(volume)
+        self._cache.clear()
+        self._jobs.put(self._render_common)
+        return self._volume
+
+    def step_volume(self, steps: int) -> tuple[int, bool]:
+        """Move the volume ``steps`` steps; (new volume, whether it was already at the end)."""
+        index = VOLUME_STEPS.index(self._volume) + steps
+        at_end = not 0 <= index < len(VOLUME_STEPS)
+        volume = VOLUME_STEPS[max(0, min(len(VOLUME_STEPS) - 1, index))]
+        if volume != self._volume:
+            self.set_volume(volume)
+        return volume, at_end
+
+    def set_gap(self, seconds: float) -> None:
+        """Room between cues that arrive together (the shell sets it from the pace)."""
+        self._mixer.set_gap(seconds)
+
+    def silence(self) -> None:
+        """Stop every cue now (the silence key)."""
+        self._mixer.clear()
+
+    def notices(self) -> list[str]:
+        """Sentences to say once (no device, device stopped); each is given once."""
+        with self._lock:
+            out, self._notices = self._notices, []
+        return out
+
+    def status(self, timeout: float = OPEN_SECONDS + 0.5) -> SoundStatus:
+        """Whether sound plays, waiting up to ``timeout`` for the device to open."""
+        if not self._enabled:
+            return SoundStatus(False, "sound is turned off")
+        self._ready.wait(timeout)
+        if self._state == "ready" and self._output is not None:
+            return SoundStatus(True, self._output.info.backend)
+        if self._state == "failed":
+            return SoundStatus(False, self._detail)
+        return SoundStatus(False, "the sound device is still opening")
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait (bounded) until every queued cue has played; for quitting and tests."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if not self._mixer.busy and self._jobs.empty():
+                return True
+            time.sleep(0.01)
+        return False
+
+    def close(self, wait: float = 0.0) -> None:
+        """Let queued cues play for up to ``wait`` seconds, then close the device."""
+        if self._closed:
+            return
+        if wait > 0 and self._state == "ready":
+            self.wait_idle(wait)
+        self._closed = True
+        self._jobs.put(None)
+        if self._thread is not None:
+            self._thread.join(OPEN_SECONDS + 1.0)
+        output, self._output = self._output, None
+        if output is not None:
+            output.close()
+        self._flush_log()
+
+    # ---- the player's thread -------------------------------------------------------------
+
+    def _run(self) -> None:
+        while True:
+            try:
+                job = self._jobs.get(timeout=0.5)
+            except queue.Empty:
+                self._flush_log()
+                self._watch()
+                continue
+            if job is None:
+                return
+            try:
+                job()
+            except Exception as exc:  # a fault in sound must never reach the game
+                self._fail(f"sound failed ({exc})", words.DEVICE_STOPPED)
+            self._flush_log()
+            self._watch()
+
+    def _open(self) -> None:
+        if self._output is not None or self._closed:
+            return
+        self._render_common()  # cards and the turn chime are ready before the first event
+        try:
+            output = self._opener(OPEN_SECONDS)
+            output.start(self._mixer.fill)
+        except DeviceError as exc:
+            self._fail(str(exc), words.NO_DEVICE)
+            return
+        self._output = output
+        self._state = "ready"
+        self._ready.set()
+        self._render_all()
+
+    def _fail(self, detail: str, notice: str) -> None:
+        self._state, self._detail = "failed", detail
+        output, self._output = self._output, None
+        if output is not None:
+            output.close()
+        self._ready.set()
+        if self._enabled:
+            with self._lock:
+                self._notices.append(notice)
+            self.on_notice()
+
+    def _watch(self) -> None:
+        """A stream whose callbacks stopped (device unplugged) is reported once."""
+        output = self._output
+        if output is not None and self._state == "ready" and output.stalled(STALL_SECONDS):
+            self._fail("the sound device stopped asking for sound", words.DEVICE_STOPPED)
+
+    def _key(self, request: CueRequest) -> _Key:
+        voice = seat_voice(request.seat, self.me) if request.cue is Cue.CARD else 0
+        return (request.cue, voice, placement(request.seat, self.me), self._volume)
+
+    def _rendered(self, key: _Key) -> Pcm:
+        pcm = self._cache.get(key)
+        if pcm is None:
+            cue, voice, where, volume = key
+            pcm = render(cue, where, volume, voice)
+            if volume == self._volume:
+                self._cache[key] = pcm
+        return pcm
+
+    def _render_and_add(self, request: CueRequest, key: _Key, asked: float) -> None:
+        self._mixer.add(Queued(request, self._rendered(key), asked))
+
+    def _render_common(self) -> None:
+        seats: list[Seat | None] = [None, Seat.S, Seat.W, Seat.N, Seat.E]
+        for cue in (Cue.CARD, Cue.YOUR_TURN, Cue.TRICK_US, Cue.TRICK_THEM, Cue.REFUSED):
+            for seat in seats:
+                self._rendered(self._key(CueRequest(cue, seat)))
+
+    def _render_all(self) -> None:
+        for cue in Cue:
+            for seat in (None, Seat.S, Seat.W, Seat.N, Seat.E):
+                self._rendered(self._key(CueRequest(cue, seat)))
+
+    # ---- the log ------------------------------------------------------------------------------
+
+    def _started(self, started: Started) -> None:
+        """The mixer started (or skipped) a cue: log it from the player's thread, since
+        this runs in the audio callback, which must not touch files."""
+        self._log_lines.put((started, "dropped" if started.dropped else "played"))
+        self._jobs.put(self._flush_log)
+
+    def _write(self, request: CueRequest, asked: float, started: float | None, status: str) -> None:
+        if self._log is None:
+            return
+        entry: dict[str, object] = {
+            "cue": request.cue.value,
+            "seat": request.seat.value if request.seat is not None else None,
+            "status": status,
+            "mono": round(asked, 6),
+        }
+        if started is not None:
+            entry["wait_ms"] = round(1000 * (started - asked), 2)
+        try:
+            with self._lock:
+                self._log.write(json.dumps(entry) + "\n")
+                self._log.flush()
+        except (OSError, ValueError):
+            self._log = None  # a full disk must not stop the game; the log just ends
+
+    def _flush_log(self) -> None:
+        while True:
+            try:
+                started, status = self._log_lines.get_nowait()
+            except queue.Empty:
+                return
+            self._write(started.request, started.asked, started.started, status)
+
+
+def _nearest_step(volume: int) -> int:
+    return min(VOLUME_STEPS, key=lambda step: abs(step - volume))
