@@ -10,6 +10,7 @@ With no device the game plays on silently and ``notices`` says so once.
 
 from __future__ import annotations
 
+import atexit
 import json
 import queue
 import sys
@@ -97,6 +98,9 @@ class SoundPlayer:
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="sound", daemon=True)
             self._thread.start()
+            # The device calls into Python from its own thread: it must be closed before
+            # the interpreter shuts down, however the game ends.
+            atexit.register(self.close)
         if self._enabled and self._state == "off":
             self._state = "opening"
             self._jobs.put(self._open)

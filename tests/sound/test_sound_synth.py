@@ -79,6 +79,13 @@ class TestLevel:
         assert abs(left[0]) < 300
         assert abs(left[-1]) < 50
 
+    @pytest.mark.parametrize("cue", list(Cue))
+    def test_at_the_default_volume_cues_sit_under_speech(self, cue: Cue) -> None:
+        """Speech peaks near full scale; a cue at the default volume peaks 12 dB or more
+        below it, so it is heard beside a spoken line without masking it."""
+        lv = levels(render(cue, placement(ME, ME)))
+        assert db(max(lv.peak_left, lv.peak_right)) <= -12.0
+
     def test_volume_steps_change_loudness(self) -> None:
         loud = levels(cue_for(Cue.CARD, ME, 100)).rms_left
         half = levels(cue_for(Cue.CARD, ME, 50)).rms_left
