@@ -7,6 +7,11 @@ from __future__ import annotations
 
 #: Said once when sound is on but no device plays it.
 NO_DEVICE = "No sound device, so the game plays without sound cues."
+#: Said once when the audio library is missing (no wheel for this machine).
+NO_LIBRARY = (
+    "Sound cues need the miniaudio package, which is not installed, "
+    "so the game plays without them."
+)
 #: Said once when the device stops mid-game (unplugged, server gone).
 DEVICE_STOPPED = "The sound device stopped, so the game goes on without sound cues."
 

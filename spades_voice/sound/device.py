@@ -1,14 +1,21 @@
 """The audio device, through miniaudio (pyminiaudio).
 
-Why miniaudio: its wheels (Linux x86-64 and ARM, macOS, Windows; CPython 3.11 and up)
+Why miniaudio: its wheels (Linux x86-64, macOS Intel and Apple, Windows x86 and x64;
+CPython 3.11 to 3.14)
 carry the whole audio engine, so a player installs it with pip and nothing else: it
 talks to PulseAudio/PipeWire, ALSA or JACK on Linux, CoreAudio on macOS and WASAPI,
 DirectSound or WinMM on Windows, loading each system library only when it is there.
 sounddevice would need PortAudio, which the Linux wheels do not carry and many systems
-(this one included) do not have. One stream stays open for the whole game, so a cue
-starts within one device period (10 ms here) instead of paying for a new stream or a
-new process (5-50 ms) each time; and it lets overlapping cues be mixed and panned in
-one place. MIT licence (miniaudio itself: public domain or MIT-0).
+(this one included) do not have. (No wheel for Linux on ARM or Windows on ARM: there
+pyproject leaves it out, so installing never fails, and ``pip install miniaudio`` builds
+it; until then the game says sound needs it and plays on.)
+
+Why not a player process per cue, as speech uses (``paplay``/``aplay``)? One stream stays
+open for the whole game, so a cue starts within one device period (10 ms here) instead of
+paying for a new process and a new stream (5-50 ms) each time; cues overlap (a card, the
+trick and your turn within a few hundred milliseconds) and must be mixed and panned in
+one place, where two ``aplay`` on a plain ALSA device would refuse each other; and
+Windows has no player command at all. MIT licence (miniaudio itself: public domain or MIT-0).
 
 Every call into the device is bounded: the open runs in its own thread and is given up
 after ``OPEN_SECONDS`` (a PulseAudio server that accepts and never answers must not hold
@@ -49,6 +56,10 @@ Fill = Callable[[int], bytes]
 
 class DeviceError(Exception):
     """The device could not be opened or stopped; the message is said to the player."""
+
+
+class LibraryMissing(DeviceError):
+    """miniaudio is not installed (no wheel for this machine, and it was not built)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +151,7 @@ def _open() -> Output:
     try:
         import miniaudio
     except ImportError as exc:
-        raise DeviceError("the miniaudio package is not installed") from exc
+        raise LibraryMissing("the miniaudio package is not installed") from exc
     quiet_alsa()
     known = {b.name.lower(): b for b in miniaudio.Backend}
     enabled = set(miniaudio.get_enabled_backends())

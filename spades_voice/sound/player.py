@@ -23,7 +23,13 @@ from typing import TextIO
 from spades_voice.narration import sounds as words
 from spades_voice.rules import Seat
 from spades_voice.sound.cues import Cue, CueRequest, Placement, placement, seat_voice
-from spades_voice.sound.device import OPEN_SECONDS, DeviceError, Output, open_output
+from spades_voice.sound.device import (
+    OPEN_SECONDS,
+    DeviceError,
+    LibraryMissing,
+    Output,
+    open_output,
+)
 from spades_voice.sound.mixer import Mixer, Queued, Started
 from spades_voice.sound.synth import DEFAULT_VOLUME, VOLUME_STEPS, Pcm, render
 
@@ -224,6 +230,9 @@ class SoundPlayer:
         try:
             output = self._opener(OPEN_SECONDS)
             output.start(self._mixer.fill)
+        except LibraryMissing as exc:
+            self._fail(str(exc), words.NO_LIBRARY)
+            return
         except DeviceError as exc:
             self._fail(str(exc), words.NO_DEVICE)
             return

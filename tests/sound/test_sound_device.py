@@ -7,6 +7,7 @@ device is, and sound_helpers makes that device a file, a missing card or a hung 
 from __future__ import annotations
 
 import io
+import sys
 import time
 from pathlib import Path
 
@@ -142,5 +143,21 @@ def test_the_null_device_is_used_only_when_asked(
         player.play(Cue.SET)  # 450 ms long
         assert player.wait_idle(3.0)
         assert time.monotonic() - began >= 0.4  # it took its real time to play
+    finally:
+        player.close()
+
+
+def test_without_the_audio_library_the_game_says_what_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Linux on ARM has no miniaudio wheel, so it may not be installed: say so, once."""
+    monkeypatch.setitem(sys.modules, "miniaudio", None)  # import miniaudio now fails
+    player = SoundPlayer(Seat.S)
+    player.start()
+    try:
+        assert player.status().detail == "the miniaudio package is not installed"
+        player.play(Cue.CARD, Seat.W)
+        assert player.notices() == [words.NO_LIBRARY]
+        assert player.notices() == []
     finally:
         player.close()
