@@ -1,9 +1,8 @@
 """The audio device, through miniaudio (pyminiaudio).
 
 Why miniaudio: its wheels (Linux x86-64, macOS Intel and Apple, Windows x86 and x64;
-CPython 3.11 to 3.14)
-carry the whole audio engine, so a player installs it with pip and nothing else: it
-talks to PulseAudio/PipeWire, ALSA or JACK on Linux, CoreAudio on macOS and WASAPI,
+CPython 3.11 to 3.14) carry the whole audio engine, so a player installs it with pip and
+nothing else: it talks to PulseAudio/PipeWire, ALSA or JACK on Linux, CoreAudio on macOS and WASAPI,
 DirectSound or WinMM on Windows, loading each system library only when it is there.
 sounddevice would need PortAudio, which the Linux wheels do not carry and many systems
 (this one included) do not have. (No wheel for Linux on ARM or Windows on ARM: there
