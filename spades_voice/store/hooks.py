@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TypeVar
 
 from spades_voice.rules import Match, MatchState, Seat
-from spades_voice.shell.hooks import ShellHooks
 from spades_voice.store import files
+from spades_voice.store.base import ShellHooks
 from spades_voice.store.clock import MatchClock
 from spades_voice.store.files import NewerVersion, OlderVersion, StoreError, Writer
 from spades_voice.store.save import (

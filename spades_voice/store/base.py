@@ -1,8 +1,9 @@
 """Where saves, statistics and the match clock plug into the shell.
 
 The shell calls these at fixed points; ``ShellHooks`` itself does nothing, so a shell
-without storage (tests, a shared table's guest) simply passes the default. The store
-layer provides the real implementation.
+without storage (tests, a shared table's guest) simply passes the default.
+``store.hooks.StoreHooks`` is the real implementation. The interface lives here, in the
+store, because the shell sits above the store and imports it, never the other way round.
 """
 
 from __future__ import annotations
