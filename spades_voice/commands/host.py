@@ -6,6 +6,7 @@ import argparse
 
 from spades_voice.commands.common import (
     add_speech_arguments,
+    build_sound,
     build_speaker,
     run_shell,
     saved_settings,
@@ -72,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
     settings, problem = saved_settings()
     writer = TerminalWriter()
     speaker = build_speaker(args, settings, writer)
+    sound = build_sound(args, settings)
     try:
         if problem is not None:
             speaker.query(problem)
@@ -93,10 +95,13 @@ def run(args: argparse.Namespace) -> int:
         speaker.query(notices.table_code(spoken_code(table.code)))
         try:
             lobby(table, speaker, host=True)
-            return run_shell(table, speaker, writer, settings, hold_between_hands=False)
+            return run_shell(
+                table, speaker, writer, settings, hold_between_hands=False, sound=sound
+            )
         finally:
             table.close()
     finally:
+        sound.close()
         speaker.close()
         if thread is not None:
             thread.stop()

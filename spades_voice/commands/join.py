@@ -6,6 +6,7 @@ import argparse
 
 from spades_voice.commands.common import (
     add_speech_arguments,
+    build_sound,
     build_speaker,
     run_shell,
     saved_settings,
@@ -45,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     settings, problem = saved_settings()
     writer = TerminalWriter()
     speaker = build_speaker(args, settings, writer)
+    sound = build_sound(args, settings)
     try:
         if problem is not None:
             speaker.query(problem)
@@ -77,8 +79,11 @@ def run(args: argparse.Namespace) -> int:
             if not lobby(table, speaker, host=False):
                 speaker.query(table.closed_reason or "The table has gone.")
                 return 1
-            return run_shell(table, speaker, writer, settings, hold_between_hands=False)
+            return run_shell(
+                table, speaker, writer, settings, hold_between_hands=False, sound=sound
+            )
         finally:
             table.close()
     finally:
+        sound.close()
         speaker.close()

@@ -11,7 +11,12 @@ import argparse
 import secrets
 from typing import TYPE_CHECKING
 
-from spades_voice.commands.common import add_speech_arguments, build_speaker, run_shell
+from spades_voice.commands.common import (
+    add_speech_arguments,
+    build_sound,
+    build_speaker,
+    run_shell,
+)
 from spades_voice.options import Level, Pace, Target, names
 
 if TYPE_CHECKING:
@@ -65,7 +70,7 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
 
     saved = hooks.settings or Settings()
     given: dict[str, object] = {}
-    for name in ("speech", "rate", "level", "pace"):
+    for name in ("speech", "rate", "level", "pace", "sound"):
         value = getattr(args, name)
         if value is not None:
             given[name] = value
@@ -85,13 +90,18 @@ def run(args: argparse.Namespace) -> int:
     settings = _choices(args, hooks)
     writer = TerminalWriter()
     speaker = build_speaker(args, settings, writer)
+    sound = None
     try:
         speaker.query(GREETING)
+        # The sound device opens in the background while the rest loads.
+        sound = build_sound(args, settings)
         from spades_voice.rules import Ruleset
         from spades_voice.table import LocalTable
 
         ruleset = Ruleset(target=settings.target, blind_nil=args.blind_nil)
         table = LocalTable(ruleset, _seed(args.seed), Level(settings.level))
-        return run_shell(table, speaker, writer, settings, hooks=hooks)
+        return run_shell(table, speaker, writer, settings, hooks=hooks, sound=sound)
     finally:
+        if sound is not None:
+            sound.close()
         speaker.close()

@@ -17,18 +17,28 @@ DEVICE_STOPPED = "The sound device stopped, so the game goes on without sound cu
 
 SOUND_ON = "Sound on."
 SOUND_OFF = "Sound off."
-SOUND_UNAVAILABLE = "Sound is on, but no sound device plays it."
+#: The sound keys in a game that has no sound player at all.
+NO_SOUND_HERE = "Sound is not available here."
 
 
-def volume_line(volume: int, *, edge: str | None = None) -> str:
-    """ "Sound volume 70 percent." (at an end: "Loudest: sound volume 100 percent.")"""
+def volume_line(volume: int, *, edge: str | None = None, off: bool = False) -> str:
+    """ "Sound volume 70 percent." (at an end: "Loudest: sound volume 100 percent.";
+    while sound is off, it says so: "Sound volume 60 percent. Sound is off.")"""
     head = f"{edge}: sound" if edge else "Sound"
-    return f"{head} volume {volume} percent."
+    tail = " Sound is off." if off else ""
+    return f"{head} volume {volume} percent.{tail}"
 
 
 def doctor_line(works: bool, detail: str) -> str:
     """One line of ``spades-voice doctor``: "sound: works (PulseAudio)." or why not."""
-    return f"sound: works ({detail})." if works else f"sound: failed: {detail}."
+    if not works:
+        return f"sound: failed: {detail}."
+    if detail == "Null":  # miniaudio's silent device, only ever chosen by name
+        return "sound: works, but into the silent test device: nothing is heard."
+    return f"sound: works ({detail})."
+
+
+SOUND_OFF_FOR_DOCTOR = "sound: off (--sound off)."
 
 
 #: What each cue means, in the order a hand meets them (README's table, the help list).

@@ -29,10 +29,13 @@ from spades_voice.rules import (
     Match,
     MatchState,
     Phase,
+    Seat,
     SeatView,
     Trick,
 )
 from spades_voice.shell.keymap import Keymap
+from spades_voice.sound import Cue, SoundPlayer
+from spades_voice.sound.table_cues import GAPS, TableCues
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.table import (
@@ -112,8 +115,11 @@ class Shell:
     on_quit: Callable[[], None] = lambda: None
     #: Called when the computers may have something to do (the pace driver wakes).
     on_wake: Callable[[], None] = lambda: None
+    #: Sound cues (None: the game has no sound at all, as in most shell tests).
+    sound: SoundPlayer | None = None
 
     cast: Cast = field(init=False)
+    cues: TableCues = field(init=False)
     history: list[str] = field(default_factory=list)
     last_spoken: str = ""
     overlay: ListView | Confirm | None = None
@@ -136,6 +142,7 @@ class Shell:
 
     def __post_init__(self) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
+        self.cues = TableCues(self.table.seat)
 
     @property
     def mode(self) -> Mode:
@@ -173,6 +180,7 @@ class Shell:
         if self._started:
             return
         self._started = True
+        self.cues.sync(self.table.view())  # a rejoined table may be mid-hand
         if not self.greeted:
             self.answer(texts.GREETING)
         for problem in self.keymap.problems:
@@ -213,6 +221,7 @@ class Shell:
         self.over = False
         self.pending.clear()
         self.hand_tricks.clear()
+        self.cues.sync(self.table.view())
 
     def new_match(self, *, abandoned: bool) -> None:
         """Start a new match; ``abandoned``: the one it replaces was left unfinished."""
@@ -272,8 +281,13 @@ class Shell:
                 self.table.reveal()
         elif isinstance(event, TakenBack):
             self.hand_tricks[:] = list(self.table.view().tricks)
+            self.cues.sync(self.table.view())
         elif isinstance(event, TurnToAct) and event.seat is not self.table.seat:
             return
+        if not isinstance(event, Notice):
+            # The sound starts as its line is queued, so the two tell one story in order.
+            for request in self.cues.cues(event):
+                self.cue(request.cue, request.seat)
         for line in event_lines(event, self.cast, brief=self.brief):
             self.tell(line)
         if isinstance(event, TurnToAct):
@@ -305,6 +319,22 @@ class Shell:
     def _notices(self) -> None:
         for text in self.hooks.notices():
             self.tell(text)
+        self.sound_notices()
+
+    # ---- sound -------------------------------------------------------------------------
+
+    def cue(self, cue: Cue, seat: Seat | None = None, *, at_once: bool = False) -> None:
+        """Play a cue, spaced for the pace; ``at_once`` for the answer to a key. Never
+        waits (see ``SoundPlayer.play``)."""
+        if self.sound is not None:
+            self.sound.set_gap(GAPS[self.pace])
+            self.sound.play(cue, seat, at_once=at_once)
+
+    def sound_notices(self) -> None:
+        """Say what the sound player has to say once (no device, device stopped)."""
+        if self.sound is not None:
+            for text in self.sound.notices():
+                self.tell(text)
 
     # ---- the computers -------------------------------------------------------------
 

@@ -9,11 +9,9 @@ from __future__ import annotations
 from spades_voice.sound.cues import Cue, CueRequest, Placement, placement, seat_voice
 from spades_voice.sound.device import DeviceError, DeviceInfo, Output, open_output
 from spades_voice.sound.player import SoundPlayer, SoundStatus
-from spades_voice.sound.synth import DEFAULT_VOLUME, VOLUME_STEPS, Pcm, levels, render
+from spades_voice.sound.synth import Pcm, levels, render
 
 __all__ = [
-    "DEFAULT_VOLUME",
-    "VOLUME_STEPS",
     "Cue",
     "CueRequest",
     "DeviceError",

@@ -35,6 +35,9 @@ class Queued:
     request: CueRequest
     pcm: Pcm
     asked: float  # time.monotonic() when the event asked for it
+    #: The answer to a key (a refused card, the volume keys): starts at the next block,
+    #: ahead of any cues waiting their turn, as a query's speech cuts in.
+    at_once: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +101,11 @@ class Mixer:
             self._waiting.clear()
             self._voices.clear()
         while self._incoming:
-            self._waiting.append(self._incoming.popleft())
+            item = self._incoming.popleft()
+            if item.at_once:
+                self._start(item, 0, self._clock())
+            else:
+                self._waiting.append(item)
         self._start_due(frames)
         self.frames_out += frames
         self._since_start += frames
@@ -115,12 +122,15 @@ class Mixer:
             if item.request.cue.droppable and now - item.asked > MAX_WAIT:
                 self._report(Started(item.request, item.asked, now, dropped=True))
                 continue
-            samples = array("h")
-            samples.frombytes(item.pcm.data)
-            self._voices.append(_Voice(samples, offset))
-            self._report(Started(item.request, item.asked, now + offset / self._rate))
+            self._start(item, offset, now)
             self._since_start = -offset
             offset += self._gap_frames
+
+    def _start(self, item: Queued, offset: int, now: float) -> None:
+        samples = array("h")
+        samples.frombytes(item.pcm.data)
+        self._voices.append(_Voice(samples, offset))
+        self._report(Started(item.request, item.asked, now + offset / self._rate))
 
     def _report(self, started: Started) -> None:
         if self._on_start is not None:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TextIO
 
 from spades_voice.narration import sounds as words
+from spades_voice.options import DEFAULT_VOLUME, VOLUMES
 from spades_voice.rules import Seat
 from spades_voice.sound.cues import Cue, CueRequest, Placement, placement, seat_voice
 from spades_voice.sound.device import (
@@ -31,7 +32,7 @@ from spades_voice.sound.device import (
     open_output,
 )
 from spades_voice.sound.mixer import Mixer, Queued, Started
-from spades_voice.sound.synth import DEFAULT_VOLUME, VOLUME_STEPS, Pcm, render
+from spades_voice.sound.synth import Pcm, render
 
 #: A stream that has not asked for samples for this long has stopped.
 STALL_SECONDS = 2.0
@@ -63,6 +64,7 @@ class SoundPlayer:
         enabled: bool = True,
         volume: int = DEFAULT_VOLUME,
         log: TextIO | None = None,
+        owns_log: bool = False,
         opener: Opener = open_output,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -70,6 +72,7 @@ class SoundPlayer:
         self._enabled = enabled
         self._volume = _nearest_step(volume)
         self._log = log
+        self._owns_log = owns_log
         self._opener = opener
         self._clock = clock
         self._cache: dict[_Key, Pcm] = {}
@@ -111,8 +114,9 @@ class SoundPlayer:
             self._state = "opening"
             self._jobs.put(self._open)
 
-    def play(self, cue: Cue, seat: Seat | None = None) -> None:
-        """Play ``cue`` from ``seat``'s side (None: the table's own sound)."""
+    def play(self, cue: Cue, seat: Seat | None = None, *, at_once: bool = False) -> None:
+        """Play ``cue`` from ``seat``'s side (None: the table's own sound). ``at_once``:
+        the answer to a key, ahead of cues waiting their turn (see ``Queued``)."""
         if not self._enabled or self._closed:
             return
         request = CueRequest(cue, seat)
@@ -123,9 +127,9 @@ class SoundPlayer:
         key = self._key(request)
         pcm = self._cache.get(key)
         if pcm is not None:
-            self._mixer.add(Queued(request, pcm, asked))
+            self._mixer.add(Queued(request, pcm, asked, at_once))
         else:  # not rendered yet (a rare cue, or the volume just changed)
-            self._jobs.put(lambda: self._render_and_add(request, key, asked))
+            self._jobs.put(lambda: self._render_and_add(request, key, asked, at_once))
 
     def play_all(self, requests: list[CueRequest]) -> None:
         for request in requests:
@@ -136,8 +140,11 @@ class SoundPlayer:
         self._enabled = on
         if not on:
             self._mixer.clear()
-        else:
-            self.start()
+            return
+        if self._state == "failed":  # turned on again: try the device again (plugged in?)
+            self._state = "off"
+            self._ready.clear()
+        self.start()
 
     def set_volume(self, volume: int) -> int:
         """Set the volume (rounded to a step of 10, 10..100); returns it."""
@@ -148,9 +155,9 @@ class SoundPlayer:
 
     def step_volume(self, steps: int) -> tuple[int, bool]:
         """Move the volume ``steps`` steps; (new volume, whether it was already at the end)."""
-        index = VOLUME_STEPS.index(self._volume) + steps
-        at_end = not 0 <= index < len(VOLUME_STEPS)
-        volume = VOLUME_STEPS[max(0, min(len(VOLUME_STEPS) - 1, index))]
+        index = VOLUMES.index(self._volume) + steps
+        at_end = not 0 <= index < len(VOLUMES)
+        volume = VOLUMES[max(0, min(len(VOLUMES) - 1, index))]
         if volume != self._volume:
             self.set_volume(volume)
         return volume, at_end
@@ -180,6 +187,16 @@ class SoundPlayer:
             return SoundStatus(False, self._detail)
         return SoundStatus(False, "the sound device is still opening")
 
+    def check(self, *, chime: bool = True) -> SoundStatus:
+        """For ``doctor``: whether sound works, after playing the turn chime through it
+        (``chime``). Bounded: the open by its own bound, the chime by a second."""
+        status = self.status()
+        if status.works and chime:
+            self.play(Cue.YOUR_TURN)
+            if not self.wait_idle(1.0):
+                return SoundStatus(False, "the sound device opened but did not play")
+        return status
+
     def wait_idle(self, timeout: float) -> bool:
         """Wait (bounded) until every queued cue has played; for quitting and tests."""
         end = time.monotonic() + timeout
@@ -203,6 +220,9 @@ class SoundPlayer:
         if output is not None:
             output.close()
         self._flush_log()
+        if self._owns_log and self._log is not None:
+            self._log.close()
+            self._log = None
 
     # ---- the player's thread -------------------------------------------------------------
 
@@ -271,8 +291,10 @@ class SoundPlayer:
                 self._cache[key] = pcm
         return pcm
 
-    def _render_and_add(self, request: CueRequest, key: _Key, asked: float) -> None:
-        self._mixer.add(Queued(request, self._rendered(key), asked))
+    def _render_and_add(
+        self, request: CueRequest, key: _Key, asked: float, at_once: bool
+    ) -> None:
+        self._mixer.add(Queued(request, self._rendered(key), asked, at_once))
 
     def _render_common(self) -> None:
         seats: list[Seat | None] = [None, Seat.S, Seat.W, Seat.N, Seat.E]
@@ -320,24 +342,5 @@ class SoundPlayer:
             self._write(started.request, started.asked, started.started, status)
 
 
-def check_sound(volume: int = DEFAULT_VOLUME, timeout: float = OPEN_SECONDS) -> SoundStatus:
-    """For ``doctor``: open the device, play the turn chime, say whether it was played.
-
-    Bounded: the open by ``timeout``, the chime by a second more; always closes.
-    """
-    player = SoundPlayer(volume=volume)
-    player.start()
-    try:
-        status = player.status(timeout + 0.5)
-        if not status.works:
-            return status
-        player.play(Cue.YOUR_TURN)
-        if not player.wait_idle(1.0):
-            return SoundStatus(False, "the sound device opened but did not play")
-        return status
-    finally:
-        player.close()
-
-
 def _nearest_step(volume: int) -> int:
-    return min(VOLUME_STEPS, key=lambda step: abs(step - volume))
+    return min(VOLUMES, key=lambda step: abs(step - volume))

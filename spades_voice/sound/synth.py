@@ -19,6 +19,7 @@ import random
 from array import array
 from dataclasses import dataclass
 
+from spades_voice.options import DEFAULT_VOLUME
 from spades_voice.sound.cues import Cue, Placement
 
 RATE = 22050
@@ -26,8 +27,6 @@ RATE = 22050
 PEAK = 0.5
 #: Every cue ends with a fade this long, so no cue ends in a click.
 FADE = 0.004
-VOLUME_STEPS = tuple(range(10, 101, 10))
-DEFAULT_VOLUME = 70
 
 
 def volume_gain(volume: int) -> float:

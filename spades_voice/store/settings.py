@@ -1,4 +1,5 @@
-"""Settings the player chose: speech, rate, pace, computer level, target, verbosity.
+"""Settings the player chose: speech, rate, pace, computer level, target, verbosity,
+sound and its volume.
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -12,7 +13,17 @@ from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from spades_voice.options import Level, Pace, Speech, Target, Verbosity, names
+from spades_voice.options import (
+    DEFAULT_VOLUME,
+    VOLUMES,
+    Level,
+    Pace,
+    Sound,
+    Speech,
+    Target,
+    Verbosity,
+    names,
+)
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
 
@@ -27,6 +38,7 @@ _CHOICES: dict[str, type[enum.Enum]] = {
     "pace": Pace,
     "level": Level,
     "verbosity": Verbosity,
+    "sound": Sound,
 }
 
 
@@ -41,6 +53,8 @@ class Settings:
     level: str = Level.MEDIUM.value
     target: int | None = Target.T500.points
     verbosity: str = Verbosity.BRIEF.value
+    sound: str = Sound.ON.value
+    volume: int = DEFAULT_VOLUME
 
     def __post_init__(self) -> None:
         for name, choice in _CHOICES.items():
@@ -50,6 +64,8 @@ class Settings:
             not isinstance(self.rate, int) or isinstance(self.rate, bool) or self.rate <= 0
         ):
             raise ValueError("rate must be a positive whole number or null.")
+        if type(self.volume) is not int or self.volume not in VOLUMES:
+            raise ValueError("volume must be one of 10, 20, ... 100.")
         targets = [t.points for t in Target]
         if self.target not in targets or type(self.target) not in (int, type(None)):
             spelled = ", ".join("null" if t is None else str(t) for t in targets)

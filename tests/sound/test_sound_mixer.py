@@ -110,3 +110,15 @@ def test_clear_stops_everything_at_the_next_block() -> None:
     mixer.clear()
     assert left(mixer.fill(10)) == [0] * 10
     assert not mixer.busy
+
+
+def test_the_answer_to_a_key_does_not_wait_its_turn() -> None:
+    """A refused card buzzes at once, ahead of the cards still waiting to sound."""
+    mixer, clock, started = make(gap=0.05)
+    for _ in range(3):
+        mixer.add(Queued(card(), flat(1, 5), clock.now))
+    mixer.fill(10)
+    mixer.add(Queued(CueRequest(Cue.REFUSED), flat(100, 5), clock.now, at_once=True))
+    out = left(mixer.fill(10))
+    assert out[:5] == [100] * 5
+    assert [s.request.cue for s in started] == [Cue.CARD, Cue.REFUSED]

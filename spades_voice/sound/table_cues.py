@@ -1,0 +1,83 @@
+"""Which cues the table's events make, for the player at one seat.
+
+Driven by the model's own events (``rules.events``), which a local table and a remote
+one deliver alike, so a shared table sounds exactly like a game against the computers.
+Pure: no device, no clock; the shell plays what this returns at the moment it speaks the
+event's line, so sound and speech tell the same story in the same order.
+"""
+
+from __future__ import annotations
+
+from spades_voice.options import Pace
+from spades_voice.rules import Seat, SeatView
+from spades_voice.rules.events import (
+    BidPlaced,
+    CardPlayed,
+    GameEvent,
+    HandDealt,
+    HandScored,
+    MatchWon,
+    SpadesBroken,
+    TakenBack,
+    TrickWon,
+    TurnToAct,
+)
+from spades_voice.sound.cues import Cue, CueRequest
+
+#: Room between the starts of cues that arrive together, by pace: at relaxed pace each
+#: stands apart; at instant pace a burst (your card, three replies, the trick, your turn)
+#: still comes through as separate sounds, a card's knock being loudest in its first
+#: 30 ms, and takes about a third of a second, so it never builds up behind play.
+GAPS = {Pace.RELAXED: 0.14, Pace.QUICK: 0.1, Pace.INSTANT: 0.05}
+
+
+class TableCues:
+    """Turns each event into cues. Keeps who bid nil this hand and whose nil is broken,
+    since "nil broken" is the first trick a nil bidder takes."""
+
+    def __init__(self, me: Seat) -> None:
+        self.me = me
+        self._nil: set[Seat] = set()
+        self._broken: set[Seat] = set()
+
+    def sync(self, view: SeatView) -> None:
+        """Catch up from the table as it is now (a resumed match, an undo)."""
+        self._nil = {seat for seat, bid in view.bids if bid.is_nil}
+        self._broken = {seat for seat in self._nil if view.tricks_won.get(seat, 0) > 0}
+
+    def cues(self, event: GameEvent) -> list[CueRequest]:
+        if isinstance(event, CardPlayed):
+            return [CueRequest(Cue.CARD, event.seat)]
+        if isinstance(event, SpadesBroken):
+            return [CueRequest(Cue.SPADES_BROKEN, event.seat)]
+        if isinstance(event, TrickWon):
+            ours = event.seat.team is self.me.team
+            out = [CueRequest(Cue.TRICK_US if ours else Cue.TRICK_THEM, event.seat)]
+            if event.seat in self._nil and event.seat not in self._broken:
+                self._broken.add(event.seat)
+                out.append(CueRequest(Cue.NIL_BROKEN, event.seat))
+            return out
+        if isinstance(event, TurnToAct):
+            return [CueRequest(Cue.YOUR_TURN)] if event.seat is self.me else []
+        if isinstance(event, BidPlaced):
+            if event.bid.is_nil:
+                self._nil.add(event.seat)
+            return []
+        if isinstance(event, HandDealt):
+            self._nil.clear()
+            self._broken.clear()
+            return []
+        if isinstance(event, HandScored):
+            scores = event.outcome.scores.values()
+            out = []
+            if any(s.contract and not s.made for s in scores):
+                out.append(CueRequest(Cue.SET))
+            if any(s.penalties for s in scores):
+                out.append(CueRequest(Cue.BAG_PENALTY))
+            return out
+        if isinstance(event, MatchWon):
+            won = event.team is self.me.team
+            return [CueRequest(Cue.MATCH_WON if won else Cue.MATCH_LOST)]
+        if isinstance(event, TakenBack):
+            return []  # the shell calls sync with the table as it now is
+        return []
