@@ -39,26 +39,3 @@ def doctor_line(works: bool, detail: str) -> str:
 
 
 SOUND_OFF_FOR_DOCTOR = "sound: off (--sound off)."
-
-
-#: What each cue means, in the order a hand meets them (README's table, the help list).
-#: Keys are ``Cue`` values; narration sits beside sound, so it names cues by value.
-CUE_MEANINGS: dict[str, tuple[str, str]] = {
-    "your_turn": ("Your turn to bid or play", "two bright rising chimes, centre"),
-    "card": (
-        "A card is played",
-        "a soft knock from the player's side; each seat has its own pitch, "
-        "yours lowest, then left, partner, right",
-    ),
-    "trick_us": ("Your side takes the trick", "two high notes going up, from the winner's side"),
-    "trick_them": (
-        "The opponents take the trick", "two low notes going down, from the winner's side"
-    ),
-    "spades_broken": ("Spades are broken", "a bright upward swoop, from the player's side"),
-    "refused": ("That card cannot be played", "a low double buzz, centre"),
-    "nil_broken": ("A nil bidder takes a trick", "a long falling whistle, from that seat"),
-    "set": ("A team is set", "three low falling notes"),
-    "bag_penalty": ("A bag penalty, minus 100", "a spill of falling clinks"),
-    "match_won": ("Your side wins the match", "four notes rising"),
-    "match_lost": ("The opponents win the match", "three notes falling"),
-}
