@@ -4,10 +4,11 @@
 the device's callback (the sound log's ``wait_ms``); the device then plays it after its
 own buffer, which this prints too. Two runs:
 
-* idle: cues one at a time, as at relaxed pace;
+* idle: cues one at a time;
 * thinking: the same while a Hard computer thinks in another thread, as it does during
   play (pure Python holding the GIL is the worst case for a Python audio callback);
-* shell: real table events through ``cues_for`` at instant pace, first cue of each burst.
+* through the shell: real table events at quick pace through the shell and ``TableCues``,
+  the first cue of each event.
 
 Cues are spaced 130-250 ms apart at random: past the room the mixer leaves between cues
 that arrive together (so this measures delay, not spacing), and never in step with the
@@ -69,6 +70,51 @@ def run_cues(n: int, rng: random.Random) -> list[float]:
     return waits(log)
 
 
+def run_shell_events(hands: int) -> list[float]:
+    """Real table events through the shell (``Shell.pump`` → ``TableCues`` → the player)
+    at quick pace, one decision every 0.6 s as the game paces them: event → the start of
+    the first cue it made (the rest of a burst waits its spacing on purpose)."""
+    from spades_voice.ai import Level, make_player
+    from spades_voice.options import Pace
+    from spades_voice.rules import Ruleset
+    from spades_voice.shell.keymap import load_keymap
+    from spades_voice.shell.state import Shell
+    from spades_voice.speech import NullSpeaker
+    from spades_voice.store.base import ShellHooks
+    from spades_voice.table import LocalTable
+
+    log = io.StringIO()
+    player = SoundPlayer(Seat.S, log=log)
+    player.start()
+    player.status()
+    time.sleep(0.5)
+    players = {s: make_player(Level.EASY, random.Random(s.value)) for s in (Seat.W, Seat.N, Seat.E)}
+    table = LocalTable(Ruleset(target=None), seed=5, players=players)
+    me = make_player(Level.EASY, random.Random(1))
+    shell = Shell(table, NullSpeaker(), ShellHooks(), load_keymap(use_user=False),
+                  pace=Pace.QUICK, hold_between_hands=False, sound=player)
+    shell.start()
+    while table.state.hand_number <= hands and not table.state.over:
+        if table.computer_to_act():
+            table.step()
+        else:
+            table.reveal()
+            table.submit(me.decide(table.view()))
+        shell.pump()
+        time.sleep(Pace.QUICK.computer_delay)
+    player.wait_idle(2.0)
+    player.close()
+    rows = sorted((json.loads(line) for line in log.getvalue().splitlines()),
+                  key=lambda r: r["mono"])
+    out: list[float] = []
+    last = -1.0
+    for row in rows:
+        if row["mono"] - last > 0.05 and row["status"] == "played":  # a new pump's first
+            out.append(row["wait_ms"])
+        last = row["mono"]
+    return out
+
+
 def thinking(stop: threading.Event) -> None:
     """A Hard computer deciding, over and over, as during play."""
     from spades_voice.ai import Level, make_player
@@ -101,6 +147,7 @@ def main() -> None:
     finally:
         stop.set()
         worker.join(5)
+    report("events through the shell", run_shell_events(1))
     print(
         f"then the device's buffer: about {3 * PERIOD_MS} ms on ALSA/PulseAudio "
         "(three periods), before the first sample is heard"
