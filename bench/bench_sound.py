@@ -2,13 +2,14 @@
 
 "Cue start" is the moment the mixer hands the cue's first frame to the audio library in
 the device's callback (the sound log's ``wait_ms``); the device then plays it after its
-own buffer, which this prints too. Two runs:
+own buffer, which this prints too. Three runs, and one more figure:
 
 * idle: cues one at a time;
-* thinking: the same while a Hard computer thinks in another thread, as it does during
+* a computer thinking: the same while a Hard computer thinks in another thread, as during
   play (pure Python holding the GIL is the worst case for a Python audio callback);
-* through the shell: real table events at quick pace through the shell and ``TableCues``,
-  the first cue of each event.
+* events through the shell: real table events at quick pace through the shell and
+  ``TableCues``, the first cue of each event;
+* how long ``play`` holds the shell's thread, the one that answers keys.
 
 Cues are spaced 130-250 ms apart at random: past the room the mixer leaves between cues
 that arrive together (so this measures delay, not spacing), and never in step with the
@@ -34,6 +35,8 @@ from spades_voice.sound import Cue, SoundPlayer
 from spades_voice.sound.device import BACKEND_ENV, PERIOD_MS
 
 TARGET_MS = 30.0
+#: How long each ``play`` call held the calling thread (the shell's, which answers keys).
+CALLS: list[float] = []
 
 
 def p95(ms: list[float]) -> float:
@@ -63,7 +66,9 @@ def run_cues(n: int, rng: random.Random) -> list[float]:
     time.sleep(0.5)  # let the background rendering finish, as it does before the deal
     seats = [Seat.W, Seat.N, Seat.E, Seat.S]
     for i in range(n):
+        began = time.perf_counter()
         player.play(Cue.CARD, seats[i % 4])
+        CALLS.append(1000 * (time.perf_counter() - began))
         time.sleep(rng.uniform(0.13, 0.25))
     player.wait_idle(2.0)
     player.close()
@@ -148,6 +153,10 @@ def main() -> None:
         stop.set()
         worker.join(5)
     report("events through the shell", run_shell_events(1))
+    print(
+        f"play() on the shell's thread: median {statistics.median(CALLS) * 1000:.0f} us, "
+        f"p95 {p95(CALLS) * 1000:.0f} us, max {max(CALLS) * 1000:.0f} us (never waits)"
+    )
     print(
         f"then the device's buffer: about {3 * PERIOD_MS} ms on ALSA/PulseAudio "
         "(three periods), before the first sample is heard"

@@ -18,6 +18,7 @@ its own Python process (``run_python``), as it does for a player.
 
 from __future__ import annotations
 
+import ctypes.util
 import json
 import os
 import socket
@@ -29,7 +30,15 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from spades_voice.sound.device import BACKEND_ENV
+
+#: The ALSA-device tests need Linux and libasound (installed by .ci/run).
+needs_alsa = pytest.mark.skipif(
+    not sys.platform.startswith("linux") or ctypes.util.find_library("asound") is None,
+    reason="needs Linux with libasound (Debian: libasound2) for ALSA's file and null devices",
+)
 
 FILE_DEVICE = """pcm.!default {{
     type file

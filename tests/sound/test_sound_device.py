@@ -16,6 +16,7 @@ from sound_helpers import (
     FILE_DEVICE,
     MISSING_DEVICE,
     alsa_env,
+    needs_alsa,
     run_python,
     silent_server,
     wait_until,
@@ -53,6 +54,7 @@ def play(env: dict[str, str], cues: str) -> dict[str, object]:
     return run_python(PLAY.replace("CUES", cues), env)
 
 
+@needs_alsa
 def test_the_cue_reaches_the_device_sample_for_sample(tmp_path: Path) -> None:
     """Through miniaudio and libasound to ALSA's default device, which writes what it was
     given to a file: the card Robin played is in it, exactly as rendered, from the left."""
@@ -70,6 +72,7 @@ def rows(result: dict[str, object]) -> list[dict[str, object]]:
     return log
 
 
+@needs_alsa
 def test_no_device_says_so_once_and_the_game_plays_on(tmp_path: Path) -> None:
     """No device: one notice in plain words, every cue asked for without a fault, and not
     a line from ALSA on the terminal (run_python checks stderr is empty)."""
@@ -91,6 +94,7 @@ def test_sound_turned_off_opens_nothing_and_says_nothing() -> None:
     assert log.getvalue() == ""
 
 
+@needs_alsa
 def test_a_sound_server_that_never_answers_is_given_up(tmp_path: Path) -> None:
     """PulseAudio accepts the connection and never answers: the open is abandoned within
     its bound and the game is told once."""
@@ -127,6 +131,7 @@ def test_a_device_that_stops_mid_game_is_reported_once(monkeypatch: pytest.Monke
     assert told == [words.DEVICE_STOPPED]
 
 
+@needs_alsa
 def test_the_null_device_is_used_only_when_asked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

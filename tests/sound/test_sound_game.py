@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
-from sound_helpers import MISSING_DEVICE, wait_until
+from sound_helpers import MISSING_DEVICE, needs_alsa, wait_until
 
 from spades_voice.narration import sounds as words
 from spades_voice.sound.device import BACKEND_ENV
@@ -197,6 +197,7 @@ def test_a_match_sounds_as_its_speech_says(tmp_path: Path) -> None:
     assert words.NO_DEVICE not in [e["text"] for e in speech]
 
 
+@needs_alsa
 def test_no_sound_device_says_so_once_and_the_match_plays_on(tmp_path: Path) -> None:
     home = tmp_path / "home"
     home.mkdir()
