@@ -7,6 +7,7 @@ device is, and sound_helpers makes that device a file, a missing card or a hung 
 from __future__ import annotations
 
 import io
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -166,3 +167,28 @@ def test_without_the_audio_library_the_game_says_what_is_missing(
         assert player.notices() == []
     finally:
         player.close()
+
+
+def doctor(env: dict[str, str]) -> tuple[list[str], float]:
+    """The installed ``spades-voice doctor --no-test-line``: its lines and how long it took.
+    Speech Dispatcher is pointed at nothing, so the speech part answers quickly."""
+    exe = Path(sys.executable).parent / "spades-voice"
+    if not exe.exists():
+        pytest.skip("spades-voice is not installed")
+    env = {**env, "SPEECHD_ADDRESS": "unix_socket:/nonexistent/speechd.sock",
+           "SPEECHD_CMD": "/bin/false"}
+    began = time.monotonic()
+    proc = subprocess.run([str(exe), "doctor", "--no-test-line"], env=env, capture_output=True,
+                          text=True, timeout=30, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc.stdout.splitlines(), time.monotonic() - began
+
+
+@needs_alsa
+def test_doctor_says_whether_sound_works_and_why_not(tmp_path: Path) -> None:
+    env = alsa_env(tmp_path, MISSING_DEVICE, SPADES_VOICE_DATA_DIR=str(tmp_path / "data"))
+    lines, took = doctor(env)
+    assert "sound: failed: no sound device was found." in lines
+    assert took < 6.0
+    lines, _ = doctor({**env, BACKEND_ENV: "null"})
+    assert "sound: works, but into the silent test device: nothing is heard." in lines
