@@ -78,8 +78,9 @@ def build_speaker(
 
 
 def build_sound(args: argparse.Namespace, settings: Settings) -> SoundPlayer:
-    """The sound player of ``play``, ``host`` and ``join``, already opening its device in
-    the background: ``--sound`` when given, else the saved setting, at the saved volume."""
+    """The sound player of ``play``, ``host`` and ``join``: ``--sound`` when given, else
+    the saved setting, at the saved volume. The shell starts it once the first lines are
+    out (``run_app``), so opening the device never slows the start."""
     from spades_voice.sound import SoundPlayer
 
     choice = Sound(args.sound or settings.sound)
@@ -90,7 +91,6 @@ def build_sound(args: argparse.Namespace, settings: Settings) -> SoundPlayer:
     player = SoundPlayer(
         enabled=choice is Sound.ON, volume=settings.volume, log=log, owns_log=True
     )
-    player.start()
     return player
 
 

@@ -93,7 +93,6 @@ def run(args: argparse.Namespace) -> int:
     sound = None
     try:
         speaker.query(GREETING)
-        # The sound device opens in the background while the rest loads.
         sound = build_sound(args, settings)
         from spades_voice.rules import Ruleset
         from spades_voice.table import LocalTable

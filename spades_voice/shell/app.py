@@ -248,6 +248,12 @@ def _wiring(
         app.create_background_task(_drive(shell, wake, app))
         shell.start()
         loop.call_soon(_warm_bindings, app)
+        if shell.sound is not None:
+            # After the first lines: loading the audio library and rendering the cues
+            # (a fraction of a second of Python on another thread) then never delays
+            # them. Cues asked for meanwhile wait in the mixer; stale card sounds are
+            # skipped, the turn chime is not.
+            loop.call_soon(shell.sound.start)
         if ready is not None:
             ready(app, shell)
 

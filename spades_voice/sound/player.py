@@ -36,6 +36,9 @@ from spades_voice.sound.synth import Pcm, render
 
 #: A stream that has not asked for samples for this long has stopped.
 STALL_SECONDS = 2.0
+#: Cues heard in every trick: rendered first. The others wait ``RARE_DELAY`` seconds.
+COMMON = (Cue.CARD, Cue.YOUR_TURN, Cue.TRICK_US, Cue.TRICK_THEM, Cue.REFUSED, Cue.SPADES_BROKEN)
+RARE_DELAY = 3.0
 #: The audio callback is Python, so it needs the GIL once per device period. While a
 #: computer thinks in pure Python, CPython hands the GIL over only every switch interval
 #: (5 ms by default), which made cue starts late by up to 30 ms (bench_sound.py); 1 ms
@@ -87,6 +90,8 @@ class SoundPlayer:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._closed = False
+        self._rare_at: float | None = None
+        self._rendering = 0  # cues asked for and still being rendered
         #: Called (from the player's thread) when a notice waits: the shell pumps it.
         self.on_notice: Callable[[], None] = lambda: None
 
@@ -129,6 +134,8 @@ class SoundPlayer:
         if pcm is not None:
             self._mixer.add(Queued(request, pcm, asked, at_once))
         else:  # not rendered yet (a rare cue, or the volume just changed)
+            with self._lock:
+                self._rendering += 1
             self._jobs.put(lambda: self._render_and_add(request, key, asked, at_once))
 
     def play_all(self, requests: list[CueRequest]) -> None:
@@ -187,13 +194,14 @@ class SoundPlayer:
             return SoundStatus(False, self._detail)
         return SoundStatus(False, "the sound device is still opening")
 
-    def check(self, *, chime: bool = True) -> SoundStatus:
+    def check(self, *, chime: bool = True, timeout: float = OPEN_SECONDS + 1.5) -> SoundStatus:
         """For ``doctor``: whether sound works, after playing the turn chime through it
-        (``chime``). Bounded: the open by its own bound, the chime by a second."""
-        status = self.status()
+        (``chime``), all within ``timeout`` seconds."""
+        end = time.monotonic() + timeout
+        status = self.status(min(OPEN_SECONDS + 0.5, timeout))
         if status.works and chime:
             self.play(Cue.YOUR_TURN)
-            if not self.wait_idle(1.0):
+            if not self.wait_idle(max(0.2, end - time.monotonic())):
                 return SoundStatus(False, "the sound device opened but did not play")
         return status
 
@@ -201,7 +209,7 @@ class SoundPlayer:
         """Wait (bounded) until every queued cue has played; for quitting and tests."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            if not self._mixer.busy and self._jobs.empty():
+            if not self._mixer.busy and not self._rendering:
                 return True
             time.sleep(0.01)
         return False
@@ -233,6 +241,9 @@ class SoundPlayer:
             except queue.Empty:
                 self._flush_log()
                 self._watch()
+                if self._rare_at is not None and time.monotonic() >= self._rare_at:
+                    self._rare_at = None
+                    self._render_rare()
                 continue
             if job is None:
                 return
@@ -259,7 +270,7 @@ class SoundPlayer:
         self._output = output
         self._state = "ready"
         self._ready.set()
-        self._render_all()
+        self._rare_at = time.monotonic() + RARE_DELAY
 
     def _fail(self, detail: str, notice: str) -> None:
         self._state, self._detail = "failed", detail
@@ -294,18 +305,35 @@ class SoundPlayer:
     def _render_and_add(
         self, request: CueRequest, key: _Key, asked: float, at_once: bool
     ) -> None:
-        self._mixer.add(Queued(request, self._rendered(key), asked, at_once))
+        try:
+            self._mixer.add(Queued(request, self._rendered(key), asked, at_once))
+        finally:
+            with self._lock:
+                self._rendering -= 1
+
+    def _needed(self, cues: tuple[Cue, ...]) -> list[CueRequest]:
+        """Each of ``cues`` from every seat it can come from (cards, spades and nil from
+        any seat, our tricks from our side, theirs from theirs, the rest from the table)."""
+        me = self.me
+        seats = {
+            Cue.CARD: (me, me.next, me.partner, me.after(3)),
+            Cue.SPADES_BROKEN: (me, me.next, me.partner, me.after(3)),
+            Cue.NIL_BROKEN: (me, me.next, me.partner, me.after(3)),
+            Cue.TRICK_US: (me, me.partner),
+            Cue.TRICK_THEM: (me.next, me.after(3)),
+        }
+        return [CueRequest(cue, seat) for cue in cues for seat in seats.get(cue, (None,))]
 
     def _render_common(self) -> None:
-        seats: list[Seat | None] = [None, Seat.S, Seat.W, Seat.N, Seat.E]
-        for cue in (Cue.CARD, Cue.YOUR_TURN, Cue.TRICK_US, Cue.TRICK_THEM, Cue.REFUSED):
-            for seat in seats:
-                self._rendered(self._key(CueRequest(cue, seat)))
+        """The cues of every trick, rendered before the device opens."""
+        for request in self._needed(COMMON):
+            self._rendered(self._key(request))
 
-    def _render_all(self) -> None:
-        for cue in Cue:
-            for seat in (None, Seat.S, Seat.W, Seat.N, Seat.E):
-                self._rendered(self._key(CueRequest(cue, seat)))
+    def _render_rare(self) -> None:
+        """The rest, a little after start-up, so it never slows the first lines; a rare
+        cue asked for before then is rendered when asked."""
+        for request in self._needed(tuple(c for c in Cue if c not in COMMON)):
+            self._rendered(self._key(request))
 
     # ---- the log ------------------------------------------------------------------------------
 

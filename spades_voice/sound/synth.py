@@ -230,7 +230,7 @@ def render(cue: Cue, where: Placement, volume: int = DEFAULT_VOLUME, voice: int 
     Equal-power panning: a sound keeps its loudness as it moves across, so the partner
     is quieter only by ``where.gain``, never by where it sits.
     """
-    mono = shape(cue, voice)
+    mono = shape(cue, voice if cue is Cue.CARD else 0)  # only cards differ by seat
     angle = (max(-1.0, min(1.0, where.pan)) + 1.0) * math.pi / 4
     g = where.gain * volume_gain(volume) * 32767
     gl, gr = g * math.cos(angle), g * math.sin(angle)
