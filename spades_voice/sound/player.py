@@ -47,6 +47,7 @@ SWITCH_INTERVAL = 0.001
 
 Opener = Callable[[float], Output]
 _Key = tuple[Cue, int, Placement, int]
+_LogLine = tuple[CueRequest, float, float | None, str]  # what, asked, started, status
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +81,8 @@ class SoundPlayer:
         self._clock = clock
         self._cache: dict[_Key, Pcm] = {}
         self._jobs: queue.SimpleQueue[Callable[[], None] | None] = queue.SimpleQueue()
-        self._log_lines: queue.SimpleQueue[tuple[Started, str]] = queue.SimpleQueue()
+        #: Lines for the sound log, written on the player's thread, never the caller's.
+        self._log_lines: queue.SimpleQueue[_LogLine] = queue.SimpleQueue()
         self._mixer = Mixer(on_start=self._started, clock=clock)
         self._output: Output | None = None
         self._state = "off"  # off, opening, ready, failed
@@ -127,7 +129,8 @@ class SoundPlayer:
         request = CueRequest(cue, seat)
         asked = self._clock()
         if self._state == "failed":
-            self._write(request, asked, None, "silent")
+            self._log_lines.put((request, asked, None, "silent"))
+            self._jobs.put(self._flush_log)
             return
         key = self._key(request)
         pcm = self._cache.get(key)
@@ -340,7 +343,8 @@ class SoundPlayer:
     def _started(self, started: Started) -> None:
         """The mixer started (or skipped) a cue: log it from the player's thread, since
         this runs in the audio callback, which must not touch files."""
-        self._log_lines.put((started, "dropped" if started.dropped else "played"))
+        status = "dropped" if started.dropped else "played"
+        self._log_lines.put((started.request, started.asked, started.started, status))
         self._jobs.put(self._flush_log)
 
     def _write(self, request: CueRequest, asked: float, started: float | None, status: str) -> None:
@@ -364,10 +368,10 @@ class SoundPlayer:
     def _flush_log(self) -> None:
         while True:
             try:
-                started, status = self._log_lines.get_nowait()
+                line = self._log_lines.get_nowait()
             except queue.Empty:
                 return
-            self._write(started.request, started.asked, started.started, status)
+            self._write(*line)
 
 
 def _nearest_step(volume: int) -> int:
