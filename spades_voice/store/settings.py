@@ -1,5 +1,5 @@
 """Settings the player chose: speech, rate, pace, computer level, target, verbosity,
-sound and its volume.
+blind nil, sound and its volume.
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -53,10 +53,13 @@ class Settings:
     level: str = Level.MEDIUM.value
     target: int | None = Target.T500.points
     verbosity: str = Verbosity.BRIEF.value
+    blind_nil: bool = False
     sound: str = Sound.ON.value
     volume: int = DEFAULT_VOLUME
 
     def __post_init__(self) -> None:
+        if not isinstance(self.blind_nil, bool):
+            raise ValueError("blind_nil must be true or false.")
         for name, choice in _CHOICES.items():
             if getattr(self, name) not in names(choice):
                 raise ValueError(f"{name} must be one of {', '.join(names(choice))}.")
