@@ -252,7 +252,8 @@ def _wiring(
             loop_box[0].call_soon_threadsafe(sound_notices)
 
     def sound_notices() -> None:
-        shell.sound_notices()
+        for text in shell.cues.notices():
+            shell.tell(text)
         app.invalidate()
 
     shell.on_wake = on_wake

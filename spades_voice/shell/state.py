@@ -33,13 +33,12 @@ from spades_voice.rules import (
     Match,
     MatchState,
     Phase,
-    Seat,
     SeatView,
     Trick,
 )
 from spades_voice.shell.keymap import Keymap
-from spades_voice.sound import Cue, SoundPlayer
-from spades_voice.sound.table_cues import GAPS, TableCues
+from spades_voice.sound import SoundPlayer
+from spades_voice.sound.table_cues import CuePlayer
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.table import (
@@ -126,7 +125,7 @@ class Shell:
     sound: SoundPlayer | None = None
 
     cast: Cast = field(init=False)
-    cues: TableCues = field(init=False)
+    cues: CuePlayer = field(init=False)
     history: list[str] = field(default_factory=list)
     last_spoken: str = ""
     overlay: ListView | Confirm | None = None
@@ -157,7 +156,7 @@ class Shell:
 
     def __post_init__(self) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
-        self.cues = TableCues(self.table.seat)
+        self.cues = CuePlayer(self.table.seat, self.sound)
 
     @property
     def mode(self) -> Mode:
@@ -340,10 +339,8 @@ class Shell:
             self.cues.sync(self.table.view())
         elif isinstance(event, TurnToAct) and event.seat is not self.table.seat:
             return
-        if not isinstance(event, Notice):
-            # The sound starts as its line is queued, so the two tell one story in order.
-            for request in self.cues.cues(event):
-                self.cue(request.cue, request.seat)
+        if not isinstance(event, Notice):  # sound as the line is queued: one story, in order
+            self.cues.event(event, self.pace)
         lines = event_lines(event, self.cast, brief=self.brief)
         if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
             view = self.view()
@@ -380,22 +377,8 @@ class Shell:
     def _notices(self) -> None:
         for text in self.hooks.notices():
             self.tell(text)
-        self.sound_notices()
-
-    # ---- sound -------------------------------------------------------------------------
-
-    def cue(self, cue: Cue, seat: Seat | None = None, *, at_once: bool = False) -> None:
-        """Play a cue, spaced for the pace; ``at_once`` for the answer to a key. Never
-        waits (see ``SoundPlayer.play``)."""
-        if self.sound is not None:
-            self.sound.set_gap(GAPS[self.pace])
-            self.sound.play(cue, seat, at_once=at_once)
-
-    def sound_notices(self) -> None:
-        """Say what the sound player has to say once (no device, device stopped)."""
-        if self.sound is not None:
-            for text in self.sound.notices():
-                self.tell(text)
+        for text in self.cues.notices():
+            self.tell(text)
 
     # ---- the computers -------------------------------------------------------------
 

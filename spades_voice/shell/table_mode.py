@@ -274,7 +274,7 @@ def _submit(shell: Shell, decision: Decision) -> None:
     try:
         shell.table.submit(decision)
     except IllegalAction as exc:
-        shell.cue(Cue.REFUSED, at_once=True)
+        shell.cues.cue(Cue.REFUSED, shell.pace, at_once=True)
         shell.answer(str(exc))
         return
     shell.pump()

@@ -23,6 +23,7 @@ from spades_voice.rules.events import (
     TurnToAct,
 )
 from spades_voice.sound.cues import Cue, CueRequest
+from spades_voice.sound.player import SoundPlayer
 
 #: Room between the starts of cues that arrive together, by pace: at relaxed pace each
 #: stands apart; at instant pace a burst (your card, three replies, the trick, your turn)
@@ -81,3 +82,29 @@ class TableCues:
         if isinstance(event, TakenBack):
             return []  # the shell calls sync with the table as it now is
         return []
+
+
+class CuePlayer:
+    """The shell's sound: each event's cues played through ``player`` (None: a game
+    without sound), spaced for the pace. Never waits (see ``SoundPlayer.play``)."""
+
+    def __init__(self, me: Seat, player: SoundPlayer | None) -> None:
+        self.table = TableCues(me)
+        self.player = player
+
+    def sync(self, view: SeatView) -> None:
+        self.table.sync(view)
+
+    def event(self, event: GameEvent, pace: Pace) -> None:
+        for request in self.table.cues(event):
+            self.cue(request.cue, pace, request.seat)
+
+    def cue(self, cue: Cue, pace: Pace, seat: Seat | None = None, *, at_once: bool = False) -> None:
+        """Play ``cue``; ``at_once`` for the answer to a key."""
+        if self.player is not None:
+            self.player.set_gap(GAPS[pace])
+            self.player.play(cue, seat, at_once=at_once)
+
+    def notices(self) -> list[str]:
+        """What the player has to say once (no device, device stopped)."""
+        return self.player.notices() if self.player is not None else []
