@@ -16,6 +16,7 @@ import pytest
 from spades_voice.ai import Level, make_player
 from spades_voice.net.client import RemoteTable
 from spades_voice.net.server import Limits, ServerThread, TableServer
+from spades_voice.options import Pace
 from spades_voice.rules import IllegalAction, Ruleset, Seat, Team
 from spades_voice.shell.keymap import load_keymap
 from spades_voice.shell.state import Shell
@@ -39,8 +40,10 @@ def test_a_guest_at_a_shared_table_hears_the_same_cues(monkeypatch: pytest.Monke
     guest = RemoteTable.join(server.url, host.code, "Bo", seat=Seat.E)
     try:
         player.me = guest.seat
+        # Instant pace: the seats here move as fast as they can, so cues are spaced as
+        # closely as the game ever spaces them.
         shell = Shell(guest, RecorderSpeaker(), ShellHooks(), load_keymap(use_user=False),
-                      hold_between_hands=False, sound=player)
+                      pace=Pace.INSTANT, hold_between_hands=False, sound=player)
         host.start()
         shell.start()
         deciders = {id(t): make_player(Level.EASY, random.Random(t.seat.value))
@@ -58,7 +61,7 @@ def test_a_guest_at_a_shared_table_hears_the_same_cues(monkeypatch: pytest.Monke
             time.sleep(0.002)
         time.sleep(0.2)
         shell.pump()
-        assert player.wait_idle(5.0)
+        assert player.wait_idle(15.0)
         outcomes = guest.view().outcomes
         winner = guest.view().winner
     finally:
