@@ -60,6 +60,7 @@ def run_cues(n: int, rng: random.Random) -> list[float]:
     log = io.StringIO()
     player = SoundPlayer(Seat.S, log=log)
     player.start()
+    player.warm()
     status = player.status()
     if not status.works:
         raise SystemExit(f"no sound: {status.detail}")
@@ -91,6 +92,7 @@ def run_shell_events(hands: int) -> list[float]:
     log = io.StringIO()
     player = SoundPlayer(Seat.S, log=log)
     player.start()
+    player.warm()
     player.status()
     time.sleep(0.5)
     players = {s: make_player(Level.EASY, random.Random(s.value)) for s in (Seat.W, Seat.N, Seat.E)}

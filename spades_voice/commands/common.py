@@ -77,8 +77,8 @@ def build_speaker(args: argparse.Namespace, settings: Settings, console: Console
 
 def build_sound(args: argparse.Namespace, settings: Settings) -> SoundPlayer:
     """The sound player of ``play``, ``host`` and ``join``: ``--sound`` when given, else
-    the saved setting, at the saved volume. The shell starts it once the first lines are
-    out (``run_app``), so opening the device never slows the start."""
+    the saved setting, at the saved volume. The device opens in the background from now
+    on; the cues are rendered once the shell's first lines are out (``run_app``)."""
     from spades_voice.sound import SoundPlayer
 
     choice = Sound(args.sound or settings.sound)
@@ -89,6 +89,7 @@ def build_sound(args: argparse.Namespace, settings: Settings) -> SoundPlayer:
     player = SoundPlayer(
         enabled=choice is Sound.ON, volume=settings.volume, log=log, owns_log=True
     )
+    player.start()
     return player
 
 

@@ -269,11 +269,10 @@ def _wiring(
         shell.start()
         loop.call_soon(_warm_bindings, app)
         if shell.sound is not None:
-            # After the first lines: loading the audio library and rendering the cues
-            # (a fraction of a second of Python on another thread) then never delays
-            # them. Cues asked for meanwhile wait in the mixer; stale card sounds are
-            # skipped, the turn chime is not.
-            loop.call_soon(shell.sound.start)
+            # After the first lines: rendering the cues (a fraction of a second of Python
+            # on another thread) then never delays them.
+            shell.sound.start()
+            loop.call_soon(shell.sound.warm)
         if ready is not None:
             ready(app, shell)
 

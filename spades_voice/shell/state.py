@@ -212,6 +212,7 @@ class Shell:
             return
         self._started = True
         self.cues.sync(self.table.view())  # a rejoined table may be mid-hand
+        self.cues.settle()
         if not self.greeted:
             self.answer(texts.GREETING)
         for problem in self.keymap.problems:

@@ -121,6 +121,13 @@ class SoundPlayer:
             self._state = "opening"
             self._jobs.put(self._open)
 
+    def warm(self) -> None:
+        """Render the cues ahead of use: those of every trick now, the rare ones a little
+        later. Called once the game's first lines are out, so this fraction of a second
+        of Python never slows them; a cue asked for before is rendered when asked."""
+        self._jobs.put(self._render_common)
+        self._rare_at = time.monotonic() + RARE_DELAY
+
     def play(self, cue: Cue, seat: Seat | None = None, *, at_once: bool = False) -> None:
         """Play ``cue`` from ``seat``'s side (None: the table's own sound). ``at_once``:
         the answer to a key, ahead of cues waiting their turn (see ``Queued``)."""
@@ -260,7 +267,6 @@ class SoundPlayer:
     def _open(self) -> None:
         if self._output is not None or self._closed:
             return
-        self._render_common()  # cards and the turn chime are ready before the first event
         try:
             output = self._opener(OPEN_SECONDS)
             output.start(self._mixer.fill)
@@ -273,7 +279,6 @@ class SoundPlayer:
         self._output = output
         self._state = "ready"
         self._ready.set()
-        self._rare_at = time.monotonic() + RARE_DELAY
 
     def _fail(self, detail: str, notice: str) -> None:
         self._state, self._detail = "failed", detail

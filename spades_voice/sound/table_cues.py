@@ -105,6 +105,12 @@ class CuePlayer:
             self.player.set_gap(GAPS[pace])
             self.player.play(cue, seat, at_once=at_once)
 
+    def settle(self, timeout: float = 0.5) -> None:
+        """Wait (bounded) for the device to open or fail, so that "no sound device" is
+        said at the start, in its place, rather than somewhere in the first hand."""
+        if self.player is not None and self.player.enabled:
+            self.player.status(timeout)
+
     def notices(self) -> list[str]:
         """What the player has to say once (no device, device stopped)."""
         return self.player.notices() if self.player is not None else []
