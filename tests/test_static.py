@@ -329,6 +329,12 @@ def test_no_file_or_function_too_long_without_a_reason() -> None:
     assert set(too_long(_sources_by_path())) - KNOWN_LONG == set()
 
 
+def test_no_known_long_entry_is_stale() -> None:
+    """An entry leaves the list as soon as it is split or explained, so no later growth
+    can hide behind it."""
+    assert KNOWN_LONG - set(too_long(_sources_by_path())) == set()
+
+
 def test_the_size_check_catches_what_it_should() -> None:
     body = "\n".join(f"    x{i} = {i}" for i in range(MAX_FUNCTION_LINES))
     long_function = f"def f() -> None:\n    '''Short.'''\n{body}\n"
