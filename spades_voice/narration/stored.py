@@ -65,10 +65,11 @@ def left_in_place(kind: StoredKind, why: Why) -> str:
     )
 
 
-def not_used(kind: StoredKind) -> str:
-    """A file the game reads but never writes (the keymap): left where it is."""
-    then = f"; {kind.then}" if kind.then else ""
-    return f"Your {kind.name} could not be read{then}."
+def unreadable_kept(kind: StoredKind, why: str) -> str:
+    """A file the game reads but never writes (the keymap): left where it is.
+    "Your keymap could not be read (it is nested too deeply), so every action keeps its
+    default keys." """
+    return f"Your {kind.name} could not be read ({why}), so {kind.then}."
 
 
 class WriteTrouble(enum.Enum):
