@@ -139,14 +139,17 @@ class Card:
     def from_code(cls, text: str) -> Card:
         """Parse a card code such as ``QH``, ``TS`` or ``10S`` (any case)."""
         if not isinstance(text, str):
-            raise ValueError(f"Not a card: {text!r}.")
+            raise ValueError(f"Not a card: {_clip(repr(text))}.")
+        known = _BY_CODE.get(text)
+        if known is not None:  # the usual case, and records hold thousands of cards
+            return known
         t = text.strip().upper()
         if len(t) < 2:
-            raise ValueError(f"Not a card: {text!r}.")
+            raise ValueError(f"Not a card: {_clip(repr(text))}.")
         try:
             return CARDS[Suit.from_code(t[-1]).index * 13 + Rank.from_code(t[:-1]) - 2]
         except ValueError:
-            raise ValueError(f"Not a card: {text!r}.") from None
+            raise ValueError(f"Not a card: {_clip(repr(text))}.") from None
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -163,6 +166,15 @@ class Card:
 
 
 CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in SUITS for rank in Rank)
+#: Every card by its usual code, and with "10" for T.
+_BY_CODE: dict[str, Card] = {c.code: c for c in CARDS} | {
+    c.code.replace("T", "10"): c for c in CARDS if c.rank.code == "T"
+}
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    """A value echoed in an error, cut so a huge one is never repeated whole."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 DECK_MASK = (1 << 52) - 1
 
 
