@@ -30,10 +30,10 @@ from prompt_toolkit.output import DummyOutput
 
 from spades_voice.ai import Level, make_player
 from spades_voice.narration import hand_order
+from spades_voice.options import Pace
 from spades_voice.rules import Phase, Ruleset, Seat
 from spades_voice.shell.app import run_app
 from spades_voice.shell.keymap import load_keymap
-from spades_voice.shell.pace import Pace
 from spades_voice.shell.state import Shell
 from spades_voice.speech import Kind, RecorderSpeaker
 from spades_voice.table import LocalTable

@@ -1,9 +1,9 @@
-"""Command-line entry points: ``spades-voice [play|score|arena|keys|doctor|stats|export|
-serve|host|join]``. ``play`` is the default.
+"""``spades-voice [play|score|arena|keys|doctor|stats|export|serve|host|join]``: picks
+the command (``play`` is the default) and hands over to its module in
+``spades_voice/commands/``.
 
-Each command lives with the layer that owns it and offers two functions,
-``add_arguments(parser)`` and ``run(args) -> int``; only the chosen command's module is
-imported, so starting the game stays quick.
+Each command module offers ``add_arguments(parser)`` and ``run(args) -> int``; only the
+chosen one is imported, so starting the game stays quick.
 """
 
 from __future__ import annotations
@@ -13,36 +13,25 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
-#: command -> (module, one-line help). The module provides add_arguments and run.
-COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("spades_voice.shell.command", "Play a match against the computers (default)."),
-    "keys": ("spades_voice.shell.keys_command", "List every key and what it does."),
-    "score": ("spades_voice.score_command", "Replay a spades-record/1 file and print the score."),
-    "arena": ("spades_voice.ai.arena", "Play computer levels against each other."),
-    "doctor": ("spades_voice.speech.command", "Check speech and braille output."),
-    "stats": ("spades_voice.store.command_stats", "Print your statistics."),
-    "export": ("spades_voice.store.command_export", "Write the current or last match as a record."),
-    "serve": ("spades_voice.net.command_serve", "Run a server for shared tables."),
-    "host": ("spades_voice.net.command_host", "Start a shared table and get its code."),
-    "join": ("spades_voice.net.command_join", "Sit at a shared table by its code."),
+#: command -> one-line help; the command's module is ``spades_voice.commands.<command>``.
+COMMANDS: dict[str, str] = {
+    "play": "Play a match against the computers (default).",
+    "keys": "List every key and what it does.",
+    "score": "Replay a spades-record/1 file and print the score.",
+    "arena": "Play computer levels against each other.",
+    "doctor": "Check speech and braille output.",
+    "stats": "Print your statistics.",
+    "export": "Write the current or last match as a record.",
+    "serve": "Run a server for shared tables.",
+    "host": "Start a shared table and get its code.",
+    "join": "Sit at a shared table by its code.",
 }
 
 
-def add_speech_arguments(parser: argparse.ArgumentParser) -> None:
-    """Speech options shared by every command that talks."""
-    group = parser.add_argument_group("speech")
-    group.add_argument(
-        "--speech",
-        choices=("auto", "screenreader", "tts", "print", "none"),
-        default=None,
-        help="Where speech goes (default: the saved setting, else auto).",
-    )
-    group.add_argument("--rate", type=int, default=None, help="Synthetic speech rate, words/min.")
-    group.add_argument("--speech-log", default=None, metavar="FILE", help="Log every utterance.")
-    group.add_argument(
-        "--echo", action="store_true", help="Also print every line that is spoken."
-    )
+def _module(command: str) -> ModuleType:
+    return importlib.import_module(f"spades_voice.commands.{command}")
 
 
 def _split(argv: Sequence[str]) -> tuple[str, list[str]]:
@@ -53,26 +42,19 @@ def _split(argv: Sequence[str]) -> tuple[str, list[str]]:
 
 
 def build_parser(command: str) -> argparse.ArgumentParser:
-    module_name, summary = COMMANDS[command]
     parser = argparse.ArgumentParser(
         prog=f"spades-voice {command}" if command != "play" else "spades-voice",
-        description=summary,
+        description=COMMANDS[command],
         epilog="Commands: " + ", ".join(COMMANDS) if command == "play" else None,
     )
-    module = importlib.import_module(module_name)
-    module.add_arguments(parser)
+    _module(command).add_arguments(parser)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     command, rest = _split(sys.argv[1:] if argv is None else argv)
-    if command == "arena":
-        from spades_voice.ai import arena
-
-        return arena.main(rest)
-    parser = build_parser(command)
-    args = parser.parse_args(rest)
-    module = importlib.import_module(COMMANDS[command][0])
+    args = build_parser(command).parse_args(rest)
+    module = _module(command)
     try:
         result: int = module.run(args)
     except KeyboardInterrupt:

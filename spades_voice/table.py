@@ -1,7 +1,8 @@
 """Table: the one door the shell uses. Views out, intents in, events in order.
 
 A ``Table`` shows one seat's view, accepts that seat's decisions, and reports what
-happened as ``Event`` values the shell narrates. ``LocalTable`` runs the match in this
+happened as ``Event`` values (made by the model, ``rules.events``, plus notices) that
+the shell has narrated. ``LocalTable`` runs the match in this
 process with computers in the other seats; the networked table (net/) offers the same
 methods, so the shell never knows which it has.
 
@@ -17,109 +18,34 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from spades_voice.ai import Hint, Level, Player, hint, make_player
+from spades_voice.narration.events import Notice
 from spades_voice.narration.summaries import person_line
 from spades_voice.rules import (
     SEATS,
-    Bid,
-    Card,
     Decision,
-    HandOutcome,
-    IllegalAction,
     Match,
     MatchState,
-    Phase,
     Ruleset,
     Seat,
     SeatView,
-    Suit,
-    Team,
-    Trick,
     view_of,
 )
-
-# ---- events ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class HandDealt:
-    number: int  # 1-based
-    dealer: Seat
-
-
-@dataclass(frozen=True, slots=True)
-class BidPlaced:
-    seat: Seat
-    bid: Bid
-
-
-@dataclass(frozen=True, slots=True)
-class CardPlayed:
-    seat: Seat
-    card: Card
-    trick_number: int  # 1-based
-    position: int  # 1 = led the trick
-
-
-@dataclass(frozen=True, slots=True)
-class SpadesBroken:
-    seat: Seat
-    card: Card
-
-
-@dataclass(frozen=True, slots=True)
-class TrickWon:
-    seat: Seat
-    trick: Trick
-    number: int  # 1-based
-
-
-@dataclass(frozen=True, slots=True)
-class TurnToAct:
-    """It is ``seat``'s turn (sent for the table's own seat only)."""
-
-    seat: Seat
-    phase: Phase
-    led: Suit | None  # the suit led, when following
-
-
-@dataclass(frozen=True, slots=True)
-class HandScored:
-    outcome: HandOutcome
-
-
-@dataclass(frozen=True, slots=True)
-class MatchWon:
-    team: Team
-    totals: dict[Team, int]
-
-
-@dataclass(frozen=True, slots=True)
-class TakenBack:
-    """Decisions were taken back (undo, or restart of the hand when ``restart``)."""
-
-    count: int
-    restart: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Notice:
-    """Something the table wants said that is not a move (a seat joined, a timer)."""
-
-    text: str
-
-
-Event = (
-    HandDealt
-    | BidPlaced
-    | CardPlayed
-    | SpadesBroken
-    | TrickWon
-    | TurnToAct
-    | HandScored
-    | MatchWon
-    | TakenBack
-    | Notice
+from spades_voice.rules.events import (
+    BidPlaced,
+    CardPlayed,
+    GameEvent,
+    HandDealt,
+    HandScored,
+    MatchWon,
+    SpadesBroken,
+    TakenBack,
+    TrickWon,
+    TurnToAct,
 )
+
+#: What a table reports: the model's events, and notices (a seat joined, a timer).
+Event = GameEvent | Notice
+
 
 @dataclass(frozen=True, slots=True)
 class Person:
@@ -216,55 +142,6 @@ class Table(Protocol):
         ...
 
 
-# ---- what a decision makes happen ------------------------------------------------
-
-
-def apply_decision(state: MatchState, decision: Decision, seat: Seat) -> list[Event]:
-    """Apply ``seat``'s decision; the public events it caused, oldest first.
-
-    Every table (this process's, or the server's for four seats) narrates from this one
-    function. Raises ``IllegalAction`` (with the spoken reason) and leaves ``state``
-    unchanged when the decision is not allowed, including when it is not ``seat``'s turn.
-    """
-    hand = state.hand
-    if hand is None or state.over:
-        state.apply(decision, seat)  # raises with the reason
-        return []  # pragma: no cover - apply always raises here
-    number = state.hand_number
-    broken = hand.spades_broken
-    trick_no = hand.tricks_played + 1
-    position = len(hand.current_trick.cards) + 1
-    state.apply(decision, seat)
-    events: list[Event] = []
-    if isinstance(decision, Bid):
-        events.append(BidPlaced(seat, decision))
-    else:
-        events.append(CardPlayed(seat, decision, trick_no, position))
-        if not broken and decision.suit is Suit.SPADES:
-            events.append(SpadesBroken(seat, decision))
-        if position == 4:
-            finished = hand.tricks[trick_no - 1]
-            won_by = finished.winner
-            assert won_by is not None
-            events.append(TrickWon(won_by, finished, trick_no))
-    if state.hand_number != number or state.over:
-        events.append(HandScored(state.outcomes[-1]))
-        if state.winner is not None:
-            events.append(MatchWon(state.winner, dict(state.totals)))
-        elif state.hand is not None:
-            events.append(HandDealt(state.hand_number, state.hand.dealer))
-    return events
-
-
-def turn_event(state: MatchState, seat: Seat) -> TurnToAct | None:
-    """``TurnToAct`` for ``seat`` when it is that seat's turn (told to that seat only)."""
-    hand = state.hand
-    if hand is None or state.over or hand.to_act is not seat:
-        return None
-    led = hand.current_trick.led_suit if hand.phase is Phase.PLAYING else None
-    return TurnToAct(seat, hand.phase, led)
-
-
 # ---- the local table -------------------------------------------------------------
 
 
@@ -310,8 +187,9 @@ class LocalTable:
             lvl = Level.HARD if s is self.seat.partner else self.level
             rng = random.Random(f"{base}/{s.value}/{len(match.decisions)}")
             self._players[s] = make_player(lvl, rng)
-        if self.state.hand is not None and not self.state.over:
-            self._emit(HandDealt(self.state.hand_number, self.state.hand.dealer))
+        dealt = self.state.dealt_event()
+        if dealt is not None:
+            self._emit(dealt)
             self._turn_check()
 
     # -- Table protocol --
@@ -331,9 +209,8 @@ class LocalTable:
         return view_of(self.state, seat)
 
     def submit(self, decision: Decision) -> None:
-        if self.state.to_act is not self.seat:
-            raise IllegalAction("It is not your turn.")
-        self._apply(decision)
+        # The rules check the turn, and their refusal says which ("...to bid.").
+        self._apply(decision, self.seat)
 
     def computer_to_act(self) -> bool:
         actor = self.state.to_act
@@ -417,13 +294,31 @@ class LocalTable:
             self._listener()
 
     def _turn_check(self) -> None:
-        turn = turn_event(self.state, self.seat)
+        turn = self.state.turn_of(self.seat)
         if turn is not None:
             self._emit(turn)
 
-    def _apply(self, decision: Decision) -> None:
-        actor = self.state.to_act
-        assert actor is not None
-        for event in apply_decision(self.state, decision, actor):
+    def _apply(self, decision: Decision, seat: Seat | None = None) -> None:
+        for event in self.state.apply(decision, seat):
             self._emit(event)
         self._turn_check()
+
+
+__all__ = [
+    "DEFAULT_NAMES",
+    "BidPlaced",
+    "CardPlayed",
+    "Event",
+    "HandDealt",
+    "HandScored",
+    "LocalTable",
+    "MatchWon",
+    "Notice",
+    "Person",
+    "PlannedStep",
+    "SpadesBroken",
+    "Table",
+    "TakenBack",
+    "TrickWon",
+    "TurnToAct",
+]

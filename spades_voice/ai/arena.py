@@ -12,14 +12,12 @@ tables of a deal, with a 95% confidence interval over deals.
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from spades_voice.ai.base import Level, Player
@@ -237,90 +235,24 @@ def _summary(
     return out
 
 
-def _pct(a: int, b: int) -> str:
-    return f"{a} of {b} ({100.0 * a / b:.1f}%)" if b else "none"
-
-
-def _print_summary(s: dict[str, object]) -> None:
-    first, second = s["first"], s["second"]
-    print(f"{first} against {second}")
-    print(
-        f"  points per deal ({first} minus {second}): {s['points_per_deal']:+.1f}"
-        f" ± {s['ci95']:.1f} (95% CI) over {s['deals']} duplicate deals"
-    )
-    won = s["matches_won"]
-    assert isinstance(won, dict)
-    print(f"  matches won: {first} {won[first]}, {second} {won[second]} of {s['matches']}")
-    for key in ("first_stats", "second_stats"):
-        st = s[key]
-        assert isinstance(st, dict)
-        print(
-            f"  {st['level']}: contracts made {_pct(st['contracts_made'], st['contracts'])};"
-            f" nil made {_pct(st['nils_made'], st['nils'])};"
-            f" bags per hand {st['bags_per_hand']:.2f};"
-            f" decision p50 {st['decision_ms_p50']:.1f} ms, p95 {st['decision_ms_p95']:.1f} ms"
-        )
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    levels = [level.value for level in Level]
-    parser.add_argument("--ns", choices=levels, default="hard", help="First level (default hard).")
-    parser.add_argument(
-        "--ew", choices=levels, default="medium", help="Second level (default medium)."
-    )
-    parser.add_argument("--deals", type=int, default=50, help="Duplicate deals (default 50).")
-    parser.add_argument(
-        "--matches", type=int, default=0, help="Duplicate matches to 500 (default 0)."
-    )
-    parser.add_argument("--seed", default="1", help="Seed; the same seed replays the same run.")
-    parser.add_argument(
-        "--jobs",
-        type=int,
-        default=max(1, min(2, multiprocessing.cpu_count())),
-        help="Worker processes (default: both cores).",
-    )
-    parser.add_argument(
-        "--budget-ms",
-        type=float,
-        default=DEFAULT_BUDGET_MS,
-        help=f"Hard's time per decision (default {DEFAULT_BUDGET_MS:.0f}).",
-    )
-    parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
-
-
-def run(args: argparse.Namespace) -> int:
-    first, second = Level(args.ns), Level(args.ew)
+def compare(
+    first: Level,
+    second: Level,
+    *,
+    deals: int,
+    matches: int = 0,
+    seed: str = "1",
+    jobs: int = 1,
+    budget_ms: float = DEFAULT_BUDGET_MS,
+) -> dict[str, object]:
+    """Play ``deals`` duplicate deals and ``matches`` duplicate matches of ``first``
+    against ``second``; the figures ``spades-voice arena`` prints."""
     levels = f"{first.value},{second.value}"
-    deal_tasks = [
-        ("deal", i, str(args.seed), levels, float(args.budget_ms)) for i in range(args.deals)
-    ]
-    match_tasks = [
-        ("match", i, str(args.seed), levels, float(args.budget_ms)) for i in range(args.matches)
-    ]
-    deals = _run(deal_tasks, args.jobs, "deals") if deal_tasks else []
-    matches = _run(match_tasks, args.jobs, "matches") if match_tasks else []
-    summary = _summary(first, second, deals, matches)
-    if args.json:
-        print(json.dumps(summary, indent=2))
-    else:
-        _print_summary(summary)
-    return 0
+    deal_tasks = [("deal", i, seed, levels, float(budget_ms)) for i in range(deals)]
+    match_tasks = [("match", i, seed, levels, float(budget_ms)) for i in range(matches)]
+    deal_results = _run(deal_tasks, jobs, "deals") if deal_tasks else []
+    match_results = _run(match_tasks, jobs, "matches") if match_tasks else []
+    return _summary(first, second, deal_results, match_results)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``spades-voice arena``: parse ``argv`` and print the figures for one pairing."""
-    parser = argparse.ArgumentParser(
-        prog="spades-voice arena", description="Play computer levels against each other."
-    )
-    add_arguments(parser)
-    args = parser.parse_args(None if argv is None else list(argv))
-    try:
-        return run(args)
-    except KeyboardInterrupt:
-        return 130
-
-
-__all__ = ["add_arguments", "main", "play_table", "run"]
-
-if __name__ == "__main__":
-    sys.exit(main())
+__all__ = ["compare", "play_table"]

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 from typing import Protocol
 
+from spades_voice.options import Level
 from spades_voice.rules import Decision, SeatView
 
-
-class Level(enum.Enum):
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
+__all__ = ["Hint", "Level", "Player"]
 
 
 class Player(Protocol):

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from spades_voice.narration.events import (
     SPADES_BROKEN,
+    Notice,
     bid_placed,
     card_played,
+    event_lines,
     hand_dealt,
     match_won,
     outcome_lines,
@@ -43,6 +45,7 @@ from spades_voice.narration.words import Cast, cap, count, hand_order, signed
 __all__ = [
     "SPADES_BROKEN",
     "Cast",
+    "Notice",
     "between_hands",
     "bid_placed",
     "bids_summary",
@@ -51,6 +54,7 @@ __all__ = [
     "count",
     "count_summary",
     "duration",
+    "event_lines",
     "focus_line",
     "hand_dealt",
     "hand_order",

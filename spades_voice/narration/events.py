@@ -1,14 +1,59 @@
-"""What each table event says. Pure: the same facts and cast give the same words.
+"""What each event says. Pure: the same event and cast give the same words.
 
-Each function takes the facts of one kind of event (narration sits below ``table.py``, so
-it never sees the event classes; the shell maps events to these). Each line is spoken as
-one queued utterance and is one entry in the history log.
+``event_lines`` gives the words of one event made by the model (``rules.events``) or a
+``Notice``; each line is spoken as one queued utterance and is one entry in the history
+log. The shell decides only when to say them.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from spades_voice.narration.words import Cast, cap, change, count, signed
 from spades_voice.rules import Bid, Card, HandOutcome, Phase, Seat, Suit, Team, TeamScore, Trick
+from spades_voice.rules.events import (
+    BidPlaced,
+    CardPlayed,
+    GameEvent,
+    HandDealt,
+    HandScored,
+    MatchWon,
+    SpadesBroken,
+    TakenBack,
+    TrickWon,
+    TurnToAct,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """Something to say that is not a move (a seat joined, a timer): already words."""
+
+    text: str
+
+
+def event_lines(event: GameEvent | Notice, cast: Cast, *, brief: bool = True) -> list[str]:
+    """The words of one event, for the player ``cast.me``: one line per utterance (another
+    seat's turn says nothing)."""
+    if isinstance(event, CardPlayed):
+        return [card_played(cast, event.seat, event.card, event.position, brief=brief)]
+    if isinstance(event, TrickWon):
+        return [trick_won(cast, event.seat, event.trick, event.number, brief=brief)]
+    if isinstance(event, BidPlaced):
+        return [bid_placed(cast, event.seat, event.bid)]
+    if isinstance(event, SpadesBroken):
+        return [SPADES_BROKEN]
+    if isinstance(event, TurnToAct):
+        return [your_turn(event.phase, event.led)] if event.seat is cast.me else []
+    if isinstance(event, HandDealt):
+        return [hand_dealt(cast, event.number, event.dealer)]
+    if isinstance(event, HandScored):
+        return outcome_lines(event.outcome, cast)
+    if isinstance(event, MatchWon):
+        return [match_won(cast, event.team, event.totals)]
+    if isinstance(event, TakenBack):
+        return [taken_back(event.count, event.restart)]
+    return [event.text]
 
 
 def card_played(cast: Cast, seat: Seat, card: Card, position: int, *, brief: bool = True) -> str:

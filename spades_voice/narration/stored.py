@@ -116,7 +116,8 @@ def last_match(cast: Cast, team: Team, totals: dict[Team, int]) -> str:
     return f"Your last match is over: {cast.team_obj(team)} won, {signed(win)} to {signed(lose)}."
 
 
+#: Asked at start when another game holds the data folder.
 FOLDER_IN_USE = (
-    "Another spades-voice game is open with the same data folder. "
-    "Enter plays on without saving; Q quits."
+    "Another spades-voice game is open with the same data folder, so this one cannot "
+    "save: Enter plays without saving, Escape quits."
 )

@@ -61,8 +61,11 @@ CONFIRM_NEW = "Start a new match? This one is not finished. Y starts it, Escape 
 CONFIRM_RESTART = "Restart this hand? Y restarts, Escape goes back."
 CONFIRM_QUIT = "Quit the game? Y quits, Escape goes back."
 CONFIRM_HELP = "Y or Enter for yes; Escape for no."
-NOT_YOUR_TURN = "It is not your turn."
 HINT_LATER = "Hints come on your turn."
 NO_STATS = "Statistics are not available."
 PAUSED = "Paused. P resumes."
 RESUMED = "Resumed."
+
+#: Said by ``host`` and ``join`` when the settings file cannot be used (``play`` sets it
+#: aside and says so in its own words).
+SETTINGS_UNREADABLE = "Your settings could not be read, so the defaults are used."

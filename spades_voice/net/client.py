@@ -21,6 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from spades_voice.ai import Hint, hint
+from spades_voice.narration.notices import CONNECTION_LOST, RECONNECTED
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
     Decision,
@@ -200,7 +201,7 @@ class TableClient:
                 return
 
     async def _reconnect(self) -> bool:
-        self._notice("Connection to the table lost. Trying to reconnect.")
+        self._notice(CONNECTION_LOST)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_seconds
         while not self._closing and loop.time() < deadline:
@@ -209,7 +210,7 @@ class TableClient:
             except JoinRefused:
                 await asyncio.sleep(1.0)
                 continue
-            self._notice("Reconnected.")
+            self._notice(RECONNECTED)
             return True
         self._final("Could not reconnect to the table.")
         return False

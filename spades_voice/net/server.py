@@ -32,6 +32,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from spades_voice.ai import Level, Player, make_player
+from spades_voice.narration import notices
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
     SEATS,
@@ -46,7 +47,7 @@ from spades_voice.rules import (
     SeatView,
     view_of,
 )
-from spades_voice.table import Event, HandDealt, Notice, apply_decision, turn_event
+from spades_voice.table import Event, HandDealt, Notice
 
 log = logging.getLogger("spades_voice.net")
 
@@ -328,7 +329,7 @@ class SharedTable:
         if self.host is None:
             self.host = seat
         self._rename_computers()
-        self._joined(info, f"{info.name} joined, sitting {seat.long_name}.")
+        self._joined(info, notices.joined(info.name, seat))
         return info
 
     def rejoin(self, token: str, member: Member) -> SeatInfo:
@@ -338,7 +339,7 @@ class SharedTable:
                 info.member = member
                 if old is not None:
                     old.close(p.CLOSE_NO_TABLE, "Your seat was taken up by another connection.")
-                self._joined(info, f"{info.name} is back.")
+                self._joined(info, notices.back(info.name))
                 return info
         raise IllegalAction("That seat token is not for this table.")
 
@@ -366,9 +367,7 @@ class SharedTable:
         if info.member is not member:
             return  # that connection had already been replaced
         info.member = None
-        self._tell_others(
-            info.seat, f"{info.name} left. The computer plays for them until they come back."
-        )
+        self._tell_others(info.seat, notices.left(info.name))
         self._send_people()
         self._touch()
         self._schedule()
@@ -442,7 +441,7 @@ class SharedTable:
         assert hand is not None
         self._send_people()
         self._publish(
-            [Notice("A new match begins."), HandDealt(self.state.hand_number, hand.dealer)]
+            [Notice(notices.NEW_MATCH_BEGINS), HandDealt(self.state.hand_number, hand.dealer)]
         )
         self._schedule()
 
@@ -452,14 +451,20 @@ class SharedTable:
         self._schedule()
 
     def decide(self, seat: Seat, decision: Decision) -> None:
-        """``seat``'s decision; raises IllegalAction with the spoken reason."""
-        if self.state.to_act is not seat and not self.state.over:
-            raise IllegalAction("It is not your turn.")
-        events = apply_decision(self.state, decision, seat)
+        """``seat``'s decision; raises IllegalAction with the rules' spoken reason (which
+        also says when it is not ``seat``'s turn, and whether to bid or to play)."""
+        events: list[Event] = [*self.state.apply(decision, seat)]
         self._publish(events)
         self._schedule()
 
     # ---- computers and timers --------------------------------------------------------
+
+    def timers_pending(self) -> int:
+        """How many timed actions (a computer's move, a warning, a time-out) wait to run;
+        0 means nothing happens at this table until someone sends something. Call it on
+        the server's loop."""
+        now = self.loop.time()
+        return sum(1 for h in self._handles if not h.cancelled() and h.when() > now)
 
     def _schedule(self) -> None:
         """Arrange what happens if nobody sends anything: a computer's move, a timer."""
@@ -489,7 +494,7 @@ class SharedTable:
 
     def _warn(self, seat: Seat, left: float) -> None:
         if self.state.to_act is seat:
-            self._send_update(seat, [Notice(f"{left:g} seconds left.")], with_view=False)
+            self._send_update(seat, [Notice(notices.seconds_left(left))], with_view=False)
 
     def _computer_turn(self, seat: Seat, timed_out: bool) -> None:
         if self.state.to_act is not seat or self.state.over:
@@ -498,14 +503,14 @@ class SharedTable:
         view = view_of(self.state, seat)
         try:
             decision = self.players[seat].decide(view)
-            events = apply_decision(self.state, decision, seat)
+            events: list[Event] = [*self.state.apply(decision, seat)]
         except Exception:  # a computer's mistake must not stop the table
             log.exception("computer at %s failed; playing the first legal choice", seat.value)
             fallback: Decision = view.legal_cards[0] if view.legal_cards else _first_bid(view)
-            events = apply_decision(self.state, fallback, seat)
+            events = [*self.state.apply(fallback, seat)]
         before: dict[Seat, list[Event]] = {}
         if timed_out:
-            before[seat] = [Notice("Time is up. The computer played for you.")]
+            before[seat] = [Notice(notices.TIME_UP)]
         self._publish(events, before)
         self._schedule()
 
@@ -555,7 +560,7 @@ class SharedTable:
         if member is None:
             return
         if with_turn:
-            turn = turn_event(self.state, seat)
+            turn = self.state.turn_of(seat)
             if turn is not None:
                 events = [*events, p.encode(p.event_to_json(turn))]
         view_text: str | None = None

@@ -9,9 +9,10 @@ from __future__ import annotations
 from spades_voice.rules.bids import BID_CHOICES, BLIND_NIL, NIL, Bid
 from spades_voice.rules.cards import CARDS, SUITS, Card, Rank, Suit, card, cards, cards_of
 from spades_voice.rules.errors import IllegalAction, IllegalBid, IllegalPlay, NothingToUndo
+from spades_voice.rules.events import HandOutcome
 from spades_voice.rules.hand import Deal, HandState, Phase, Trick
-from spades_voice.rules.match import DealtHand, Decision, HandOutcome, Match, MatchState, deal_for
-from spades_voice.rules.ruleset import TARGETS, FailedNilTricks, Ruleset
+from spades_voice.rules.match import DealtHand, Decision, Match, MatchState, deal_for
+from spades_voice.rules.ruleset import FailedNilTricks, Ruleset
 from spades_voice.rules.scoring import NilOutcome, TeamScore, score_hand, score_team
 from spades_voice.rules.seats import SEATS, TEAMS, Seat, Team
 from spades_voice.rules.view import SeatView, view_of
@@ -23,7 +24,6 @@ __all__ = [
     "NIL",
     "SEATS",
     "SUITS",
-    "TARGETS",
     "TEAMS",
     "Bid",
     "Card",

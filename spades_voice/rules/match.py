@@ -11,11 +11,23 @@ import random
 from dataclasses import dataclass, field
 
 from spades_voice.rules.bids import Bid
-from spades_voice.rules.cards import Card
+from spades_voice.rules.cards import Card, Suit
 from spades_voice.rules.errors import IllegalAction, IllegalBid, IllegalPlay, NothingToUndo
+from spades_voice.rules.events import (
+    BidPlaced,
+    CardPlayed,
+    GameEvent,
+    HandDealt,
+    HandOutcome,
+    HandScored,
+    MatchWon,
+    SpadesBroken,
+    TrickWon,
+    TurnToAct,
+)
 from spades_voice.rules.hand import Deal, HandState, Phase
 from spades_voice.rules.ruleset import Ruleset
-from spades_voice.rules.scoring import TeamScore, score_hand
+from spades_voice.rules.scoring import score_hand
 from spades_voice.rules.seats import SEATS, TEAMS, Seat, Team
 
 Decision = Bid | Card
@@ -52,19 +64,6 @@ class Match:
     deals: tuple[DealtHand, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class HandOutcome:
-    """A finished hand: who bid what, who took what, and the score."""
-
-    number: int  # 1-based
-    dealer: Seat
-    bids: tuple[tuple[Seat, Bid], ...]
-    tricks: dict[Seat, int]
-    scores: dict[Team, TeamScore]
-    totals: dict[Team, int]  # after this hand
-    boston: Team | None
-
-
 class MatchState:
     """A position in a match. Change it with ``apply``; ``match`` is its replayable value."""
 
@@ -85,7 +84,7 @@ class MatchState:
         self.hand: HandState | None = None
         self._start_hand()
         for decision in match.decisions:
-            self.apply(decision)
+            self._decide(decision)
 
     @classmethod
     def replay(cls, match: Match) -> MatchState:
@@ -148,8 +147,47 @@ class MatchState:
         self._hand_start = len(self._decisions)
         self.hand = HandState(self.ruleset, nxt.dealer, nxt.deal)
 
-    def apply(self, decision: Decision, seat: Seat | None = None) -> None:
-        """Place a bid or play a card for the seat to act (checked against ``seat``)."""
+    def apply(self, decision: Decision, seat: Seat | None = None) -> list[GameEvent]:
+        """Place a bid or play a card for the seat to act (checked against ``seat``).
+
+        Returns what happened, oldest first: the bid or card; spades broken; the trick
+        won; the hand scored, then the match won or the next hand dealt. Raises
+        ``IllegalAction`` with the spoken reason, and changes nothing, when the decision
+        is not allowed.
+        """
+        hand = self.hand
+        if hand is None or self.winner is not None:
+            raise IllegalAction("The match is over." if self.winner else "No hand is dealt.")
+        actor = hand.to_act
+        assert actor is not None
+        # Four bids open every hand, then the cards: where a card falls is counted from
+        # the decisions this hand.
+        played = len(self._decisions) - self._hand_start - 4
+        broken = hand.spades_broken
+        self._decide(decision, seat)
+        events: list[GameEvent] = []
+        if isinstance(decision, Bid):
+            events.append(BidPlaced(actor, decision))
+        else:
+            number, position = played // 4 + 1, played % 4 + 1
+            events.append(CardPlayed(actor, decision, number, position))
+            if not broken and decision.suit is Suit.SPADES:
+                events.append(SpadesBroken(actor, decision))
+            if position == 4:
+                trick = hand.tricks[number - 1]
+                assert trick.winner is not None
+                events.append(TrickWon(trick.winner, trick, number))
+        if hand.phase is Phase.DONE:
+            events.append(HandScored(self.outcomes[-1]))
+            if self.winner is not None:
+                events.append(MatchWon(self.winner, dict(self.totals)))
+            elif self.hand is not None:
+                events.append(HandDealt(self.hand_number, self.hand.dealer))
+        return events
+
+    def _decide(self, decision: Decision, seat: Seat | None = None) -> None:
+        """``apply`` without the report: replays (a saved match, undo) take this path, as
+        working out what happened would double their cost."""
         hand = self.hand
         if hand is None or self.winner is not None:
             raise IllegalAction("The match is over." if self.winner else "No hand is dealt.")
@@ -167,6 +205,20 @@ class MatchState:
         self._actors.append(actor)
         if hand.phase is Phase.DONE:
             self._finish_hand(hand)
+
+    def dealt_event(self) -> HandDealt | None:
+        """``HandDealt`` for the hand in play (a table opening a match says it first)."""
+        if self.hand is None or self.over:
+            return None
+        return HandDealt(self.hand_number, self.hand.dealer)
+
+    def turn_of(self, seat: Seat) -> TurnToAct | None:
+        """``TurnToAct`` when it is ``seat``'s turn, else None."""
+        hand = self.hand
+        if hand is None or self.over or hand.to_act is not seat:
+            return None
+        led = hand.current_trick.led_suit if hand.phase is Phase.PLAYING else None
+        return TurnToAct(seat, hand.phase, led)
 
     def _finish_hand(self, hand: HandState) -> None:
         tricks = hand.tricks_by_seat
@@ -215,7 +267,7 @@ class MatchState:
         del self._actors[self._hand_start :]
         self.hand = hand
         for d in redo:
-            self.apply(d)
+            self._decide(d)
 
     def can_undo(self, seat: Seat) -> bool:
         return self.winner is None and seat in self._actors[self._hand_start :]

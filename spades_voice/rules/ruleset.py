@@ -18,9 +18,6 @@ class FailedNilTricks(enum.Enum):
     PARTNER = "partner"
 
 
-TARGETS: tuple[int | None, ...] = (200, 300, 500, None)
-
-
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """Rule switches. ``target=None`` is a single-hand match."""

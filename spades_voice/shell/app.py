@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import sys
 import time
 from collections.abc import Callable
 
@@ -31,12 +32,16 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
-from spades_voice.shell.actions import ACTIONS, dispatch
-from spades_voice.shell.hooks import ShellHooks
-from spades_voice.shell.keymap import Keymap, load_keymap, pt_keys
-from spades_voice.shell.pace import Pace
-from spades_voice.shell.state import Shell
+from spades_voice.narration import prompts, texts
+from spades_voice.options import Pace
+from spades_voice.shell.confirm_mode import load_confirm_bindings
+from spades_voice.shell.keymap import Keymap, load_keymap, normalize_key, spoken_key
+from spades_voice.shell.list_mode import load_list_bindings
+from spades_voice.shell.screen import screen as draw
+from spades_voice.shell.state import Mode, Shell
+from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
 from spades_voice.speech import Speaker
+from spades_voice.store.base import ShellHooks
 from spades_voice.table import Table
 
 
@@ -50,26 +55,6 @@ def no_cpr(output: Output) -> Output:
 # ---- key bindings -----------------------------------------------------------------------
 
 
-def load_action_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """Every action in the keymap, bound to its keys."""
-    kb = KeyBindings()
-    for name in keymap.actions:
-        if name not in ACTIONS:
-            continue
-        for key in keymap.keys_for(name):
-            for pt_key in pt_keys(key):
-                kb.add(pt_key)(_runner(shell, name))
-    return kb
-
-
-def _runner(shell: Shell, name: str) -> Callable[[KeyPressEvent], None]:
-    def run(event: KeyPressEvent) -> None:
-        dispatch(shell, name)
-
-    run.__doc__ = ACTIONS[name].__doc__
-    return run
-
-
 def load_fallback_bindings(shell: Shell) -> KeyBindings:
     """Keys no action uses still answer, so a press is never met with silence."""
     kb = KeyBindings()
@@ -78,15 +63,27 @@ def load_fallback_bindings(shell: Shell) -> KeyBindings:
     def _(event: KeyPressEvent) -> None:
         """Say how to answer an open question, or that the key does nothing."""
         key = event.key_sequence[0].key
-        shell.unbound(key.value if isinstance(key, Keys) else key)
+        name = key.value if isinstance(key, Keys) else key
+        if shell.mode is Mode.CONFIRM:
+            shell.answer(texts.CONFIRM_HELP)
+            return
+        known = normalize_key(name) is not None
+        shell.answer(prompts.does_nothing(spoken_key(name) if known else None))
 
     return kb
 
 
 def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
-    """All the shell's bindings in one place."""
+    """All the shell's bindings in one place. Where two match a key, the one merged later
+    wins, so a list's moving keys and a question's answers override the table's."""
     return merge_key_bindings(
-        [load_fallback_bindings(shell), load_action_bindings(shell, keymap)]
+        [
+            load_fallback_bindings(shell),
+            load_table_bindings(shell, keymap),
+            load_list_bindings(shell, keymap),
+            load_confirm_bindings(shell, keymap),
+            load_always_bindings(shell, keymap),
+        ]
     )
 
 
@@ -94,7 +91,7 @@ def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
 
 
 def _fragments(shell: Shell) -> StyleAndTextTuples:
-    screen = shell.screen()
+    screen = draw(shell)
     return [
         ("", screen.text[: screen.cursor]),
         ("[SetCursorPosition]", ""),
@@ -124,10 +121,15 @@ def build_app(
 
 
 async def _drive(shell: Shell, wake: asyncio.Event, app: Application[int]) -> None:
-    """Step the computers at the pace: one decision each time its delay has passed."""
+    """Step the computers at the pace: one decision each time its delay has passed.
+
+    While no computer may move, it waits to be woken, with ``shell.computers_idle`` set:
+    nothing moves at the table until a key or an event wakes it."""
     while True:
         if not shell.computers_may_act():
+            shell.computers_idle.set()
             await wake.wait()
+            shell.computers_idle.clear()
             wake.clear()
             continue
         remaining = shell.next_step_at - time.monotonic()
@@ -188,6 +190,33 @@ def run_app(
         greeted=greeted,
     )
     app = build_app(shell, keymap, input=input, output=output)
+    try:
+        result = app.run(pre_run=_wiring(shell, app, ready), handle_sigint=False)
+    finally:
+        table.set_listener(None)
+        hooks.close()
+        _last_words(hooks, speaker)
+    return result
+
+
+def _last_words(hooks: ShellHooks, speaker: Speaker) -> None:
+    """What the store could not keep, said as the game ends ("Your statistics could not
+    be saved: ..."). Also written to the terminal, where it stays after speech stops,
+    unless speech is already printing it there."""
+    for text in hooks.notices():
+        speaker.event(text)
+        if "print" not in getattr(speaker, "name", ""):
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()
+
+
+def _wiring(
+    shell: Shell,
+    app: Application[int],
+    ready: Callable[[Application[int], Shell], None] | None,
+) -> Callable[[], None]:
+    """What runs once the app's loop exists: the table's listener, the pace driver, the
+    shell's start, and the callbacks that reach the loop from other threads."""
     wake = asyncio.Event()
     loop_box: list[asyncio.AbstractEventLoop] = []
 
@@ -199,32 +228,24 @@ def run_app(
         # Remote tables call this from their network task; local tables from inside our
         # own calls, where the pump that follows will speak them anyway.
         if loop_box:
-            loop_box[0].call_soon_threadsafe(_pump)
+            loop_box[0].call_soon_threadsafe(pump)
 
-    def _pump() -> None:
+    def pump() -> None:
         shell.pump()
         shell.advance()
         app.invalidate()
 
-    def on_quit() -> None:
-        app.exit(result=0)
-
     shell.on_wake = on_wake
-    shell.on_quit = on_quit
+    shell.on_quit = lambda: app.exit(result=0)
 
     def pre_run() -> None:
         loop = asyncio.get_running_loop()
         loop_box.append(loop)
-        table.set_listener(on_events)
+        shell.table.set_listener(on_events)
         app.create_background_task(_drive(shell, wake, app))
         shell.start()
         loop.call_soon(_warm_bindings, app)
         if ready is not None:
             ready(app, shell)
 
-    try:
-        result = app.run(pre_run=pre_run, handle_sigint=False)
-    finally:
-        table.set_listener(None)
-        hooks.close()
-    return result
+    return pre_run

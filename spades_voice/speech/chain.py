@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from spades_voice.options import Speech, names
 from spades_voice.speech.base import Kind, Speaker, SpeechError
 from spades_voice.speech.screenreader import ScreenReaderSpeaker
 from spades_voice.speech.simple import NullSpeaker, PrintSpeaker, RecorderSpeaker, TeeSpeaker
@@ -39,7 +40,7 @@ from spades_voice.speech.tts import TtsSpeaker
 log = logging.getLogger(__name__)
 
 #: Values of `--speech` (and the `speech` setting), in the order auto tries them.
-CHOICES = ("auto", "screenreader", "tts", "print", "none")
+CHOICES = tuple(names(Speech))
 CHAIN = ("screenreader", "tts", "print")
 
 #: How a backend is named when the player hears about a switch.

@@ -32,8 +32,8 @@ from typing import TypeVar
 from spades_voice.narration import stored as words
 from spades_voice.narration.words import Cast
 from spades_voice.rules import Match, MatchState, Seat
-from spades_voice.shell.hooks import ShellHooks
 from spades_voice.store import files
+from spades_voice.store.base import ShellHooks
 from spades_voice.store.clock import MatchClock
 from spades_voice.store.files import NewerVersion, OlderVersion, StoreError, Writer
 from spades_voice.store.lock import LOCK_FILE, FolderLock
@@ -147,7 +147,6 @@ class StoreHooks(ShellHooks):
 
         if self.shared:
             self._keep.update(_ALL_FILES)
-            self._notices.append(words.FOLDER_IN_USE)
         else:
             files.remove_stale_temps(self.data_dir, _ALL_FILES)
         self._settings = self._load(SETTINGS_FILE, load_settings) or Settings()
@@ -231,6 +230,9 @@ class StoreHooks(ShellHooks):
 
     def stats_text(self) -> str | None:
         return self._stats.text()
+
+    def in_use_elsewhere(self) -> bool:
+        return self.shared
 
     def notices(self) -> list[str]:
         out, self._notices = self._notices, []

@@ -7,10 +7,12 @@ read, so a hand-edited file with a wrong type is reported rather than half-used.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from spades_voice.options import Level, Pace, Speech, Target, Verbosity, names
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
 
@@ -19,40 +21,39 @@ SCHEMA = "spades-voice/settings"
 VERSION = 1
 MIGRATIONS: dict[int, Migration] = {}
 
-SPEECH_CHOICES = ("auto", "screenreader", "tts", "print", "none")
-#: The shell's names today (shell.pace.Pace, the verbosity key); others are kept as given.
-PACE_NAMES = ("relaxed", "quick", "instant")
-VERBOSITY_NAMES = ("brief", "full")
-LEVEL_CHOICES = ("easy", "medium", "hard")
+#: Each named setting and the choice it must be one of.
+_CHOICES: dict[str, type[enum.Enum]] = {
+    "speech": Speech,
+    "pace": Pace,
+    "level": Level,
+    "verbosity": Verbosity,
+}
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the player chose. ``target=None`` is a single-hand match; ``rate=None`` leaves
-    the speech rate to the synthesiser. ``pace`` and ``verbosity`` are the shell's names."""
+    the speech rate to the synthesiser. Each name is a value of its ``options`` enum."""
 
-    speech: str = "auto"
+    speech: str = Speech.AUTO.value
     rate: int | None = None
-    pace: str = "relaxed"
-    level: str = "medium"
-    target: int | None = 500
-    verbosity: str = "brief"
+    pace: str = Pace.RELAXED.value
+    level: str = Level.MEDIUM.value
+    target: int | None = Target.T500.points
+    verbosity: str = Verbosity.BRIEF.value
 
     def __post_init__(self) -> None:
-        if self.speech not in SPEECH_CHOICES:
-            raise ValueError(f"speech must be one of {', '.join(SPEECH_CHOICES)}.")
-        if self.level not in LEVEL_CHOICES:
-            raise ValueError(f"level must be one of {', '.join(LEVEL_CHOICES)}.")
-        for name in ("rate", "target"):
-            value = getattr(self, name)
-            if value is not None and (
-                not isinstance(value, int) or isinstance(value, bool) or value <= 0
-            ):
-                raise ValueError(f"{name} must be a positive whole number or null.")
-        for name in ("pace", "verbosity"):
-            value = getattr(self, name)
-            if not isinstance(value, str) or not value:
-                raise ValueError(f"{name} must be a name.")
+        for name, choice in _CHOICES.items():
+            if getattr(self, name) not in names(choice):
+                raise ValueError(f"{name} must be one of {', '.join(names(choice))}.")
+        if self.rate is not None and (
+            not isinstance(self.rate, int) or isinstance(self.rate, bool) or self.rate <= 0
+        ):
+            raise ValueError("rate must be a positive whole number or null.")
+        targets = [t.points for t in Target]
+        if self.target not in targets or type(self.target) not in (int, type(None)):
+            spelled = ", ".join("null" if t is None else str(t) for t in targets)
+            raise ValueError(f"target must be one of {spelled}.")
 
     def to_bytes(self) -> bytes:
         return files.dump(SCHEMA, VERSION, asdict(self))

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from spades_voice.narration.statistics import statistics_summary
 from spades_voice.rules import MatchState, Seat
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
@@ -168,21 +169,7 @@ class Statistics:
 
     def text(self) -> str:
         """What the statistics key says (and ``spades-voice stats`` prints)."""
-        if not self.played:
-            return "No matches played yet."
-        parts = [
-            f"{_count(self.played, 'match', 'matches')} played: {self.won} won, {self.lost} lost.",
-            f"Winning streak {self.streak}, best {self.best_streak}.",
-        ]
-        avg = self.average_points
-        if avg is not None:
-            parts.append(
-                f"{_number(avg)} points a hand on average over "
-                f"{_count(self.hands, 'hand', 'hands')}."
-            )
-        parts.append(f"Your nil bids: {self.nils_made} made, {self.nils_failed} failed.")
-        parts.append(f"Bag penalties: {self.bag_penalties}.")
-        return " ".join(parts)
+        return statistics_summary(self)
 
     def to_json(self) -> dict[str, Any]:
         """The public figures (``spades-voice stats --json``)."""
@@ -247,14 +234,3 @@ def load_pending(path: Path) -> tuple[MatchResult, ...] | None:
         path, PENDING_SCHEMA, PENDING_VERSION, {}, pending_from_json, files.STATS_CAP
     )
 
-
-def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
-def _number(x: float) -> str:
-    """Whole numbers plainly, otherwise one decimal: "42", "38.5", "minus 12"."""
-    text = f"{x:.1f}".removesuffix(".0")
-    if text == "-0":
-        return "0"
-    return f"minus {text[1:]}" if text.startswith("-") else text

@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 
 from spades_voice import narration as say
-from spades_voice.narration import Cast
+from spades_voice.narration import Cast, event_lines
 from spades_voice.rules import Bid, Decision, Phase, Rank, Ruleset, Seat, SeatView
-from spades_voice.shell.state import event_lines
 from spades_voice.table import LocalTable
 
 GOLDEN = Path(__file__).parent / "golden"

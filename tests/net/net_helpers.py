@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
 import json
@@ -116,3 +117,12 @@ def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> None:
         if time.monotonic() > deadline:
             raise AssertionError("condition not met in time")
         time.sleep(0.005)
+
+
+def timers_pending(server: ServerThread, code: str) -> int:
+    """What the table ``code`` has scheduled to do on its own, read on the server's loop."""
+
+    async def read() -> int:
+        return server.server.tables[code].timers_pending()
+
+    return asyncio.run_coroutine_threadsafe(read(), server.loop).result(5)

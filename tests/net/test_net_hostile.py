@@ -59,7 +59,7 @@ class TestIllegalIntents:
                 host.start()
                 wait_for(lambda: any(t.view().my_turn for t in tables))
                 idle = next(t for t in tables if not t.view().my_turn)
-                with pytest.raises(IllegalAction, match="not your turn"):
+                with pytest.raises(IllegalAction, match=r"^It is not your turn to bid\.$"):
                     idle.submit(Bid(3))
                 # Bid through to the first card a person must play.
                 play_until(tables, lambda: all(t.view().phase is Phase.PLAYING for t in tables))

@@ -17,7 +17,7 @@ from spades_voice.rules import (
     Seat,
     view_of,
 )
-from spades_voice.table import HandDealt, Notice, TakenBack, apply_decision, turn_event
+from spades_voice.table import HandDealt, Notice, TakenBack
 
 
 @pytest.mark.parametrize("seed", ["wire", "wire2"])
@@ -35,8 +35,8 @@ def test_views_and_events_round_trip_through_a_whole_match(seed: str) -> None:
         assert actor is not None
         view = view_of(state, actor)
         choices: tuple[Decision, ...] = view.legal_cards or view.legal_bids
-        events = apply_decision(state, rng.choice(choices), actor)
-        turn = turn_event(state, state.to_act) if state.to_act else None
+        events = state.apply(rng.choice(choices), actor)
+        turn = state.turn_of(state.to_act) if state.to_act else None
         extra = [Notice("Ann is back."), HandDealt(2, Seat.E), TakenBack(3, restart=True)]
         for event in [*events, *([turn] if turn else []), *extra]:
             data = p.event_to_json(event)

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from net_helpers import play_until, running_server, wait_for
+from net_helpers import play_until, running_server, timers_pending, wait_for
 
 from spades_voice.net.client import JoinRefused, RemoteTable
 from spades_voice.net.server import Limits
@@ -101,7 +99,8 @@ class TestTimers:
             try:
                 host.start()
                 wait_for(lambda: host.view().my_turn)
-                asyncio.run(asyncio.sleep(0.5))
+                # Nothing is scheduled: the turn waits for the host however long it takes.
+                assert timers_pending(server, host.code) == 0
                 assert host.view().my_turn
             finally:
                 host.close()
@@ -123,7 +122,7 @@ class TestTimers:
                 assert {x.seat: x for x in host.people()}[host.seat].connected
                 host.set_timers(None, None)
                 wait_for(lambda: host.view().my_turn)
-                asyncio.run(asyncio.sleep(0.8))
+                assert timers_pending(server, host.code) == 0
                 assert host.view().my_turn
             finally:
                 host.close()

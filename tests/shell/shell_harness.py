@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -19,13 +20,13 @@ from prompt_toolkit.output import DummyOutput
 
 from spades_voice.ai import Level, make_player
 from spades_voice.narration import hand_order
+from spades_voice.options import Pace
 from spades_voice.rules import Match, MatchState, Phase, Ruleset, Seat
 from spades_voice.shell.app import run_app
-from spades_voice.shell.hooks import ShellHooks
 from spades_voice.shell.keymap import Keymap, load_keymap
-from spades_voice.shell.pace import Pace
 from spades_voice.shell.state import Shell
 from spades_voice.speech import Kind, RecorderSpeaker
+from spades_voice.store.base import ShellHooks
 from spades_voice.table import LocalTable
 
 KEYS = {
@@ -191,6 +192,15 @@ class Harness:
         queries = [u.text for u in new if u.kind is Kind.QUERY]
         assert queries, f"{keys} said nothing; events: {[u.text for u in new]}"
         return queries[-1]
+
+    def wait_for(self, condition: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Until ``condition`` holds (what a test waits for: an event, a state)."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if self.error is not None:
+                raise AssertionError(f"shell crashed: {self.error!r}") from self.error
+            assert time.monotonic() < deadline, "the awaited condition never came"
+            time.sleep(0.01)
 
     def texts(self, kind: Kind | None = None) -> list[str]:
         return self.speaker.texts(kind)

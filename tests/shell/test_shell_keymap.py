@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from shell_harness import easy_table, harness
 
-from spades_voice.shell.actions import ACTIONS, help_texts
+from spades_voice.commands.keys import key_lines
 from spades_voice.shell.keymap import default_text, load_keymap, normalize_key, spoken_key
-from spades_voice.shell.keys_command import key_lines
+from spades_voice.shell.table_mode import help_texts
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,7 +26,7 @@ def _user(text: str) -> tuple[dict[str, tuple[str, ...]], tuple[str, ...]]:
 class TestDefaults:
     def test_one_entry_per_action_and_every_action_has_a_handler(self) -> None:
         km = load_keymap(use_user=False)
-        assert set(km.actions) == set(ACTIONS)
+        assert set(km.actions) == set(help_texts())
         assert all(help_texts()[a] for a in km.actions)
 
     def test_no_key_is_used_twice(self) -> None:
@@ -187,13 +187,6 @@ class TestKeysCommand:
 
 def test_packaged_keymap_is_valid_toml() -> None:
     assert "keys" in tomllib.loads(default_text())
-
-
-def test_command_level_choices_match_the_ai() -> None:
-    from spades_voice.ai import Level
-    from spades_voice.shell.command import LEVELS
-
-    assert tuple(level.value for level in Level) == LEVELS
 
 
 class TestHostileKeymapFiles:

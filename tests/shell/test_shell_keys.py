@@ -5,15 +5,14 @@ from __future__ import annotations
 import random
 import re
 import threading
-import time
 
 import pytest
 from shell_harness import Harness, easy_table, harness
 
 from spades_voice.ai import Level, Player, make_player
 from spades_voice.narration import hand_order
+from spades_voice.options import Pace
 from spades_voice.rules import BID_CHOICES, Decision, Phase, Seat, SeatView, Suit
-from spades_voice.shell.pace import Pace
 from spades_voice.shell.state import BID_START
 from spades_voice.speech import Kind
 from spades_voice.table import LocalTable
@@ -315,25 +314,25 @@ class TestPaceAndHistory:
 
     def test_pause_stops_the_computers(self) -> None:
         with harness(easy_table(self._computer_first()), pace=Pace.QUICK) as h:
+            assert h.shell is not None
             h.press("p")
-            mark = h.mark
-            time.sleep(1.5)
+            mark, decisions = h.mark, len(h.table.state.decisions)
+            # The pace driver goes idle: nothing moves at the table until it is woken.
+            assert h.shell.computers_idle.wait(10)
             assert h.since(mark, Kind.EVENT) == []
+            assert len(h.table.state.decisions) == decisions
             h.press("p")
-            deadline = time.monotonic() + 5
-            while not h.since(mark, Kind.EVENT) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            assert h.since(mark, Kind.EVENT)
+            h.wait_for(lambda: bool(h.since(mark, Kind.EVENT)))
 
     def test_history_never_speaks_on_its_own(self) -> None:
         with harness(easy_table(self._computer_first()), pace=Pace.QUICK) as h:
             opened = h.said("g")
             assert opened.startswith("History, ")
             mark = h.mark
-            time.sleep(1.6)
-            # events went on being spoken as events; the log itself said nothing
+            # The table plays on while the log is open, up to the player's own turn.
+            h.wait_for(lambda: h.table.view().my_turn and bool(h.since(mark, Kind.EVENT)))
+            # They were spoken as events; the log itself said nothing.
             assert h.since(mark, Kind.QUERY) == []
-            assert h.since(mark, Kind.EVENT)
             assert h.shell is not None
             history = h.shell.history
             newest, oldest = history[-1], history[0]
@@ -389,9 +388,7 @@ class TestThinkingNeverBlocksKeys:
             assert len(table.state.decisions) == before
             mark = h.mark
             slow.release.set()
-            deadline = time.monotonic() + 10
-            while not h.since(mark, Kind.EVENT) and time.monotonic() < deadline:
-                time.sleep(0.02)
+            h.wait_for(lambda: bool(h.since(mark, Kind.EVENT)))
             assert len(table.state.decisions) > before
 
     def test_a_thought_is_dropped_if_the_player_paused(self) -> None:
@@ -399,9 +396,11 @@ class TestThinkingNeverBlocksKeys:
         with harness(table, pace=Pace.QUICK) as h:
             assert slow.thinking.wait(10)
             before = len(table.state.decisions)
+            assert h.shell is not None and not h.shell.computers_idle.is_set()
             h.press("p")
             slow.release.set()
-            time.sleep(0.5)
+            # The thought comes back, is dropped, and the driver goes idle (paused).
+            assert h.shell.computers_idle.wait(10)
             assert len(table.state.decisions) == before
 
 

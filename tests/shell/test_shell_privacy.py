@@ -8,6 +8,7 @@ import pytest
 from shell_harness import Harness, easy_table, harness
 
 from spades_voice.rules import SEATS, Card, Rank, Suit
+from spades_voice.shell.screen import screen
 from spades_voice.speech import Kind, RecorderSpeaker
 from spades_voice.table import LocalTable
 
@@ -85,10 +86,10 @@ def _everything(h: Harness) -> None:
     assert h.shell is not None
     speaker = h.speaker
     assert isinstance(speaker, CheckingSpeaker)
-    for card in named_cards(h.shell.screen().text):
+    for card in named_cards(screen(h.shell).text):
         hand = h.table.state.hand
         if hand is not None and h.shell.between is None:
-            assert card in hand.held(h.table.seat), h.shell.screen().text
+            assert card in hand.held(h.table.seat), screen(h.shell).text
 
 
 @pytest.mark.parametrize(("seed", "blind"), [(2, False), (13, True)])

@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 from shell_harness import KEYS, Harness, easy_table
 
+from spades_voice.options import Pace
 from spades_voice.shell.keymap import load_keymap, pt_keys
-from spades_voice.shell.pace import Pace
 
 #: Escape sequences for keys the harness does not name, bound or not.
 MORE_KEYS = {

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from shell_harness import easy_table, harness
 
-from spades_voice.shell.command import _choices, add_arguments
+from spades_voice.commands.play import _choices, add_arguments
 from spades_voice.store.hooks import StoreHooks
 from spades_voice.store.settings import Settings
 

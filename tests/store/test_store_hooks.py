@@ -53,6 +53,7 @@ class TestSaveAndContinue:
         hooks = _hooks(data)
         state = short_match(3)
         finish(hooks, state, random.Random(3))
+        crash(hooks)
         assert _hooks(data).saved_match() is None
 
     def test_continuing_keeps_saving_the_same_match(self, data: Path) -> None:
@@ -78,6 +79,7 @@ class TestSaveAndContinue:
         assert not (data / "save.json").exists()
         last = load_saved(data / "last-match.json")
         assert last is not None and last.match == state.match
+        crash(hooks)
         assert _hooks(data).saved_match() is None
 
     def test_undo_is_saved_too(self, data: Path) -> None:
@@ -105,6 +107,7 @@ class TestSettings:
         assert hooks.settings == Settings()
         chosen = Settings(speech="print", rate=220, pace="quick", level="hard", target=None)
         hooks.save_settings(chosen)
+        crash(hooks)
         assert _hooks(data).settings == chosen
 
     def test_bad_values_refused(self) -> None:
@@ -216,6 +219,7 @@ class TestCorruptStats:
         raw = json.loads((data / "stats.json").read_text())
         raw["won"] += 5
         (data / "stats.json").write_text(json.dumps(raw))
+        hooks.close()
         assert len(_hooks(data).notices()) == 1
 
 

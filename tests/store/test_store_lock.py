@@ -17,7 +17,6 @@ from pathlib import Path
 
 from store_helpers import FakeClock
 
-from spades_voice.narration.stored import FOLDER_IN_USE
 from spades_voice.store import DATA_DIR_ENV, StoreHooks, load_saved
 from spades_voice.store.lock import FolderLock
 
@@ -29,7 +28,7 @@ SECOND = textwrap.dedent(
     import json, sys
     from spades_voice.store import StoreHooks
     hooks = StoreHooks(sys.argv[1])
-    print(json.dumps({"shared": hooks.shared, "notices": hooks.notices(),
+    print(json.dumps({"shared": hooks.in_use_elsewhere(), "notices": hooks.notices(),
                       "offer": hooks.saved_match() is not None}))
     """
 )
@@ -80,7 +79,7 @@ def test_second_process_is_told_and_the_first_is_unharmed(tmp_path: Path) -> Non
         (data / ".save.json.inflight.tmp").write_text("{half")
         (data / "settings.json").write_text("not json")
         seen = _second(data)
-        assert seen == {"shared": True, "notices": [FOLDER_IN_USE], "offer": False}
+        assert seen == {"shared": True, "notices": [], "offer": False}
         assert (data / ".save.json.inflight.tmp").exists()
         assert (data / "settings.json").read_text() == "not json"
         assert not [p for p in data.iterdir() if ".unreadable-" in p.name]
@@ -94,7 +93,6 @@ def test_second_process_is_told_and_the_first_is_unharmed(tmp_path: Path) -> Non
     # Killed, it holds nothing: the next start owns the folder and resumes.
     third = _second(data)
     assert third["shared"] is False
-    assert FOLDER_IN_USE not in third["notices"]  # type: ignore[operator]
 
 
 def test_a_closed_game_lets_go_and_the_lock_file_stays(tmp_path: Path) -> None:
@@ -121,6 +119,6 @@ def test_shared_session_writes_nothing(tmp_path: Path) -> None:
         second.start_new(None)
         second.close()
         assert sorted(p.name for p in tmp_path.iterdir()) == before
-        assert second.notices() == [FOLDER_IN_USE]
+        assert second.notices() == []
     finally:
         owner.release()

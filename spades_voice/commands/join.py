@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import argparse
 
-from spades_voice.cli import add_speech_arguments
-from spades_voice.net.client import JoinRefused, RemoteTable, server_url
-from spades_voice.net.commands import (
+from spades_voice.commands.common import (
+    add_speech_arguments,
+    build_speaker,
+    run_shell,
+    saved_settings,
+)
+from spades_voice.commands.net_common import (
     DEFAULT_PORT,
     lobby,
-    make_speaker_from,
-    play,
     remember_token,
     remembered_token,
 )
+from spades_voice.narration import notices
+from spades_voice.net.client import JoinRefused, RemoteTable, server_url
 from spades_voice.net.protocol import ProtocolError, normalize_code
 from spades_voice.rules import Seat
+from spades_voice.shell.terminal import TerminalWriter
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -37,8 +42,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    speaker = make_speaker_from(args)
+    settings, problem = saved_settings()
+    writer = TerminalWriter()
+    speaker = build_speaker(args, settings, writer)
     try:
+        if problem is not None:
+            speaker.query(problem)
         try:
             code = normalize_code(args.code)
         except ProtocolError as e:
@@ -51,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
             if token is not None:
                 try:
                     table = RemoteTable.rejoin(url, code, token)
-                    speaker.query("Back at your seat.")
+                    speaker.query(notices.BACK_AT_SEAT)
                 except JoinRefused:
                     table = None
             if table is None:
@@ -64,11 +73,11 @@ def run(args: argparse.Namespace) -> int:
         remember_token(args.server, code, table.token)
         try:
             if not table.started:
-                speaker.query(f"You sit {table.seat.long_name}. Waiting for the host to start.")
+                speaker.query(notices.waiting_for_host(table.seat))
             if not lobby(table, speaker, host=False):
                 speaker.query(table.closed_reason or "The table has gone.")
                 return 1
-            return play(table, speaker)
+            return run_shell(table, speaker, writer, settings, hold_between_hands=False)
         finally:
             table.close()
     finally:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from spades_voice.shell.actions import help_texts
 from spades_voice.shell.keymap import load_keymap, spoken_keys, user_keymap_path
+from spades_voice.shell.table_mode import help_texts
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

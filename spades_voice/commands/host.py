@@ -4,29 +4,35 @@ from __future__ import annotations
 
 import argparse
 
-from spades_voice.ai import Level
-from spades_voice.cli import add_speech_arguments
-from spades_voice.net.client import JoinRefused, RemoteTable, server_url
-from spades_voice.net.commands import (
+from spades_voice.commands.common import (
+    add_speech_arguments,
+    build_speaker,
+    run_shell,
+    saved_settings,
+)
+from spades_voice.commands.net_common import (
     add_server_arguments,
     lobby,
-    make_speaker_from,
-    play,
     reachable_address,
     remember_token,
 )
+from spades_voice.narration import notices
+from spades_voice.net.client import JoinRefused, RemoteTable, server_url
 from spades_voice.net.protocol import spoken_code
 from spades_voice.net.server import ServerThread, TableServer
+from spades_voice.options import Level, Target, names
 from spades_voice.rules import Ruleset, Seat
-
-TARGETS = {"200": 200, "300": 300, "500": 500, "single": None}
+from spades_voice.shell.terminal import TerminalWriter
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default="Host", help="Your name at the table.")
     parser.add_argument("--seat", choices="SWNE", default="S", help="Your seat (default S).")
     parser.add_argument(
-        "--target", choices=list(TARGETS), default="500", help="Points to win, or a single hand."
+        "--target",
+        choices=names(Target),
+        default=Target.T500.value,
+        help="Points to win, or a single hand.",
     )
     parser.add_argument(
         "--bid-seconds", type=float, default=None, help="Time to bid (default: no limit)."
@@ -63,14 +69,18 @@ def run(args: argparse.Namespace) -> int:
     else:
         address = args.server
         url = server_url(args.server)
-    speaker = make_speaker_from(args)
+    settings, problem = saved_settings()
+    writer = TerminalWriter()
+    speaker = build_speaker(args, settings, writer)
     try:
+        if problem is not None:
+            speaker.query(problem)
         try:
             table = RemoteTable.create(
                 url,
                 args.name,
                 seat=Seat(args.seat),
-                rules=Ruleset(target=TARGETS[args.target]),
+                rules=Ruleset(target=Target(args.target).points),
                 bid_seconds=args.bid_seconds,
                 play_seconds=args.play_seconds,
             )
@@ -80,14 +90,10 @@ def run(args: argparse.Namespace) -> int:
         remember_token(address, table.code, table.token)
         print(f"Table code {table.code}. Others join with: "
               f"spades-voice join {table.code} --server {address}")
-        speaker.query(
-            f"Table code {spoken_code(table.code)}. "
-            "Friends join with spades-voice join and this code. "
-            "Press Enter to start; the computer plays any empty seat."
-        )
+        speaker.query(notices.table_code(spoken_code(table.code)))
         try:
             lobby(table, speaker, host=True)
-            return play(table, speaker)
+            return run_shell(table, speaker, writer, settings, hold_between_hands=False)
         finally:
             table.close()
     finally:

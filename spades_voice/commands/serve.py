@@ -5,16 +5,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 
-from spades_voice.ai import Level
-from spades_voice.net.commands import add_server_arguments
+from spades_voice.commands.net_common import add_server_arguments
 from spades_voice.net.server import Limits, TableServer
+from spades_voice.options import Level, names
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_server_arguments(parser, bind=True)
     parser.add_argument(
         "--level",
-        choices=[lv.value for lv in Level],
+        choices=names(Level),
         default=Level.MEDIUM.value,
         help="How the computers in empty seats play (default medium).",
     )

@@ -9,40 +9,34 @@ from __future__ import annotations
 
 import argparse
 import secrets
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spades_voice.cli import add_speech_arguments
-from spades_voice.shell.pace import Pace
+from spades_voice.commands.common import add_speech_arguments, build_speaker, run_shell
+from spades_voice.options import Level, Pace, Target, names
 
 if TYPE_CHECKING:
-    from spades_voice.shell.hooks import ShellHooks
+    from spades_voice.store.base import ShellHooks
     from spades_voice.store.settings import Settings
-
-TARGETS = {"200": 200, "300": 300, "500": 500, "single": None}
-#: The values of ``spades_voice.ai.Level`` (a test keeps them equal); not imported here,
-#: because loading the computer players would delay the first spoken line.
-LEVELS = ("easy", "medium", "hard")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     # Options left out take the saved settings; options given are remembered for next time.
     parser.add_argument(
         "--level",
-        choices=LEVELS,
+        choices=names(Level),
         default=None,
         help="How well the opponents play (your partner always plays hard). Default medium.",
     )
     parser.add_argument(
         "--target",
-        choices=list(TARGETS),
+        choices=names(Target),
         default=None,
         help="Points to win, or a single hand. Default 500.",
     )
     parser.add_argument("--blind-nil", action="store_true", help="Allow blind nil bids.")
     parser.add_argument(
         "--pace",
-        choices=[p.value for p in Pace],
+        choices=names(Pace),
         default=None,
         help="How fast the computers play. Default relaxed.",
     )
@@ -51,15 +45,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def store_hooks() -> ShellHooks:
-    """Saves and statistics when the store is installed; no-op hooks otherwise."""
-    from spades_voice.shell.hooks import ShellHooks
+    """Saves, statistics, settings and the match clock in the player's data folder."""
+    from spades_voice.store.hooks import StoreHooks
 
-    try:
-        from spades_voice.store.hooks import StoreHooks  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return ShellHooks()
-    hooks: ShellHooks = StoreHooks()
-    return hooks
+    return StoreHooks()
 
 
 def _seed(text: str | None) -> int | str:
@@ -81,7 +70,7 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
         if value is not None:
             given[name] = value
     if args.target is not None:
-        given["target"] = TARGETS[args.target]
+        given["target"] = Target(args.target).points
     chosen = replace(saved, **given)  # type: ignore[arg-type]
     if chosen != saved and hooks.settings is not None:
         hooks.save_settings(chosen)
@@ -91,35 +80,18 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
 def run(args: argparse.Namespace) -> int:
     from spades_voice.narration.texts import GREETING
     from spades_voice.shell.terminal import TerminalWriter
-    from spades_voice.speech import make_speaker
 
     hooks = store_hooks()
     settings = _choices(args, hooks)
-    pace = Pace(settings.pace) if settings.pace in {p.value for p in Pace} else Pace.RELAXED
     writer = TerminalWriter()
-    speaker = make_speaker(
-        settings.speech,
-        settings.rate,
-        Path(args.speech_log) if args.speech_log else None,
-        echo=args.echo,
-        write=writer.write,
-    )
+    speaker = build_speaker(args, settings, writer)
     try:
         speaker.query(GREETING)
-        from prompt_toolkit.output import create_output
-
-        from spades_voice.ai import Level
         from spades_voice.rules import Ruleset
-        from spades_voice.shell.app import no_cpr, run_app
         from spades_voice.table import LocalTable
 
         ruleset = Ruleset(target=settings.target, blind_nil=args.blind_nil)
         table = LocalTable(ruleset, _seed(args.seed), Level(settings.level))
-        output = no_cpr(create_output())
-        writer.attach(output)
-        return run_app(
-            table, speaker, hooks=hooks, pace=pace, output=output, greeted=True,
-            brief=settings.verbosity != "full",
-        )
+        return run_shell(table, speaker, writer, settings, hooks=hooks)
     finally:
         speaker.close()

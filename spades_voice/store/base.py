@@ -1,8 +1,9 @@
 """Where saves, statistics and the match clock plug into the shell.
 
 The shell calls these at fixed points; ``ShellHooks`` itself does nothing, so a shell
-without storage (tests, a shared table's guest) simply passes the default. The store
-layer provides the real implementation.
+without storage (tests, a shared table's guest) simply passes the default.
+``store.hooks.StoreHooks`` is the real implementation. The interface lives here, in the
+store, because the shell sits above the store and imports it, never the other way round.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ class ShellHooks:
     def stats_text(self) -> str | None:
         """The statistics key's answer; None when statistics are unavailable."""
         return None
+
+    def in_use_elsewhere(self) -> bool:
+        """Another game holds the data folder, so this one saves nothing; the shell asks
+        the player first whether to play on like that."""
+        return False
 
     def notices(self) -> list[str]:
         """Messages the player must hear once (a save moved aside, a full disk)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from spades_voice.cli import add_speech_arguments
+from spades_voice.commands.common import add_speech_arguments
 from spades_voice.speech.chain import make_speaker
 from spades_voice.speech.doctor import diagnose, speak_test_line
 

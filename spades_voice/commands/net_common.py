@@ -1,4 +1,4 @@
-"""What ``serve``, ``host`` and ``join`` share: addresses, speech, the lobby, the shell."""
+"""What ``serve``, ``host`` and ``join`` share: addresses, the lobby, remembered seats."""
 
 from __future__ import annotations
 
@@ -32,17 +32,6 @@ def add_server_arguments(parser: argparse.ArgumentParser, *, bind: bool) -> None
             metavar="SECONDS",
             help="Pause before each computer move, so people can hear it (default 0.8).",
         )
-
-
-def make_speaker_from(args: argparse.Namespace) -> Speaker:
-    from spades_voice.speech import make_speaker
-
-    return make_speaker(
-        args.speech or "auto",
-        args.rate,
-        Path(args.speech_log) if args.speech_log else None,
-        echo=args.echo,
-    )
 
 
 def reachable_address(bind: str, port: int) -> str:
@@ -80,21 +69,6 @@ def lobby(table: RemoteTable, speaker: Speaker, *, host: bool) -> bool:
         return True
     finally:
         table.set_listener(None)
-
-
-def play(table: RemoteTable, speaker: Speaker) -> int:
-    """Hand the table to the spoken shell until the player quits."""
-    from prompt_toolkit.output import create_output
-
-    from spades_voice.shell.app import no_cpr, run_app
-
-    return run_app(
-        table,
-        speaker,
-        output=no_cpr(create_output()),
-        hold_between_hands=False,
-        greeted=True,
-    )
 
 
 # ---- remembered seats ------------------------------------------------------------

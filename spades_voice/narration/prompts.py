@@ -1,0 +1,106 @@
+"""The shell's own words: answers to keys that are not about the cards, list titles and
+the one-line screen. (Card and table summaries are in ``summaries``, event lines in
+``events``, the greeting, rules and questions in ``texts``.)
+"""
+
+from __future__ import annotations
+
+from spades_voice.narration.words import cap, count
+from spades_voice.rules import Bid
+
+LOOK_AT_CARDS = "Look at your cards? That gives up blind nil. Y looks, Escape goes back."
+NOTHING_SAID = "Nothing has been said yet."
+HINT_NEEDS_CARDS = "Hints need your cards: decide on blind nil first."
+BACK_TO_TABLE = "Back to the table."
+ALREADY_AT_TABLE = "Already at the table."
+HAND_EMPTY = "Your hand is empty."
+NOTHING_TO_CONFIRM = "Nothing to say yes to."
+JUST_BEGUN = "The match has just begun: nothing to move on from."
+NEW_MATCH_STARTED = "New match."
+NOTHING_TO_UNDO = "Nothing to undo: the hand is over."
+NOTHING_TO_RESTART = "The hand is over: nothing to restart."
+GOODBYE = "Goodbye."
+FIRST_CARD = "First card."
+LAST_CARD = "Last card."
+
+HISTORY_TITLE = "History"
+HELP_TITLE = "Help"
+RULES_TITLE = "Rules"
+REVIEW_TITLE = "Tricks"
+RULES_INTRO = "Rules. Up and Down move."
+
+
+def does_nothing(key_name: str | None) -> str:
+    """A key no action uses: "F7 does nothing. Question mark lists the keys." """
+    return f"{key_name or 'That key'} does nothing. Question mark lists the keys."
+
+
+def last_hand(bids: str) -> str:
+    return f"Last hand: {bids}"
+
+
+def history_intro(entries: int) -> str:
+    if entries == 0:
+        return "History is empty."
+    return f"History, {count(entries, 'entry', 'entries')}, newest first. Escape goes back."
+
+
+def help_intro(keys: int) -> str:
+    return f"Help, {keys} keys. Up and Down move; Escape goes back."
+
+
+def review_intro(tricks: int) -> str:
+    if tricks == 0:
+        return "No tricks played yet this hand."
+    return f"Trick review, {count(tricks, 'trick')}. Up and Down move."
+
+
+def list_edge(entry: str, *, newest_first: bool, past_start: bool) -> str:
+    """Moving past either end of a list repeats the entry there, with where it is: a
+    history (newest first) has a newest and an oldest end, other lists a top and bottom."""
+    if newest_first:
+        edge = "Oldest." if past_start else "Newest."
+    else:
+        edge = "Top." if past_start else "Bottom."
+    return f"{edge} {entry}"
+
+
+def bid_choice(bid: Bid) -> str:
+    """The focused bid in the bid list: "Nil." "4." """
+    return f"{cap(bid.spoken)}."
+
+
+def bid_edge(bid: Bid, *, lowest: bool) -> str:
+    return f"{'Lowest' if lowest else 'Highest'}: {bid.spoken}."
+
+
+def at_edge(line: str, *, first: bool) -> str:
+    """A card move that stayed put at an end of the hand says so first."""
+    return f"{FIRST_CARD if first else LAST_CARD} {line}"
+
+
+def your_bid_with(hand: str) -> str:
+    """The player chose to see their cards instead of bidding blind nil."""
+    return f"Your bid. {hand}"
+
+
+def pace_now(name: str) -> str:
+    return f"Pace {name}."
+
+
+def verbosity_now(name: str) -> str:
+    return f"Verbosity {name}."
+
+
+# ---- the one-line screen (also read by braille displays) ---------------------------
+
+SCREEN_PAUSED = "Paused. "
+SCREEN_OVER = "Match over. "
+SCREEN_BID = "Your bid: "
+SCREEN_NO_CARDS = "No cards."
+SCREEN_YOUR_TURN = "Your turn. "
+SCREEN_HAND = "Hand: "
+
+
+def screen_list(title: str, shown: int, total: int) -> str:
+    return f"{title} {shown} of {total}: "

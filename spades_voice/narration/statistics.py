@@ -1,0 +1,63 @@
+"""What the statistics key says (and ``spades-voice stats`` prints).
+
+Narration sits below the store, so it reads the figures through ``Figures``, which the
+store's ``Statistics`` provides.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from spades_voice.narration.words import count
+
+
+class Figures(Protocol):
+    @property
+    def played(self) -> int: ...
+    @property
+    def won(self) -> int: ...
+    @property
+    def lost(self) -> int: ...
+    @property
+    def streak(self) -> int: ...
+    @property
+    def best_streak(self) -> int: ...
+    @property
+    def hands(self) -> int: ...
+    @property
+    def average_points(self) -> float | None: ...
+    @property
+    def nils_made(self) -> int: ...
+    @property
+    def nils_failed(self) -> int: ...
+    @property
+    def bag_penalties(self) -> int: ...
+
+
+NONE_YET = "No matches played yet."
+
+
+def statistics_summary(figures: Figures) -> str:
+    """ "3 matches played: 2 won, 1 lost. Winning streak 1, best 2. ..." """
+    if not figures.played:
+        return NONE_YET
+    parts = [
+        f"{count(figures.played, 'match', 'matches')} played: "
+        f"{figures.won} won, {figures.lost} lost.",
+        f"Winning streak {figures.streak}, best {figures.best_streak}.",
+    ]
+    avg = figures.average_points
+    if avg is not None:
+        hands = count(figures.hands, "hand")
+        parts.append(f"{_number(avg)} points a hand on average over {hands}.")
+    parts.append(f"Your nil bids: {figures.nils_made} made, {figures.nils_failed} failed.")
+    parts.append(f"Bag penalties: {figures.bag_penalties}.")
+    return " ".join(parts)
+
+
+def _number(x: float) -> str:
+    """Whole numbers plainly, otherwise one decimal: "42", "38.5", "minus 12"."""
+    text = f"{x:.1f}".removesuffix(".0")
+    if text == "-0":
+        return "0"
+    return f"minus {text[1:]}" if text.startswith("-") else text

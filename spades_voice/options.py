@@ -1,0 +1,100 @@
+"""The player's choices by name: computer level, match target, pace, speech output,
+verbosity and sound. One list of names for the command line, the settings file, the
+server and the shell; everything may import this module, and it imports nothing of
+the game's, so it sits below every layer (the enum values are the spelling on the
+command line and in ``settings.json``).
+"""
+
+from __future__ import annotations
+
+import enum
+
+
+class Level(enum.Enum):
+    """How well the computers play."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+class Target(enum.Enum):
+    """Points to win the match, or a single hand."""
+
+    T200 = "200"
+    T300 = "300"
+    T500 = "500"
+    SINGLE = "single"
+
+    @property
+    def points(self) -> int | None:
+        """The ruleset's target; None is a single-hand match."""
+        return None if self is Target.SINGLE else int(self.value)
+
+    @classmethod
+    def of_points(cls, points: int | None) -> Target:
+        """The choice whose ``points`` is ``points``. Raises ValueError for any other."""
+        for target in cls:
+            if target.points == points:
+                return target
+        raise ValueError(f"{points!r} is not one of the targets")
+
+
+class Pace(enum.Enum):
+    """How fast the computers move, and how long a finished trick stays on the table."""
+
+    RELAXED = "relaxed"
+    QUICK = "quick"
+    INSTANT = "instant"
+
+    @property
+    def computer_delay(self) -> float:
+        """Seconds before each computer decision."""
+        return _DELAYS[self][0]
+
+    @property
+    def trick_delay(self) -> float:
+        """Extra seconds a completed trick stays before the next lead."""
+        return _DELAYS[self][1]
+
+    @property
+    def following(self) -> Pace:
+        """The next pace when the pace key cycles."""
+        order = list(Pace)
+        return order[(order.index(self) + 1) % len(order)]
+
+
+_DELAYS = {
+    Pace.RELAXED: (1.4, 2.0),
+    Pace.QUICK: (0.6, 0.9),
+    Pace.INSTANT: (0.0, 0.0),
+}
+
+
+class Speech(enum.Enum):
+    """Where speech goes; ``AUTO`` takes the first of the chain that starts."""
+
+    AUTO = "auto"
+    SCREENREADER = "screenreader"
+    TTS = "tts"
+    PRINT = "print"
+    NONE = "none"
+
+
+class Verbosity(enum.Enum):
+    """Brief or full descriptions (the verbosity key)."""
+
+    BRIEF = "brief"
+    FULL = "full"
+
+
+class Sound(enum.Enum):
+    """Sound effects on or off."""
+
+    ON = "on"
+    OFF = "off"
+
+
+def names(choice: type[enum.Enum]) -> list[str]:
+    """The spellings of ``choice``, for argparse ``choices`` and error messages."""
+    return [member.value for member in choice]

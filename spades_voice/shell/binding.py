@@ -1,0 +1,62 @@
+"""Binding a mode's actions to the player's keys.
+
+Each mode (``table_mode``, ``list_mode``, ``confirm_mode``) has a table of actions by
+name, each a small documented handler; ``bind_actions`` gives them the keys the keymap
+names, live only while the mode's ``Condition`` holds, as prompt_toolkit builds its own
+bindings. Where two modes bind the same key, the one merged last wins while its filter
+holds (``app.load_key_bindings`` merges the list and question modes after the table's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from prompt_toolkit.filters import FilterOrBool
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+
+from spades_voice.shell.keymap import Keymap, pt_keys
+from spades_voice.shell.state import Shell
+
+Handler = Callable[[Shell], None]
+
+
+def registry() -> tuple[dict[str, Handler], Callable[[str], Callable[[Handler], Handler]]]:
+    """A fresh table of actions and the decorator that fills it: ``@action("hand")``."""
+    table: dict[str, Handler] = {}
+
+    def action(name: str) -> Callable[[Handler], Handler]:
+        def register(handler: Handler) -> Handler:
+            table[name] = handler
+            return handler
+
+        return register
+
+    return table, action
+
+
+def bind_actions(
+    shell: Shell, keymap: Keymap, actions: Mapping[str, Handler], filter: FilterOrBool
+) -> KeyBindings:
+    """Each of ``actions`` on the keys ``keymap`` gives it, live while ``filter`` holds."""
+    kb = KeyBindings()
+    for name in keymap.actions:
+        handler = actions.get(name)
+        if handler is None:
+            continue
+        for key in keymap.keys_for(name):
+            for pt_key in pt_keys(key):
+                kb.add(pt_key, filter=filter)(_runner(shell, handler))
+    return kb
+
+
+def _runner(shell: Shell, handler: Handler) -> Callable[[KeyPressEvent], None]:
+    def run(event: KeyPressEvent) -> None:
+        handler(shell)
+
+    run.__doc__ = handler.__doc__
+    return run
+
+
+def doc(handler: Handler) -> str:
+    """A handler's docstring on one line: its spoken help."""
+    return " ".join((handler.__doc__ or "").split())

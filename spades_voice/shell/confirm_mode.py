@@ -1,0 +1,72 @@
+"""A yes/no question is open: only its answers, repeat and silence work.
+
+Every other key says how to answer (the fallback binding in ``app``), and the table
+waits: the computers and the clock stop until the question is answered.
+"""
+
+from __future__ import annotations
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
+from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
+
+from spades_voice.narration import prompts
+from spades_voice.shell.binding import bind_actions, registry
+from spades_voice.shell.keymap import Keymap
+from spades_voice.shell.state import Mode, Shell
+
+CONFIRM_ACTIONS, action = registry()
+#: N answers no where the question says so (the saved-match offer).
+N_ACTIONS, n_action = registry()
+
+
+def load_confirm_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
+    """Yes, no, and N where it means no, while a question is open."""
+    asking = Condition(lambda: shell.mode is Mode.CONFIRM)
+    n_is_no = Condition(lambda: _n_is_no(shell))
+    bindings: list[KeyBindings] = [
+        bind_actions(shell, keymap, CONFIRM_ACTIONS, asking),
+        bind_actions(shell, keymap, N_ACTIONS, asking & n_is_no),
+    ]
+    return merge_key_bindings(bindings)
+
+
+def _n_is_no(shell: Shell) -> bool:
+    question = shell.question
+    return question is not None and question.n_is_no
+
+
+@action("yes")
+def yes(shell: Shell) -> None:
+    """Yes."""
+    question = shell.question
+    assert question is not None  # the bindings are live only while a question is open
+    shell.overlay = None
+    shell.clock_update()
+    question.on_yes()
+
+
+@action("select")
+def select(shell: Shell) -> None:
+    """Yes."""
+    yes(shell)
+
+
+@action("back")
+def back(shell: Shell) -> None:
+    """No."""
+    question = shell.question
+    assert question is not None
+    shell.overlay = None
+    shell.clock_update()
+    if question.on_no is not None:
+        question.on_no()
+    else:
+        shell.answer(prompts.BACK_TO_TABLE)
+    shell.advance()
+
+
+@n_action("move_on")
+def move_on(shell: Shell) -> None:
+    """No (where the question says N)."""
+    back(shell)

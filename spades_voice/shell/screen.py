@@ -1,0 +1,54 @@
+"""The one line on screen, with the cursor on whatever has focus.
+
+Drawing only reads: it never moves the focus or changes anything else, so prompt_toolkit
+may draw as often as it likes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from spades_voice import narration as say
+from spades_voice.narration import prompts, texts
+from spades_voice.rules import BID_CHOICES
+from spades_voice.shell.state import Shell
+
+
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """What the one-line screen shows, and where the cursor sits in it."""
+
+    text: str
+    cursor: int = 0
+
+
+def screen(shell: Shell) -> Screen:
+    """The line for the mode the shell is in."""
+    prefix = prompts.SCREEN_PAUSED if shell.paused else ""
+    question, shown = shell.question, shell.shown_list
+    if question is not None:
+        return Screen(prefix + question.question, len(prefix))
+    if shown is not None:
+        head = prefix + prompts.screen_list(shown.title, shown.shown, len(shown.entries))
+        return Screen(head + shown.entry, len(head))
+    return _table_line(shell, prefix)
+
+
+def _table_line(shell: Shell, prefix: str) -> Screen:
+    if shell.over:
+        return Screen(prefix + prompts.SCREEN_OVER + texts.NEW_MATCH, len(prefix))
+    if shell.between is not None:
+        return Screen(prefix + say.between_hands(shell.between), len(prefix))
+    view = shell.view()
+    if shell.hand_hidden(view):
+        text = texts.BLIND_OFFER if view.my_turn else texts.HIDDEN
+        return Screen(prefix + text, len(prefix))
+    if shell.bidding_now(view):
+        head = prefix + prompts.SCREEN_BID
+        return Screen(head + BID_CHOICES[shell.bid_focus].spoken, len(head))
+    cards, i = shell.focused(view)
+    if i < 0:
+        return Screen(prefix + prompts.SCREEN_NO_CARDS, len(prefix))
+    turn = prompts.SCREEN_YOUR_TURN if view.my_turn else ""
+    head = prefix + turn + prompts.SCREEN_HAND
+    return Screen(head + say.focus_line(cards[i], shell.playable(view, cards[i])), len(head))

@@ -1,0 +1,461 @@
+"""At the table: what each key does while no list is open and no question is asked.
+
+Each handler's docstring is its spoken help (the help key and ``spades-voice keys``).
+The table's keys also work while a list is open (the history stays live), except those
+the list mode binds for itself: moving, Enter and Escape.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings
+
+from spades_voice import narration as say
+from spades_voice.narration import prompts, texts
+from spades_voice.options import Pace, Verbosity
+from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
+from spades_voice.shell.binding import Handler, bind_actions, doc, registry
+from spades_voice.shell.keymap import Keymap, spoken_keys
+from spades_voice.shell.list_mode import (
+    open_help,
+    open_history,
+    open_review,
+    open_rules,
+)
+from spades_voice.shell.state import Mode, Shell
+
+TABLE_ACTIONS, action = registry()
+#: Keys that work in every mode, a question included.
+ALWAYS_ACTIONS, always = registry()
+
+
+def load_table_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
+    """The table's keys: live unless a yes/no question is open."""
+    return bind_actions(
+        shell, keymap, TABLE_ACTIONS, Condition(lambda: shell.mode is not Mode.CONFIRM)
+    )
+
+
+def load_always_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
+    """Repeat and silence: live in every mode."""
+    return bind_actions(shell, keymap, ALWAYS_ACTIONS, True)
+
+
+def help_texts() -> dict[str, str]:
+    """Action name -> what it does, from the handlers' docstrings."""
+    actions: dict[str, Handler] = {**TABLE_ACTIONS, **ALWAYS_ACTIONS}
+    return {name: doc(handler) for name, handler in actions.items()}
+
+
+def help_lines(shell: Shell) -> list[str]:
+    """One entry per action: its keys, then what it does."""
+    docs = help_texts()
+    return [
+        f"{spoken_keys(shell.keymap.keys_for(name))}: {docs[name]}"
+        for name in shell.keymap.actions
+        if name in docs and shell.keymap.keys_for(name)
+    ]
+
+
+def _hand_bound(shell: Shell) -> bool:
+    """Between hands or after the match, hand keys say so instead of answering."""
+    if shell.over:
+        shell.answer(texts.NEW_MATCH)
+        return False
+    if shell.between is not None:
+        shell.answer(say.between_hands(shell.between))
+        return False
+    return True
+
+
+# ---- what is on the table ----------------------------------------------------------
+
+
+@action("hand")
+def hand(shell: Shell) -> None:
+    """Your hand, suit by suit, with the number of spades last."""
+    if _hand_bound(shell):
+        shell.look(lambda: shell.answer(say.hand_summary(shell.view())))
+
+
+@action("bids")
+def bids(shell: Shell) -> None:
+    """Who bid what, tricks each, what each team still needs, and nil status."""
+    if shell.between is not None:
+        shell.answer(prompts.last_hand(say.outcome_bids(shell.between, shell.cast)))
+        return
+    shell.answer(say.bids_summary(shell.view(), shell.cast))
+
+
+@action("scores")
+def scores(shell: Shell) -> None:
+    """Scores and bags for each team, the target, and a warning at 7 bags or more."""
+    shell.answer(say.scores_summary(shell.view(), shell.cast, shell.hooks.elapsed_seconds()))
+
+
+@action("trick")
+def trick(shell: Shell) -> None:
+    """This trick so far and who is winning it."""
+    if _hand_bound(shell):
+        shell.answer(say.trick_summary(shell.view(), shell.cast))
+
+
+@action("count")
+def count(shell: Shell) -> None:
+    """Tricks gone and left, and whether spades are broken."""
+    if _hand_bound(shell):
+        shell.answer(say.count_summary(shell.view()))
+
+
+@action("seats")
+def seats(shell: Shell) -> None:
+    """Who sits where, and the partnerships."""
+    shell.answer(say.seats_summary(shell.view(), shell.cast))
+
+
+@action("people")
+def people(shell: Shell) -> None:
+    """Who is at the table: each seat's person or computer, and who is connected."""
+    shell.answer(say.people_summary([p.summary for p in shell.table.people()]))
+
+
+@action("since_my_turn")
+def since_my_turn(shell: Shell) -> None:
+    """Every play since your last card, in order."""
+    if _hand_bound(shell):
+        shell.answer(say.since_last_turn(shell.view(), shell.cast))
+
+
+@action("what_we_need")
+def what_we_need(shell: Shell) -> None:
+    """Tricks your team still needs, nils alive or failed, and whether the opponents can
+    still be set."""
+    if _hand_bound(shell):
+        shell.answer(say.what_we_need(shell.view(), shell.cast))
+
+
+@action("last_trick")
+def last_trick(shell: Shell) -> None:
+    """The last completed trick."""
+    shell.answer(say.last_trick_summary(tuple(shell.hand_tricks), shell.cast))
+
+
+@action("review")
+def review(shell: Shell) -> None:
+    """Review this hand's tricks one by one."""
+    open_review(shell)
+
+
+@action("history")
+def history(shell: Shell) -> None:
+    """The history log, newest first: Up and Down move, Home newest, End oldest, Escape
+    back."""
+    open_history(shell)
+
+
+@action("statistics")
+def statistics(shell: Shell) -> None:
+    """Your statistics."""
+    shell.answer(shell.hooks.stats_text() or texts.NO_STATS)
+
+
+# ---- moving and choosing -------------------------------------------------------------
+
+
+def _move(shell: Shell, where: str) -> None:
+    """Along the bids while bidding, else along the hand."""
+    view = shell.view()
+    if shell.hand_hidden(view) and view.my_turn:
+        shell.answer(texts.BLIND_OFFER)
+    elif shell.bidding_now(view):
+        _move_bid(shell, where)
+    elif _hand_bound(shell):
+        shell.look(lambda: _move_card(shell, where))
+
+
+def _move_bid(shell: Shell, where: str) -> None:
+    last = len(BID_CHOICES) - 1
+    step = {"previous": -1, "up": -1, "next": 1, "down": 1}
+    if where == "first":
+        shell.bid_focus = 0
+    elif where == "last":
+        shell.bid_focus = last
+    else:
+        target = shell.bid_focus + step[where]
+        if not 0 <= target <= last:
+            shell.answer(prompts.bid_edge(BID_CHOICES[shell.bid_focus], lowest=target < 0))
+            return
+        shell.bid_focus = target
+    shell.answer(prompts.bid_choice(BID_CHOICES[shell.bid_focus]))
+
+
+def _move_card(shell: Shell, where: str) -> None:
+    view = shell.view()
+    cards, i = shell.focused(view)
+    if not cards:
+        shell.answer(prompts.HAND_EMPTY)
+        return
+    if where in ("up", "down"):
+        # Up and Down jump to the first card of the previous or next suit.
+        starts = [j for j in range(len(cards)) if j == 0 or cards[j].suit != cards[j - 1].suit]
+        here = max(j for j in starts if j <= i)
+        if where == "down":
+            target = next((j for j in starts if j > i), here)
+        else:
+            target = max((j for j in starts if j < here), default=here)
+    else:
+        target = {
+            "previous": max(0, i - 1),
+            "next": min(len(cards) - 1, i + 1),
+            "first": 0,
+            "last": len(cards) - 1,
+        }[where]
+    shell.set_focus(cards, target)
+    line = say.focus_line(cards[target], shell.playable(view, cards[target]))
+    if target == i and where in ("previous", "next"):
+        line = prompts.at_edge(line, first=where == "previous")
+    shell.answer(line)
+
+
+@action("previous")
+def previous(shell: Shell) -> None:
+    """Previous card in your hand; a lower bid while bidding; the previous entry in a
+    list."""
+    _move(shell, "previous")
+
+
+@action("next")
+def next_(shell: Shell) -> None:
+    """Next card in your hand; a higher bid while bidding; the next entry in a list."""
+    _move(shell, "next")
+
+
+@action("up")
+def up(shell: Shell) -> None:
+    """A lower bid while bidding; the previous suit in your hand; up a list."""
+    _move(shell, "up")
+
+
+@action("down")
+def down(shell: Shell) -> None:
+    """A higher bid while bidding; the next suit in your hand; down a list."""
+    _move(shell, "down")
+
+
+@action("first")
+def first(shell: Shell) -> None:
+    """First card in your hand; nil while bidding; the newest history entry."""
+    _move(shell, "first")
+
+
+@action("last")
+def last(shell: Shell) -> None:
+    """Last card in your hand; 13 while bidding; the oldest history entry."""
+    _move(shell, "last")
+
+
+def _submit(shell: Shell, decision: Decision) -> None:
+    """Bid or play; a refusal answers with the rules' own sentence (whose turn it is,
+    the suit to follow, spades not broken)."""
+    try:
+        shell.table.submit(decision)
+    except IllegalAction as exc:
+        shell.answer(str(exc))
+        return
+    shell.pump()
+    shell.advance()
+
+
+@action("select")
+def select(shell: Shell) -> None:
+    """Play the focused card, place the focused bid, or answer yes."""
+    view = shell.view()
+    if shell.hand_hidden(view) and view.my_turn:
+        shell.answer(texts.BLIND_OFFER)
+        return
+    if not _hand_bound(shell):
+        return
+    # The turn is checked once, by the rules, whose refusal says whose turn it is.
+    if view.phase is Phase.BIDDING:
+        _submit(shell, BID_CHOICES[shell.bid_focus])
+        return
+    cards, i = shell.focused(view)
+    if i < 0:
+        shell.answer(prompts.HAND_EMPTY)
+        return
+    _submit(shell, cards[i])
+
+
+@action("yes")
+def yes(shell: Shell) -> None:
+    """Yes to a question; bids blind nil when it is offered."""
+    view = shell.view()
+    if shell.hand_hidden(view) and view.my_turn:
+        _submit(shell, BLIND_NIL)
+        return
+    shell.answer(prompts.NOTHING_TO_CONFIRM)
+
+
+@action("back")
+def back(shell: Shell) -> None:
+    """No to a question, back to the table from a list, or see your cards instead of
+    bidding blind nil."""
+    view = shell.view()
+    if shell.hand_hidden(view) and view.my_turn:
+        shell.table.reveal()
+        shell.answer(prompts.your_bid_with(say.hand_summary(shell.view())))
+        return
+    shell.answer(prompts.ALREADY_AT_TABLE)
+
+
+@action("move_on")
+def move_on(shell: Shell) -> None:
+    """Move on: deal the next hand, or start a new match (asks first if this one is not
+    finished)."""
+    if shell.between is not None:
+        shell.deal_next()
+        return
+    if shell.over:
+        shell.new_match(abandoned=False)
+        return
+    match = shell.table.match
+    if match is not None and not match.decisions:
+        shell.answer(prompts.JUST_BEGUN)
+        return
+    shell.ask(texts.CONFIRM_NEW, lambda: shell.new_match(abandoned=True))
+
+
+# ---- help and the game itself ---------------------------------------------------------------
+
+
+@action("help")
+def help_(shell: Shell) -> None:
+    """Every key and what it does, one by one."""
+    open_help(shell, help_lines(shell))
+
+
+@always("repeat")
+def repeat(shell: Shell) -> None:
+    """Say the last thing again."""
+    shell.speaker.query(shell.last_spoken or prompts.NOTHING_SAID)
+
+
+@always("silence")
+def silence(shell: Shell) -> None:
+    """Stop speaking."""
+    shell.speaker.silence()
+
+
+@action("hint")
+def hint(shell: Shell) -> None:
+    """A hint on your turn: what the computer would do, and why."""
+    view = shell.view()
+    if not view.my_turn or shell.between is not None or shell.over:
+        shell.answer(texts.HINT_LATER)
+        return
+    if shell.hand_hidden(view):
+        shell.answer(prompts.HINT_NEEDS_CARDS)
+        return
+    suggestion = shell.table.hint()
+    # Focus moves to the suggestion, so Enter takes it and Left/Right start from it.
+    if isinstance(suggestion.decision, Bid) and suggestion.decision in BID_CHOICES:
+        shell.bid_focus = BID_CHOICES.index(suggestion.decision)
+    elif isinstance(suggestion.decision, Card):
+        shell.focus_card = suggestion.decision
+    shell.answer(say.hint_line(suggestion))
+
+
+@action("undo")
+def undo(shell: Shell) -> None:
+    """Take back your last bid or card in this hand, and everything after it."""
+    if shell.between is not None or shell.over:
+        shell.answer(prompts.NOTHING_TO_UNDO)
+        return
+    try:
+        shell.table.undo()
+    except IllegalAction as exc:
+        shell.answer(str(exc))
+        return
+    shell.pump()
+    shell.advance()
+
+
+@action("restart_hand")
+def restart_hand(shell: Shell) -> None:
+    """Start this hand again with the same cards (asks first)."""
+    if shell.between is not None or shell.over:
+        shell.answer(prompts.NOTHING_TO_RESTART)
+        return
+
+    def restart() -> None:
+        try:
+            shell.table.restart_hand()
+        except IllegalAction as exc:
+            shell.answer(str(exc))
+            return
+        shell.pump()
+        shell.advance()
+
+    shell.ask(texts.CONFIRM_RESTART, restart)
+
+
+@action("pause")
+def pause(shell: Shell) -> None:
+    """Pause or resume: the computers and the clock wait."""
+    shell.paused = not shell.paused
+    shell.clock_update()
+    if shell.paused:
+        shell.answer(texts.PAUSED)
+        return
+    shell.next_step_at = time.monotonic() + shell.pace.computer_delay
+    shell.answer(texts.RESUMED)
+    shell.advance()
+
+
+@action("rules")
+def rules(shell: Shell) -> None:
+    """The rules of this table, one by one."""
+    open_rules(shell)
+
+
+@action("pace")
+def pace(shell: Shell) -> None:
+    """Change the pace of the computers: relaxed, quick or instant."""
+    shell.pace = shell.pace.following
+    shell.answer(prompts.pace_now(shell.pace.value))
+    _remember(shell, pace=shell.pace)
+    shell.advance()
+
+
+@action("verbosity")
+def verbosity(shell: Shell) -> None:
+    """Switch between brief and full descriptions of each card and trick."""
+    shell.brief = not shell.brief
+    chosen = Verbosity.BRIEF if shell.brief else Verbosity.FULL
+    shell.answer(prompts.verbosity_now(chosen.value))
+    _remember(shell, verbosity=chosen)
+
+
+def _remember(
+    shell: Shell, *, pace: Pace | None = None, verbosity: Verbosity | None = None
+) -> None:
+    """Keep a changed choice for next time (the store decides whether it can)."""
+    current = shell.hooks.settings
+    if current is not None:
+        shell.hooks.save_settings(
+            replace(
+                current,
+                pace=pace.value if pace else current.pace,
+                verbosity=verbosity.value if verbosity else current.verbosity,
+            )
+        )
+
+
+@action("quit")
+def quit_(shell: Shell) -> None:
+    """Quit the game (asks first)."""
+
+    shell.ask(texts.CONFIRM_QUIT, shell.leave)
