@@ -54,7 +54,10 @@ def run(args: argparse.Namespace) -> int:
             speaker.query(str(e))
             return 2
         url = server_url(args.server)
-        token = None if args.new_seat else remembered_token(args.server, code)
+        problems: list[str] = []
+        token = None if args.new_seat else remembered_token(args.server, code, problems)
+        for text in problems:
+            speaker.query(text)
         table: RemoteTable | None = None
         try:
             if token is not None:

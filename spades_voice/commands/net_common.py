@@ -80,27 +80,41 @@ def _seats_file() -> Path:
     return Path(platformdirs.user_state_dir("spades-voice")) / "seats.json"
 
 
-def remembered_token(server: str, code: str) -> str | None:
+def _load_seats(problems: list[str] | None = None) -> dict[str, str]:
+    """The remembered seats, read by the store's rule for files. A file that cannot be
+    used is set aside beside itself and said in one sentence (added to ``problems``)."""
+    from spades_voice.narration import stored
+    from spades_voice.store import files
+
+    path = _seats_file()
+    try:
+        raw = files.read_capped(path, files.SEATS_CAP)
+        loaded = {} if raw is None else files.decode_json(raw)
+        if not isinstance(loaded, dict):
+            raise files.Unreadable("it is not a JSON object")
+    except files.Unreadable:
+        moved = files.move_aside(path, "unreadable")
+        if problems is not None:
+            problems.append(
+                stored.set_aside(stored.SEATS, stored.Why.UNREADABLE, moved.name)
+                if moved is not None
+                else stored.unreadable_kept(stored.SEATS, "it could not be moved aside")
+            )
+        return {}
+    return {k: v for k, v in loaded.items() if isinstance(v, str)}
+
+
+def remembered_token(server: str, code: str, problems: list[str] | None = None) -> str | None:
     """The seat token saved when this machine last sat at ``code`` on ``server``."""
-    with contextlib.suppress(OSError, ValueError):
-        data = json.loads(_seats_file().read_text(encoding="utf-8"))
-        token = data.get(f"{server} {code}") if isinstance(data, dict) else None
-        return token if isinstance(token, str) else None
-    return None
+    return _load_seats(problems).get(f"{server} {code}")
 
 
 def remember_token(server: str, code: str, token: str) -> None:
     """Keep the seat token so ``join`` can take the seat back after a crash."""
-    path = _seats_file()
-    data: dict[str, str] = {}
-    with contextlib.suppress(OSError, ValueError):
-        loaded = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(loaded, dict):
-            data = {k: v for k, v in loaded.items() if isinstance(v, str)}
+    from spades_voice.store import files
+
+    data = _load_seats()
     data[f"{server} {code}"] = token
     data = dict(list(data.items())[-50:])  # old tables are long gone
     with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        tmp.replace(path)
+        files.write_atomic(_seats_file(), json.dumps(data).encode("utf-8"))
