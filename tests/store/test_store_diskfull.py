@@ -198,3 +198,39 @@ def test_a_real_full_disk(tmp_path: Path) -> None:
         stats = load_stats(data / "stats.json")
         assert stats is not None and stats.played == 4
         again.close()
+
+
+def test_the_real_game_on_a_full_disk(tmp_path: Path) -> None:
+    """The game a player runs, on a disk that fills up mid-match: told once, plays to the
+    end, and at quit hears where the result was kept; next start counts it."""
+    pytest.importorskip("pexpect")
+    from game_process import Game, step_keys
+
+    with small_tmpfs(tmp_path / "disk", "400k") as disk:
+        data = disk / "data"
+        game = Game(data, 21, "--target", "single")
+        game.settle()
+        filler = fill(disk)
+        for _ in range(400):
+            if "Press N for a new match" in game.transcript[-300:]:
+                break
+            game.press(*step_keys(game.transcript))
+        else:
+            raise AssertionError(game.transcript[-1500:])
+        assert game.transcript.count("Your progress cannot be saved: the disk is full.") == 1
+        game.press("q")
+        game.press("y")
+        game.child.expect(__import__("pexpect").EOF, timeout=20)
+        said = game.transcript + game.child.before
+        assert (
+            "Your statistics could not be saved (the disk is full): 1 match result is kept "
+            "in stats-pending.json and will be counted when you next play." in said
+        ), said[-800:]
+        assert load_stats(data / "stats.json") is None
+
+        filler.unlink()
+        again = Game(data, 22)
+        again.wait_for("1 match result from last time was added to your statistics.")
+        again.settle()
+        assert "1 match played" in again.press("f3")
+        again.kill()
