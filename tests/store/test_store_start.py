@@ -57,6 +57,7 @@ def test_a_result_never_heard_is_said_first(tmp_path: Path) -> None:
     assert stats is not None and (stats.played, stats.lost) == (1, 1)
     # Said once: the next start does not repeat it.
     game = Game(data, 2)
+    game.wait_for("Hand 1.")
     game.settle()
     assert "Your last match is over" not in game.transcript
     game.kill()
@@ -92,6 +93,7 @@ def test_resumed_between_hands_N_deals_the_next_hand(tmp_path: Path) -> None:
 def test_a_second_game_is_asked_and_the_first_is_unharmed(tmp_path: Path) -> None:
     data = tmp_path / "data"
     first = Game(data, 5, "--target", "single")
+    first.wait_for("Hand 1.")
     first.settle()
     for _ in range(3):
         first.press(*step_keys(first.transcript))
@@ -139,7 +141,9 @@ def test_the_real_game_starts_whatever_the_folder_holds(
     (config / "keymap.toml").write_text("[keys]\nhand = " + "[" * 3000 + "\n")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     game = Game(data, 8)
-    text = game.settle()
+    game.wait_for("Your saved match could not be read")
+    game.settle()
+    text = game.transcript
     for said in (
         "Your saved match could not be read, so it was set aside as save.unreadable-",
         "Your statistics could not be read, so they were set aside as stats.unreadable-",
