@@ -9,6 +9,7 @@ chosen one is imported, so starting the game stays quick.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -28,6 +29,30 @@ COMMANDS: dict[str, str] = {
     "host": "Start a shared table and get its code.",
     "join": "Sit at a shared table by its code.",
 }
+
+
+#: Commands that run the live prompt: while they run, warnings and errors go to the log
+#: file in the data folder, never under the prompt where a screen reader would read them.
+LIVE = frozenset({"play", "host", "join"})
+
+
+def _log_for(command: str) -> contextlib.AbstractContextManager[object]:
+    if command not in LIVE:
+        return contextlib.nullcontext()
+    from spades_voice.speech.logfile import installed
+    from spades_voice.store.files import data_dir
+
+    return installed(data_dir())
+
+
+def _held(command: str) -> contextlib.AbstractContextManager[None]:
+    """The game's terminal is held from the first moment, before anything is imported or
+    said: keys typed while it starts are neither echoed nor signals (shell/terminal.py)."""
+    if command != "play":
+        return contextlib.nullcontext()
+    from spades_voice.shell.terminal import hold_terminal
+
+    return hold_terminal()
 
 
 def _module(command: str) -> ModuleType:
@@ -53,10 +78,12 @@ def build_parser(command: str) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     command, rest = _split(sys.argv[1:] if argv is None else argv)
-    args = build_parser(command).parse_args(rest)
-    module = _module(command)
     try:
-        result: int = module.run(args)
+        with _held(command):
+            args = build_parser(command).parse_args(rest)
+            module = _module(command)
+            with _log_for(command):
+                result: int = module.run(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

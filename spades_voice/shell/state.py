@@ -17,12 +17,16 @@ from __future__ import annotations
 import enum
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from spades_voice.ai import sure_tricks
 from spades_voice.narration import Cast, event_lines, hand_order, prompts, stored, texts
 from spades_voice.options import Pace
 from spades_voice.rules import (
+    BID_CHOICES,
+    Bid,
     Card,
     Decision,
     HandOutcome,
@@ -51,8 +55,11 @@ from spades_voice.table import (
     TurnToAct,
 )
 
-#: Where the bid list starts each hand: 3 is a common bid, and never nil by accident.
+#: Where the bid list starts until the player's cards are known: 3 is a common bid, and
+#: never nil by accident. Once they are, it starts on the player's sure tricks.
 BID_START = 3
+#: How much recent speech a problem report keeps.
+RECENT_SPEECH = 300
 
 
 class Mode(enum.Enum):
@@ -74,7 +81,7 @@ class ListView:
 
     @property
     def newest_first(self) -> bool:
-        return self.kind == "history"
+        return self.kind in ("history", "hands")
 
     @property
     def shown(self) -> int:
@@ -126,6 +133,14 @@ class Shell:
     focus: int = 0
     focus_card: Card | None = None
     bid_focus: int = BID_START
+    #: The focused bid has been said since it last changed: Enter places only what was
+    #: heard ("nothing placed that was not spoken").
+    bid_heard: bool = False
+    #: Said before / after the next answer, once (blind nil withdrawn; the bid to place).
+    note: str = ""
+    coda: str = ""
+    #: Everything said lately, oldest first (for a problem report).
+    said: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_SPEECH))
     next_step_at: float = 0.0
     #: Set while the pace driver waits to be woken because no computer may move: until
     #: something wakes it, nothing happens at the table on its own.
@@ -156,15 +171,32 @@ class Shell:
     # ---- speaking ---------------------------------------------------------------
 
     def answer(self, text: str) -> None:
-        """A key's answer: interrupts whatever is being said."""
+        """A key's answer: interrupts whatever is being said. A waiting note or coda is
+        said with it, in the same breath."""
+        text = " ".join(part for part in (self.note, text, self.coda) if part)
+        self.note = self.coda = ""
         self.last_spoken = text
+        self.said.append(text)
         self.speaker.query(text)
 
     def tell(self, text: str) -> None:
         """A game event: queued in order, and kept in the history log."""
         self.last_spoken = text
         self.history.append(text)
+        self.said.append(text)
         self.speaker.event(text)
+
+    # ---- the bid list --------------------------------------------------------------
+
+    def bid_from_hand(self, view: SeatView) -> Bid:
+        """Focus the bid list on the player's sure tricks; the value to say."""
+        self.bid_focus = BID_CHOICES.index(Bid(sure_tricks(view.hand))) if view.hand else 0
+        return BID_CHOICES[self.bid_focus]
+
+    def bid_prompt(self, view: SeatView) -> str:
+        """ "Your bid. 3 selected." with the list focused on the sure tricks: heard from now on."""
+        self.bid_heard = True
+        return prompts.your_bid(self.bid_from_hand(view))
 
     # ---- start -------------------------------------------------------------------
 
@@ -179,34 +211,18 @@ class Shell:
         self._notices()
         for problem in self.keymap.problems:
             self.tell(problem)
-        if self.hooks.in_use_elsewhere():
-            question = Confirm(stored.FOLDER_IN_USE, on_yes=self._begin, on_no=self.leave)
-            self.overlay = question
-            self.tell(question.question)
+        if self.hooks.in_use_elsewhere():  # another game holds the folder: ask first
+            self.overlay = Confirm(stored.FOLDER_IN_USE, self._begin, lambda: self.on_quit())
+            self.tell(stored.FOLDER_IN_USE)
             self.clock_update()
             return
         self._begin()
-
-    def leave(self) -> None:
-        """Say goodbye and end the game."""
-        self.quitting = True
-        self.clock_update()
-        self.answer(prompts.GOODBYE)
-        self.on_quit()
 
     def _begin(self) -> None:
         """Offer the saved match, or start one."""
         saved = self.hooks.saved_match()
         if saved is not None and isinstance(self.table, LocalTable):
-            offer = Confirm(
-                texts.saved_offer(saved),
-                on_yes=lambda: self._resume(saved),
-                on_no=lambda: self._fresh(saved),
-                n_is_no=True,
-            )
-            self.overlay = offer
-            self.tell(offer.question)
-            self.clock_update()
+            self._offer(saved, spoken=self.tell)
             return
         self.hooks.start_new(None)
         self.pump()
@@ -219,15 +235,38 @@ class Shell:
         self._reset_match()
         state = MatchState(saved)
         if self.hold_between_hands and state.outcomes and not state.hand_decisions():
-            # Saved between hands: it resumes there, and N deals the next hand, as it
-            # would have before the game stopped.
+            # Saved between hands: it resumes there, and N deals the next hand.
             self.between = state.outcomes[-1]
             self.pump()
             self.tell(texts.NEXT_HAND)
-            self.clock_update()
             return
         self.pump()
         self.advance()
+
+    def _offer(self, saved: Match, spoken: Callable[[str], None]) -> None:
+        """The saved match waits: Enter continues it; N or Escape starts a new one, asking
+        first when that counts the saved one as a loss."""
+        offer = Confirm(
+            texts.saved_offer(saved),
+            on_yes=lambda: self._resume(saved),
+            on_no=lambda: self._abandon(saved),
+            n_is_no=True,
+        )
+        self.overlay = offer
+        spoken(offer.question)
+        self.clock_update()
+
+    def _abandon(self, saved: Match) -> None:
+        if not saved.decisions:  # nothing was played: nothing is lost
+            self._fresh(saved)
+            return
+        self.overlay = Confirm(
+            texts.CONFIRM_ABANDON_SAVED,
+            on_yes=lambda: self._fresh(saved),
+            on_no=lambda: self._offer(saved, spoken=self.answer),
+        )
+        self.clock_update()
+        self.answer(texts.CONFIRM_ABANDON_SAVED)
 
     def _fresh(self, saved: Match) -> None:
         abandoned = saved if saved.decisions else None
@@ -285,6 +324,13 @@ class Shell:
         self.clock_update()
         self.advance()
 
+    def reopened(self) -> None:
+        """Undo or restart took back the hand that had just ended: its result no longer
+        stands, and what was held back for the next hand goes (that hand is dealt again
+        when this one ends)."""
+        self.between = None
+        self.pending.clear()
+
     def handle(self, event: Event) -> None:
         """Speak one event, and keep what the shell remembers of it."""
         now = time.monotonic()
@@ -301,7 +347,12 @@ class Shell:
             self.hand_tricks[:] = list(self.table.view().tricks)
         elif isinstance(event, TurnToAct) and event.seat is not self.table.seat:
             return
-        for line in event_lines(event, self.cast, brief=self.brief):
+        lines = event_lines(event, self.cast, brief=self.brief)
+        if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
+            view = self.view()
+            if not self.blind_open(view):  # the bid is due: with the value Enter places
+                lines = [self.bid_prompt(view)]
+        for line in lines:
             self.tell(line)
         if isinstance(event, TurnToAct):
             self._turn_begins(event)
@@ -431,8 +482,11 @@ class Shell:
             then()
             return
         if view.my_turn:
+            # Said once, with the answer: the offer is gone, and the bid to place now.
             self.table.reveal()
             self.clock_update()
+            self.note = texts.BLIND_WITHDRAWN
+            self.coda = self.bid_prompt(self.view())
             then()
             return
 

@@ -8,9 +8,11 @@ store, because the shell sits above the store and imports it, never the other wa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from spades_voice.rules import Match, MatchState
+from spades_voice.narration import texts
+from spades_voice.rules import Match, MatchState, SeatView
 
 if TYPE_CHECKING:
     from spades_voice.store.settings import Settings
@@ -61,6 +63,13 @@ class ShellHooks:
 
     def save_settings(self, settings: Settings) -> None:
         """Remember changed choices (the pace and verbosity keys, options given at start)."""
+
+    def report_problem(
+        self, match: Match | None, view: SeatView, speech: Sequence[str]
+    ) -> str:
+        """Write a problem report (the match, or what this seat saw when ``match`` is None;
+        the recent ``speech``); returns the sentence that says where it is."""
+        return texts.REPORT_NEEDS_STORAGE
 
     def close(self) -> None:
         """The shell is quitting."""

@@ -1,4 +1,5 @@
-"""Settings the player chose: speech, rate, pace, computer level, target, verbosity.
+"""Settings the player chose: speech, rate, pace, computer level, target, verbosity,
+blind nil.
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -41,8 +42,11 @@ class Settings:
     level: str = Level.MEDIUM.value
     target: int | None = Target.T500.points
     verbosity: str = Verbosity.BRIEF.value
+    blind_nil: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.blind_nil, bool):
+            raise ValueError("blind_nil must be true or false.")
         for name, choice in _CHOICES.items():
             if getattr(self, name) not in names(choice):
                 raise ValueError(f"{name} must be one of {', '.join(names(choice))}.")

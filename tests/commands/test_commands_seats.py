@@ -13,16 +13,16 @@ from spades_voice.commands.net_common import remember_token, remembered_token
 
 @pytest.fixture
 def seats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    folder = tmp_path / "state" / "spades-voice"
+    folder = tmp_path / "data"
+    monkeypatch.setenv("SPADES_VOICE_DATA_DIR", str(folder))
     folder.mkdir(parents=True)
     return folder / "seats.json"
 
 
 def test_round_trip(seats: Path) -> None:
-    remember_token("srv", "ABCD", "tok")
-    assert remembered_token("srv", "ABCD") == "tok"
-    assert remembered_token("srv", "WXYZ") is None
+    remember_token("srv", "ABCD", "Ann", "tok")
+    assert remembered_token("srv", "ABCD", "Ann") == "tok"
+    assert remembered_token("srv", "WXYZ", "Ann") is None
 
 
 @pytest.mark.parametrize(
@@ -33,17 +33,17 @@ def test_round_trip(seats: Path) -> None:
 def test_unreadable_set_aside_with_one_sentence(seats: Path, content: bytes) -> None:
     seats.write_bytes(content)
     problems: list[str] = []
-    assert remembered_token("srv", "ABCD", problems) is None
+    assert remembered_token("srv", "ABCD", "Ann", problems) is None
     [problem] = problems
     assert problem.startswith("Your remembered seats could not be read, so they were set aside")
     [aside] = [p for p in seats.parent.iterdir() if ".unreadable-" in p.name]
     assert aside.read_bytes() == content
-    remember_token("srv", "ABCD", "tok")
-    assert remembered_token("srv", "ABCD") == "tok"
+    remember_token("srv", "ABCD", "Ann", "tok")
+    assert remembered_token("srv", "ABCD", "Ann") == "tok"
 
 
 def test_link_to_dev_zero(seats: Path) -> None:
     os.symlink("/dev/zero", seats)
     problems: list[str] = []
-    assert remembered_token("srv", "ABCD", problems) is None
+    assert remembered_token("srv", "ABCD", "Ann", problems) is None
     assert len(problems) == 1 and not seats.exists()
