@@ -202,10 +202,10 @@ def read_capped(path: Path, cap: int) -> bytes | None:
 
 def size_words(n: int) -> str:
     """A byte count in words: "16 megabytes", "256 kilobytes"."""
-    if n >= 1 << 20 and n % (1 << 20) == 0:
-        return f"{n >> 20} megabytes"
-    if n >= 1 << 10 and n % (1 << 10) == 0:
-        return f"{n >> 10} kilobytes"
+    for shift, unit in ((20, "megabyte"), (10, "kilobyte"), (0, "byte")):
+        if n >= 1 << shift and n % (1 << shift) == 0:
+            whole = n >> shift
+            return f"{whole} {unit}{'' if whole == 1 else 's'}"
     return f"{n} bytes"
 
 

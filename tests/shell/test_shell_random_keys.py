@@ -25,7 +25,7 @@ import pytest
 from shell_harness import KEYS, Harness, easy_table
 
 from spades_voice.options import Pace
-from spades_voice.shell.keymap import load_keymap, pt_keys
+from spades_voice.shell.keymap import load_keymap
 
 #: Escape sequences for keys the harness does not name, bound or not.
 MORE_KEYS = {
@@ -57,7 +57,7 @@ def _bound_keys() -> list[str]:
     out: list[str] = []
     for action in keymap.actions:
         for key in keymap.keys_for(action):
-            for pt in pt_keys(key):
+            for pt in keymap.pt_keys(key):
                 out.append(SEQUENCES.get(pt, pt) if len(pt) > 1 else pt)
     return out
 
