@@ -232,5 +232,5 @@ def test_the_real_game_on_a_full_disk(tmp_path: Path) -> None:
         again = Game(data, 22)
         again.wait_for("1 match result from last time was added to your statistics.")
         again.settle()
-        assert "1 match played" in again.press("f3")
+        assert "1 match: 1 won" in again.press("f3") or "1 match: 0 won" in again.transcript
         again.kill()
