@@ -19,7 +19,7 @@ from typing import Any
 
 from spades_voice.rules import TEAMS, Team
 from spades_voice.rules.match import MatchState
-from spades_voice.rules.record import RecordError, RecordIllegal, parse_and_replay
+from spades_voice.rules.record import Record, RecordError, RecordIllegal, parse_and_replay
 from spades_voice.store.files import (
     RECORD_CAP,
     Unreadable,
@@ -74,13 +74,15 @@ def _team_words(team: Team) -> str:
     return "NS (South and North)" if team is Team.NS else "EW (West and East)"
 
 
-def run(args: argparse.Namespace) -> int:
+def load(args: argparse.Namespace) -> tuple[Record, MatchState] | int:
+    """The record named by ``args.file`` and its replay, or the exit code after saying why
+    not (2: unreadable or not a record; 1: an illegal decision). Shared with ``review``."""
     name = "standard input" if args.file == "-" else args.file
     try:
         raw = _read(args.file)
         if raw is None:
             return _fail(args, 2, {"reason": f"Cannot read {name}: there is no such file."})
-        state = parse_and_replay(decode_json(raw))
+        return parse_and_replay(decode_json(raw))
     except Unreadable as e:
         return _fail(args, 2, {"reason": f"Cannot read {name}: {e}."})
     except RecordError as e:
@@ -89,6 +91,13 @@ def run(args: argparse.Namespace) -> int:
         return _fail(args, 1, e.to_json())
     except Exception as e:  # whatever else a hostile file provokes is still "unreadable"
         return _fail(args, 2, {"reason": f"Cannot read {name}: {why_unreadable(e)}."})
+
+
+def run(args: argparse.Namespace) -> int:
+    loaded = load(args)
+    if isinstance(loaded, int):
+        return loaded
+    _, state = loaded
     if args.json:
         print(json.dumps(score_json(state)))
     else:

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from spades_voice.rules.errors import echo
+from spades_voice.rules.kernel import SUIT_MASKS
 
 
 class Suit(enum.Enum):
@@ -48,7 +49,7 @@ class Suit(enum.Enum):
     @property
     def mask(self) -> int:
         """Bitmask of the 13 card indexes of this suit."""
-        return 0x1FFF << (13 * self.index)
+        return SUIT_MASKS[self.index]
 
     @classmethod
     def from_code(cls, text: str) -> Suit:
@@ -60,7 +61,6 @@ class Suit(enum.Enum):
 
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-SPADE_MASK = 0x1FFF
 
 
 class Rank(enum.IntEnum):
@@ -172,7 +172,6 @@ CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in SUITS for rank in R
 _BY_CODE: dict[str, Card] = {c.code: c for c in CARDS} | {
     c.code.replace("T", "10"): c for c in CARDS if c.rank.code == "T"
 }
-DECK_MASK = (1 << 52) - 1
 
 
 def card(code: str) -> Card:

@@ -142,8 +142,8 @@ def _parse_head(data: object) -> tuple[Ruleset, list[Any]]:
     return ruleset, raw_hands
 
 
-def parse_and_replay(data: object) -> MatchState:
-    """``replay_record(parse_record(data))``, reading hands only as far as the match
+def parse_and_replay(data: object) -> tuple[Record, MatchState]:
+    """``parse_record(data)`` and its ``replay_record``, reading hands only as far as the match
     goes: the replay stops at the first hand after the match was won (or at the first
     illegal decision), and nothing after it is read. Raises RecordError or RecordIllegal,
     whichever comes first in the record.
@@ -175,7 +175,7 @@ def parse_and_replay(data: object) -> MatchState:
                 f"The match was already won after hand {len(hands)}.", hand=len(hands) + 1
             )
         if not more:
-            return state
+            return Record(ruleset, tuple(hands)), state
         batch *= 2
 
 

@@ -1,5 +1,5 @@
 """Settings the player chose: speech, rate, pace, computer level, target, verbosity,
-blind nil.
+blind nil; and this machine's measured speed for the Hard player (``ai.calibrate``).
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -9,13 +9,16 @@ read, so a hand-edited file with a wrong type is reported rather than half-used.
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spades_voice.options import Level, Pace, Speech, Target, Verbosity, names
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
+
+if TYPE_CHECKING:  # the computer players are not loaded at start-up just for a type
+    from spades_voice.ai.hard import WorkRate
 
 SETTINGS_FILE = "settings.json"
 SCHEMA = "spades-voice/settings"
@@ -43,6 +46,9 @@ class Settings:
     target: int | None = Target.T500.points
     verbosity: str = Verbosity.BRIEF.value
     blind_nil: bool = False
+    #: Hard's work rate on this machine (``ai.hard.WorkRate``), None until measured.
+    plays_per_ms: float | None = None
+    solves_per_ms: float | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.blind_nil, bool):
@@ -58,6 +64,24 @@ class Settings:
         if self.target not in targets or type(self.target) not in (int, type(None)):
             spelled = ", ".join("null" if t is None else str(t) for t in targets)
             raise ValueError(f"target must be one of {spelled}.")
+        for name in ("plays_per_ms", "solves_per_ms"):
+            value = getattr(self, name)
+            if value is not None and (
+                not isinstance(value, int | float) or isinstance(value, bool) or value <= 0
+            ):
+                raise ValueError(f"{name} must be a positive number or null.")
+
+    @property
+    def work_rate(self) -> WorkRate | None:
+        """Hard's measured rate on this machine; None until it has been measured."""
+        from spades_voice.ai.hard import WorkRate
+
+        if self.plays_per_ms is None or self.solves_per_ms is None:
+            return None
+        return WorkRate(float(self.plays_per_ms), float(self.solves_per_ms))
+
+    def with_work_rate(self, rate: WorkRate) -> Settings:
+        return replace(self, plays_per_ms=rate.plays_per_ms, solves_per_ms=rate.solves_per_ms)
 
     def to_bytes(self) -> bytes:
         return files.dump(SCHEMA, VERSION, asdict(self))
