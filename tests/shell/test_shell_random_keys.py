@@ -202,7 +202,9 @@ def _move_on(session: Session) -> None:
             return  # a new game (only a storm key could have quit; kept for safety)
         shell = h.shell
         assert shell is not None
-        if shell.overlay is not None:
+        if shell.question is not None and shell.question.n_is_no:
+            session.press("\r")  # the saved-match offer: continue it (Escape asks again)
+        elif shell.overlay is not None:
             session.press("\x1b")
         elif shell.paused:
             session.press("p")
