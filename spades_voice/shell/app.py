@@ -224,7 +224,6 @@ def run_app(
         )
     finally:
         table.set_listener(None)
-        hooks.close()
         if console is not None:
             console.close()
         _last_words(hooks, speaker)
@@ -232,9 +231,10 @@ def run_app(
 
 
 def _last_words(hooks: ShellHooks, speaker: Speaker) -> None:
-    """What the store could not keep, said as the game ends ("Your statistics could not
+    """Close the hooks, then say what the store could not keep ("Your statistics could not
     be saved: ..."). Also written to the terminal, where it stays after speech stops,
     unless speech is already printing it there."""
+    hooks.close()
     for text in hooks.notices():
         speaker.event(text)
         if "print" not in getattr(speaker, "name", ""):

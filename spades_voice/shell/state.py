@@ -10,6 +10,9 @@ Speaking: a key's answer is a query (it interrupts); table events are queued in 
 also added to the history log. Computers move only when ``advance`` or the pace driver
 says so, and never while paused, between hands, or while the player is in a
 confirmation, help, the rules or trick review.
+
+Long because start-up belongs here with the rest of the state: the saved-match offer, the
+question when another game holds the data folder, and resuming between hands.
 """
 
 from __future__ import annotations
