@@ -292,7 +292,6 @@ KNOWN_LONG = frozenset(
         "spades_voice/net/client.py",
         "spades_voice/net/protocol.py",
         "spades_voice/net/server.py",
-        "spades_voice/shell/keymap.py:_overlay",
     }
 )
 

@@ -121,3 +121,61 @@ FOLDER_IN_USE = (
     "Another spades-voice game is open with the same data folder, so this one cannot "
     "save: Enter plays without saving, Escape quits."
 )
+
+
+# ---- the keymap's problems: each names its line, then what happens instead ---------------
+
+#: Why a keymap cannot be used at all (after "Your keymap could not be read: ...").
+KEYMAP_NOT_UTF8 = "it is not UTF-8 text"
+KEYMAP_TOO_DEEP = "it is nested too deeply"
+KEYMAP_TOO_LARGE = "it is too large to read"
+KEYMAP_LONG_NUMBER = "it holds a number too long to read"
+KEYMAP_NOT_TOML = "it is not valid TOML"
+KEYMAP_KEYS_NOT_A_TABLE = "Keymap: keys must be a table. Every action keeps its default keys."
+
+
+def keymap_not_toml(line: int | None, detail: str) -> str:
+    """The TOML reader's own words in brackets: they say what it expected there."""
+    where = f"Keymap line {line}" if line is not None else "Keymap"
+    return f"{where}: this is not valid TOML ({detail}). Every action keeps its default keys."
+
+
+def keymap_unknown_section(line: int, name: str) -> str:
+    return f"Keymap line {line}: unknown section {name!r}; actions belong under [keys]."
+
+
+def keymap_unknown_action(line: int, action: str) -> str:
+    return f"Keymap line {line}: unknown action {action!r}; it is ignored."
+
+
+def _keeps(action: str, defaults: str) -> str:
+    return f"{action} keeps its default keys ({defaults})"
+
+
+def keymap_not_a_list(line: int, action: str, defaults: str) -> str:
+    """``defaults`` is the action's default keys as spoken ("H and F1")."""
+    return f"Keymap line {line}: {action} needs a list of key names; {_keeps(action, defaults)}."
+
+
+def keymap_not_a_key(line: int, bad: str, action: str, defaults: str) -> str:
+    return f"Keymap line {line}: {bad!r} is not a key name; {_keeps(action, defaults)}."
+
+
+def keymap_key_taken(line: int, key: str, owner: str, action: str, defaults: str) -> str:
+    """``key`` (spoken) stays with ``owner``; ``action``, on ``line``, keeps its defaults."""
+    return (
+        f"Keymap line {line}: {key} is already the key for {owner}; {_keeps(action, defaults)}."
+    )
+
+
+# ---- the problem report (Shift+B) ------------------------------------------------------
+
+
+def report_written(path: object) -> str:
+    """Where the report is, in full: the player sends it by hand, so they must find it."""
+    return f"Problem report written: {path}"
+
+
+def report_not_written(reason: str) -> str:
+    """``reason`` as ``store.files.write_failure_reason`` words it ("the disk is full")."""
+    return f"The problem report could not be written because {reason}."

@@ -15,6 +15,7 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
@@ -203,7 +204,7 @@ def load_keymap(
                 return Keymap(dict(defaults))
             user_text = raw.decode("utf-8-sig")  # Notepad starts UTF-8 files with a BOM
         except (Unreadable, UnicodeDecodeError) as exc:
-            why = str(exc) if isinstance(exc, Unreadable) else "it is not UTF-8 text"
+            why = str(exc) if isinstance(exc, Unreadable) else stored.KEYMAP_NOT_UTF8
             return Keymap(dict(defaults), (_unreadable(why),), path)
     elif user_text.startswith("\ufeff"):
         user_text = user_text[1:]
@@ -222,52 +223,55 @@ def _overlay(
     defaults: dict[str, tuple[str, ...]], text: str
 ) -> tuple[dict[str, tuple[str, ...]], list[str]]:
     """Apply a user file over ``defaults``; every problem is one message naming its line."""
-    problems: list[str] = []
+    data, why_not = _parse_user(text)
+    if data is None:
+        return dict(defaults), [why_not]
+    problems = [
+        stored.keymap_unknown_section(_line_of(text, name), name)
+        for name in data
+        if name != "keys"
+    ]
+    table = data.get("keys", {})
+    if not isinstance(table, dict):
+        problems.append(stored.KEYMAP_KEYS_NOT_A_TABLE)
+        return dict(defaults), problems
+    chosen, lines = _chosen_keys(defaults, table, text, problems)
+    return _without_clashes(defaults, chosen, lines, problems), problems
+
+
+def _parse_user(text: str) -> tuple[dict[str, Any] | None, str]:
+    """The player's file as TOML, or None and the one sentence saying why it cannot be used."""
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text), ""
     except RecursionError:
-        return dict(defaults), [_unreadable("it is nested too deeply")]
+        return None, _unreadable(stored.KEYMAP_TOO_DEEP)
     except MemoryError:
-        return dict(defaults), [_unreadable("it is too large to read")]
+        return None, _unreadable(stored.KEYMAP_TOO_LARGE)
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"line (\d+)", str(exc))
-        where = f"Keymap line {found.group(1)}" if found else "Keymap"
-        problems.append(
-            f"{where}: this is not valid TOML ({exc}). Every action keeps its default keys."
-        )
-        return dict(defaults), problems
+        return None, stored.keymap_not_toml(int(found.group(1)) if found else None, str(exc))
     except Exception as exc:  # tomllib's own errors are not all TOMLDecodeError
         # A number of 5,000 digits raises ValueError from int().
-        why = "it holds a number too long to read" if isinstance(exc, ValueError) else (
-            "it is not valid TOML"
-        )
-        return dict(defaults), [_unreadable(why)]
-    table = data.get("keys", {})
-    for name in data:
-        if name != "keys":
-            problems.append(
-                f"Keymap line {_line_of(text, name)}: unknown section {name!r}; "
-                "actions belong under [keys]."
-            )
-    if not isinstance(table, dict):
-        problems.append("Keymap: keys must be a table. Every action keeps its default keys.")
-        return dict(defaults), problems
+        why = stored.KEYMAP_LONG_NUMBER if isinstance(exc, ValueError) else stored.KEYMAP_NOT_TOML
+        return None, _unreadable(why)
 
-    def keeps(action: str) -> str:
-        return f"{action} keeps its default keys ({spoken_keys(defaults[action])})"
 
+def _chosen_keys(
+    defaults: dict[str, tuple[str, ...]], table: dict[str, Any], text: str, problems: list[str]
+) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
+    """The keys the file gives each known action (canonical, without repeats) and the line
+    of each; a problem for each entry that cannot be used, which keeps its defaults."""
     chosen: dict[str, tuple[str, ...]] = {}
     lines: dict[str, int] = {}
     for action, value in table.items():
         line = _line_of(text, action)
         if action not in defaults:
-            problems.append(f"Keymap line {line}: unknown action {action!r}; it is ignored.")
+            problems.append(stored.keymap_unknown_action(line, action))
             continue
+        keeps = spoken_keys(defaults[action])
         raw = [value] if isinstance(value, str) else value
         if not isinstance(raw, list) or not raw or not all(isinstance(k, str) for k in raw):
-            problems.append(
-                f"Keymap line {line}: {action} needs a list of key names; {keeps(action)}."
-            )
+            problems.append(stored.keymap_not_a_list(line, action, keeps))
             continue
         canon: list[str] = []
         bad = None
@@ -279,16 +283,23 @@ def _overlay(
             if c not in canon:
                 canon.append(c)
         if bad is not None:
-            problems.append(
-                f"Keymap line {line}: {bad!r} is not a key name; {keeps(action)}."
-            )
+            problems.append(stored.keymap_not_a_key(line, bad, action, keeps))
             continue
         chosen[action] = tuple(canon)
         lines[action] = line
+    return chosen, lines
 
-    # Resolve keys claimed twice: the later user line gives way (keeps its defaults),
-    # which can free or claim other keys, so repeat until nothing clashes. Defaults never
-    # clash with each other, so this ends.
+
+def _without_clashes(
+    defaults: dict[str, tuple[str, ...]],
+    chosen: dict[str, tuple[str, ...]],
+    lines: dict[str, int],
+    problems: list[str],
+) -> dict[str, tuple[str, ...]]:
+    """Every action's keys once no key is claimed twice: the later user line gives way
+    (keeps its defaults), which can free or claim other keys, so repeat until nothing
+    clashes. Defaults never clash with each other, so this ends."""
+    chosen = dict(chosen)
     while True:
         final = {a: chosen.get(a, ks) for a, ks in defaults.items()}
         owner: dict[str, str] = {}
@@ -302,13 +313,14 @@ def _overlay(
             if clash:
                 break
         if clash is None:
-            return final, problems
+            return final
         key, first, second = clash
         loser = second if second in chosen else first
         other = first if loser == second else second
         problems.append(
-            f"Keymap line {lines[loser]}: {spoken_key(key)} is already the key for {other}; "
-            f"{keeps(loser)}."
+            stored.keymap_key_taken(
+                lines[loser], spoken_key(key), other, loser, spoken_keys(defaults[loser])
+            )
         )
         del chosen[loser]
 

@@ -252,11 +252,8 @@ class StoreHooks(ShellHooks):
             self._writer(path, data)
         except OSError as e:
             self.problems.append(f"report failed: {e}")
-            return (
-                "The problem report could not be written because "
-                f"{files.write_failure_reason(e)}."
-            )
-        return f"Problem report written: {path}"
+            return words.report_not_written(files.write_failure_reason(e))
+        return words.report_written(path)
 
     def close(self) -> None:
         """Save the match (a finished one as heard: the game went on after saying it),
