@@ -11,6 +11,7 @@ from spades_voice.narration.events import (
     Notice,
     bid_placed,
     card_played,
+    event_kind,
     event_lines,
     hand_dealt,
     match_won,
@@ -40,7 +41,7 @@ from spades_voice.narration.summaries import (
     trick_summary,
     what_we_need,
 )
-from spades_voice.narration.words import Cast, cap, count, hand_order, signed
+from spades_voice.narration.words import Cast, cap, count, hand_order, same_group, signed
 
 __all__ = [
     "SPADES_BROKEN",
@@ -54,6 +55,7 @@ __all__ = [
     "count",
     "count_summary",
     "duration",
+    "event_kind",
     "event_lines",
     "focus_line",
     "hand_dealt",
@@ -66,6 +68,7 @@ __all__ = [
     "outcome_lines",
     "people_summary",
     "person_line",
+    "same_group",
     "scores_summary",
     "seats_summary",
     "signed",

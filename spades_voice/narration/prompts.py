@@ -6,7 +6,7 @@ the one-line screen. (Card and table summaries are in ``summaries``, event lines
 from __future__ import annotations
 
 from spades_voice.narration.words import cap, count
-from spades_voice.rules import Bid
+from spades_voice.rules import Bid, Card
 
 LOOK_AT_CARDS = "Look at your cards? That gives up blind nil. Y looks, Escape goes back."
 NOTHING_SAID = "Nothing has been said yet."
@@ -104,3 +104,29 @@ SCREEN_HAND = "Hand: "
 
 def screen_list(title: str, shown: int, total: int) -> str:
     return f"{title} {shown} of {total}: "
+
+
+# ---- playable cards, hand order, the speech menu ------------------------------------
+
+FIRST_PLAYABLE = "First playable card."
+LAST_PLAYABLE = "Last playable card."
+NOT_YOUR_CARD_TURN = "Nothing to play yet: it is not your turn to play."
+
+
+def only_card(card: Card) -> str:
+    """A turn with one legal card played it by itself (the player asked for that)."""
+    return f"Only card: {card.spoken}, played."
+
+
+def playable_jump(card: Card, *, edge: str | None = None) -> str:
+    """The playable card a jump landed on; at the end, which end first."""
+    line = f"{cap(card.spoken)}."
+    return f"{edge} {line}" if edge else line
+
+
+HAND_ORDER_NAMES = {"suit": "by suit", "rank": "by rank", "dealt": "as dealt"}
+
+
+def hand_order_now(name: str) -> str:
+    """ "Hand order by rank." """
+    return f"Hand order {HAND_ORDER_NAMES[name]}."

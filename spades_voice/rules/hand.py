@@ -14,10 +14,11 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spades_voice.rules.bids import BID_CHOICES, BLIND_NIL, Bid
 from spades_voice.rules.cards import (
+    CARDS,
     DECK_MASK,
     SPADE_MASK,
     SUITS,
@@ -44,6 +45,10 @@ class Deal:
     """Thirteen cards for each seat, as bitmasks indexed by ``Seat.index``."""
 
     masks: tuple[int, int, int, int]
+    #: Card indexes in the order they came off the shuffled deck, seat by seat, when that
+    #: is known (a shuffled deal); empty for a deal read as sets of cards (records). Not
+    #: part of the deal's identity: it only lets a player keep the cards as dealt.
+    order: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         seen = 0
@@ -69,7 +74,8 @@ class Deal:
                 sum(1 << i for i in order[13:26]),
                 sum(1 << i for i in order[26:39]),
                 sum(1 << i for i in order[39:52]),
-            )
+            ),
+            tuple(order),
         )
 
     @classmethod
@@ -83,6 +89,13 @@ class Deal:
 
     def cards(self, seat: Seat) -> tuple[Card, ...]:
         return cards_of(self.masks[seat.index])
+
+    def as_dealt(self, seat: Seat) -> tuple[Card, ...]:
+        """``seat``'s thirteen cards in the order they were dealt; empty when unknown."""
+        if not self.order:
+            return ()
+        start = 13 * seat.index
+        return tuple(CARDS[i] for i in self.order[start : start + 13])
 
     def holder(self, card: Card) -> Seat:
         for seat in SEATS:

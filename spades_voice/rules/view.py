@@ -41,6 +41,9 @@ class SeatView:
     bags: dict[Team, int]
     outcomes: tuple[HandOutcome, ...]  # finished hands, oldest first
     winner: Team | None
+    #: This seat's cards of this hand in the order dealt (held or played); empty when the
+    #: order is not known. Only for keeping the hand as dealt.
+    dealt: tuple[Card, ...] = ()
 
     @property
     def my_turn(self) -> bool:
@@ -121,4 +124,5 @@ def view_of(state: MatchState, seat: Seat) -> SeatView:
         bags=dict(state.bags),
         outcomes=tuple(state.outcomes),
         winner=state.winner,
+        dealt=hand.deal.as_dealt(seat),
     )

@@ -20,12 +20,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spades_voice.narration import Cast, event_lines, hand_order, prompts, texts
-from spades_voice.options import Pace
+from spades_voice.narration import Cast, event_kind, event_lines, hand_order, prompts, texts
+from spades_voice.options import DEFAULT_VOICES, EventKind, HandOrder, Pace, Voice
 from spades_voice.rules import (
     Card,
     Decision,
     HandOutcome,
+    IllegalAction,
     Match,
     MatchState,
     Phase,
@@ -104,6 +105,7 @@ class Shell:
     hooks: ShellHooks
     keymap: Keymap
     pace: Pace = Pace.RELAXED
+    #: Cards and tricks said briefly (the verbosity key); applied to ``voices`` at start.
     brief: bool = True
     hold_between_hands: bool = True
     #: The greeting was already spoken (``spades-voice`` says it before loading the rest).
@@ -114,7 +116,16 @@ class Shell:
     on_wake: Callable[[], None] = lambda: None
 
     cast: Cast = field(init=False)
+    #: How each kind of event reaches the player (the speech menu), the hand's order, and
+    #: whether a turn with one legal card plays it by itself. Read from the saved settings.
+    voices: dict[EventKind, Voice] = field(default_factory=lambda: dict(DEFAULT_VOICES))
+    order: HandOrder = HandOrder.SUIT
+    only_card: bool = False
+    #: The card played by itself this turn, so its line says so.
+    auto_played: Card | None = None
     history: list[str] = field(default_factory=list)
+    #: The kind of each history entry (None: the player's own bid or card).
+    history_kinds: list[EventKind | None] = field(default_factory=list)
     last_spoken: str = ""
     overlay: ListView | Confirm | None = None
     paused: bool = False
@@ -136,6 +147,15 @@ class Shell:
 
     def __post_init__(self) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
+        settings = self.hooks.settings
+        if settings is not None:
+            self.voices.update(settings.event_voices())
+            self.order = HandOrder(settings.hand_order)
+            self.only_card = settings.only_card
+        if not self.brief:
+            for kind in (EventKind.CARDS, EventKind.TRICKS):
+                if self.voices[kind].spoken:
+                    self.voices[kind] = Voice.FULL
 
     @property
     def mode(self) -> Mode:
@@ -160,11 +180,14 @@ class Shell:
         self.last_spoken = text
         self.speaker.query(text)
 
-    def tell(self, text: str) -> None:
-        """A game event: queued in order, and kept in the history log."""
-        self.last_spoken = text
+    def tell(self, text: str, kind: EventKind | None = EventKind.NOTICES) -> None:
+        """A game event: queued in order, and kept in the history log; only kept there
+        when the player chose "history only" for its kind (``None``: always spoken)."""
         self.history.append(text)
-        self.speaker.event(text)
+        self.history_kinds.append(kind)
+        if kind is None or self.voices[kind].spoken:
+            self.last_spoken = text
+            self.speaker.event(text)
 
     # ---- start -------------------------------------------------------------------
 
@@ -246,8 +269,9 @@ class Shell:
                 self.hooks.decision_made(match)
             self._notices()
         if self.between is not None and not was_between and not self.over:
-            self.tell(texts.NEXT_HAND)
+            self.tell(texts.NEXT_HAND, EventKind.RESULTS)
         self.clock_update()
+        self.play_only_card()
 
     def deal_next(self) -> None:
         """N between hands: the events held back since the hand ended are said now."""
@@ -256,6 +280,7 @@ class Shell:
         for event in held:
             self.handle(event)
         self.clock_update()
+        self.play_only_card()
         self.advance()
 
     def handle(self, event: Event) -> None:
@@ -274,8 +299,10 @@ class Shell:
             self.hand_tricks[:] = list(self.table.view().tricks)
         elif isinstance(event, TurnToAct) and event.seat is not self.table.seat:
             return
-        for line in event_lines(event, self.cast, brief=self.brief):
-            self.tell(line)
+        elif isinstance(event, TurnToAct) and self._only_card(event) is not None:
+            self.auto_played = self._only_card(event)
+            return
+        self._say_event(event)
         if isinstance(event, TurnToAct):
             self._turn_begins(event)
         elif isinstance(event, HandScored):
@@ -287,12 +314,44 @@ class Shell:
             match = self.table.match
             if match is not None:
                 self.hooks.match_finished(MatchState(match))
-            self.tell(texts.NEW_MATCH)
+            self.tell(texts.NEW_MATCH, EventKind.RESULTS)
+
+    def _say_event(self, event: Event) -> None:
+        kind = event_kind(event, self.table.seat)
+        if kind is None and isinstance(event, CardPlayed) and event.card == self.auto_played:
+            self.auto_played = None
+            self.tell(prompts.only_card(event.card), None)
+            return
+        # The player's own bid and card take the cards' form; "history only" keeps the
+        # full form, since reading it back costs nothing.
+        voice = self.voices[kind if kind is not None else EventKind.CARDS]
+        brief = voice.brief
+        for line in event_lines(event, self.cast, brief=brief, short_results=brief):
+            self.tell(line, kind)
+
+    def _only_card(self, event: TurnToAct) -> Card | None:
+        """The one legal card, when the player asked for it to play by itself."""
+        if not self.only_card or event.phase is not Phase.PLAYING or self.question is not None:
+            return None
+        legal = self.table.view().legal_cards
+        return legal[0] if len(legal) == 1 else None
+
+    def play_only_card(self) -> None:
+        """Play the card ``handle`` set aside (after the events before it were said)."""
+        card = self.auto_played
+        if card is None or self.between is not None:
+            return
+        try:
+            self.table.submit(card)
+        except IllegalAction:
+            self.auto_played = None
+            return
+        self.pump()
 
     def _turn_begins(self, event: TurnToAct) -> None:
         view = self.table.view()
         if event.phase is Phase.BIDDING and self.blind_open(view):
-            self.tell(texts.BLIND_OFFER)
+            self.tell(texts.BLIND_OFFER, None)
         elif (
             event.phase is Phase.PLAYING
             and view.legal_cards
@@ -300,7 +359,7 @@ class Shell:
         ):
             # Start the turn on a card that can be played: on the focused card if it
             # can, else the first that can, so Left/Right begin among real choices.
-            self.focus_card = hand_order(view.legal_cards)[0]
+            self.focus_card = self.ordered(view.legal_cards, view)[0]
 
     def _notices(self) -> None:
         for text in self.hooks.notices():
@@ -372,13 +431,17 @@ class Shell:
     def focused(self, view: SeatView) -> tuple[list[Card], int]:
         """The hand in order and the focused place in it (-1 when empty). Reads only: the
         focused card if still held, else the same place, kept within the hand."""
-        cards = hand_order(view.hand)
+        cards = self.ordered(view.hand, view)
         if not cards:
             return cards, -1
         if self.focus_card in cards:
             assert self.focus_card is not None
             return cards, cards.index(self.focus_card)
         return cards, max(0, min(self.focus, len(cards) - 1))
+
+    def ordered(self, cards: tuple[Card, ...], view: SeatView) -> list[Card]:
+        """``cards`` in the hand order the player chose."""
+        return hand_order(cards, self.order, view.dealt)
 
     def set_focus(self, cards: list[Card], index: int) -> None:
         self.focus, self.focus_card = index, cards[index]

@@ -8,11 +8,21 @@ read, so a hand-edited file with a wrong type is reported rather than half-used.
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-from spades_voice.options import Level, Pace, Speech, Target, Verbosity, names
+from spades_voice.options import (
+    EventKind,
+    HandOrder,
+    Level,
+    Pace,
+    Speech,
+    Target,
+    Verbosity,
+    Voice,
+    names,
+)
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
 
@@ -27,6 +37,7 @@ _CHOICES: dict[str, type[enum.Enum]] = {
     "pace": Pace,
     "level": Level,
     "verbosity": Verbosity,
+    "hand_order": HandOrder,
 }
 
 
@@ -41,6 +52,12 @@ class Settings:
     level: str = Level.MEDIUM.value
     target: int | None = Target.T500.points
     verbosity: str = Verbosity.BRIEF.value
+    hand_order: str = HandOrder.SUIT.value
+    #: A turn with one legal card plays it by itself.
+    only_card: bool = False
+    #: Kind of event -> how it reaches the player ("brief", "full", "history"); a kind
+    #: left out takes its default (``options.DEFAULT_VOICES``).
+    voices: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for name, choice in _CHOICES.items():
@@ -54,6 +71,26 @@ class Settings:
         if self.target not in targets or type(self.target) not in (int, type(None)):
             spelled = ", ".join("null" if t is None else str(t) for t in targets)
             raise ValueError(f"target must be one of {spelled}.")
+        if not isinstance(self.only_card, bool):
+            raise ValueError("only_card must be true or false.")
+        self.event_voices()
+
+    def event_voices(self) -> dict[EventKind, Voice]:
+        """The speech setting of each kind saved here. Raises ValueError for an unknown
+        kind, or a form the kind does not have."""
+        if not isinstance(self.voices, dict):
+            raise ValueError("voices must be a table of kind and setting.")
+        out: dict[EventKind, Voice] = {}
+        for kind_name, voice_name in self.voices.items():
+            if kind_name not in names(EventKind):
+                kinds = ", ".join(names(EventKind))
+                raise ValueError(f"voices: {kind_name!r} must be one of {kinds}.")
+            kind = EventKind(kind_name)
+            allowed = [v.value for v in Voice.choices(kind)]
+            if voice_name not in allowed:
+                raise ValueError(f"voices: {kind_name} must be one of {', '.join(allowed)}.")
+            out[kind] = Voice(voice_name)
+        return out
 
     def to_bytes(self) -> bytes:
         return files.dump(SCHEMA, VERSION, asdict(self))
