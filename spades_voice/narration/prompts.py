@@ -130,3 +130,28 @@ HAND_ORDER_NAMES = {"suit": "by suit", "rank": "by rank", "dealt": "as dealt"}
 def hand_order_now(name: str) -> str:
     """ "Hand order by rank." """
     return f"Hand order {HAND_ORDER_NAMES[name]}."
+
+
+SPEECH_MENU_TITLE = "Speech"
+SPEECH_MENU_INTRO = "Speech settings. Up and Down choose, Left and Right change, Escape closes."
+KIND_NAMES = {
+    "cards": "Others' cards",
+    "tricks": "Trick results",
+    "bids": "Bids",
+    "turns": "Your turn",
+    "results": "Hand results",
+    "chat": "Chat",
+    "notices": "Notices",
+}
+VOICE_NAMES = {"brief": "spoken, brief", "full": "spoken, full", "history": "history only"}
+VOICE_NAMES_ONE_FORM = {"brief": "spoken", "full": "spoken", "history": "history only"}
+
+
+def voice_row(kind: str, voice: str, *, has_detail: bool) -> str:
+    """One row of the speech menu: "Others' cards: spoken, brief." """
+    names = VOICE_NAMES if has_detail else VOICE_NAMES_ONE_FORM
+    return f"{KIND_NAMES[kind]}: {names[voice]}."
+
+
+def only_card_row(on: bool) -> str:
+    return f"Only card plays itself: {'on' if on else 'off'}."

@@ -36,6 +36,7 @@ from spades_voice.options import Pace
 from spades_voice.shell.confirm_mode import load_confirm_bindings
 from spades_voice.shell.keymap import Keymap, load_keymap, normalize_key, spoken_key
 from spades_voice.shell.list_mode import load_list_bindings
+from spades_voice.shell.menu_mode import load_menu_bindings
 from spades_voice.shell.screen import screen as draw
 from spades_voice.shell.state import Mode, Shell
 from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
@@ -80,6 +81,7 @@ def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
             load_fallback_bindings(shell),
             load_table_bindings(shell, keymap),
             load_list_bindings(shell, keymap),
+            load_menu_bindings(shell, keymap),
             load_confirm_bindings(shell, keymap),
             load_always_bindings(shell, keymap),
         ]

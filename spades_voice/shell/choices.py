@@ -1,4 +1,5 @@
-"""Keys that change a remembered choice: pace, verbosity, the hand's order.
+"""Keys that change a remembered choice: pace, verbosity, the hand's order, the speech
+menu.
 
 Each handler's docstring is its spoken help. Every change is handed to the store at once
 (``remember``), so it survives a restart.
@@ -6,27 +7,13 @@ Each handler's docstring is its spoken help. Every change is handed to the store
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
-
 from spades_voice.narration import prompts
 from spades_voice.options import EventKind, Verbosity, Voice
 from spades_voice.shell.binding import registry
+from spades_voice.shell.menu_mode import open_speech_menu, remember, voices_setting
 from spades_voice.shell.state import Shell
 
 CHOICE_ACTIONS, action = registry()
-
-
-def remember(shell: Shell, **changes: Any) -> None:
-    """Keep changed settings for next time (the store decides whether it can)."""
-    current = shell.hooks.settings
-    if current is not None:
-        shell.hooks.save_settings(replace(current, **changes))
-
-
-def remember_voices(shell: Shell) -> None:
-    """The speech setting of every kind, as the settings file spells them."""
-    remember(shell, voices={kind.value: voice.value for kind, voice in shell.voices.items()})
 
 
 @action("pace")
@@ -47,8 +34,7 @@ def verbosity(shell: Shell) -> None:
         if shell.voices[kind].spoken:
             shell.voices[kind] = Voice.BRIEF if shell.brief else Voice.FULL
     shell.answer(prompts.verbosity_now(chosen.value))
-    remember(shell, verbosity=chosen.value,
-             voices={kind.value: voice.value for kind, voice in shell.voices.items()})
+    remember(shell, verbosity=chosen.value, voices=voices_setting(shell))
 
 
 @action("hand_order")
@@ -57,3 +43,9 @@ def hand_order(shell: Shell) -> None:
     shell.order = shell.order.following(dealt_known=bool(shell.view().dealt))
     shell.answer(prompts.hand_order_now(shell.order.value))
     remember(shell, hand_order=shell.order.value)
+
+
+@action("speech_menu")
+def speech_menu(shell: Shell) -> None:
+    """Speech settings: spoken or history only, brief or full, for each kind of event."""
+    open_speech_menu(shell)
