@@ -155,3 +155,32 @@ def voice_row(kind: str, voice: str, *, has_detail: bool) -> str:
 
 def only_card_row(on: bool) -> str:
     return f"Only card plays itself: {'on' if on else 'off'}."
+
+
+# ---- the history's filter and file ------------------------------------------------------
+
+HISTORY_FILTER_NAMES = {
+    "all": "Everything",
+    "table": "The table",
+    "mine": "Your turns",
+    "chat": "Chat",
+    "notices": "Notices",
+}
+FILTER_IN_HISTORY = "Filters work in the history: G opens it, then F chooses what it shows."
+NOTHING_OF_THIS_KIND = "Nothing of this kind yet."
+
+
+def history_filtered(name: str, entries: int, newest: str) -> str:
+    """The filter key: "Chat, 3 entries. Bo says: nice one." """
+    head = HISTORY_FILTER_NAMES[name]
+    if entries == 0:
+        return f"{head}: nothing yet."
+    return f"{head}, {count(entries, 'entry', 'entries')}. {newest}"
+
+
+def history_saved(path: str, entries: int) -> str:
+    return f"History saved, {count(entries, 'entry', 'entries')}, in {path}."
+
+
+def history_not_saved(reason: str) -> str:
+    return f"History not saved: {reason}."

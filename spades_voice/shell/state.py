@@ -72,6 +72,7 @@ class ListView:
     title: str
     entries: list[str]  # oldest first for history (shown newest first), else in order
     pos: int = 0  # index into ``entries``
+    filter: str = "all"  # the history's filter (``list_mode.HistoryFilter``)
 
     @property
     def newest_first(self) -> bool:
@@ -126,6 +127,8 @@ class Shell:
     history: list[str] = field(default_factory=list)
     #: The kind of each history entry (None: the player's own bid or card).
     history_kinds: list[EventKind | None] = field(default_factory=list)
+    #: Where this match's history begins (what the save-history key writes).
+    history_start: int = 0
     last_spoken: str = ""
     overlay: ListView | Confirm | None = None
     paused: bool = False
@@ -232,6 +235,7 @@ class Shell:
         self.advance()
 
     def _reset_match(self) -> None:
+        self.history_start = len(self.history)
         self.between = None
         self.over = False
         self.pending.clear()

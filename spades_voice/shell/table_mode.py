@@ -17,6 +17,7 @@ from spades_voice.narration import prompts, texts
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
 from spades_voice.shell.binding import Handler, bind_actions, doc, registry
 from spades_voice.shell.choices import CHOICE_ACTIONS
+from spades_voice.shell.history_keys import HISTORY_ACTIONS
 from spades_voice.shell.keymap import Keymap, spoken_keys
 from spades_voice.shell.list_mode import (
     open_help,
@@ -35,7 +36,7 @@ ALWAYS_ACTIONS, always = registry()
 
 def load_table_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
     """The table's keys: live unless a yes/no question is open."""
-    actions = {**TABLE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS}
+    actions = {**TABLE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS, **HISTORY_ACTIONS}
     return bind_actions(shell, keymap, actions, Condition(lambda: shell.mode is not Mode.CONFIRM))
 
 
@@ -47,7 +48,8 @@ def load_always_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
 def help_texts() -> dict[str, str]:
     """Action name -> what it does, from the handlers' docstrings."""
     actions: dict[str, Handler] = {
-        **TABLE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS, **ALWAYS_ACTIONS
+        **TABLE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS, **HISTORY_ACTIONS,
+        **ALWAYS_ACTIONS,
     }
     return {name: doc(handler) for name, handler in actions.items()}
 
