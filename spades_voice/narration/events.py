@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from spades_voice.narration.chat import Chat, chat_line
 from spades_voice.narration.words import Cast, cap, change, count, signed
 from spades_voice.options import EventKind
 from spades_voice.rules import Bid, Card, HandOutcome, Phase, Seat, Suit, Team, TeamScore, Trick
@@ -34,7 +35,7 @@ class Notice:
 
 
 def event_lines(
-    event: GameEvent | Notice, cast: Cast, *, brief: bool = True, short_results: bool = False
+    event: GameEvent | Notice | Chat, cast: Cast, *, brief: bool = True, short_results: bool = False
 ) -> list[str]:
     """The words of one event, for the player ``cast.me``: one line per utterance (another
     seat's turn says nothing). ``brief`` is the cards' and tricks' form; ``short_results``
@@ -57,10 +58,12 @@ def event_lines(
         return [match_won(cast, event.team, event.totals)]
     if isinstance(event, TakenBack):
         return [taken_back(event.count, event.restart)]
+    if isinstance(event, Chat):
+        return [chat_line(event, cast.me)]
     return [event.text]
 
 
-def event_kind(event: GameEvent | Notice, me: Seat) -> EventKind | None:
+def event_kind(event: GameEvent | Notice | Chat, me: Seat) -> EventKind | None:
     """Which speech setting says ``event``; None for the player's own bid or card, which
     answers their own key and is always spoken."""
     if isinstance(event, CardPlayed | BidPlaced) and event.seat is me:
@@ -75,6 +78,8 @@ def event_kind(event: GameEvent | Notice, me: Seat) -> EventKind | None:
         return EventKind.TURNS
     if isinstance(event, HandDealt | HandScored | MatchWon):
         return EventKind.RESULTS
+    if isinstance(event, Chat):
+        return EventKind.CHAT
     return EventKind.NOTICES
 
 

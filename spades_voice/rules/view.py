@@ -7,7 +7,7 @@ cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import DECK_MASK, Card, Suit, cards_of, mask_of
@@ -42,8 +42,9 @@ class SeatView:
     outcomes: tuple[HandOutcome, ...]  # finished hands, oldest first
     winner: Team | None
     #: This seat's cards of this hand in the order dealt (held or played); empty when the
-    #: order is not known. Only for keeping the hand as dealt.
-    dealt: tuple[Card, ...] = ()
+    #: order is not known. Only for keeping the hand as dealt: not part of what the seat
+    #: knows of the game, so two views that differ only here are equal.
+    dealt: tuple[Card, ...] = field(default=(), compare=False)
 
     @property
     def my_turn(self) -> bool:

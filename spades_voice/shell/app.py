@@ -33,6 +33,7 @@ from prompt_toolkit.output import Output
 
 from spades_voice.narration import prompts, texts
 from spades_voice.options import Pace
+from spades_voice.shell.chat_mode import load_chat_bindings
 from spades_voice.shell.confirm_mode import load_confirm_bindings
 from spades_voice.shell.keymap import Keymap, load_keymap, normalize_key, spoken_key
 from spades_voice.shell.list_mode import load_list_bindings
@@ -84,6 +85,7 @@ def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
             load_menu_bindings(shell, keymap),
             load_confirm_bindings(shell, keymap),
             load_always_bindings(shell, keymap),
+            load_chat_bindings(shell),
         ]
     )
 

@@ -14,7 +14,6 @@ confirmation, help, the rules or trick review.
 
 from __future__ import annotations
 
-import enum
 import threading
 import time
 from collections.abc import Callable
@@ -34,6 +33,10 @@ from spades_voice.rules import (
     Trick,
 )
 from spades_voice.shell.keymap import Keymap
+from spades_voice.shell.overlays import Confirm as Confirm
+from spades_voice.shell.overlays import Draft as Draft
+from spades_voice.shell.overlays import ListView as ListView
+from spades_voice.shell.overlays import Mode as Mode
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.table import (
@@ -54,49 +57,6 @@ from spades_voice.table import (
 
 #: Where the bid list starts each hand: 3 is a common bid, and never nil by accident.
 BID_START = 3
-
-
-class Mode(enum.Enum):
-    """Which keys are live: the table's, a list's, or a yes/no question's."""
-
-    TABLE = "table"
-    LIST = "list"
-    CONFIRM = "confirm"
-
-
-@dataclass
-class ListView:
-    """A list the player moves through: history, help, rules, trick review."""
-
-    kind: str  # "history", "help", "rules", "review"
-    title: str
-    entries: list[str]  # oldest first for history (shown newest first), else in order
-    pos: int = 0  # index into ``entries``
-    filter: str = "all"  # the history's filter (``list_mode.HistoryFilter``)
-
-    @property
-    def newest_first(self) -> bool:
-        return self.kind == "history"
-
-    @property
-    def shown(self) -> int:
-        """1-based position as the player meets it."""
-        return len(self.entries) - self.pos if self.newest_first else self.pos + 1
-
-    @property
-    def entry(self) -> str:
-        return self.entries[self.pos]
-
-
-@dataclass
-class Confirm:
-    """A yes/no question; the table waits while it is open."""
-
-    question: str
-    on_yes: Callable[[], None]
-    on_no: Callable[[], None] | None = None
-    #: N answers no too (the saved-match offer says "N starts a new match").
-    n_is_no: bool = False
 
 
 @dataclass
@@ -130,7 +90,7 @@ class Shell:
     #: Where this match's history begins (what the save-history key writes).
     history_start: int = 0
     last_spoken: str = ""
-    overlay: ListView | Confirm | None = None
+    overlay: ListView | Confirm | Draft | None = None
     paused: bool = False
     between: HandOutcome | None = None  # the finished hand while waiting for N
     over: bool = False
@@ -164,6 +124,8 @@ class Shell:
     def mode(self) -> Mode:
         if self.question is not None:
             return Mode.CONFIRM
+        if isinstance(self.overlay, Draft):
+            return Mode.INPUT
         return Mode.TABLE if self.shown_list is None else Mode.LIST
 
     @property
@@ -377,6 +339,8 @@ class Shell:
         if self.paused or self.quitting:
             return False
         shown = self.shown_list
+        if isinstance(self.overlay, Draft):
+            return True
         return self.overlay is None or (shown is not None and shown.kind == "history")
 
     def computers_may_act(self) -> bool:

@@ -16,6 +16,7 @@ from spades_voice import narration as say
 from spades_voice.narration import prompts, texts
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
 from spades_voice.shell.binding import Handler, bind_actions, doc, registry
+from spades_voice.shell.chat_mode import CHAT_ACTIONS
 from spades_voice.shell.choices import CHOICE_ACTIONS
 from spades_voice.shell.history_keys import HISTORY_ACTIONS
 from spades_voice.shell.keymap import Keymap, spoken_keys
@@ -35,21 +36,26 @@ ALWAYS_ACTIONS, always = registry()
 
 
 def load_table_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """The table's keys: live unless a yes/no question is open."""
-    actions = {**TABLE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS, **HISTORY_ACTIONS}
-    return bind_actions(shell, keymap, actions, Condition(lambda: shell.mode is not Mode.CONFIRM))
+    """The table's keys: live unless a yes/no question is open or a line is being typed."""
+    actions = {
+        **TABLE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS, **HISTORY_ACTIONS, **CHAT_ACTIONS
+    }
+    live = Condition(lambda: shell.mode in (Mode.TABLE, Mode.LIST))
+    return bind_actions(shell, keymap, actions, live)
 
 
 def load_always_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """Repeat and silence: live in every mode."""
-    return bind_actions(shell, keymap, ALWAYS_ACTIONS, True)
+    """Repeat and silence: live in every mode but typing (where letters are the line)."""
+    return bind_actions(
+        shell, keymap, ALWAYS_ACTIONS, Condition(lambda: shell.mode is not Mode.INPUT)
+    )
 
 
 def help_texts() -> dict[str, str]:
     """Action name -> what it does, from the handlers' docstrings."""
     actions: dict[str, Handler] = {
         **TABLE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS, **HISTORY_ACTIONS,
-        **ALWAYS_ACTIONS,
+        **CHAT_ACTIONS, **ALWAYS_ACTIONS,
     }
     return {name: doc(handler) for name, handler in actions.items()}
 

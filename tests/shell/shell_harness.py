@@ -48,6 +48,7 @@ KEYS = {
     "s-tab": "\x1b[Z",
     "f4": "\x1bOS",
     "c-s": "\x13",
+    "backspace": "\x7f",
 }
 
 
