@@ -94,4 +94,5 @@ def run_shell(
         hold_between_hands=hold_between_hands,
         greeted=True,
         output=output,
+        settings=settings,
     )

@@ -43,6 +43,7 @@ from spades_voice.shell.state import Mode, Shell
 from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
+from spades_voice.store.settings import Settings
 from spades_voice.table import Table
 
 
@@ -172,13 +173,15 @@ def run_app(
     input: Input | None = None,
     output: Output | None = None,
     ready: Callable[[Application[int], Shell], None] | None = None,
+    settings: Settings | None = None,
 ) -> int:
     """Play at ``table`` until the player quits; returns the exit status (0).
 
     ``hooks`` connect saves, statistics and the clock; ``hold_between_hands=False`` lets
     a remote table's next hand start without N; ``greeted`` says the greeting
     (``texts.GREETING``) was already spoken. ``ready`` is called once the app runs
-    (tests and the benchmark use it to reach the shell).
+    (tests and the benchmark use it to reach the shell). ``settings``: saved choices to
+    start from when ``hooks`` keep none (a shared table).
     """
     hooks = hooks or ShellHooks()
     keymap = keymap or load_keymap()
@@ -191,6 +194,7 @@ def run_app(
         brief=brief,
         hold_between_hands=hold_between_hands,
         greeted=greeted,
+        start_settings=settings,
     )
     app = build_app(shell, keymap, input=input, output=output)
     try:

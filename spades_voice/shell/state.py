@@ -39,6 +39,7 @@ from spades_voice.shell.overlays import ListView as ListView
 from spades_voice.shell.overlays import Mode as Mode
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
+from spades_voice.store.settings import Settings
 from spades_voice.table import (
     BidPlaced,
     CardPlayed,
@@ -71,6 +72,8 @@ class Shell:
     hold_between_hands: bool = True
     #: The greeting was already spoken (``spades-voice`` says it before loading the rest).
     greeted: bool = False
+    #: Saved choices to start from where the hooks keep none (a shared table's guest).
+    start_settings: Settings | None = None
     #: Called when the player confirms quitting (the app exits).
     on_quit: Callable[[], None] = lambda: None
     #: Called when the computers may have something to do (the pace driver wakes).
@@ -110,7 +113,7 @@ class Shell:
 
     def __post_init__(self) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
-        settings = self.hooks.settings
+        settings = self.hooks.settings or self.start_settings
         if settings is not None:
             self.voices.update(settings.event_voices())
             self.order = HandOrder(settings.hand_order)
