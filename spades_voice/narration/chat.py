@@ -69,5 +69,10 @@ def muted(name: str, on: bool) -> str:
     return f"{name} is muted." if on else f"{name} may chat again."
 
 
+def muted_you(on: bool) -> str:
+    """What the person muted or unmuted hears."""
+    return YOU_ARE_MUTED if on else "The host lets you chat again."
+
+
 def no_such_person(name: str) -> str:
     return f"No one called {name} is at the table."

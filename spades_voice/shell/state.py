@@ -43,6 +43,7 @@ from spades_voice.store.settings import Settings
 from spades_voice.table import (
     BidPlaced,
     CardPlayed,
+    Chat,
     Event,
     HandDealt,
     HandScored,
@@ -227,7 +228,7 @@ class Shell:
         decided = False
         was_between = self.between is not None
         for event in events:
-            if self.between is not None and not isinstance(event, MatchWon | Notice):
+            if self.between is not None and not isinstance(event, MatchWon | Notice | Chat):
                 self.pending.append(event)
                 continue
             decided |= isinstance(event, BidPlaced | CardPlayed | TakenBack)
