@@ -120,3 +120,34 @@ def test_incoming_lines_are_their_own_kind_and_can_be_history_only() -> None:
         h.press("g", "f", "f", "f")
         assert h.shell.shown_list is not None
         assert h.shell.shown_list.entries == ["Bo says: nice one", "Bo says: quiet now"]
+
+
+def chat_transcript() -> str:
+    out: list[str] = []
+    table = ChattyTable()
+    with harness(table) as h:
+        assert h.shell is not None
+        for keys in (["/"], [*"hello", "backspace", *"o!"], ["enter"], ["/"], ["escape"],
+                     ["/"], ["enter"], [*"/mute Bo"], ["enter"]):
+            mark = h.mark
+            h.press(*keys)
+            said = " | ".join(h.since(mark))
+            out.append(f"[{''.join(k if len(k) == 1 else f'<{k}>' for k in keys)}] {said}")
+        table.hear("Bo", "good luck all")
+        h.wait_for(lambda: any(t.startswith("Bo says") for t in h.texts()))
+        out.append(f"[heard] {h.texts()[-1]}")
+    return "\n".join(out) + "\n"
+
+
+def test_golden_chat() -> None:
+    import os
+    from pathlib import Path
+
+    text = chat_transcript()
+    path = Path(__file__).parent / "golden" / "chat.txt"
+    if os.environ.get("SPADES_VOICE_REGEN_GOLDEN") == "1" or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+    for line in text.splitlines():
+        for said in line.split("] ", 1)[1].split(" | "):
+            assert len(said.split()) <= MOST_WORDS, said
