@@ -9,6 +9,7 @@ chosen one is imported, so starting the game stays quick.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -28,6 +29,20 @@ COMMANDS: dict[str, str] = {
     "host": "Start a shared table and get its code.",
     "join": "Sit at a shared table by its code.",
 }
+
+
+#: Commands that run the live prompt: while they run, warnings and errors go to the log
+#: file in the data folder, never under the prompt where a screen reader would read them.
+LIVE = frozenset({"play", "host", "join"})
+
+
+def _log_for(command: str) -> contextlib.AbstractContextManager[object]:
+    if command not in LIVE:
+        return contextlib.nullcontext()
+    from spades_voice.speech.logfile import installed
+    from spades_voice.store.files import data_dir
+
+    return installed(data_dir())
 
 
 def _module(command: str) -> ModuleType:
@@ -56,7 +71,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(command).parse_args(rest)
     module = _module(command)
     try:
-        result: int = module.run(args)
+        with _log_for(command):
+            result: int = module.run(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

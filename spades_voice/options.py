@@ -75,6 +75,7 @@ class Speech(enum.Enum):
     """Where speech goes; ``AUTO`` takes the first of the chain that starts."""
 
     AUTO = "auto"
+    PRISM = "prism"
     SCREENREADER = "screenreader"
     TTS = "tts"
     PRINT = "print"

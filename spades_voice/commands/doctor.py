@@ -1,13 +1,22 @@
-"""``spades-voice doctor``: which outputs work, which one is in use, and a spoken test line."""
+"""``spades-voice doctor``: every output works or failed and why, a spoken test line, and
+the last lines of the log; always back within 5 s."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import time
 from pathlib import Path
 
 from spades_voice.commands.common import add_speech_arguments
-from spades_voice.speech.chain import make_speaker
-from spades_voice.speech.doctor import diagnose, speak_test_line
+from spades_voice.speech.base import Speaker
+from spades_voice.speech.chain import CHAIN, auto_chain
+from spades_voice.speech.doctor import all_makers, probe_all, report_from, speak_test_line
+from spades_voice.speech.logfile import installed, log_path, tail
+from spades_voice.speech.simple import RecorderSpeaker
+
+#: doctor's whole run, start to exit.
+TOTAL_SECONDS = 5.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -17,18 +26,59 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _data_dir() -> Path:
+    from spades_voice.store.files import data_dir
+
+    return data_dir()
+
+
 def run(args: argparse.Namespace) -> int:
-    report = diagnose(args.rate)
-    for line in report.lines():
-        print(line)
-    if args.no_test_line:
-        return 0
-    choice = args.speech or "auto"
-    log = Path(args.speech_log) if args.speech_log else None
-    speaker = make_speaker(choice, args.rate, log, echo=args.echo)
-    try:
-        print(f"Speaking a test line through {speaker.name}.")
-        speak_test_line(speaker)
-    finally:
-        speaker.close()
+    began = time.monotonic()
+    data = _data_dir()
+    with installed(data):
+        results = probe_all(all_makers(args.rate))
+        for line in report_from(results).lines():
+            print(line, flush=True)
+        chosen = _pick(args.speech or "auto", results)
+        if chosen is not None and not args.no_test_line:
+            _test_line(chosen, args.speech_log, TOTAL_SECONDS - (time.monotonic() - began))
+        elif chosen is not None:
+            with contextlib.suppress(Exception):
+                chosen.close()
+    print(f"Log: {log_path(data)}")
+    for line in tail(log_path(data)):
+        print(f"  {line}")
     return 0
+
+
+def _pick(choice: str, results: dict[str, Speaker | str]) -> Speaker | None:
+    """The output `choice` would use among those started; every other one is closed."""
+    names = auto_chain() if choice == "auto" else CHAIN[CHAIN.index(choice):] if (
+        choice in CHAIN
+    ) else ()
+    chosen: Speaker | None = None
+    for name in names:
+        found = results.get(name)
+        if found is not None and not isinstance(found, str):
+            chosen = found
+            break
+    for found in results.values():
+        if found is not chosen and not isinstance(found, str):
+            with contextlib.suppress(Exception):
+                found.close()
+    return chosen
+
+
+def _test_line(chosen: Speaker, speech_log: str | None, left: float) -> None:
+    """Say the test line through `chosen`, wait for it (bounded by `left`), then close."""
+    with contextlib.ExitStack() as stack:
+        speaker: Speaker = chosen
+        if speech_log:
+            log_file = stack.enter_context(Path(speech_log).open("a", encoding="utf-8"))
+            speaker = RecorderSpeaker(chosen, log_file)
+        print(f"Speaking a test line through {chosen.name}.", flush=True)
+        speak_test_line(speaker, wait=max(0.0, min(2.0, left - 1.0)))
+        # Waited long enough: cut what is left so closing does not wait for it.
+        with contextlib.suppress(Exception):
+            speaker.silence()
+            speaker.close()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import glob
 import importlib
+import importlib.machinery
 import importlib.util
 import os
 import sys
@@ -41,6 +42,48 @@ def candidate_dirs() -> list[Path]:
     ):
         dirs.extend(Path(p) for p in sorted(glob.glob(pattern), reverse=True))
     return dirs
+
+
+def load_system_module(name: str, env_var: str) -> tuple[ModuleType | None, str]:
+    """Import `name` normally, else exactly that one module from the system directories.
+
+    Works for a pure-Python package (`name/__init__.py`) and for a compiled extension
+    module built for this Python (`name.cpython-311-x86_64-linux-gnu.so`: BrlAPI's).
+    `env_var` names a directory to look in first. Returns `(None, reason)` when absent.
+    """
+    try:
+        module = importlib.import_module(name)
+    except ImportError:
+        pass
+    else:
+        return module, f"{name} from {getattr(module, '__file__', '?')}"
+    extra = os.environ.get(env_var)
+    dirs = ([Path(extra)] if extra else []) + candidate_dirs()
+    for directory in dirs:
+        found = [directory / name / "__init__.py"] + [
+            directory / f"{name}{suffix}" for suffix in importlib.machinery.EXTENSION_SUFFIXES
+        ] + [directory / f"{name}.py"]
+        for path in found:
+            if not path.is_file():
+                continue
+            is_package = path.name == "__init__.py"
+            spec = importlib.util.spec_from_file_location(
+                name, path, submodule_search_locations=[str(path.parent)] if is_package else None
+            )
+            if spec is None or spec.loader is None:
+                continue
+            module = importlib.util.module_from_spec(spec)
+            sys.modules[name] = module
+            try:
+                spec.loader.exec_module(module)
+            except (ImportError, SyntaxError, OSError) as exc:
+                # Built or written for another Python: forget it and look further.
+                del exc
+                for loaded in [n for n in sys.modules if n == name or n.startswith(name + ".")]:
+                    del sys.modules[loaded]
+                continue
+            return module, f"{name} from {path.parent} (system package)"
+    return None, f"Python {name} module not found"
 
 
 def load_speechd() -> tuple[ModuleType | None, str]:

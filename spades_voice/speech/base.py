@@ -17,10 +17,15 @@ from typing import Protocol, runtime_checkable
 
 
 class Kind(enum.Enum):
-    """Whether an utterance interrupts (QUERY) or queues (EVENT)."""
+    """Whether an utterance interrupts (QUERY) or queues (EVENT).
+
+    NOTICE marks, in the speech log only, what the chain itself said when it switched
+    outputs ("Screen reader stopped; using printed text.").
+    """
 
     QUERY = "query"
     EVENT = "event"
+    NOTICE = "notice"
 
 
 class SpeechError(RuntimeError):

@@ -1,15 +1,16 @@
 """Choosing a backend, and replacing one that fails mid-game.
 
-The chain is screen reader → TTS → print (DESIGN.md, "Speaking"). `--speech auto` takes
-the first that starts; naming one (`screenreader`, `tts`, `print`) starts there and falls
-back along the same chain after it; `none` says nothing.
+The chain is (prism →) screen reader → TTS → print (DESIGN.md, "Speaking"). `--speech
+auto` starts them side by side and takes the first, in that order, that starts; naming
+one (`prism`, `screenreader`, `tts`, `print`) starts there and falls back along the same
+chain after it; `none` says nothing.
 
 When is text printed as well as spoken? Only by the print backend, so nothing is heard
 twice by default:
 
-* `screenreader`: not printed. The player's screen reader also reads new console text,
-  so a printed copy would be read a second time. Braille gets the text from the screen
-  reader backend directly.
+* `screenreader`, `prism`: not printed. The player's screen reader also reads new console
+  text, so a printed copy would be read a second time. Braille gets the text from BrlAPI
+  on Linux (`braille`), from the screen reader elsewhere.
 * `tts`: not printed. The terminal belongs to the shell, which shows its own screen and
   history log.
 * `print`: printed, one line per utterance. A screen reader reading the console speaks it,
@@ -17,34 +18,47 @@ twice by default:
 * `--echo` (`echo=True`): print as well, on top of any speaking backend. For a sighted
   helper, or a braille display driven by a console screen reader while TTS speaks.
 
-A backend that raises SpeechError mid-game is closed and replaced by the next one in the
-chain that starts. The new backend says one notice ("Screen reader stopped; using
-synthetic speech.") and then the line that failed, so nothing is lost and the game goes on.
+Every backend starts within 2 s and answers each call within 0.5 s, or it is failed
+(`bounded`). A backend that fails mid-game, by raising SpeechError or by telling the chain
+itself (`on_failure`, from TTS when its player fails), is closed and replaced by the next
+one that starts. The new one says one notice ("Screen reader stopped; using printed
+text."), then every line the old one had accepted and not finished (`unheard()`: a dead
+speech server's queue, the TTS line whose player failed), then the line that failed, so a
+player never misses "Your lead.". The notice also goes to the speech log.
+
+`auto` starts with prism (`--speech prism`, `pip install 'spades-voice[prism]'`) when Orca
+is running, so Orca users hear the game in Orca's own voice and rate; otherwise with the
+screen reader output. Braille through BrlAPI (`braille`) is added beside any speaking
+output when BRLTTY answers.
 """
 
 from __future__ import annotations
 
 import contextlib
 import logging
+import os
+import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from spades_voice.options import Speech, names
 from spades_voice.speech.base import Kind, Speaker, SpeechError
-from spades_voice.speech.screenreader import ScreenReaderSpeaker
+from spades_voice.speech.bounded import START_SECONDS, start_all
 from spades_voice.speech.simple import NullSpeaker, PrintSpeaker, RecorderSpeaker, TeeSpeaker
-from spades_voice.speech.tts import TtsSpeaker
 
 log = logging.getLogger(__name__)
 
-#: Values of `--speech` (and the `speech` setting), in the order auto tries them.
+#: Values of `--speech` (and the `speech` setting).
 CHOICES = tuple(names(Speech))
-CHAIN = ("screenreader", "tts", "print")
+#: The order outputs are tried in; `auto` skips prism unless Orca is running.
+CHAIN = ("prism", "screenreader", "tts", "print")
 
 #: How a backend is named when the player hears about a switch.
 SPOKEN_NAMES = {
+    "prism": "screen reader",
     "screenreader": "screen reader",
     "tts": "synthetic speech",
     "print": "printed text",
@@ -60,13 +74,115 @@ def backend_factories(
     stream: TextIO | None = None,
     write: Callable[[str], None] | None = None,
 ) -> dict[str, Callable[[], Speaker]]:
-    """How to start each backend by name."""
+    """How to start each backend by name (imports wait until a backend is started)."""
     return {
-        "screenreader": ScreenReaderSpeaker,
-        "tts": lambda: TtsSpeaker(rate),
+        "prism": _start_prism,
+        "screenreader": _start_screenreader,
+        "tts": lambda: _start_tts(rate),
         "print": lambda: PrintSpeaker(stream, write=write),
         "none": NullSpeaker,
     }
+
+
+def _start_prism() -> Speaker:
+    from spades_voice.speech.prism import PrismSpeaker
+
+    return PrismSpeaker(prefer_orca=orca_running())
+
+
+def _start_screenreader() -> Speaker:
+    if sys.platform.startswith("linux"):
+        from spades_voice.speech.speechd import SpeechdSpeaker
+
+        return SpeechdSpeaker()
+    from spades_voice.speech.screenreader import ScreenReaderSpeaker
+
+    return ScreenReaderSpeaker()
+
+
+def _start_tts(rate: int | None) -> Speaker:
+    from spades_voice.speech.tts import TtsSpeaker
+
+    return TtsSpeaker(rate)
+
+
+def orca_running(proc: Path = Path("/proc")) -> bool:
+    """Whether the Orca screen reader is running (Linux; reads /proc, never waits)."""
+    if not proc.is_dir():
+        return False
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if uid is not None and entry.stat().st_uid != uid:
+                continue
+            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue  # the process ended while we looked
+        args = [Path(a.decode("utf-8", "replace")).name for a in cmdline[:2] if a]
+        if "orca" in args:
+            return True
+    return False
+
+
+def auto_chain(prism_first: bool | None = None) -> tuple[str, ...]:
+    """What `auto` tries, in order: prism first only when Orca runs."""
+    if prism_first is None:
+        prism_first = orca_running()
+    return CHAIN if prism_first else CHAIN[1:]
+
+
+def first_started(
+    order: Sequence[Factory], timeout: float
+) -> tuple[int, Speaker | None, dict[str, str]]:
+    """Start all of `order` at once; the first (by order) that started, and why those
+    before it failed. Returns as soon as that is known; the rest close themselves when
+    they finish starting, and any already started are closed here."""
+    changed = threading.Condition()
+    results: dict[str, Speaker | str] = {}
+    decided = False
+
+    def start(label: str, factory: Callable[[], Speaker]) -> None:
+        try:
+            outcome: Speaker | str = factory()
+        except SpeechError as exc:
+            outcome = str(exc)
+        except Exception as exc:
+            # An output's start must fail in words, whatever it raises.
+            outcome = f"{type(exc).__name__}: {exc}"
+        with changed:
+            late = decided
+            if not late:
+                results[label] = outcome
+                changed.notify_all()
+        if late and not isinstance(outcome, str):
+            with contextlib.suppress(Exception):
+                outcome.close()
+
+    for label, factory in order:
+        threading.Thread(
+            target=start, args=(label, factory), name=f"start {label}", daemon=True
+        ).start()
+    deadline = time.monotonic() + timeout
+    errors: dict[str, str] = {}
+    found: tuple[int, Speaker | None] = (-1, None)
+    with changed:
+        for index, (label, _factory) in enumerate(order):
+            while label not in results and time.monotonic() < deadline:
+                changed.wait(deadline - time.monotonic())
+            outcome = results.get(label, f"did not start within {START_SECONDS:g} s")
+            if isinstance(outcome, str):
+                errors[label] = outcome
+                continue
+            found = (index, outcome)
+            break
+        decided = True
+        spare = [r for r in results.values() if r is not found[1] and not isinstance(r, str)]
+    for speaker in spare:
+        with contextlib.suppress(Exception):
+            speaker.close()
+    return found[0], found[1], errors
 
 
 class FallbackSpeaker:
@@ -77,37 +193,85 @@ class FallbackSpeaker:
     tests; each switch also goes to the log.
     """
 
-    def __init__(self, factories: Sequence[Factory]) -> None:
+    def __init__(
+        self,
+        factories: Sequence[Factory],
+        on_notice: Callable[[str], None] | None = None,
+        *,
+        parallel: bool = False,
+    ) -> None:
         self._factories = list(factories)
         self._lock = threading.RLock()
         self.switches: list[str] = []
         self.start_errors: dict[str, str] = {}
-        self.current: Speaker = self._start_next()
+        #: Called with each switch notice (make_speaker sends it to the speech log).
+        self.on_notice = on_notice
+        self.current: Speaker = self._start_parallel() if parallel else self._start_next()
         self.name = self.current.name
+
+    def _start_parallel(self) -> Speaker:
+        """Start every output at once and keep the first in chain order that starts.
+
+        Each start is bounded to 2 s; started one after another, the bounds of a hung
+        speech server and a wedged sound server would add up before the greeting. This
+        returns as soon as the first output in chain order has started and every one
+        before it has failed, without waiting for those after it. Those after the chosen
+        one are closed (when they finish starting) and stay in the chain, to be started
+        again if the chosen one fails.
+        """
+        order = list(self._factories)
+        index, chosen, errors = first_started(order, START_SECONDS + 0.5)
+        for label, reason in errors.items():
+            self.start_errors[label] = reason
+            log.info("speech output %s unavailable: %s", label, reason)
+        self._factories = order[index + 1:] if chosen is not None else []
+        if chosen is None:
+            return NullSpeaker()
+        if hasattr(chosen, "on_failure"):
+            chosen.on_failure = lambda s=chosen: self._failed_by_itself(s)
+        return chosen
 
     def _start_next(self) -> Speaker:
         """Start the next factory that works (dropping those tried), else NullSpeaker."""
         while self._factories:
             label, factory = self._factories.pop(0)
             try:
-                return factory()
+                speaker = factory()
             except SpeechError as exc:
                 self.start_errors[label] = str(exc)
-                log.info("speech backend %s unavailable: %s", label, exc)
+                log.info("speech output %s unavailable: %s", label, exc)
+                continue
+            if hasattr(speaker, "on_failure"):
+                speaker.on_failure = lambda s=speaker: self._failed_by_itself(s)
+            return speaker
         return NullSpeaker()
 
-    def _replace(self, kind: Kind, text: str, error: SpeechError) -> None:
-        """Swap the failed backend for the next, say one notice and the lost line."""
+    def _failed_by_itself(self, speaker: Speaker) -> None:
+        """A backend noticed its own failure between calls (TTS's player failed)."""
+        with self._lock:
+            if speaker is not self.current:
+                return  # a call already switched away from it
+            self._replace(Kind.EVENT, None, SpeechError("it reported a failure"))
+
+    def _replace(self, kind: Kind, text: str | None, error: SpeechError) -> None:
+        """Swap the failed backend for the next; say the notice, the unheard, the line."""
         failed = self.current
+        take = getattr(failed, "unheard", None)
+        lost: list[str] = list(take()) if callable(take) else []
         with contextlib.suppress(SpeechError):
             failed.close()
+        if text is not None:
+            lost.append(text)
         while True:
             new = self._start_next()
             old_name = SPOKEN_NAMES.get(failed.name, failed.name)
             new_name = SPOKEN_NAMES.get(new.name, new.name)
             notice = f"{old_name.capitalize()} stopped; using {new_name}."
             self.switches.append(f"{failed.name} -> {new.name}")
-            log.warning("speech backend %s failed (%s); now %s", failed.name, error, new.name)
+            log.warning("speech output %s failed (%s); now %s; repeating %d line(s)",
+                        failed.name, error, new.name, len(lost))
+            if self.on_notice is not None:
+                self.on_notice(notice)
             self.current = new
             self.name = new.name
             try:
@@ -115,9 +279,14 @@ class FallbackSpeaker:
                     new.query(notice)
                 else:
                     new.event(notice)
-                new.event(text)
+                for line in lost:
+                    new.event(line)
             except SpeechError as again:
                 failed, error = new, again
+                take = getattr(failed, "unheard", None)
+                if callable(take):
+                    # Lines the new output did take before failing are in `lost` already.
+                    take()
                 with contextlib.suppress(SpeechError):
                     failed.close()
                 continue
@@ -161,25 +330,84 @@ def make_speaker(
     stream: TextIO | None = None,
     write: Callable[[str], None] | None = None,
     factories: dict[str, Callable[[], Speaker]] | None = None,
+    braille: Callable[[], Speaker | None] | None = None,
+    prism_first: bool | None = None,
 ) -> Speaker:
     """Build the speaker for `--speech CHOICE [--rate N] [--speech-log FILE] [--echo]`.
 
     `stream`/`write` go to the print backend (and echo); `factories` replaces the real
-    backends by name (tests). Raises ValueError for an unknown choice.
+    backends by name (tests). `braille` starts the braille display output, or returns
+    None when there is none (default: BrlAPI). `prism_first` overrides the Orca check.
+    Raises ValueError for an unknown choice.
     """
+    if braille is None and factories is None:
+        braille = _start_braille
     if choice not in CHOICES:
         raise ValueError(f"unknown speech output {choice!r}; choose one of {', '.join(CHOICES)}")
     makers = factories if factories is not None else backend_factories(
         rate, stream=stream, write=write
     )
+    display = _DisplayStart(braille if choice not in ("print", "none") else None)
+    chain: FallbackSpeaker | None = None
     if choice == "none":
         speaker: Speaker = makers["none"]()
     else:
-        start = 0 if choice == "auto" else CHAIN.index(choice)
-        speaker = FallbackSpeaker([(name, makers[name]) for name in CHAIN[start:]])
+        if choice == "auto":
+            names = auto_chain(prism_first if prism_first is not None else None)
+        else:
+            names = CHAIN[CHAIN.index(choice):]
+        # auto starts its candidates side by side (see FallbackSpeaker._start_parallel).
+        chain = FallbackSpeaker(
+            [(name, makers[name]) for name in names], parallel=choice == "auto"
+        )
+        speaker = chain
+    speaker = display.beside(speaker)
     if echo and speaker.name != "print":
         speaker = TeeSpeaker([speaker, PrintSpeaker(stream, write=write)])
     if log_path is not None:
         log_file = log_path.open("a", encoding="utf-8")
-        speaker = RecorderSpeaker(speaker, log_file, owns_log=True)
+        recorder = RecorderSpeaker(speaker, log_file, owns_log=True)
+        if chain is not None:
+            chain.on_notice = lambda notice: recorder.note(Kind.NOTICE, notice)
+        speaker = recorder
     return speaker
+
+
+class _DisplayStart:
+    """The braille display, started beside the speech outputs rather than after them, so
+    a BRLTTY that hangs cannot add its 2 s to a speech server's before the greeting."""
+
+    def __init__(self, braille: Callable[[], Speaker | None] | None) -> None:
+        self._found: dict[str, Speaker | str] = {}
+        self._thread: threading.Thread | None = None
+        if braille is not None:
+            opener = braille
+            self._thread = threading.Thread(
+                target=lambda: self._found.update(
+                    start_all({"braille": opener}, START_SECONDS + 0.5)
+                ),
+                name="start braille", daemon=True,
+            )
+            self._thread.start()
+
+    def beside(self, speaker: Speaker) -> Speaker:
+        """`speaker` with the display added (when one started and something is spoken)."""
+        if self._thread is None:
+            return speaker
+        self._thread.join(START_SECONDS + 1.0)
+        display = self._found.get("braille")
+        if isinstance(display, str):
+            log.info("no braille display: %s", display)
+            return speaker
+        if display is None:
+            return speaker
+        if speaker.name in ("print", "none"):
+            display.close()  # nothing is spoken: the console shows the printed lines
+            return speaker
+        return TeeSpeaker([speaker, display])
+
+
+def _start_braille() -> Speaker | None:
+    from spades_voice.speech.braille import start_braille
+
+    return start_braille()

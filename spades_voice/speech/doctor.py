@@ -1,8 +1,8 @@
-"""What `spades-voice doctor` reports about speech, and its spoken test line.
+"""What `spades-voice doctor` reports about speech and braille, and its spoken test line.
 
-`diagnose()` tries each backend the way `--speech auto` would, closes it again, and
-reports which worked, why the others did not (including the probe lines that
-accessible_output2 would have printed), and which one auto picks.
+Every output is started at the same time, each on its own thread and each bounded
+(`bounded`), so doctor has its answer within about 2 s however many outputs hang, and
+the whole command within 5 s: "works" or "failed" for each, and why in plain words.
 """
 
 from __future__ import annotations
@@ -11,26 +11,35 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spades_voice.speech.base import Speaker, SpeechError
-from spades_voice.speech.chain import CHAIN, backend_factories
-from spades_voice.speech.screenreader import ScreenReaderSpeaker
+from spades_voice.speech.base import Speaker
+from spades_voice.speech.bounded import START_SECONDS, start_all
+from spades_voice.speech.chain import CHAIN, auto_chain, backend_factories
 
 TEST_LINE = "Spades voice speech test. Your lead."
+#: How long doctor waits for all outputs to start (each bounds itself to 2 s).
+PROBE_SECONDS = START_SECONDS + 0.5
 
 
 @dataclass(frozen=True, slots=True)
 class OutputStatus:
-    """One backend as doctor found it."""
+    """One output as doctor found it."""
 
     name: str
     usable: bool
     detail: str
     notes: tuple[str, ...] = ()
 
+    def line(self) -> str:
+        """"tts: works. ..." or "tts: failed: no audio output (...)"."""
+        if self.usable:
+            return f"{self.name}: works. {self.detail}".rstrip()
+        reason = self.detail.removeprefix("failed: ")
+        return f"{self.name}: failed: {reason}"
+
 
 @dataclass(frozen=True, slots=True)
 class SpeechReport:
-    """Every backend in chain order, and the one `--speech auto` would use."""
+    """Every output in chain order, braille, and the one `--speech auto` would use."""
 
     outputs: tuple[OutputStatus, ...]
     auto_choice: str
@@ -40,44 +49,82 @@ class SpeechReport:
         """Plain sentences for doctor to print (and a screen reader to read)."""
         out = []
         for status in self.outputs:
-            verdict = "works" if status.usable else "not available"
-            out.append(f"{status.name}: {verdict}. {status.detail}".rstrip())
+            out.append(status.line())
             out.extend(f"  {note}" for note in status.notes)
         out.append(f"auto uses: {self.auto_choice}.")
         return out
 
 
 def _describe(speaker: Speaker) -> str:
-    if isinstance(speaker, ScreenReaderSpeaker):
-        return f"Output: {speaker.output_name}."
-    return ""
+    parts = []
+    for attr in ("output_name", "synth_name", "player", "driver", "size"):
+        value = getattr(speaker, attr, None)
+        if value is None:
+            continue
+        if attr == "player":
+            value = getattr(value, "name", value)
+        parts.append(f"{attr.replace('_', ' ')}: {value}")
+    return (". ".join(parts) + ".") if parts else ""
+
+
+def probe_all(
+    makers: dict[str, Callable[[], Speaker | None]],
+    timeout: float = PROBE_SECONDS,
+) -> dict[str, Speaker | str]:
+    """Start every output at once; each name maps to its open speaker or why it failed."""
+    return start_all(makers, timeout)
+
+
+def report_from(results: dict[str, Speaker | str], prism_first: bool | None = None) -> SpeechReport:
+    """Statuses in chain order (then braille) and auto's choice."""
+    statuses = []
+    for name in (*CHAIN, "braille"):
+        if name not in results:
+            continue
+        found = results[name]
+        if isinstance(found, str):
+            statuses.append(OutputStatus(name, False, found))
+        else:
+            notes = tuple(getattr(found, "probe_messages", ()) or getattr(found, "notes", ()))
+            statuses.append(OutputStatus(name, True, _describe(found), notes))
+    usable = {s.name for s in statuses if s.usable}
+    auto = next((n for n in auto_chain(prism_first) if n in usable), "none")
+    return SpeechReport(tuple(statuses), auto)
+
+
+def all_makers(rate: int | None = None) -> dict[str, Callable[[], Speaker | None]]:
+    """Every output doctor checks: the chain's and the braille display."""
+    makers: dict[str, Callable[[], Speaker | None]] = dict(backend_factories(rate))
+    makers.pop("none", None)
+
+    def braille() -> Speaker | None:
+        from spades_voice.speech.braille import BrailleSpeaker
+
+        return BrailleSpeaker()
+
+    makers["braille"] = braille
+    return makers
 
 
 def diagnose(
     rate: int | None = None,
     factories: dict[str, Callable[[], Speaker]] | None = None,
 ) -> SpeechReport:
-    """Start and close each backend in chain order; report what works."""
-    makers = factories if factories is not None else backend_factories(rate)
-    statuses: list[OutputStatus] = []
-    for name in CHAIN:
-        notes: tuple[str, ...] = ()
-        try:
-            speaker = makers[name]()
-        except SpeechError as exc:
-            statuses.append(OutputStatus(name, False, str(exc)))
-            continue
-        notes = tuple(getattr(speaker, "probe_messages", ()))
-        detail = _describe(speaker)
-        with contextlib.suppress(SpeechError):
-            speaker.close()
-        statuses.append(OutputStatus(name, True, detail, notes))
-    auto = next((s.name for s in statuses if s.usable), "none")
-    return SpeechReport(tuple(statuses), auto)
+    """Start and close every output at once; report what works (within about 2.5 s)."""
+    makers: dict[str, Callable[[], Speaker | None]] = (
+        dict(factories) if factories is not None else all_makers(rate)
+    )
+    makers.pop("none", None)
+    results = probe_all(makers)
+    for found in results.values():
+        if not isinstance(found, str):
+            with contextlib.suppress(Exception):
+                found.close()
+    return report_from(results)
 
 
-def speak_test_line(speaker: Speaker, text: str = TEST_LINE, wait: float = 10.0) -> None:
-    """Say `text` as a query and, where the backend can tell, wait until it is spoken."""
+def speak_test_line(speaker: Speaker, text: str = TEST_LINE, wait: float = 2.0) -> None:
+    """Say `text` as a query and, where the output can tell, wait (bounded) until spoken."""
     speaker.query(text)
     wait_idle = getattr(speaker, "wait_idle", None)
     if callable(wait_idle):

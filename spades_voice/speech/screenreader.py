@@ -1,21 +1,21 @@
-"""The player's own screen reader, through accessible_output2.
+"""The player's own screen reader through accessible_output2 (Windows and macOS).
 
 accessible_output2's `Auto` output reaches NVDA, JAWS, System Access, Dolphin, SAPI5 on
-Windows, VoiceOver on macOS and Speech Dispatcher on Linux (which Orca also speaks
-through), so the game talks in the player's own voice at the player's own rate. We never
-change that rate: `--rate` is for the TTS backend only.
+Windows and VoiceOver on macOS, so the game talks in the player's own voice at the
+player's own rate. We never change that rate: `--rate` is for the TTS backend only. On
+Linux the screen reader output is `speechd.SpeechdSpeaker` instead (Speech Dispatcher,
+which Orca speaks through), because accessible_output2 there can neither be bounded in
+time nor say what was heard, and its braille() does nothing.
 
-* Probe noise: accessible_output2 prints "Cannot find Speech Dispatcher..." and similar
-  while it builds its outputs. The probe runs inside `captured_output()`, so nothing
-  reaches the terminal; the lines are kept in `probe_messages` for `doctor`.
-* Braille: `Output.output()` would speak and braille, but `Auto.output()` only speaks, so
-  every query and event is also sent to `braille()` explicitly, with the same text. Outputs
-  without braille (Speech Dispatcher, SAPI) ignore it.
+* Bounds: the probe runs under the 2 s start bound, every call under 0.5 s, on one worker
+  thread (`bounded.SerialCaller`); a screen reader that does not answer is failed.
+* Probe noise: accessible_output2 prints while it builds its outputs. The probe runs
+  inside `captured_output()`, so nothing reaches the terminal; the lines are kept in
+  `probe_messages` for `doctor`.
+* Braille: `Auto.output()` only speaks, so every query and event is also sent to
+  `braille()` explicitly, with the same text (NVDA and JAWS pass it to the display).
 * Printing: this backend never prints. A screen reader also reads new console text, so
   printing here would make the player hear everything twice (see `--echo`).
-* Linux: the Speech Dispatcher client is loaded from the system when the venv lacks it
-  (see `_speechd`). It honours SPEECHD_ADDRESS and XDG_RUNTIME_DIR, and may autospawn the
-  server as every Speech Dispatcher client does.
 
 The output is looked up on every call (`Auto.get_first_available_output`), so a screen
 reader that quits mid-game surfaces as a SpeechError and the fallback chain takes over.
@@ -27,28 +27,30 @@ import threading
 from typing import Any
 
 from spades_voice.speech._quiet import captured_output
-from spades_voice.speech._speechd import load_speechd
 from spades_voice.speech.base import SpeechError
+from spades_voice.speech.bounded import CALL_SECONDS, START_SECONDS, SerialCaller, call_with_timeout
 
 
-def probe_auto() -> tuple[Any | None, list[str]]:
-    """Build accessible_output2's `Auto` output quietly.
+def _make_auto() -> Any | None:
+    try:
+        from accessible_output2.outputs.auto import Auto
+    except ImportError:
+        return None
+    return Auto()
+
+
+def probe_auto(timeout: float = START_SECONDS) -> tuple[Any | None, list[str]]:
+    """Build accessible_output2's `Auto` output quietly, within `timeout` seconds.
 
     Returns the Auto object (None when accessible_output2 cannot be imported) and what it
-    printed while probing, plus where the speechd client came from.
+    printed while probing. A probe that does not finish in time is a SpeechError. The
+    redirection is undone here, in the caller's thread, even when the probe is stuck.
     """
-    notes: list[str] = []
     with captured_output() as captured:
-        _module, where = load_speechd()
-        notes.append(where)
-        try:
-            from accessible_output2.outputs.auto import Auto
-        except ImportError as exc:
-            auto: Any | None = None
-            notes.append(f"accessible_output2 not importable: {exc}")
-        else:
-            auto = Auto()
-    notes.extend(captured.lines())
+        auto = call_with_timeout(_make_auto, timeout, "screen reader probe")
+    notes = captured.lines()
+    if auto is None:
+        notes.append("accessible_output2 not importable")
     return auto, notes
 
 
@@ -70,10 +72,13 @@ class ScreenReaderSpeaker:
         self._auto = auto
         self._lock = threading.Lock()
         self._closed = False
+        self._caller = SerialCaller("screen-reader")
         self.output_name = self._output_name()
 
     def _output(self) -> Any:
-        output = self._auto.get_first_available_output()
+        output = self._caller.call(
+            self._auto.get_first_available_output, CALL_SECONDS, "screen reader"
+        )
         if output is None:
             raise SpeechError("no screen reader or speech service is active")
         return output
@@ -87,7 +92,10 @@ class ScreenReaderSpeaker:
         with self._lock:
             try:
                 output = self._output()
-                output.speak(text, interrupt=interrupt)
+                self._caller.call(
+                    lambda: output.speak(text, interrupt=interrupt), CALL_SECONDS,
+                    str(getattr(output, "name", "screen reader")),
+                )
             except SpeechError:
                 raise
             except Exception as exc:
@@ -96,10 +104,9 @@ class ScreenReaderSpeaker:
                 raise SpeechError(f"{self.output_name} failed: {exc!r}") from exc
             self._braille(output, text)
 
-    @staticmethod
-    def _braille(output: Any, text: str) -> bool:
+    def _braille(self, output: Any, text: str) -> bool:
         try:
-            return bool(output.braille(text))
+            return bool(self._caller.call(lambda: output.braille(text), CALL_SECONDS, "braille"))
         except Exception as exc:
             # A braille display that errors must not stop the speech it accompanies.
             del exc
@@ -133,7 +140,7 @@ class ScreenReaderSpeaker:
                 output = self._output()
                 stop = getattr(output, "silence", None)
                 if stop is not None:
-                    stop()
+                    self._caller.call(stop, CALL_SECONDS, "screen reader stop")
             except SpeechError:
                 raise
             except Exception as exc:
@@ -151,7 +158,8 @@ class ScreenReaderSpeaker:
                 if close is None:
                     continue
                 try:
-                    close()
+                    call_with_timeout(close, CALL_SECONDS, "closing the screen reader")
                 except Exception as exc:
                     # Closing a dead connection fails; we are leaving anyway.
                     del exc
+            self._caller.stop()

@@ -146,6 +146,10 @@ class RecorderSpeaker:
                     # A full disk or closed log must not silence the game: stop logging.
                     self._log = None
 
+    def note(self, kind: Kind, text: str) -> None:
+        """Log a line said by someone else (the chain's switch notice); not passed on."""
+        self._record(kind, text)
+
     def texts(self, kind: Kind | None = None) -> list[str]:
         """Recorded texts, optionally only of one kind."""
         with self._lock:

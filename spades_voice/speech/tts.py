@@ -1,20 +1,40 @@
-"""Synthetic speech through pyttsx3 (espeak-ng on Linux, SAPI5 on Windows, NSSpeech on macOS).
+"""Synthetic speech that plays what it says it plays.
 
-`query()` and `event()` only put text on a queue and return (well under 5 ms); a feeder
-thread hands each line to a worker process (`_tts_worker`) and waits for it to finish.
-Why a process, and why a kill to interrupt, is explained there: pyttsx3 cannot stop its
-own Linux playback and prints to the terminal. A warm spare worker is kept so that after
-an interruption the next line starts without waiting for Python and espeak to load.
+Each line is synthesized and played by a player process the game owns (`audio`: paplay,
+pw-play, aplay, afplay, or winsound on Windows). A line counts as heard only when its
+player exits 0 after playing all of it; nothing trusts a speech library's own "done"
+(pyttsx3's espeak driver reported lines finished before any sound had started, and never
+played the last one).
 
-`rate` is pyttsx3's rate in words per minute (espeak's default is about 200).
+* Linux: the `espeak-ng` program (or `espeak`) writes the line's WAV to its standard
+  output and the player reads it from a pipe, so sound starts with espeak's first audio
+  rather than after the whole line is made (a long answer such as the hand gains most).
+  espeak-ng is deterministic and needs no Python start-up. Both processes share one
+  process group: one signal stops both.
+* Elsewhere (or a player that cannot read a pipe, such as afplay): the line is written to
+  a WAV file first, by espeak-ng or by pyttsx3's `save_to_file` in a worker process
+  (`_tts_worker`: SAPI5 on Windows, NSSpeech on macOS), and the player plays the file.
+* A query stops the line being made or played at once (SIGTERM to the process group,
+  SIGKILL 0.2 s later if it is still there) and drops the queue; X (`silence`) does the
+  same; events play one after another, in order.
+* A player that fails (exit status not 0, cannot start, or is still going well past the
+  line's length) fails this output: the line it was playing and every queued line are
+  handed to the next output (`unheard`), and the chain is told at once (`on_failure`), so
+  no line is silently lost.
+* `close()` lets the last line finish, at most 2 s, so "Goodbye." is heard before exit.
+* Starting checks that synthesis makes audio and that a player plays 50 ms of silence,
+  all within about 2 s; with no working player it refuses to start with
+  "failed: no audio output", and `auto` moves on to printed text.
 
-This backend does not print: the terminal stays the shell's (see `--echo`).
+`query()` and `event()` only queue and return (well under a millisecond). This backend
+never prints: the terminal stays the shell's (see `--echo`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
+import itertools
+import logging
 import os
 import queue
 import signal
@@ -26,102 +46,25 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+from spades_voice.speech import audio
 from spades_voice.speech.base import SpeechError
+from spades_voice.speech.bounded import START_SECONDS
+from spades_voice.speech.synth import (
+    EspeakSynth,
+    PyttsxSynth,
+    espeak_program,
+    synth_bound,
+)
 
-WORKER_MODULE = "spades_voice.speech._tts_worker"
+log = logging.getLogger(__name__)
 
-
-def _worker_command(python: str, rate: int | None, player: Sequence[str] | None) -> list[str]:
-    cmd = [python, "-m", WORKER_MODULE]
-    if rate is not None:
-        cmd += ["--rate", str(rate)]
-    if player is not None:
-        cmd += ["--player-json", json.dumps(list(player))]
-    return cmd
-
-
-class _Worker:
-    """One worker process and a thread that turns its replies into a queue."""
-
-    def __init__(self, cmd: list[str]) -> None:
-        kwargs: dict[str, object] = {}
-        if os.name == "posix":
-            # Own process group: a kill takes aplay (or the player) with it, and Ctrl+C
-            # in the terminal does not reach it.
-            kwargs["start_new_session"] = True
-        else:
-            kwargs["creationflags"] = getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0)
-        self.proc = subprocess.Popen(
-            cmd,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            encoding="utf-8",
-            **kwargs,  # type: ignore[call-overload]
-        )
-        self.killed = False
-        self.ready = False
-        self.replies: queue.Queue[str | None] = queue.Queue()
-        threading.Thread(target=self._read, name="tts-worker-reader", daemon=True).start()
-
-    def _read(self) -> None:
-        stdout = self.proc.stdout
-        assert stdout is not None
-        with contextlib.suppress(OSError, ValueError):
-            for line in stdout:
-                self.replies.put(line.strip())
-        self.replies.put(None)
-
-    def wait_ready(self, timeout: float) -> str | None:
-        """None once the worker said `ready`, else why not."""
-        if self.ready:
-            return None
-        try:
-            reply = self.replies.get(timeout=timeout)
-        except queue.Empty:
-            self.kill()
-            return f"TTS worker not ready after {timeout:.0f} s"
-        if reply == "ready":
-            self.ready = True
-            return None
-        return reply or "TTS worker exited while starting"
-
-    def send(self, text: str) -> bool:
-        """Hand `text` to the worker; False if it is gone."""
-        stdin = self.proc.stdin
-        try:
-            assert stdin is not None
-            stdin.write(json.dumps({"say": text}) + "\n")
-            stdin.flush()
-        except (OSError, ValueError):
-            return False
-        return True
-
-    def wait_done(self) -> bool:
-        """Block until the current utterance ends; True if it finished, False if it died."""
-        return self.replies.get() == "done"
-
-    def kill(self) -> None:
-        """Stop the worker and whatever it is playing, now."""
-        self.killed = True
-        if self.proc.poll() is not None:
-            return
-        with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
-            if os.name == "posix":
-                os.killpg(self.proc.pid, signal.SIGKILL)
-            else:
-                self.proc.kill()
-
-    def reap(self) -> None:
-        """Collect the exit status so no zombie is left."""
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=2.0)
-        for stream in (self.proc.stdin, self.proc.stdout):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
+#: How long close() lets the last line finish.
+DRAIN_SECONDS = 2.0
+#: Speaking takes about 60 ms a character at espeak's slowest usual rates; a player still
+#: going after twice that (plus the synthesis bound) is stuck.
+SPEAK_SECONDS_PER_CHAR = 0.15
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,11 +74,13 @@ class _Item:
 
 
 class TtsSpeaker:
-    """pyttsx3 speech that never blocks the caller and can be cut off.
+    """Synthesize to a file, play it with an owned player; cut at once; lose nothing.
 
-    `player`: a command to play WAV files (path appended) instead of pyttsx3's own
-    playback. `on_change(state, text)` is called from the feeder thread with state
-    "started", "finished" or "interrupted"; `history` keeps the same pairs.
+    `player`: the player command (the WAV path is appended) instead of the first working
+    one found on PATH (`audio.find_player`). `on_change(state, text)` is called from the
+    playing thread with "started", "finished", "interrupted" or "failed"; `history` keeps
+    the same pairs.
+    `on_failure` (set by the fallback chain) is called once when the output fails.
     """
 
     name = "tts"
@@ -146,42 +91,55 @@ class TtsSpeaker:
         *,
         player: Sequence[str] | None = None,
         python: str | None = None,
-        start_timeout: float = 15.0,
+        start_timeout: float = START_SECONDS,
         on_change: Callable[[str, str], None] | None = None,
     ) -> None:
         self.rate = rate
-        # Workers are killed, so they cannot clean up after themselves: we own their folder.
-        self._scratch = tempfile.TemporaryDirectory(prefix="spades-tts-")
-        self._cmd = [
-            *_worker_command(python or sys.executable, rate, player),
-            "--scratch", self._scratch.name,
-        ]
-        self._start_timeout = start_timeout
         self._on_change = on_change
+        self.on_failure: Callable[[], None] | None = None
         self.history: list[tuple[str, str]] = []
-        self._changed = threading.Condition()
+        self.notes: list[str] = []
+        # Players are killed, so they cannot clean up after themselves: we own the folder.
+        self._scratch = tempfile.TemporaryDirectory(prefix="spades-tts-")
+        scratch = Path(self._scratch.name)
+        began = time.monotonic()
+        try:
+            program = espeak_program()
+            if program is not None:
+                self._synth: EspeakSynth | PyttsxSynth = EspeakSynth(program, rate)
+            else:
+                self._synth = PyttsxSynth(rate, python or sys.executable, start_timeout)
+            probe = scratch / "probe-speech.wav"
+            self._synth.make("Test.", probe, lambda _proc: None)
+            if not probe.is_file() or probe.stat().st_size <= 44:
+                raise SpeechError(f"{self._synth.name} wrote no audio")
+            if player is not None:
+                self.player = audio.Player(Path(player[0]).name, tuple(player))
+            else:
+                left = max(0.2, start_timeout - (time.monotonic() - began))
+                self.player, self.notes = audio.find_player(scratch, left)
+        except SpeechError as exc:
+            self._cleanup()
+            raise SpeechError(f"failed: {exc}") from exc
+        self.synth_name = self._synth.name
         self._lock = threading.Lock()
+        self._changed = threading.Condition()
         self._queue: queue.Queue[_Item | None] = queue.Queue()
         self._generation = 0
         self._outstanding = 0
-        self._speaking: _Worker | None = None
+        #: What is making or playing the current line, and its process group.
+        self._busy: tuple[subprocess.Popen[bytes], int] | None = None
         self._failure: str | None = None
+        self._unheard: list[str] = []
         self._closed = False
-        try:
-            first = _Worker(self._cmd)
-        except OSError as exc:
-            self._scratch.cleanup()
-            raise SpeechError(f"TTS unavailable: cannot start worker: {exc}") from exc
-        problem = first.wait_ready(start_timeout)
-        if problem is not None:
-            first.kill()
-            first.reap()
-            self._scratch.cleanup()
-            raise SpeechError(f"TTS unavailable: {problem}")
-        self._worker: _Worker | None = first
-        self._spare: _Worker | None = _Worker(self._cmd)
-        self._thread = threading.Thread(target=self._feed, name="tts-feeder", daemon=True)
+        self._serial = itertools.count(1)
+        self._thread = threading.Thread(target=self._feed, name="tts-player", daemon=True)
         self._thread.start()
+
+    def _cleanup(self) -> None:
+        with contextlib.suppress(AttributeError):
+            self._synth.close()
+        self._scratch.cleanup()
 
     # -- caller side: never waits on speech ------------------------------------------
 
@@ -190,7 +148,7 @@ class TtsSpeaker:
             raise SpeechError(self._failure)
 
     def _drop_pending(self) -> None:
-        """Under the lock: forget queued lines and stop the one being spoken."""
+        """Under the lock: forget queued lines and stop the one being made or played."""
         self._generation += 1
         with contextlib.suppress(queue.Empty):
             while True:
@@ -199,8 +157,9 @@ class TtsSpeaker:
                     self._queue.put(None)
                     break
                 self._outstanding -= 1
-        if self._speaking is not None:
-            self._speaking.kill()
+        busy = self._busy
+        if busy is not None:
+            _terminate(*busy)
 
     def query(self, text: str) -> None:
         """Cut off what is being said and queued, then say `text`."""
@@ -228,23 +187,31 @@ class TtsSpeaker:
                 return
             self._drop_pending()
 
+    def unheard(self) -> list[str]:
+        """After a failure: the line that was playing and those queued behind it."""
+        with self._lock:
+            lines, self._unheard = self._unheard, []
+        return lines
+
     def close(self) -> None:
-        """Stop at once and end the worker processes."""
+        """Let the last line finish (at most 2 s), then stop everything."""
         with self._lock:
             if self._closed:
                 return
             self._closed = True
+            failed = self._failure is not None
+        if not failed:
+            self.wait_idle(DRAIN_SECONDS)
+        with self._lock:
             self._drop_pending()
             self._queue.put(None)
-            workers = [w for w in (self._worker, self._spare) if w is not None]
-        self._thread.join(timeout=5.0)
-        for worker in workers:
-            worker.kill()
-            worker.reap()
-        self._scratch.cleanup()
+        if threading.current_thread() is not self._thread:
+            # The chain may close us from our own thread, when our player failed.
+            self._thread.join(timeout=2.0)
+        self._cleanup()
 
     def wait_idle(self, timeout: float) -> bool:
-        """Block until everything queued has been spoken (doctor, tests); False on timeout."""
+        """Block until everything queued has been played (doctor, tests); False on timeout."""
         deadline = time.monotonic() + timeout
         while True:
             with self._lock:
@@ -252,14 +219,14 @@ class TtsSpeaker:
                     return self._outstanding <= 0
             if time.monotonic() >= deadline:
                 return False
-            time.sleep(0.02)
+            time.sleep(0.01)
 
     def wait_for(self, state: str, text: str, timeout: float) -> bool:
         """Block until `(state, text)` appears in `history`; False on timeout."""
         with self._changed:
             return self._changed.wait_for(lambda: (state, text) in self.history, timeout)
 
-    # -- feeder thread ---------------------------------------------------------------
+    # -- the playing thread ----------------------------------------------------------
 
     def _note(self, state: str, text: str) -> None:
         with self._changed:
@@ -268,21 +235,16 @@ class TtsSpeaker:
         if self._on_change is not None:
             self._on_change(state, text)
 
-    def _next_worker(self) -> _Worker:
-        """The worker to speak with: the current one, else the warm spare, else a new one."""
-        worker = self._worker
-        if worker is not None and not worker.killed and worker.proc.poll() is None:
-            return worker
-        if worker is not None:
-            worker.reap()
-        if self._spare is not None and self._spare.proc.poll() is None:
-            worker, self._spare = self._spare, None
-        else:
-            worker = _Worker(self._cmd)
-        self._worker = worker
-        if self._spare is None:
-            self._spare = _Worker(self._cmd)
-        return worker
+    def _register(
+        self, item: _Item, proc: subprocess.Popen[bytes], group: int | None = None
+    ) -> None:
+        """Note what to stop for `item`: `proc`, and with it the process `group`."""
+        busy = (proc, proc.pid if group is None else group)
+        with self._lock:
+            self._busy = busy
+            stale = item.generation != self._generation
+        if stale:
+            _terminate(*busy)
 
     def _feed(self) -> None:
         while True:
@@ -290,68 +252,157 @@ class TtsSpeaker:
             if item is None:
                 return
             try:
-                if not self._speak_item(item):
-                    return
+                with self._lock:
+                    stale = item.generation != self._generation
+                problem = None if stale else self._play(item)
             finally:
                 with self._lock:
+                    self._busy = None
                     self._outstanding -= 1
+            if problem is not None:
+                self._fail(item, problem)
+                return
 
-    def _speak_item(self, item: _Item) -> bool:
-        """Speak one line; False when the worker keeps dying and the feeder must stop."""
-        problem: str | None = None
-        for _attempt in range(2):
-            with self._lock:
-                if item.generation != self._generation or self._closed:
-                    return True
-                try:
-                    worker = self._next_worker()
-                except OSError as exc:
-                    problem = f"cannot start worker: {exc}"
-                    break
-                self._speaking = worker
-            problem = worker.wait_ready(self._start_timeout)
-            finished = False
-            if problem is None and worker.send(item.text):
-                self._note("started", item.text)
-                finished = worker.wait_done()
-            with self._lock:
-                self._speaking = None
-                interrupted = worker.killed
-            if finished:
-                self._note("finished", item.text)
-                return True
-            if interrupted:
+    def _play(self, item: _Item) -> str | None:
+        """Make and play one line; None when it was played or cut, else why it failed."""
+        stream = self.player.stream_command()
+        if isinstance(self._synth, EspeakSynth) and stream is not None and os.name == "posix":
+            return self._play_streamed(item, self._synth, stream)
+        return self._play_file(item)
+
+    def _play_streamed(self, item: _Item, synth: EspeakSynth, player: list[str]) -> str | None:
+        """espeak-ng's audio straight into the player's standard input.
+
+        The player starts with the first audio espeak-ng makes, not after the whole line
+        is written: for a long answer (the hand, the scores) that is most of the time from
+        key to sound. Both processes share one process group, so one signal stops both.
+        """
+        try:
+            maker = subprocess.Popen(
+                synth.stream_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                # A group of its own (not the terminal's, so Ctrl+C never reaches it) in
+                # our session, which the player can join; a new session could not be.
+                stderr=subprocess.DEVNULL, process_group=0,
+            )
+        except OSError as exc:
+            return f"speech synthesis failed: cannot start {synth.name}: {exc.strerror or exc}"
+        try:
+            proc = subprocess.Popen(
+                player, stdin=maker.stdout, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                process_group=maker.pid,
+            )
+        except OSError as exc:
+            audio.stop(maker)
+            return f"no audio output ({self.player.name}: {exc.strerror or exc})"
+        finally:
+            if maker.stdout is not None:
+                maker.stdout.close()  # the player holds the only read end now
+        # Watch the player (espeak may be done long before the sound is), stop the group.
+        self._register(item, proc, maker.pid)
+        self._note("started", item.text)
+        with contextlib.suppress(OSError):  # a cut line closes the pipe under us
+            assert maker.stdin is not None
+            maker.stdin.write(item.text.encode("utf-8"))
+            maker.stdin.close()
+        bound = synth_bound(item.text) + SPEAK_SECONDS_PER_CHAR * len(item.text) + 2.0
+        try:
+            proc.wait(timeout=bound)
+        except subprocess.TimeoutExpired:
+            audio.stop(proc)
+            audio.stop(maker)
+            return f"no audio output ({self.player.name} did not finish within {bound:.0f} s)"
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            maker.wait(timeout=1.0)
+        if self._is_stale(item):
+            self._note("interrupted", item.text)
+            return None
+        if proc.returncode != 0:
+            return f"no audio output ({self.player.name} {audio.reason(proc)})"
+        if maker.returncode != 0:
+            return f"speech synthesis failed: {synth.name} exit {maker.returncode}"
+        self._note("finished", item.text)
+        return None
+
+    def _play_file(self, item: _Item) -> str | None:
+        """Synthesize to a WAV file, then play the file (pyttsx3, afplay, winsound)."""
+        wav = Path(self._scratch.name) / f"line-{next(self._serial)}.wav"
+        try:
+            try:
+                self._synth.make(item.text, wav, lambda proc: self._register(item, proc))
+            except SpeechError as exc:
+                if self._is_stale(item):
+                    self._note("interrupted", item.text)
+                    return None
+                return f"speech synthesis failed: {exc}"
+            if self._is_stale(item):
                 self._note("interrupted", item.text)
-                return True
-            # The worker died on its own: try once more with a fresh one.
-            worker.kill()
-        # Give up, so that the fallback chain takes over on the next call.
-        self._failure = f"TTS worker keeps failing: {problem or 'it exited while speaking'}"
+                return None
+            try:
+                proc = audio.start(self.player.file_command(wav))
+            except OSError as exc:
+                return f"no audio output ({self.player.name}: {exc.strerror or exc})"
+            self._register(item, proc)
+            self._note("started", item.text)
+            bound = audio.wav_seconds(wav) + 3.0
+            try:
+                proc.wait(timeout=bound)
+            except subprocess.TimeoutExpired:
+                audio.stop(proc)
+                return f"no audio output ({self.player.name} did not finish within {bound:.0f} s)"
+            if self._is_stale(item):
+                self._note("interrupted", item.text)
+                return None
+            if proc.returncode != 0:
+                return f"no audio output ({self.player.name} {audio.reason(proc)})"
+            self._note("finished", item.text)
+            return None
+        finally:
+            with contextlib.suppress(OSError):
+                wav.unlink()
+
+    def _is_stale(self, item: _Item) -> bool:
+        with self._lock:
+            return item.generation != self._generation
+
+    def _fail(self, item: _Item, problem: str) -> None:
+        """Stop this output; keep the failed line and the queue for the next output."""
+        with self._lock:
+            self._failure = f"failed: {problem}"
+            lines = [item.text]
+            with contextlib.suppress(queue.Empty):
+                while True:
+                    queued = self._queue.get_nowait()
+                    if queued is None:
+                        break
+                    self._outstanding -= 1
+                    if queued.generation == self._generation:
+                        lines.append(queued.text)
+            self._unheard = lines
+        log.warning("synthetic speech %s", self._failure)
         self._note("failed", item.text)
-        return False
+        if self.on_failure is not None:
+            self.on_failure()
 
 
-def synthesize_wav(
-    text: str, path: Path, *, rate: int | None = None, python: str | None = None,
-    timeout: float = 30.0,
-) -> None:
-    """Save `text` as speech to the WAV file `path`, via a one-shot worker.
+def _terminate(proc: subprocess.Popen[Any], group: int) -> None:
+    """Ask `proc` and its process `group` to stop now, without waiting; SIGKILL 0.2 s later."""
+    if proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+        if os.name == "posix":
+            os.killpg(group, signal.SIGTERM)
+        else:
+            proc.terminate()
+    timer = threading.Timer(0.2, _kill_group, args=(proc, group))
+    timer.daemon = True
+    timer.start()
 
-    Returns once pyttsx3 has reported the utterance finished; raises SpeechError if not.
-    """
-    cmd = [*_worker_command(python or sys.executable, rate, None), "--save", str(path)]
-    try:
-        result = subprocess.run(
-            cmd,
-            input=text,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            encoding="utf-8",
-            timeout=timeout,
-            check=False,
-        )
-    except subprocess.TimeoutExpired as exc:
-        raise SpeechError(f"TTS took longer than {timeout:.0f} s to save {path}") from exc
-    if result.returncode != 0 or result.stdout.strip() != "saved":
-        raise SpeechError(f"TTS could not save {path}: {result.stdout.strip() or 'no reply'}")
+
+def _kill_group(proc: subprocess.Popen[Any], group: int) -> None:
+    if proc.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError, PermissionError, OSError):
+        if os.name == "posix":
+            os.killpg(group, signal.SIGKILL)
+        else:
+            proc.kill()

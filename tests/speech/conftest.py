@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,15 +18,51 @@ from speech_helpers import (
     CAPTURE_SH,
     SILENT_PLAYER,
     SPEECHD_CONF,
+    Brltty,
     SpeechdServer,
     require_speechd_stack,
     wait_until,
 )
 
 
+def _start_server(
+    conf: Path, modules: Path, sock: Path, run: Path, log: Path, env: dict[str, str]
+) -> subprocess.Popen[bytes]:
+    with (log / "server.out").open("ab") as server_log:
+        proc = subprocess.Popen(
+            [
+                "speech-dispatcher", "--run-single", "--timeout", "0",
+                "--config-dir", str(conf), "--module-dir", str(modules),
+                "--communication-method", "unix_socket", "--socket-path", str(sock),
+                "--pid-file", str(run / "speechd.pid"), "--log-dir", str(log),
+            ],
+            stdin=subprocess.DEVNULL, stdout=server_log, stderr=server_log,
+            env=env, start_new_session=True,
+        )
+    if not wait_until(sock.exists, 15.0):
+        _stop(proc)
+        pytest.fail(f"speech-dispatcher did not start: {(log / 'server.out').read_text()}")
+    return proc
+
+
+def _stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, sig)
+    try:
+        proc.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=5)
+
+
 @pytest.fixture
 def speechd_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpeechdServer]:
-    """Start speech-dispatcher in tmp_path and point SPEECHD_ADDRESS at it."""
+    """Start speech-dispatcher in tmp_path and point SPEECHD_ADDRESS at it.
+
+    `kill()` ends it the hard way (SIGKILL, its module with it); `restart()` starts a new
+    one on the same socket.
+    """
     modules = require_speechd_stack()
     conf, out, log, run = (tmp_path / n for n in ("conf", "out", "log", "run"))
     for folder in (conf / "modules", out, log, run):
@@ -38,35 +76,27 @@ def speechd_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     )
     sock = run / "speechd.sock"
     env = {**os.environ, "XDG_RUNTIME_DIR": str(run), "HOME": str(tmp_path)}
-    with (log / "server.out").open("wb") as server_log:
-        proc = subprocess.Popen(
-            [
-                "speech-dispatcher", "--run-single", "--timeout", "0",
-                "--config-dir", str(conf), "--module-dir", str(modules),
-                "--communication-method", "unix_socket", "--socket-path", str(sock),
-                "--pid-file", str(run / "speechd.pid"), "--log-dir", str(log),
-            ],
-            stdin=subprocess.DEVNULL, stdout=server_log, stderr=server_log,
-            env=env, start_new_session=True,
-        )
+    procs = [_start_server(conf, modules, sock, run, log, env)]
+
+    def kill() -> None:
+        _stop(procs[-1], signal.SIGKILL)
+        with contextlib.suppress(FileNotFoundError):
+            sock.unlink()
+
+    def restart() -> None:
+        procs.append(_start_server(conf, modules, sock, run, log, env))
+
     try:
-        if not wait_until(sock.exists, 15.0):
-            pytest.fail(f"speech-dispatcher did not start: {(log / 'server.out').read_text()}")
         address = f"unix_socket:{sock}"
         monkeypatch.setenv("SPEECHD_ADDRESS", address)
         monkeypatch.setenv("XDG_RUNTIME_DIR", str(run))
         # Never autospawn a real server from a test, whatever goes wrong.
         monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
-        yield SpeechdServer(out, log, address)
+        yield SpeechdServer(out, log, address, kill=kill, restart=restart)
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=5)
+        for proc in procs:
+            if proc.poll() is None:
+                _stop(proc)
 
 
 @pytest.fixture
@@ -77,3 +107,60 @@ def silent_player(tmp_path: Path) -> list[str]:
     return [sys.executable, str(script)]
 
 
+
+
+@pytest.fixture
+def brltty(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Brltty]:
+    """A real BRLTTY whose braille display is its TTY driver on a pseudo-terminal.
+
+    BrlAPI listens on 127.0.0.1 (port 4101 + N); BRLAPI_HOST and BRLAPI_AUTH point the
+    client there, and CONTROLVT tells it which terminal is the game's.
+    """
+    import pty
+
+    if shutil.which("brltty") is None:
+        pytest.skip("brltty not installed (apt install brltty)")
+    sys.modules.pop("brlapi", None)
+    from spades_voice.speech.braille import load_brlapi
+
+    if load_brlapi()[0] is None:
+        pytest.skip("BrlAPI Python module not found (apt install python3-brlapi)")
+    master, slave = pty.openpty()
+    number = 40 + os.getpid() % 50
+    host = f"127.0.0.1:{number}"
+    work = tmp_path / "brltty"
+    work.mkdir()
+    with (work / "brltty.log").open("wb") as log:
+        proc = subprocess.Popen(
+            ["brltty", "-n", "-e", "-q", "-f", "/dev/null", "-F", "/dev/null",
+             "-b", "tt", "-d", os.ttyname(slave), "-B", "lines=1,columns=40",
+             "-x", "no", "-s", "no", "-A", f"auth=none,host={host}",
+             "-W", str(work), "-U", str(work), "-P", str(work / "pid")],
+            stdin=subprocess.DEVNULL, stdout=log, stderr=log, start_new_session=True,
+        )
+    display = Brltty(host, master)
+    try:
+        import socket
+
+        def listening() -> bool:
+            with socket.socket() as probe:
+                probe.settimeout(0.2)
+                return probe.connect_ex(("127.0.0.1", 4101 + number)) == 0
+
+        if not wait_until(listening, 10.0):
+            pytest.fail(f"brltty did not start: {(work / 'brltty.log').read_text()}")
+        # BrlAPI listens before the braille driver is up; wait until it drew the display.
+        seen = ""
+        deadline = time.monotonic() + 10
+        while "no screen" not in seen and time.monotonic() < deadline:
+            seen += display.shown(0.1)
+        monkeypatch.setenv("BRLAPI_HOST", host)
+        monkeypatch.setenv("BRLAPI_AUTH", "none")
+        monkeypatch.setenv("CONTROLVT", "1")
+        monkeypatch.delenv("SPADES_VOICE_BRLAPI_PATH", raising=False)
+        yield display
+    finally:
+        _stop(proc)
+        os.close(master)
+        os.close(slave)
+        sys.modules.pop("brlapi", None)

@@ -55,6 +55,7 @@ class Fake:
 
 def makers(**backends: Callable[[], Speaker]) -> dict[str, Callable[[], Speaker]]:
     base: dict[str, Callable[[], Speaker]] = {
+        "prism": lambda: Fake("prism", start=False),
         "screenreader": lambda: Fake("screenreader", start=False),
         "tts": lambda: Fake("tts", start=False),
         "print": lambda: Fake("print"),
@@ -218,20 +219,187 @@ class TestMakeSpeaker:
         assert [json.loads(x)["text"] for x in log.read_text().splitlines()] == ["West bids 3."]
 
     def test_unknown_choice(self) -> None:
-        with pytest.raises(ValueError, match="auto, screenreader, tts, print, none"):
+        with pytest.raises(ValueError, match="auto, prism, screenreader, tts, print, none"):
             make_speaker("braille")
+
+
+class Unheard(Fake):
+    """A backend that had accepted lines it never finished when it broke."""
+
+    def __init__(self, name: str, lost: list[str], fail_after: int) -> None:
+        super().__init__(name, fail_after=fail_after)
+        self.lost = lost
+        self.on_failure: Callable[[], None] | None = None
+
+    def unheard(self) -> list[str]:
+        lines, self.lost = self.lost, []
+        return lines
+
+
+class TestNothingLost:
+    def test_the_next_output_repeats_every_unheard_line_then_the_failed_one(self) -> None:
+        broken = Unheard("screenreader", ["Robin bids 3.", "Your bid."], fail_after=2)
+        spare = Fake("print")
+        notices: list[str] = []
+        speaker = FallbackSpeaker(
+            [("screenreader", lambda: broken), ("print", lambda: spare)],
+            on_notice=notices.append,
+        )
+        speaker.event("Robin bids 3.")
+        speaker.event("Your bid.")
+        speaker.query("Your hand.")
+        assert spare.calls == [
+            ("query", "Screen reader stopped; using printed text."),
+            ("event", "Robin bids 3."),
+            ("event", "Your bid."),
+            ("event", "Your hand."),
+        ]
+        assert notices == ["Screen reader stopped; using printed text."]
+
+    def test_a_backend_that_reports_its_own_failure_is_replaced_at_once(self) -> None:
+        broken = Unheard("tts", ["Your lead."], fail_after=99)
+        spare = Fake("print")
+        speaker = FallbackSpeaker([("tts", lambda: broken), ("print", lambda: spare)])
+        assert broken.on_failure is not None
+        broken.on_failure()
+        broken.on_failure()  # a second report about the old backend changes nothing
+        assert spare.calls == [
+            ("event", "Synthetic speech stopped; using printed text."),
+            ("event", "Your lead."),
+        ]
+        assert speaker.switches == ["tts -> print"]
+
+    def test_the_switch_notice_is_in_the_speech_log(self, tmp_path: Path) -> None:
+        log = tmp_path / "speech.jsonl"
+        out = io.StringIO()
+        speaker = make_speaker(
+            "tts", log_path=log, stream=out,
+            factories=makers(tts=lambda: Fake("tts", fail_after=0),
+                             print=lambda: PrintSpeaker(out)),
+            braille=lambda: None,
+        )
+        speaker.event("Your lead.")
+        speaker.close()
+        records = [json.loads(x) for x in log.read_text().splitlines()]
+        assert [(r["kind"], r["text"]) for r in records] == [
+            ("event", "Your lead."),
+            ("notice", "Synthetic speech stopped; using printed text."),
+        ]
+        assert out.getvalue().splitlines() == [
+            "Synthetic speech stopped; using printed text.", "Your lead."
+        ]
+
+
+class TestAutoStartsSideBySide:
+    def test_the_first_that_starts_is_used_without_waiting_for_later_ones(self) -> None:
+        import threading
+        import time
+
+        never = threading.Event()
+
+        def hangs() -> Speaker:
+            never.wait()
+            raise SpeechError("unreachable")
+
+        began = time.monotonic()
+        speaker = make_speaker(
+            "auto", braille=lambda: None, prism_first=False,
+            factories=makers(screenreader=lambda: Fake("screenreader"), tts=hangs),
+        )
+        assert speaker.name == "screenreader"
+        assert time.monotonic() - began < 0.5
+        never.set()
+
+    def test_a_hung_first_output_costs_its_bound_once(self) -> None:
+        import threading
+        import time
+
+        never = threading.Event()
+
+        def hangs() -> Speaker:
+            never.wait()
+            raise SpeechError("unreachable")
+
+        began = time.monotonic()
+        speaker = make_speaker(
+            "auto", braille=lambda: None, prism_first=False,
+            factories=makers(screenreader=hangs, tts=hangs),
+        )
+        took = time.monotonic() - began
+        assert speaker.name == "print"
+        assert 2.0 <= took < 3.0
+        never.set()
+
+
+class TestAutoAndOrca:
+    def test_auto_prefers_prism_when_orca_runs(self) -> None:
+        speaker = make_speaker(
+            "auto", factories=makers(prism=lambda: Fake("prism"),
+                                     screenreader=lambda: Fake("screenreader")),
+            prism_first=True,
+        )
+        assert speaker.name == "prism"
+
+    def test_auto_skips_prism_without_orca(self) -> None:
+        speaker = make_speaker(
+            "auto", factories=makers(prism=lambda: Fake("prism"),
+                                     screenreader=lambda: Fake("screenreader")),
+            prism_first=False,
+        )
+        assert speaker.name == "screenreader"
+
+    def test_orca_is_found_by_its_command_line(self, tmp_path: Path) -> None:
+        from spades_voice.speech.chain import orca_running
+
+        (tmp_path / "123").mkdir()
+        (tmp_path / "123" / "cmdline").write_bytes(b"/usr/bin/python3\0/usr/bin/orca\0")
+        (tmp_path / "self").mkdir()
+        assert orca_running(tmp_path)
+        (tmp_path / "123" / "cmdline").write_bytes(b"/usr/bin/orcaslicer\0")
+        assert not orca_running(tmp_path)
+
+    def test_braille_goes_beside_speech_not_beside_print(self) -> None:
+        display = Fake("braille")
+        speaker = make_speaker("tts", factories=makers(tts=lambda: Fake("tts")),
+                               braille=lambda: display)
+        speaker.event("Your lead.")
+        assert display.calls == [("event", "Your lead.")]
+        printed = Fake("braille")
+        make_speaker("print", factories=makers(), braille=lambda: printed).event("x")
+        assert printed.calls == []
 
 
 class TestDoctor:
     def test_reports_each_output_and_the_auto_choice(self) -> None:
         report = diagnose(factories=makers(tts=lambda: Fake("tts")))
         assert [(s.name, s.usable) for s in report.outputs] == [
-            ("screenreader", False), ("tts", True), ("print", True)
+            ("prism", False), ("screenreader", False), ("tts", True), ("print", True)
         ]
         assert report.auto_choice == "tts"
         lines = report.lines()
-        assert lines[0] == "screenreader: not available. screenreader not here"
+        assert lines[1] == "screenreader: failed: screenreader not here"
+        assert lines[2] == "tts: works."
         assert lines[-1] == "auto uses: tts."
+
+    def test_outputs_that_hang_are_failed_and_doctor_still_answers_in_time(self) -> None:
+        import threading
+        import time
+
+        from spades_voice.speech.doctor import probe_all
+
+        never = threading.Event()
+
+        def hangs() -> Speaker:
+            never.wait()
+            raise AssertionError("unreachable")
+
+        began = time.monotonic()
+        results = probe_all({"screenreader": hangs, "prism": hangs,
+                             "print": lambda: Fake("print")}, timeout=0.5)
+        assert time.monotonic() - began < 1.0
+        assert results["screenreader"] == "did not start within 0.5 s"
+        assert isinstance(results["print"], Fake)
+        never.set()
 
     def test_speak_test_line_is_a_query(self) -> None:
         recorder = RecorderSpeaker()

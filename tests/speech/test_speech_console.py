@@ -1,0 +1,295 @@
+"""The real console script on the real default paths.
+
+* A speech-dispatcher socket that accepts and never answers (SPEECHD_ADDRESS): the
+  greeting comes from the fallback within 3 s; `doctor` is back within 5 s.
+* The real speech-dispatcher killed mid-hand: the next output (printed text) repeats
+  every line the server had not finished, after one notice.
+* A real BRLTTY (its TTY braille driver on a pseudo-terminal): every line reaches it.
+* The default output with no speech server (auto → synthetic speech) and a fake `paplay`
+  on PATH that logs what it was given: every line is played in order, a key press kills
+  the playing line before its length elapsed, X stops it, and "Goodbye." plays to the
+  end before the program exits.
+
+Nothing here replaces a part inside the process: the game runs as the player runs it,
+in a pseudo-terminal, and is judged by what reached the terminal and the player program.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pexpect
+import pytest
+from speech_helpers import (
+    Brltty,
+    FakePlayer,
+    MuteSpeechd,
+    SpeechdServer,
+    audio_sha,
+    clean_path,
+    make_fake_player,
+    require_espeak,
+    require_speechd_stack,
+    wait_until,
+)
+
+from spades_voice.speech.braille import windows
+
+GREETING = "Spades. Press question mark for help."
+
+
+def _script() -> str:
+    exe = Path(sys.executable).parent / "spades-voice"
+    found = str(exe) if exe.exists() else shutil.which("spades-voice")
+    if found is None:
+        pytest.skip("spades-voice is not installed")
+    return found
+
+
+def _env(tmp_path: Path, path: str, **extra: str) -> dict[str, str]:
+    env = {
+        **os.environ,
+        "PATH": path,
+        "SPADES_VOICE_DATA_DIR": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_RUNTIME_DIR": str(tmp_path),
+        "SPEECHD_CMD": "/bin/false",
+        "BRLAPI_HOST": str(tmp_path / "no-brltty"),
+        "TERM": "xterm",
+        **extra,
+    }
+    env.pop("SPADES_VOICE_BRLAPI_PATH", None)
+    return env
+
+
+def _log(path: Path) -> list[dict[str, object]]:
+    if not path.exists():
+        return []
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x]
+
+
+@pytest.fixture
+def mute(tmp_path: Path) -> Iterator[MuteSpeechd]:
+    require_speechd_stack()
+    server = MuteSpeechd(tmp_path / "mute.sock")
+    yield server
+    server.close()
+
+
+class TestHungSpeechServer:
+    def test_the_greeting_comes_from_the_fallback_within_3_s(
+        self, tmp_path: Path, mute: MuteSpeechd
+    ) -> None:
+        env = _env(tmp_path, clean_path(tmp_path), SPEECHD_ADDRESS=mute.address)
+        began = time.monotonic()
+        child = pexpect.spawn(
+            _script(), ["--seed", "7", "--pace", "instant"], env=env, encoding="utf-8",
+            dimensions=(24, 100), timeout=10,
+        )
+        screen = io.StringIO()
+        child.logfile_read = screen
+        try:
+            child.expect(GREETING.replace(".", r"\."), timeout=10)
+            took = time.monotonic() - began
+            child.expect("Your bid", timeout=10)
+        finally:
+            child.terminate(force=True)
+        assert took < 3.0, f"greeting after {took:.2f} s"
+        # Why the screen reader was passed over is in the log, not on the terminal.
+        log = (tmp_path / "data" / "spades-voice.log").read_text(encoding="utf-8")
+        assert "screenreader unavailable: Speech Dispatcher did not answer within 1 s" in log
+        terminal = screen.getvalue()
+        assert "Speech Dispatcher" not in terminal and "Traceback" not in terminal
+
+    def test_doctor_is_back_within_5_s_and_says_why(
+        self, tmp_path: Path, mute: MuteSpeechd
+    ) -> None:
+        env = _env(tmp_path, clean_path(tmp_path), SPEECHD_ADDRESS=mute.address)
+        began = time.monotonic()
+        proc = subprocess.run(
+            [_script(), "doctor"], env=env, capture_output=True, text=True, timeout=20,
+            stdin=subprocess.DEVNULL,
+        )
+        took = time.monotonic() - began
+        assert proc.returncode == 0, proc.stderr
+        lines = proc.stdout.splitlines()
+        assert "screenreader: failed: Speech Dispatcher did not answer within 1 s" in lines
+        assert any(line.startswith("tts: failed: no audio output") for line in lines)
+        assert "print: works." in lines
+        assert "auto uses: print." in lines
+        assert f"Log: {tmp_path / 'data' / 'spades-voice.log'}" in lines
+        assert proc.stderr == ""
+        assert took < 5.0, f"doctor took {took:.2f} s"
+
+
+class TestDefaultTts:
+    @pytest.fixture
+    def player(self, tmp_path: Path) -> FakePlayer:
+        require_espeak()
+        return make_fake_player(tmp_path)
+
+    def test_keys_cut_x_stops_events_in_order_goodbye_plays(
+        self, tmp_path: Path, player: FakePlayer
+    ) -> None:
+        speech_log = tmp_path / "speech.jsonl"
+        env = _env(
+            tmp_path, clean_path(tmp_path, player.bin_dir),
+            FAKE_PLAYER_LOG=str(player.log),
+            SPEECHD_ADDRESS=f"unix_socket:{tmp_path}/no-server.sock",
+        )
+        child = pexpect.spawn(
+            _script(),
+            # No --speech: auto, with no speech server here, takes synthetic speech.
+            ["--seed", "7", "--pace", "relaxed", "--level", "easy",
+             "--speech-log", str(speech_log)],
+            env=env, encoding="utf-8", dimensions=(24, 100), timeout=20,
+        )
+        try:
+            # 1. Events play one after another, in the order the game said them.
+            assert wait_until(lambda: len(player.played("end")) >= 3, 30.0), player.records()
+            said = [str(e["text"]) for e in _log(speech_log)]
+            assert player.played("end")[:3] == [audio_sha(t) for t in said[:3]]
+            assert said[0] == GREETING
+
+            # 2. A key press kills the playing line before its length elapsed: H reads
+            # the whole hand (several seconds); W, pressed while it plays, cuts it.
+            def queries() -> list[str]:
+                """The answers to keys (the greeting, also a query, left out)."""
+                return [str(e["text"]) for e in _log(speech_log)
+                        if e["kind"] == "query" and e["text"] != GREETING]
+
+            child.send("h")
+            assert wait_until(lambda: len(queries()) == 1, 5.0)
+            hand_sha = audio_sha(queries()[0])
+            assert wait_until(lambda: hand_sha in player.played("start"), 5.0)
+            child.send("w")
+            assert wait_until(lambda: hand_sha in player.played("stop"), 3.0), player.records()
+            stop = next(r for r in player.records()
+                        if r["event"] == "stop" and r["sha"] == hand_sha)
+            assert float(stop["played"]) < float(stop["seconds"])  # type: ignore[arg-type]
+            assert wait_until(lambda: len(queries()) == 2, 5.0)
+            where_sha = audio_sha(queries()[1])
+            assert wait_until(lambda: where_sha in player.played("start"), 5.0)
+
+            # 3. X stops speech: the hand again, stopped, never ended.
+            child.send("h")
+            assert wait_until(lambda: player.played("start").count(hand_sha) == 2, 5.0)
+            child.send("x")
+            assert wait_until(lambda: player.played("stop").count(hand_sha) == 2, 3.0)
+            assert player.played("end").count(hand_sha) == 0
+
+            # 4. Quit: "Goodbye." plays to its end before the program exits.
+            child.send("q")
+            assert wait_until(
+                lambda: any(e["text"] == "Quit the game? Y quits, Escape goes back."
+                            for e in _log(speech_log)), 5.0)
+            child.send("y")
+            child.expect(pexpect.EOF, timeout=10)
+        finally:
+            child.terminate(force=True)
+        assert player.played("end")[-1] == audio_sha("Goodbye.")
+        # Nothing the game said was silently lost: every line reached the player, except
+        # those a key press or X cut on purpose (queued behind the line being cut).
+        started = set(player.played("start"))
+        missing = [str(e["text"]) for e in _log(speech_log)
+                   if audio_sha(str(e["text"])) not in started]
+        cut_times = [float(e["mono"]) for e in _log(speech_log)  # type: ignore[arg-type]
+                     if e["kind"] == "query"]
+        for text in missing:
+            entry = next(e for e in _log(speech_log) if e["text"] == text)
+            assert any(float(entry["mono"]) < t for t in cut_times), (  # type: ignore[arg-type]
+                f"{text!r} never reached the player and no key cut it"
+            )
+
+
+class TestSpeechServerKilledMidHand:
+    def test_the_next_output_repeats_every_event_not_heard(
+        self, tmp_path: Path, speechd_server: SpeechdServer
+    ) -> None:
+        speech_log = tmp_path / "speech.jsonl"
+        env = _env(tmp_path, clean_path(tmp_path), SPEECHD_ADDRESS=speechd_server.address)
+        child = pexpect.spawn(
+            _script(),
+            ["--seed", "7", "--pace", "instant", "--level", "easy",
+             "--speech-log", str(speech_log)],
+            env=env, encoding="utf-8", dimensions=(24, 200), timeout=20,
+        )
+        try:
+            # The greeting and the first events go to the real server and its module.
+            assert wait_until(lambda: len(speechd_server.done()) >= 1, 20.0)
+            speechd_server.kill()
+            done = speechd_server.done()
+            said = [str(e["text"]) for e in _log(speech_log)]
+            # The module is handed a line sentence by sentence; a line was heard when all
+            # of its sentences played to the end.
+            unheard = [line for line in said if not _all_sentences_in(line, done)]
+            assert unheard, f"all of {said} was heard before the kill"
+            child.send("w")
+            # The printed output says the switch once, then every unheard line, in order,
+            # then the answer to the key.
+            child.expect(r"Screen reader stopped; using printed text\.")
+            child.expect("You sit South")
+            printed = child.before
+            at = 0
+            for line in unheard:
+                found = printed.find(line, at)
+                assert found >= 0, f"{line!r} not repeated; printed {printed!r}"
+                at = found + len(line)
+        finally:
+            child.terminate(force=True)
+        notices = [e for e in _log(speech_log) if e["kind"] == "notice"]
+        assert [e["text"] for e in notices] == ["Screen reader stopped; using printed text."]
+
+
+def _all_sentences_in(line: str, done: list[str]) -> bool:
+    sentences = [part.strip() + "." for part in line.split(".") if part.strip()]
+    return all(sentence in done for sentence in sentences)
+
+
+class TestBrailleFromTheGame:
+    def test_every_line_the_game_speaks_reaches_a_real_brltty(
+        self, tmp_path: Path, brltty: Brltty
+    ) -> None:
+        require_espeak()
+        player = make_fake_player(tmp_path)
+        speech_log = tmp_path / "speech.jsonl"
+        env = _env(
+            tmp_path, clean_path(tmp_path, player.bin_dir),
+            FAKE_PLAYER_LOG=str(player.log),
+            SPEECHD_ADDRESS=f"unix_socket:{tmp_path}/no-server.sock",
+            BRLAPI_HOST=brltty.host, BRLAPI_AUTH="none", CONTROLVT="1",
+        )
+        child = pexpect.spawn(
+            _script(),
+            ["--speech", "tts", "--seed", "7", "--pace", "instant",
+             "--speech-log", str(speech_log)],
+            env=env, encoding="utf-8", dimensions=(24, 100), timeout=20,
+        )
+        shown = ""
+        try:
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline and "Your bid." not in shown:
+                shown += brltty.shown()
+            child.send("w")
+            deadline = time.monotonic() + 5
+            while time.monotonic() < deadline and "You sit South" not in shown:
+                shown += brltty.shown()
+        finally:
+            child.terminate(force=True)
+        said = [str(e["text"]) for e in _log(speech_log)]
+        at = 0
+        for line in said:
+            # The display is 40 cells wide: it shows each line's first window.
+            found = shown.find(windows(line, 40)[0], at)
+            assert found >= 0, f"{line[:40]!r} never reached the display; it showed {shown!r}"
+            at = found

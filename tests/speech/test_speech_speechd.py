@@ -1,0 +1,232 @@
+"""SpeechdSpeaker against a real speech-dispatcher, a mute one and one that goes silent.
+
+The real server runs privately in tmp_path; its only output module writes each line it is
+given to a file and takes the line's real audio time (conftest, speech_helpers), so these
+tests judge by what reached the server and what it finished.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from speech_helpers import (
+    FakeSsip,
+    MuteSpeechd,
+    SpeechdServer,
+    clean_path,
+    require_speechd_stack,
+    wait_until,
+    wav_seconds,
+)
+
+from spades_voice.speech import Kind, RecorderSpeaker, SpeechError, make_speaker
+from spades_voice.speech.speechd import SpeechdSpeaker
+
+# The speechd client ends its reader thread with sys.exit() when the connection closes;
+# Python ignores SystemExit in threads, pytest reports it. It is not an error.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore::pytest.PytestUnhandledThreadExceptionWarning",
+    "ignore::ResourceWarning",
+    "ignore::pytest.PytestUnraisableExceptionWarning",
+)
+
+LONG = (
+    "This is a long announcement that keeps going for many seconds, so that a question "
+    "from the player has something to cut short. It talks about the bidding, the tricks, "
+    "the bags and the score, and it would go on for quite a while if nobody stopped it."
+)
+NOTICE = "Screen reader stopped; using printed text."
+
+
+@pytest.fixture
+def no_audio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No audio player on PATH, so the chain after the screen reader is printed text."""
+    monkeypatch.setenv("PATH", clean_path(tmp_path))
+
+
+@pytest.fixture
+def mute(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[MuteSpeechd]:
+    require_speechd_stack()
+    server = MuteSpeechd(tmp_path / "mute.sock")
+    monkeypatch.setenv("SPEECHD_ADDRESS", server.address)
+    monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def fake_ssip(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeSsip]:
+    require_speechd_stack()
+    server = FakeSsip(tmp_path / "fake.sock")
+    monkeypatch.setenv("SPEECHD_ADDRESS", server.address)
+    monkeypatch.setenv("SPEECHD_CMD", "/bin/false")
+    yield server
+    server.close()
+
+
+class TestRealServer:
+    def test_query_reaches_the_server_as_exact_text_and_speech(
+        self, speechd_server: SpeechdServer
+    ) -> None:
+        speaker = SpeechdSpeaker()
+        try:
+            speaker.query("Robin, 9 of hearts.")
+            assert wait_until(lambda: len(speechd_server.done()) == 1, 20.0)
+        finally:
+            speaker.close()
+        assert speechd_server.texts() == ["Robin, 9 of hearts."]
+        assert wav_seconds(speechd_server.out / "0001.wav") > 0.3
+
+    def test_events_arrive_in_order_and_are_known_finished(
+        self, speechd_server: SpeechdServer
+    ) -> None:
+        lines = ["West bids 3.", "Alex takes the trick.", "Your lead."]
+        speaker = SpeechdSpeaker()
+        try:
+            for line in lines:
+                speaker.event(line)
+            assert speaker.wait_idle(30.0)
+        finally:
+            speaker.close()
+        assert speechd_server.texts() == lines
+        assert speechd_server.done() == lines
+        assert speaker.unheard() == []
+
+    def test_query_cuts_a_long_event_short_and_drops_the_queue(
+        self, speechd_server: SpeechdServer
+    ) -> None:
+        speaker = SpeechdSpeaker()
+        try:
+            speaker.event(LONG)
+            speaker.event("Queued behind the long one.")
+            assert wait_until(lambda: (speechd_server.out / "0001.wav").exists(), 20.0)
+            long_seconds = wav_seconds(speechd_server.out / "0001.wav")
+            assert long_seconds > 4.0
+            started = time.monotonic()
+            speaker.query("Your lead.")
+            assert wait_until(lambda: "Your lead." in speechd_server.done(), 20.0)
+            elapsed = time.monotonic() - started
+        finally:
+            speaker.close()
+        # sd_generic hands the module one sentence at a time: the cancel stopped the first
+        # sentence mid-playback, and neither the rest of it nor the queued event came.
+        first_sentence = LONG[: LONG.index(".") + 1]
+        assert speechd_server.texts() == [first_sentence, "Your lead."]
+        assert speechd_server.done() == ["Your lead."]
+        assert elapsed < long_seconds / 2
+
+    def test_goodbye_is_finished_before_close_returns(
+        self, speechd_server: SpeechdServer
+    ) -> None:
+        speaker = SpeechdSpeaker()
+        speaker.event(LONG)
+        assert wait_until(lambda: (speechd_server.out / "0001.wav").exists(), 20.0)
+        began = time.monotonic()
+        speaker.query("Goodbye.")
+        speaker.close()
+        assert time.monotonic() - began < 2.5
+        assert speechd_server.done() == ["Goodbye."]
+
+    def test_start_prints_nothing_to_the_terminal(
+        self, speechd_server: SpeechdServer, capfd: pytest.CaptureFixture[str]
+    ) -> None:
+        SpeechdSpeaker().close()
+        assert capfd.readouterr() == ("", "")
+
+    def test_killed_mid_hand_the_next_output_repeats_every_unheard_event(
+        self, speechd_server: SpeechdServer, no_audio: None, tmp_path: Path
+    ) -> None:
+        # One sentence each: sd_generic hands its module a line sentence by sentence.
+        lines = ["Sam deals.", "Robin bids 3.", "Alex bids 4.", "Sam bids 2.", "Your bid."]
+        out = io.StringIO()
+        speaker = make_speaker("screenreader", stream=out, braille=lambda: None,
+                               log_path=tmp_path / "speech.jsonl")
+        try:
+            for line in lines:
+                speaker.event(line)
+            assert wait_until(lambda: len(speechd_server.done()) >= 1, 20.0)
+            speechd_server.kill()
+            heard = speechd_server.done()
+            speaker.query("Your hand: spades, ace, king.")
+        finally:
+            speaker.close()
+        unheard = [line for line in lines if line not in heard]
+        assert heard == lines[: len(heard)] and unheard
+        assert out.getvalue().splitlines() == [
+            "Screen reader stopped; using printed text.",
+            *unheard,
+            "Your hand: spades, ace, king.",
+        ]
+        log = (tmp_path / "speech.jsonl").read_text(encoding="utf-8")
+        assert '"kind": "notice", "text": "Screen reader stopped; using printed text."' in log
+
+    def test_a_restarted_server_gets_the_unheard_lines_after_one_reconnect(
+        self, speechd_server: SpeechdServer
+    ) -> None:
+        speaker = SpeechdSpeaker()
+        try:
+            speaker.event("Robin bids 3.")
+            speaker.event("Alex bids 4.")
+            assert wait_until(lambda: (speechd_server.out / "0001.txt").exists(), 20.0)
+            speechd_server.kill()
+            for stale in speechd_server.out.glob("*"):
+                stale.unlink()
+            speechd_server.restart()
+            speaker.event("Your bid.")
+            assert speaker.wait_idle(30.0)
+        finally:
+            speaker.close()
+        assert speaker.reconnects == 1
+        assert speechd_server.done() == ["Robin bids 3.", "Alex bids 4.", "Your bid."]
+
+
+class TestHungServers:
+    def test_a_server_that_never_answers_fails_the_start_within_the_bound(
+        self, mute: MuteSpeechd
+    ) -> None:
+        began = time.monotonic()
+        with pytest.raises(SpeechError, match="did not answer within 1 s"):
+            SpeechdSpeaker()
+        assert time.monotonic() - began < 2.5
+
+    def test_auto_moves_on_to_print_within_three_seconds(
+        self, mute: MuteSpeechd, no_audio: None
+    ) -> None:
+        out = io.StringIO()
+        began = time.monotonic()
+        speaker = make_speaker("auto", stream=out, braille=lambda: None, prism_first=False)
+        speaker.query("Spades. Press question mark for help.")
+        took = time.monotonic() - began
+        speaker.close()
+        assert out.getvalue() == "Spades. Press question mark for help.\n"
+        assert took < 3.0
+
+    def test_silent_mid_game_falls_back_with_every_accepted_line(
+        self, fake_ssip: FakeSsip, no_audio: None
+    ) -> None:
+        out = io.StringIO()
+        recorder = RecorderSpeaker()
+        speaker = make_speaker("screenreader", stream=out, braille=lambda: None)
+        assert speaker.name == "screenreader"
+        speaker.event("Robin, 9 of hearts.")
+        speaker.event("Alex, queen of hearts.")
+        fake_ssip.go_silent()
+        began = time.monotonic()
+        speaker.event("Your turn.")
+        took = time.monotonic() - began
+        recorder.close()
+        speaker.close()
+        assert fake_ssip.spoken == ["Robin, 9 of hearts.", "Alex, queen of hearts."]
+        assert out.getvalue().splitlines() == [
+            "Screen reader stopped; using printed text.",
+            "Robin, 9 of hearts.",
+            "Alex, queen of hearts.",
+            "Your turn.",
+        ]
+        # 0.5 s for the call, 2 s for the one reconnect; never more.
+        assert took < 3.0
+        assert Kind.NOTICE.value == "notice"
