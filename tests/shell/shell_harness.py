@@ -46,7 +46,7 @@ KEYS = {
     "c-c": "\x03",
     "tab": "\t",
     "s-tab": "\x1b[Z",
-    "f4": "\x1bOS",
+    "f6": "\x1b[17~",
     "c-s": "\x13",
     "backspace": "\x7f",
 }

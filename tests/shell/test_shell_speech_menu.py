@@ -32,7 +32,7 @@ def _row(h: Harness, name: str) -> None:
 def menu_transcript() -> str:
     out: list[str] = []
     with harness(easy_table(6)) as h:
-        for key in ["f4", "down", "right", "right", "right", "left", "down", "down", "right",
+        for key in ["f6", "down", "right", "right", "right", "left", "down", "down", "right",
                     "down", "right", "enter", "end", "right", "up", "home", "enter",
                     "escape"]:
             out.append(f"[{key}] {h.said(key)}")
@@ -52,7 +52,7 @@ def test_golden_menu() -> None:
 def test_history_only_keeps_others_cards_out_of_speech_but_in_the_history() -> None:
     with harness(easy_table(6)) as h:
         assert h.shell is not None
-        h.press("f4")
+        h.press("f6")
         _row(h, "Others' cards")
         assert h.said("left") == "Others' cards: history only."
         h.press("escape")
@@ -89,7 +89,7 @@ def test_turns_off_still_marks_the_turn_on_the_line_and_in_the_history() -> None
 
 def test_menu_choices_survive_a_restart(tmp_path: Path) -> None:
     with harness(easy_table(6), hooks=StoreHooks(tmp_path)) as h:
-        h.press("f4")
+        h.press("f6")
         _row(h, "Only card")
         assert h.said("right") == "Only card plays itself: on."
         _row(h, "Trick results")
@@ -109,7 +109,7 @@ def test_menu_choices_survive_a_restart(tmp_path: Path) -> None:
         assert h.shell.voices[EventKind.CARDS] is Voice.BRIEF
         assert h.shell.order is HandOrder.RANK
         h.press("enter")  # continue the saved match
-        h.press("f4")
+        h.press("f6")
         _row(h, "Chat")
         assert h.shell.shown_list is not None
         assert h.shell.shown_list.entry == "Chat: history only."
