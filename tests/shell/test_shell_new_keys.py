@@ -15,7 +15,7 @@ from spades_voice.shell.table_mode import help_texts
 NEW_ACTIONS = {
     "next_playable": "tab",
     "previous_playable": "s-tab",
-    "hand_order": "d",
+    "hand_order": "z",
     "speech_menu": "f6",
     "history_filter": "f",
     "save_history": "c-s",
@@ -34,7 +34,7 @@ def test_every_new_action_has_its_key_help_and_readme_line() -> None:
         assert docs[name] and len(docs[name].split()) <= MOST_WORDS, name
         line = f"{spoken_keys(keymap.keys_for(name))}: {docs[name]}"
         assert len(line.split()) <= MOST_WORDS + 3, line
-    for shown in ("Tab / Shift+Tab", "| D |", "| F6 |", "F (in the history)", "Control+S",
+    for shown in ("Tab / Shift+Tab", "| Z |", "| F6 |", "F (in the history)", "Control+S",
                   "| / |"):
         assert shown in readme, shown
 
@@ -54,7 +54,7 @@ def test_new_keys_answer_in_one_breath_at_every_point(point: str, tmp_path: Path
 
     with harness(easy_table(5, target=200), hooks=StoreHooks(tmp_path)) as h:
         POINTS[point](h)
-        answers = _answers(h, ["tab", "s-tab", "d", "d", "d", "f6", "f", "c-s", "/"])
+        answers = _answers(h, ["tab", "s-tab", "z", "z", "z", "f6", "f", "c-s", "/"])
         h.press("g")
         answers += [h.said("f") for _ in range(5)]
         for answer in answers:

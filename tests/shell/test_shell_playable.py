@@ -94,7 +94,7 @@ def test_only_card_plays_itself_when_asked_and_never_otherwise() -> None:
 def test_hand_order_cycles_and_h_and_moving_follow_it() -> None:
     with harness(easy_table(4)) as h:
         _to_play_turn(h)
-        assert h.said("d") == "Hand order by rank."
+        assert h.said("z") == "Hand order by rank."
         view = h.table.view()
         ranked = hand_order(view.hand, HandOrder.RANK)
         h.press("home")
@@ -102,12 +102,12 @@ def test_hand_order_cycles_and_h_and_moving_follow_it() -> None:
         h.press("right")
         assert _focused(h) == ranked[1].code
         assert h.said("h").startswith(f"{ranked[0].rank.spoken.capitalize()}: ")
-        assert h.said("d") == "Hand order as dealt."
+        assert h.said("z") == "Hand order as dealt."
         dealt = [c for c in view.dealt if c in view.hand]
         h.press("end")
         assert _focused(h) == dealt[-1].code
         assert h.said("h").startswith("As dealt: ")
-        assert h.said("d") == "Hand order by suit."
+        assert h.said("z") == "Hand order by suit."
         h.press("home")
         assert _focused(h) == hand_order(view.hand)[0].code
 
@@ -118,7 +118,7 @@ def transcript(seed: int) -> str:
     out: list[str] = []
     with harness(easy_table(seed, target=None)) as h:
         assert h.shell is not None
-        out.append(f"[d] {h.said('d')}")
+        out.append(f"[z] {h.said('z')}")
         for _ in range(200):
             if h.shell.between is not None or h.shell.over:
                 break
@@ -134,7 +134,7 @@ def transcript(seed: int) -> str:
             h.press("enter")
             out.extend(f"  {t}" for t in h.since(mark))
             if len(h.table.view().hand) in (9, 5):
-                out.append(f"[d] {h.said('d')}")
+                out.append(f"[z] {h.said('z')}")
     return "\n".join(out) + "\n"
 
 

@@ -97,7 +97,7 @@ def test_menu_choices_survive_a_restart(tmp_path: Path) -> None:
         _row(h, "Chat")
         assert h.said("right") == "Chat: history only."
         h.press("escape")
-        h.press("d")
+        h.press("z")
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     text = json.dumps(saved)
     assert '"only_card": true' in text and '"tricks": "full"' in text
@@ -117,7 +117,7 @@ def test_menu_choices_survive_a_restart(tmp_path: Path) -> None:
 
 def test_a_broken_voices_setting_is_unreadable_and_the_game_plays_on(tmp_path: Path) -> None:
     with harness(easy_table(6), hooks=StoreHooks(tmp_path)) as h:
-        h.press("d")
+        h.press("z")
     path = tmp_path / "settings.json"
     text = path.read_text(encoding="utf-8").replace('"voices": {}', '"voices": {"cards": "loud"}')
     path.write_text(text, encoding="utf-8")
