@@ -45,6 +45,16 @@ def _log_for(command: str) -> contextlib.AbstractContextManager[object]:
     return installed(data_dir())
 
 
+def _held(command: str) -> contextlib.AbstractContextManager[None]:
+    """The game's terminal is held from the first moment, before anything is imported or
+    said: keys typed while it starts are neither echoed nor signals (shell/terminal.py)."""
+    if command != "play":
+        return contextlib.nullcontext()
+    from spades_voice.shell.terminal import hold_terminal
+
+    return hold_terminal()
+
+
 def _module(command: str) -> ModuleType:
     return importlib.import_module(f"spades_voice.commands.{command}")
 
@@ -68,11 +78,12 @@ def build_parser(command: str) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     command, rest = _split(sys.argv[1:] if argv is None else argv)
-    args = build_parser(command).parse_args(rest)
-    module = _module(command)
     try:
-        with _log_for(command):
-            result: int = module.run(args)
+        with _held(command):
+            args = build_parser(command).parse_args(rest)
+            module = _module(command)
+            with _log_for(command):
+                result: int = module.run(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

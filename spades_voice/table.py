@@ -128,9 +128,12 @@ class Table(Protocol):
         """Who sits at each seat, S W N E, and who is connected."""
         ...
 
-    def undo(self) -> int: ...
+    def undo(self, *, reopen: bool = False) -> int:
+        """Take back this seat's last decision and all after it; with ``reopen`` (the
+        next hand not yet dealt to the players) also into the hand that just ended."""
+        ...
 
-    def restart_hand(self) -> int: ...
+    def restart_hand(self, *, reopen: bool = False) -> int: ...
 
     def reveal(self) -> None:
         """This seat has now seen its cards: blind nil is closed to it this hand."""
@@ -274,15 +277,17 @@ class LocalTable:
             for s in SEATS
         ]
 
-    def undo(self) -> int:
-        count = self.state.undo(self.seat)
-        self._emit(TakenBack(count, restart=False))
+    def undo(self, *, reopen: bool = False) -> int:
+        hands = len(self.state.outcomes)
+        count = self.state.undo(self.seat, reopen=reopen)
+        self._emit(TakenBack(count, restart=False, reopened=len(self.state.outcomes) < hands))
         self._turn_check()
         return count
 
-    def restart_hand(self) -> int:
-        count = self.state.restart_hand()
-        self._emit(TakenBack(count, restart=True))
+    def restart_hand(self, *, reopen: bool = False) -> int:
+        hands = len(self.state.outcomes)
+        count = self.state.restart_hand(reopen=reopen)
+        self._emit(TakenBack(count, restart=True, reopened=len(self.state.outcomes) < hands))
         self._turn_check()
         return count
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from spades_voice.ai.base import Hint, Level, Player
+from spades_voice.ai.counting import sure_tricks
 from spades_voice.ai.easy import EasyPlayer
 from spades_voice.ai.hard import DEFAULT_BUDGET_MS, HardPlayer
 from spades_voice.ai.hints import hint
@@ -40,4 +41,5 @@ __all__ = [
     "Player",
     "hint",
     "make_player",
+    "sure_tricks",
 ]

@@ -8,9 +8,12 @@ bids already made. ``count_tricks`` also keeps its reasons, so a hint can say wh
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from spades_voice.ai.fastplay import NIL_BID, SUIT_MASKS
+from spades_voice.rules import Card
+from spades_voice.rules.cards import mask_of
 
 # Rank positions within a suit chunk: bit 12 is the ace, 11 the king, 10 the queen ...
 _A, _K, _Q, _J, _T = 12, 11, 10, 9, 8
@@ -184,3 +187,9 @@ def bid_likelihood(hand: int, bid: int) -> float:
         return math.exp(-1.2 * d)
     diff = estimate_tricks(hand) - bid
     return math.exp(-diff * diff / 4.5)
+
+
+def sure_tricks(cards: Iterable[Card]) -> int:
+    """The tricks a hand can count on, 1 to 13: where the bid list starts, so the first
+    value the player hears is a sensible bid, never nil by accident."""
+    return max(1, min(13, math.floor(count_tricks(mask_of(cards)).tricks)))

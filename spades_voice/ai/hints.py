@@ -10,7 +10,7 @@ import random
 
 from spades_voice.ai.base import Hint
 from spades_voice.ai.counting import Reason, count_tricks
-from spades_voice.ai.fastplay import ABOVE, SPADES, beaters, trick_winner
+from spades_voice.ai.fastplay import ABOVE, SPADES, SUIT_MASKS, beaters, trick_winner
 from spades_voice.ai.hard import DEFAULT_BUDGET_MS, judge_bid, judge_card
 from spades_voice.ai.knowledge import Known, known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
@@ -85,7 +85,9 @@ def bid_reason(known: Known, code: int) -> str:
     parts = _describe(count_tricks(hand).reasons)
     if not parts:
         return f"Bid {code}: your hand has few sure winners."
-    return f"Bid {code}: {_join(parts)}."
+    # The goal first (how many tricks to take), then the cards that should take them.
+    tricks = "1 trick" if code == 1 else f"{code} tricks"
+    return f"Bid {code}: about {tricks} from {_join(parts)}."
 
 
 # ---- plays --------------------------------------------------------------------------
@@ -95,20 +97,19 @@ def _sure(known: Known, idx: int) -> bool:
     return not known.unseen & ABOVE[idx]
 
 
-def _gone_above(known: Known, idx: int) -> str | None:
-    """'the ace is gone' when the cards above ``idx`` in its suit have all been played
-    or are the player's own, naming the top one that was played."""
-    above = ABOVE[idx]
-    played = above & ~known.hand & ~known.unseen
-    if not played:
-        return None
-    top = CARDS[played.bit_length() - 1]
-    rank = top.rank.spoken
-    return f"the {rank} is gone" if top.rank >= Rank.JACK else f"the {rank} has been played"
+def _suit_word(idx: int, plural: bool = False) -> str:
+    suit = CARDS[idx].suit
+    return suit.spoken if plural else suit.singular
+
+
+def _lowest_of_suit(legal: int, idx: int) -> bool:
+    """``idx`` is the lowest card the player may play in its suit."""
+    return not legal & SUIT_MASKS[idx // 13] & ((1 << idx) - 1)
 
 
 def play_reason(known: Known, legal: int, idx: int) -> str:
-    """Why this card, from what the player can see."""
+    """Why this card, from what the player can see: the goal first, in the player's terms
+    ("cash it", "duck", "stay under"), then the fact that makes it right."""
     c = CARDS[idx]
     me = known.me
     partner = me ^ 2
@@ -124,28 +125,34 @@ def play_reason(known: Known, legal: int, idx: int) -> str:
         if my_bid <= 0:
             return f"{head}: a low lead keeps your nil safe."
         if _sure(known, idx):
-            gone = _gone_above(known, idx)
-            if gone:
-                return f"{head}: {gone}."
-            return f"{head}: it is the highest {c.suit.singular} left."
+            return f"{head}: cash it, no one else holds a higher {c.suit.singular}."
         if p_bid <= 0 and known.won[partner] == 0:
             return f"{head}: a high lead helps protect your partner's nil."
         if nil_opps:
-            return f"{head}: make the nil bidder play over it."
+            return f"{head}: try to make the nil bidder win a trick."
         if c.rank >= Rank.TEN:
             return f"{head}: drive out the higher {c.suit.spoken} while you have control."
         return f"{head}: keep your high cards for later."
     win_i, win_seat = trick_winner(trick, known.leader)
     winner_card = CARDS[win_i].spoken
     beats = bool(beaters(1 << idx, win_i))
+    last = len(trick) == 3
+    led = trick[0]
     if my_bid <= 0:
         if not beats:
-            return f"{head}: it stays under the {winner_card} and keeps your nil safe."
-        return f"{head}: every card you can play wins, so win with the least harm."
+            if idx // 13 != led // 13:
+                return (
+                    f"{head}: no {_suit_word(led, plural=True)}, so it cannot win: "
+                    "shed a dangerous card now."
+                )
+            return f"{head}: it stays under the {winner_card}, so your nil stays safe."
+        if last:
+            return f"{head}: every card you have takes this trick; this one costs least."
+        return f"{head}: all your cards beat the {winner_card}; someone after you may go over it."
     if p_bid <= 0 and known.won[partner] == 0 and beats:
         return f"{head}: win the trick so your partner's nil is safe."
     if win_seat in nil_opps and not beats:
-        return f"{head}: leave the trick to the nil bidder."
+        return f"{head}: duck, the nil bidder is winning this trick."
     contract = max(my_bid, 0) + max(p_bid, 0)
     counted = known.won[me] + (known.won[partner] if p_bid > 0 else 0)
     if (
@@ -160,18 +167,23 @@ def play_reason(known: Known, legal: int, idx: int) -> str:
             return f"{head}: your contract is made, and a 10th bag costs 100 points."
         return f"{head}: your contract is made, so avoid a bag."
     if win_seat == partner and not beats:
-        return f"{head}: your partner is winning this trick."
+        if _lowest_of_suit(legal, idx):
+            return f"{head}: your partner is winning this trick, so play low."
+        return f"{head}: your partner is winning this trick, a safe time to let it go."
     if beats:
-        if idx < 13 and trick[0] >= 13:
-            return f"{head}: you are out of {CARDS[trick[0]].suit.spoken}, so trump it."
+        if idx < 13 and led >= 13:
+            return f"{head}: you are out of {CARDS[led].suit.spoken}, so trump it."
+        if last:
+            if _lowest_of_suit(beaters(legal, win_i), idx):
+                return f"{head}: the lowest {c.suit.singular} that takes the trick."
+            return f"{head}: it takes the trick."
         if _sure(known, idx):
-            gone = _gone_above(known, idx)
-            if gone:
-                return f"{head}: {gone}."
-            return f"{head}: it wins the trick."
-        return f"{head}: it beats the {winner_card} and forces out higher cards."
+            return f"{head}: win it, no one else holds a higher {c.suit.singular}."
+        return f"{head}: it beats the {winner_card}, so later players must go higher."
     if not beaters(legal, win_i):
-        return f"{head}: you cannot win this trick, so keep your better cards."
-    if not beaters(legal, win_i) & ~SPADES:
+        if _lowest_of_suit(legal, idx):
+            return f"{head}: you cannot beat the {winner_card}, so give your lowest."
+        return f"{head}: the {winner_card} wins anyway; you need this card least."
+    if not beaters(legal, win_i) & ~SPADES and led >= 13:
         return f"{head}: save your spades for a better trick."
-    return f"{head}: hold back your higher cards for a better trick."
+    return f"{head}: stay under the {winner_card}; keep higher cards for later."

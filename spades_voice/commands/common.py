@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from spades_voice.options import Pace, Speech, Verbosity, names
 
 if TYPE_CHECKING:
-    from spades_voice.shell.terminal import TerminalWriter
+    from spades_voice.shell.terminal import Console
     from spades_voice.speech import Speaker
     from spades_voice.store.base import ShellHooks
     from spades_voice.store.settings import Settings
@@ -51,12 +51,10 @@ def saved_settings() -> tuple[Settings, str | None]:
         return Settings(), SETTINGS_UNREADABLE
 
 
-def build_speaker(
-    args: argparse.Namespace, settings: Settings, writer: TerminalWriter
-) -> Speaker:
+def build_speaker(args: argparse.Namespace, settings: Settings, console: Console) -> Speaker:
     """The one speaker of ``play``, ``host`` and ``join``: ``--speech`` and ``--rate`` when
-    given, else the saved setting; printed lines go through ``writer`` so they never
-    break the prompt line."""
+    given, else the saved setting; printed lines go to the ``console``, which writes each
+    once and never draws over it."""
     from spades_voice.speech import make_speaker
 
     return make_speaker(
@@ -64,27 +62,24 @@ def build_speaker(
         args.rate if args.rate is not None else settings.rate,
         Path(args.speech_log) if args.speech_log else None,
         echo=args.echo,
-        write=writer.write,
+        write=console.say,
     )
 
 
 def run_shell(
     table: Table,
     speaker: Speaker,
-    writer: TerminalWriter,
+    console: Console,
     settings: Settings,
     *,
     hooks: ShellHooks | None = None,
     hold_between_hands: bool = True,
 ) -> int:
     """Hand ``table`` to the spoken shell on this terminal until the player quits (the
-    greeting has been spoken); printed speech moves above the prompt line from now on."""
-    from prompt_toolkit.output import create_output
+    greeting has been spoken); the ``console`` draws the terminal, prompt_toolkit only
+    reads keys."""
+    from spades_voice.shell.app import run_app
 
-    from spades_voice.shell.app import no_cpr, run_app
-
-    output = no_cpr(create_output())
-    writer.attach(output)
     return run_app(
         table,
         speaker,
@@ -93,6 +88,6 @@ def run_shell(
         brief=settings.verbosity != Verbosity.FULL.value,
         hold_between_hands=hold_between_hands,
         greeted=True,
-        output=output,
+        console=console,
         settings=settings,
     )

@@ -22,7 +22,7 @@ from spades_voice.net.protocol import spoken_code
 from spades_voice.net.server import ServerThread, TableServer
 from spades_voice.options import Level, Target, names
 from spades_voice.rules import Ruleset, Seat
-from spades_voice.shell.terminal import TerminalWriter
+from spades_voice.shell.terminal import Console
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,8 +70,8 @@ def run(args: argparse.Namespace) -> int:
         address = args.server
         url = server_url(args.server)
     settings, problem = saved_settings()
-    writer = TerminalWriter()
-    speaker = build_speaker(args, settings, writer)
+    console = Console()
+    speaker = build_speaker(args, settings, console)
     try:
         if problem is not None:
             speaker.query(problem)
@@ -93,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
         speaker.query(notices.table_code(spoken_code(table.code)))
         try:
             lobby(table, speaker, host=True)
-            return run_shell(table, speaker, writer, settings, hold_between_hands=False)
+            return run_shell(table, speaker, console, settings, hold_between_hands=False)
         finally:
             table.close()
     finally:

@@ -20,7 +20,7 @@ from spades_voice.narration import notices
 from spades_voice.net.client import JoinRefused, RemoteTable, server_url
 from spades_voice.net.protocol import ProtocolError, normalize_code
 from spades_voice.rules import Seat
-from spades_voice.shell.terminal import TerminalWriter
+from spades_voice.shell.terminal import Console
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -43,8 +43,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     settings, problem = saved_settings()
-    writer = TerminalWriter()
-    speaker = build_speaker(args, settings, writer)
+    console = Console()
+    speaker = build_speaker(args, settings, console)
     try:
         if problem is not None:
             speaker.query(problem)
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
             if not lobby(table, speaker, host=False):
                 speaker.query(table.closed_reason or "The table has gone.")
                 return 1
-            return run_shell(table, speaker, writer, settings, hold_between_hands=False)
+            return run_shell(table, speaker, console, settings, hold_between_hands=False)
         finally:
             table.close()
     finally:

@@ -33,7 +33,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="Points to win, or a single hand. Default 500.",
     )
-    parser.add_argument("--blind-nil", action="store_true", help="Allow blind nil bids.")
+    parser.add_argument(
+        "--blind-nil",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="Allow blind nil bids (remembered; --no-blind-nil turns it off).",
+    )
     parser.add_argument(
         "--pace",
         choices=names(Pace),
@@ -65,7 +70,7 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
 
     saved = hooks.settings or Settings()
     given: dict[str, object] = {}
-    for name in ("speech", "rate", "level", "pace"):
+    for name in ("speech", "rate", "level", "pace", "blind_nil"):
         value = getattr(args, name)
         if value is not None:
             given[name] = value
@@ -78,20 +83,21 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Play until the player quits (``cli`` holds the terminal from the first moment)."""
     from spades_voice.narration.texts import GREETING
-    from spades_voice.shell.terminal import TerminalWriter
+    from spades_voice.shell.terminal import Console
 
     hooks = store_hooks()
     settings = _choices(args, hooks)
-    writer = TerminalWriter()
-    speaker = build_speaker(args, settings, writer)
+    console = Console()
+    speaker = build_speaker(args, settings, console)
     try:
         speaker.query(GREETING)
         from spades_voice.rules import Ruleset
         from spades_voice.table import LocalTable
 
-        ruleset = Ruleset(target=settings.target, blind_nil=args.blind_nil)
+        ruleset = Ruleset(target=settings.target, blind_nil=settings.blind_nil)
         table = LocalTable(ruleset, _seed(args.seed), Level(settings.level))
-        return run_shell(table, speaker, writer, settings, hooks=hooks)
+        return run_shell(table, speaker, console, settings, hooks=hooks)
     finally:
         speaker.close()

@@ -57,7 +57,7 @@ def event_lines(
     if isinstance(event, MatchWon):
         return [match_won(cast, event.team, event.totals)]
     if isinstance(event, TakenBack):
-        return [taken_back(event.count, event.restart)]
+        return [taken_back(event.count, event.restart, reopened=event.reopened)]
     if isinstance(event, Chat):
         return [chat_line(event, cast.me)]
     return [event.text]
@@ -128,10 +128,13 @@ def match_won(cast: Cast, team: Team, totals: dict[Team, int]) -> str:
     return f"{cast.team(team)} win the match, {signed(win)} to {signed(lose)}."
 
 
-def taken_back(count_: int, restart: bool) -> str:
+def taken_back(count_: int, restart: bool, *, reopened: bool = False) -> str:
+    """ "Undone: 2 moves taken back." (the hand just ended: "..., and the hand's result.")"""
+    result = " and its result taken back" if reopened else ""
     if restart:
-        return "Hand restarted."
-    return f"Undone: {count(count_, 'move')} taken back."
+        return f"Hand restarted{result}."
+    also = ", and the hand's result" if reopened else ""
+    return f"Undone: {count(count_, 'move')} taken back{also}."
 
 
 def team_result(score: TeamScore, cast: Cast) -> str:
@@ -181,4 +184,22 @@ def outcome_lines(outcome: HandOutcome, cast: Cast, *, brief: bool = False) -> l
         f"Score: {cast.team_obj(mine)} {signed(outcome.totals[mine])}, "
         f"{cast.team_obj(theirs)} {signed(outcome.totals[theirs])}."
     )
+    for team in () if outcome.final else (mine, theirs):  # bags end with the match
+        warning = bag_warning(outcome.scores[team], cast)
+        if warning:
+            lines.append(warning)
     return lines
+
+
+#: A hand that leaves a team at this many bags or more is followed by a warning.
+BAG_ALARM = 8
+
+
+def bag_warning(score: TeamScore, cast: Cast) -> str | None:
+    """ "You and Alex have 8 bags: 2 more cost 100." Said once, after the hand result that
+    brought the team to 8 or more (a hand that adds no bag does not say it again)."""
+    if score.bags_after < BAG_ALARM or not score.bags_added:
+        return None
+    more = 10 - score.bags_after
+    cost = f"{more} more cost{'s' if more == 1 else ''} 100"
+    return f"{cast.team(score.team)} have {score.bags_after} bags: {cost}."

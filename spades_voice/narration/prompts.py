@@ -17,8 +17,8 @@ HAND_EMPTY = "Your hand is empty."
 NOTHING_TO_CONFIRM = "Nothing to say yes to."
 JUST_BEGUN = "The match has just begun: nothing to move on from."
 NEW_MATCH_STARTED = "New match."
-NOTHING_TO_UNDO = "Nothing to undo: the hand is over."
-NOTHING_TO_RESTART = "The hand is over: nothing to restart."
+NOTHING_TO_UNDO = "Nothing to undo: the match is over."
+NOTHING_TO_RESTART = "The match is over: nothing to restart."
 GOODBYE = "Goodbye."
 FIRST_CARD = "First card."
 LAST_CARD = "Last card."
@@ -27,16 +27,13 @@ HISTORY_TITLE = "History"
 HELP_TITLE = "Help"
 RULES_TITLE = "Rules"
 REVIEW_TITLE = "Tricks"
+HANDS_TITLE = "Hands"
 RULES_INTRO = "Rules. Up and Down move."
 
 
 def does_nothing(key_name: str | None) -> str:
     """A key no action uses: "F7 does nothing. Question mark lists the keys." """
     return f"{key_name or 'That key'} does nothing. Question mark lists the keys."
-
-
-def last_hand(bids: str) -> str:
-    return f"Last hand: {bids}"
 
 
 def history_intro(entries: int) -> str:
@@ -65,6 +62,18 @@ def list_edge(entry: str, *, newest_first: bool, past_start: bool) -> str:
     return f"{edge} {entry}"
 
 
+def hands_intro(hands: int) -> str:
+    if hands == 0:
+        return "No hands finished yet."
+    return f"Hands played, {count(hands, 'hand')}, newest first. Escape goes back."
+
+
+def your_bid(bid: Bid) -> str:
+    """The bid is due, with the value Enter would place: "Your bid. 3 selected." (never
+    "Your bid: 3", which is heard as a bid already made)."""
+    return f"Your bid. {cap(bid.spoken)} selected."
+
+
 def bid_choice(bid: Bid) -> str:
     """The focused bid in the bid list: "Nil." "4." """
     return f"{cap(bid.spoken)}."
@@ -79,9 +88,10 @@ def at_edge(line: str, *, first: bool) -> str:
     return f"{FIRST_CARD if first else LAST_CARD} {line}"
 
 
-def your_bid_with(hand: str) -> str:
-    """The player chose to see their cards instead of bidding blind nil."""
-    return f"Your bid. {hand}"
+def your_bid_with(hand: str, bid: Bid) -> str:
+    """The player chose to see their cards instead of bidding blind nil: the hand, then
+    the bid Enter would place."""
+    return f"{hand} {your_bid(bid)}"
 
 
 def pace_now(name: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from spades_voice.narration.words import count
+from spades_voice.narration.words import cap, count
 
 
 class Figures(Protocol):
@@ -38,20 +38,21 @@ NONE_YET = "No matches played yet."
 
 
 def statistics_summary(figures: Figures) -> str:
-    """ "3 matches played: 2 won, 1 lost. Winning streak 1, best 2. ..." """
+    """ "5 matches: 3 won, 2 lost. Streak 1, best 2. 42 points a hand. Nils: 2 of 3 made.
+    1 bag penalty." """
     if not figures.played:
         return NONE_YET
     parts = [
-        f"{count(figures.played, 'match', 'matches')} played: "
-        f"{figures.won} won, {figures.lost} lost.",
-        f"Winning streak {figures.streak}, best {figures.best_streak}.",
+        f"{count(figures.played, 'match', 'matches')}: {figures.won} won, {figures.lost} lost.",
+        f"Streak {figures.streak}, best {figures.best_streak}.",
     ]
     avg = figures.average_points
     if avg is not None:
-        hands = count(figures.hands, "hand")
-        parts.append(f"{_number(avg)} points a hand on average over {hands}.")
-    parts.append(f"Your nil bids: {figures.nils_made} made, {figures.nils_failed} failed.")
-    parts.append(f"Bag penalties: {figures.bag_penalties}.")
+        parts.append(f"{cap(_number(avg))} points a hand.")
+    nils = figures.nils_made + figures.nils_failed
+    if nils:
+        parts.append(f"Nils: {figures.nils_made} of {nils} made.")
+    parts.append(f"{count(figures.bag_penalties, 'bag penalty', 'bag penalties')}.")
     return " ".join(parts)
 
 

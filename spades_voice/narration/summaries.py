@@ -7,31 +7,24 @@ name a card held by another seat, because a ``SeatView`` does not hold one.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from spades_voice.narration.words import Cast, by_suit, cap, count, hand_order, signed
+from spades_voice.narration.words import Cast, by_suit, cap, count, hand_order
 from spades_voice.options import HandOrder
 from spades_voice.rules import (
     SUITS,
     Bid,
     Card,
-    FailedNilTricks,
     HandOutcome,
     Phase,
-    Ruleset,
     Seat,
     SeatView,
     Suit,
-    Team,
     Trick,
 )
 
 if TYPE_CHECKING:  # the AI is not imported at start-up just for a type
     from spades_voice.ai import Hint
-
-BAG_WARNING = 7
-
 
 # ---- H: the hand --------------------------------------------------------------------
 
@@ -70,133 +63,36 @@ def focus_line(card: Card, playable: bool | None) -> str:
     return f"{cap(card.spoken)}, {'playable' if playable else 'not playable'}."
 
 
-# ---- B: bids, tricks, needs -----------------------------------------------------------
-
-
-def team_status(
-    team: Team,
-    bids: Mapping[Seat, Bid],
-    tricks: Mapping[Seat, int],
-    ruleset: Ruleset,
-    cast: Cast,
-) -> list[str]:
-    """Where one partnership stands on its contract and nils, one sentence each."""
-    contract = 0
-    counted = 0
-    out: list[str] = []
-    nils: list[str] = []
-    for seat in team.seats:
-        bid = bids.get(seat)
-        if bid is None:
-            return []
-        taken = tricks.get(seat, 0)
-        if bid.is_nil:
-            kind = "blind nil" if bid.blind else "nil"
-            if taken == 0:
-                nils.append(f"{cast.owner(seat)} {kind} is alive.")
-            else:
-                nils.append(f"{cast.owner(seat)} {kind} failed, {count(taken, 'trick')}.")
-            if ruleset.failed_nil_tricks is FailedNilTricks.PARTNER:
-                counted += taken
-        else:
-            contract += bid.tricks
-            counted += taken
-    name = cast.team(team)
-    if contract:
-        need = contract - counted
-        if need > 0:
-            out.append(f"{name} need {count(need, 'more trick')}.")
-        elif need == 0:
-            out.append(f"{name} have made {contract} exactly.")
-        else:
-            out.append(f"{name} have made {contract}, {count(-need, 'bag')} over.")
-    return out + nils
-
-
-def bids_summary(view: SeatView, cast: Cast) -> str:
-    """Who bid what, tricks each, what each team still needs, nil status."""
-    if view.phase is None:
-        if view.outcomes:
-            return "Last hand: " + outcome_bids(view.outcomes[-1], cast)
-        return "No bids yet."
-    if view.phase is Phase.BIDDING:
-        said = [f"{cast.name(seat)} {bid.spoken}." for seat, bid in view.bids]
-        if view.to_act is view.seat:
-            said.append("Your bid.")
-        elif view.to_act is not None:
-            said.append(f"Waiting for {cast.name(view.to_act)}.")
-        return " ".join(said) if view.bids else "No bids yet. " + " ".join(said)
-    said = [
-        f"{cast.does(seat, 'bid', 'bid')} {bid.spoken}, took {view.tricks_won[seat]}."
-        for seat, bid in view.bids
-    ]
-    bids = dict(view.bids)
-    for team in (cast.my_team, cast.my_team.other):
-        said.extend(team_status(team, bids, view.tricks_won, view.ruleset, cast))
-    return " ".join(said)
-
-
-def outcome_bids(outcome: HandOutcome, cast: Cast) -> str:
-    """Bids and tricks of a finished hand."""
-    return " ".join(
-        f"{cast.does(seat, 'bid', 'bid')} {bid.spoken}, took {outcome.tricks[seat]}."
-        for seat, bid in outcome.bids
-    )
-
-
-# ---- S: scores -------------------------------------------------------------------------
-
-
-def duration(seconds: float) -> str:
-    """ "45 seconds", "12 minutes", "1 hour 5 minutes"."""
-    s = int(seconds)
-    if s < 60:
-        return count(s, "second")
-    minutes = s // 60
-    if minutes < 60:
-        return count(minutes, "minute")
-    hours, rest = divmod(minutes, 60)
-    return count(hours, "hour") + (f" {count(rest, 'minute')}" if rest else "")
-
-
-def scores_summary(view: SeatView, cast: Cast, elapsed: float | None = None) -> str:
-    """Scores and bags per team, the target, a bag warning, the match time."""
-    teams = (cast.my_team, cast.my_team.other)
-    said = [
-        f"{cast.team(t)} {signed(view.totals[t])}, {count(view.bags[t], 'bag')}."
-        for t in teams
-    ]
-    target = view.ruleset.target
-    said.append(f"Target {target}." if target is not None else "Single hand match.")
-    for t in teams:
-        if view.bags[t] >= BAG_WARNING:
-            said.append(f"Warning: {cast.team_obj(t)} have {view.bags[t]} bags; 10 cost 100.")
-    if view.winner is not None:
-        said.append(f"Match over: {cast.team_obj(view.winner)} won.")
-    else:
-        said.append(f"Hand {view.hand_number}.")
-    if elapsed is not None:
-        said.append(f"Time: {duration(elapsed)}.")
-    return " ".join(said)
+def no_hand_in_play(view: SeatView) -> bool:
+    """No hand is being played: the match is over (its last hand stays DONE) or no hand
+    could be dealt."""
+    return view.phase is None or view.phase is Phase.DONE
 
 
 # ---- T, C: the trick and the count --------------------------------------------------------
 
 
-def plays_text(trick: Trick, cast: Cast) -> str:
-    """ "Robin led 9 of hearts, Alex king of hearts, you 2 of hearts"."""
+def _card_after_lead(card: Card, led: Suit, brief: bool) -> str:
+    """A card following the lead: brief names only the rank when it follows suit
+    ("king"), as players say it at the table; a card of another suit is named whole."""
+    return card.rank.spoken if brief and card.suit is led else card.spoken
+
+
+def plays_text(trick: Trick, cast: Cast, *, brief: bool = True) -> str:
+    """ "Robin led 9 of hearts, Alex king, you 2" (full: every card named whole)."""
     parts = []
+    led = trick.plays[0][1].suit if trick.plays else None
     for i, (seat, card) in enumerate(trick.plays):
-        if i == 0:
+        if i == 0 or led is None:
             parts.append(f"{cast.name(seat)} led {card.spoken}")
         else:
-            parts.append(f"{cast.obj(seat)} {card.spoken}")
+            parts.append(f"{cast.obj(seat)} {_card_after_lead(card, led, brief)}")
     return ", ".join(parts)
 
 
-def trick_summary(view: SeatView, cast: Cast) -> str:
+def trick_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     """This trick so far and who is winning it."""
-    if view.phase is None:
+    if no_hand_in_play(view):
         return "No hand in play."
     if view.phase is Phase.BIDDING:
         return "No trick yet: bidding."
@@ -207,7 +103,7 @@ def trick_summary(view: SeatView, cast: Cast) -> str:
             f"{cast.name(view.to_act)} to lead." if view.to_act else ""
         )
         return f"Trick {number}, no cards yet. {lead}".strip()
-    said = f"Trick {number}: {plays_text(trick, cast)}."
+    said = f"Trick {number}: {plays_text(trick, cast, brief=brief)}."
     won = trick.winning
     if won is not None:
         said += f" {cast.is_(won[0])} winning."
@@ -220,7 +116,7 @@ def trick_summary(view: SeatView, cast: Cast) -> str:
 
 def count_summary(view: SeatView) -> str:
     """Tricks gone and left, spades broken or not."""
-    if view.phase is None:
+    if no_hand_in_play(view):
         return "No hand in play."
     gone = len(view.tricks)
     left = 13 - gone
@@ -229,35 +125,40 @@ def count_summary(view: SeatView) -> str:
     return f"{head}, {left} left. {broken}"
 
 
-def trick_line(trick: Trick, number: int, cast: Cast) -> str:
+def trick_line(trick: Trick, number: int, cast: Cast, *, brief: bool = True) -> str:
     """A completed trick for review: every card, then who took it."""
-    said = f"Trick {number}: {plays_text(trick, cast)}."
+    said = f"Trick {number}: {plays_text(trick, cast, brief=brief)}."
     if trick.winner is not None:
         said += f" {cast.does(trick.winner, 'took', 'took')} it."
     return said
 
 
-def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast) -> str:
+def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast, *, brief: bool = True) -> str:
     if not tricks:
         return "No trick completed yet this hand."
-    return "Last trick. " + trick_line(tricks[-1], len(tricks), cast)
+    last = tricks[-1]
+    said = f"Last trick: {plays_text(last, cast, brief=brief)}."
+    if last.winner is not None:
+        said += f" {cast.does(last.winner, 'took', 'took')} it."
+    return said
 
 
 # ---- W: seats ------------------------------------------------------------------------------
 
 
-def seats_summary(view: SeatView, cast: Cast) -> str:
-    """Who sits where and the partnerships."""
+def seats_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
+    """Who sits where, who deals; full verbosity adds the partnerships."""
     me = view.seat
     left, partner, right = me.next, me.partner, me.after(3)
     said = [
         f"You sit {me.long_name}.",
-        f"{cast.name(left)} sits {left.long_name}, on your left.",
-        f"{cast.name(partner)} sits {partner.long_name}, your partner.",
-        f"{cast.name(right)} sits {right.long_name}, on your right.",
-        f"{cast.team(me.team)} play {cast.team_obj(me.team.other)}.",
+        f"{cast.name(left)} {left.long_name}, on your left.",
+        f"{cast.name(partner)} {partner.long_name}, your partner.",
+        f"{cast.name(right)} {right.long_name}, on your right.",
     ]
-    if view.dealer is not None and view.phase is not None:
+    if not brief:
+        said.append(f"{cast.team(me.team)} play {cast.team_obj(me.team.other)}.")
+    if view.dealer is not None and not no_hand_in_play(view):  # no dealer after the match
         said.append(f"{cast.does(view.dealer, 'deal')}.")
     return " ".join(said)
 
@@ -284,9 +185,9 @@ def people_summary(lines: list[str]) -> str:
 # ---- M, O: since my last turn, what we need --------------------------------------------------
 
 
-def since_last_turn(view: SeatView, cast: Cast) -> str:
+def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     """Every play since the player's previous card (or bid), in order."""
-    if view.phase is None:
+    if no_hand_in_play(view):
         return "No hand in play."
     if view.phase is Phase.BIDDING:
         seats = [s for s, _ in view.bids]
@@ -298,81 +199,37 @@ def since_last_turn(view: SeatView, cast: Cast) -> str:
             head = "Bids so far"
         if not bids_after:
             return "Nothing since your bid." if view.seat in seats else "No bids yet."
-        said = ". ".join(f"{cast.name(s)} {b.spoken}" for s, b in bids_after)
-        return f"{head}: {said}."
-    # (who played, sentence); a trick's winner line has no player.
-    lines: list[tuple[Seat | None, str]] = []
+        return f"{head}: " + ", ".join(f"{cast.name(s)} {b.spoken}" for s, b in bids_after) + "."
+    # (who, the card or None for "took it", the led suit, whether it led the trick)
+    entries: list[tuple[Seat, Card | None, Suit | None, bool]] = []
     for trick in (*view.tricks, view.current):
-        for i, (seat, card) in enumerate(trick.plays):
-            if i == 0:
-                lines.append((seat, f"{cast.name(seat)} led {card.spoken}."))
-            else:
-                lines.append((seat, f"{cast.name(seat)}, {card.spoken}."))
+        led = trick.plays[0][1].suit if trick.plays else None
+        for i, (seat, played) in enumerate(trick.plays):
+            entries.append((seat, played, led, i == 0))
         if trick.winner is not None:
-            lines.append((None, f"{cast.does(trick.winner, 'took', 'took')} it."))
-    mine = [i for i, (seat, _) in enumerate(lines) if seat is view.seat]
-    if mine:
-        after = lines[mine[-1] + 1 :]
-        if not after:
-            return "Nothing since your last card."
-        head = "Since your last card: "
-    else:
-        after = lines
-        if not after:
-            return "No cards played yet this hand."
-        head = "You have not played yet. So far: "
-    return head + " ".join(text for _, text in after)
-
-
-def what_we_need(view: SeatView, cast: Cast) -> str:
-    """Tricks your team still needs, partner's nil, whether the opponents can be set."""
-    if view.phase is None:
-        return "No hand in play."
-    if view.phase is Phase.BIDDING:
-        return "Bidding is not over yet."
-    bids = dict(view.bids)
-    left = 13 - len(view.tricks)
+            entries.append((trick.winner, None, None, False))
+    mine = [i for i, (seat, card, _, _) in enumerate(entries) if seat is view.seat and card]
+    after = entries[mine[-1] + 1 :] if mine else entries
+    if not after:
+        return "Nothing since your last card." if mine else "No cards played yet this hand."
     said: list[str] = []
-    for team in (cast.my_team, cast.my_team.other):
-        contract, counted, nils = _team_counts(team, bids, view)
-        name = cast.team(team)
-        mine = team is cast.my_team
-        need = contract - counted
-        if contract == 0:
-            pass
-        elif need > left:
-            said.append(f"{name} are set: {need} needed, {left} left.")
-        elif need > 0:
-            if mine:
-                said.append(f"{name} need {count(need, 'more trick')}, {left} left.")
-            else:
-                said.append(f"{name} need {need} more: they can still be set.")
-        elif mine:
-            said.append(f"{name} have made {contract}; more tricks are bags.")
+    heard: Suit | None = None  # the led suit, once this answer has said the lead
+    for seat, card, led, leads in after:
+        if card is None:
+            said.append(f"{cast.does(seat, 'took', 'took')} it.")
+            heard = None
+        elif leads:
+            said.append(f"{cast.name(seat)} led {card.spoken}.")
+            heard = led
+        elif heard is not None:
+            said.append(f"{cast.name(seat)}, {_card_after_lead(card, heard, brief)}.")
         else:
-            said.append(f"{name} have made {contract}; they cannot be set.")
-        for seat, kind, taken in nils:
-            state = "is alive" if taken == 0 else "failed"
-            said.append(f"{cast.owner(seat)} {kind} {state}.")
-    return " ".join(said)
-
-
-def _team_counts(
-    team: Team, bids: Mapping[Seat, Bid], view: SeatView
-) -> tuple[int, int, list[tuple[Seat, str, int]]]:
-    contract = counted = 0
-    nils: list[tuple[Seat, str, int]] = []
-    for seat in team.seats:
-        bid = bids[seat]
-        taken = view.tricks_won[seat]
-        if bid.is_nil:
-            nils.append((seat, "blind nil" if bid.blind else "nil", taken))
-            if view.ruleset.failed_nil_tricks is FailedNilTricks.PARTNER:
-                counted += taken
-        else:
-            contract += bid.tricks
-            counted += taken
-    return contract, counted, nils
+            said.append(f"{cast.name(seat)}, {card.spoken}.")
+            # The rest of a trick begun before this answer: once a card of the led suit
+            # has been named whole, later ones of that suit need only their rank.
+            heard = led if card.suit is led else None
+    # The key itself means "since my card": only a player yet to play is told otherwise.
+    return ("" if mine else "You have not played yet: ") + " ".join(said)
 
 
 # ---- hints ------------------------------------------------------------------------------------
@@ -395,24 +252,18 @@ def between_hands(outcome: HandOutcome) -> str:
 
 
 __all__ = [
-    "BAG_WARNING",
     "between_hands",
-    "bids_summary",
     "count_summary",
-    "duration",
     "focus_line",
     "hand_summary",
     "hint_line",
     "last_trick_summary",
-    "outcome_bids",
+    "no_hand_in_play",
     "people_summary",
     "person_line",
     "plays_text",
-    "scores_summary",
     "seats_summary",
     "since_last_turn",
-    "team_status",
     "trick_line",
     "trick_summary",
-    "what_we_need",
 ]

@@ -540,11 +540,11 @@ class RemoteTable:
     def hint(self) -> Hint:
         return hint(self.view(), self._hint_rng)
 
-    def undo(self) -> int:
+    def undo(self, *, reopen: bool = False) -> int:
         # Taking back a card the other people have already heard would be unfair to them.
         raise IllegalAction("Undo is not available at a shared table.")
 
-    def restart_hand(self) -> int:
+    def restart_hand(self, *, reopen: bool = False) -> int:
         raise IllegalAction("Restarting the hand is not available at a shared table.")
 
     def reveal(self) -> None:

@@ -351,6 +351,7 @@ def outcome_to_json(outcome: HandOutcome) -> dict[str, Any]:
         "scores": {t.value: _score_to_json(sc) for t, sc in outcome.scores.items()},
         "totals": {t.value: n for t, n in outcome.totals.items()},
         "boston": outcome.boston.value if outcome.boston else None,
+        "final": outcome.final,
     }
 
 
@@ -365,6 +366,8 @@ def outcome_from_json(value: object) -> HandOutcome:
         scores=_team_map(value.get("scores"), _score_from_json),
         totals=_team_map(value.get("totals"), as_int),
         boston=optional(value, "boston", team_from_json),
+        # Older peers leave it out: a hand that ended the match is told by MatchWon too.
+        final=value.get("final") is True,
     )
 
 

@@ -27,6 +27,8 @@ class HandOutcome:
     scores: dict[Team, TeamScore]
     totals: dict[Team, int]  # after this hand
     boston: Team | None
+    #: This hand decided the match (nothing said about the next hand, bags included).
+    final: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +90,8 @@ class TakenBack:
 
     count: int
     restart: bool
+    #: The hand that had just ended was taken up again, its result taken back.
+    reopened: bool = False
 
 
 GameEvent = (

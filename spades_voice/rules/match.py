@@ -32,6 +32,9 @@ from spades_voice.rules.seats import SEATS, TEAMS, Seat, Team
 
 Decision = Bid | Card
 
+#: Every finished hand is 4 bids and 52 cards.
+DECISIONS_PER_HAND = 56
+
 
 @dataclass(frozen=True, slots=True)
 class DealtHand:
@@ -228,6 +231,7 @@ class MatchState:
             self.totals[team] += scores[team].points
             self.bags[team] = scores[team].bags_after
         boston_seat = hand.boston
+        winner = self._decide_winner()
         self.outcomes.append(
             HandOutcome(
                 number=len(self._dealt),
@@ -237,9 +241,10 @@ class MatchState:
                 scores=scores,
                 totals=dict(self.totals),
                 boston=boston_seat.team if boston_seat else None,
+                final=winner is not None,
             )
         )
-        self.winner = self._decide_winner()
+        self.winner = winner
         if self.winner is None:
             self._start_hand()
 
@@ -259,41 +264,89 @@ class MatchState:
         assert self.hand is not None
         seen = [seat for seat in SEATS if self.hand.seen(seat)]
         dealt = self._dealt[-1]
-        hand = HandState(self.ruleset, dealt.dealer, dealt.deal)
-        for seat in seen:
-            hand.reveal(seat)
+        self.hand = HandState(self.ruleset, dealt.dealer, dealt.deal)
         redo = self._decisions[self._hand_start : self._hand_start + keep]
         del self._decisions[self._hand_start :]
         del self._actors[self._hand_start :]
-        self.hand = hand
         for d in redo:
             self._decide(d)
+        # Revealed after the replay: a blind nil bid before the cards were seen must
+        # replay, yet blind nil stays closed to whoever has seen their cards since.
+        for seat in seen:
+            self.reveal(seat)
 
-    def can_undo(self, seat: Seat) -> bool:
-        return self.winner is None and seat in self._actors[self._hand_start :]
+    def _reopenable(self) -> int | None:
+        """Where the last finished hand's decisions start, if it can be taken up again:
+        the match goes on and nobody has decided anything in the hand dealt after it."""
+        if self.winner is not None or not self.outcomes:
+            return None
+        if self.hand is None:  # no further deal (a record ran out): the hand is current
+            return self._hand_start
+        if self._hand_start != len(self._decisions):
+            return None
+        return self._hand_start - DECISIONS_PER_HAND
 
-    def undo(self, seat: Seat) -> int:
+    def _reopen(self, start: int) -> None:
+        """Take back the scoring of the last finished hand and make it current again, with
+        every card played (the caller then replays part of it)."""
+        last = self.outcomes.pop()
+        for team in TEAMS:
+            self.totals[team] -= last.scores[team].points
+            self.bags[team] = last.scores[team].bags_before
+        if self.hand is not None:  # the next hand was dealt; nobody has acted in it
+            self._dealt.pop()
+        self._hand_start = start
+        dealt = self._dealt[-1]
+        hand = HandState(self.ruleset, dealt.dealer, dealt.deal)
+        for seat in SEATS:  # every card of a finished hand was seen by its holder
+            hand.reveal(seat)
+        self.hand = hand
+
+    def can_undo(self, seat: Seat, *, reopen: bool = False) -> bool:
+        """``seat`` has a decision to take back; with ``reopen``, also in the hand that
+        just ended (see ``undo``)."""
+        if self.winner is not None:
+            return False
+        if self.hand is not None and seat in self._actors[self._hand_start :]:
+            return True
+        start = self._reopenable() if reopen else None
+        return start is not None and seat in self._actors[start : start + DECISIONS_PER_HAND]
+
+    def undo(self, seat: Seat, *, reopen: bool = False) -> int:
         """Take back ``seat``'s last decision in this hand and everything after it.
 
-        Never reaches into an earlier hand, never after the match ended. Returns how many
-        decisions were taken back.
+        Never after the match ended. With ``reopen`` (the table has not moved on to the
+        next hand yet), a hand that has just ended is taken up again, its scoring taken
+        back, as long as nobody has acted in the next one; otherwise never reaches into an
+        earlier hand. Returns how many decisions were taken back.
         """
         if self.winner is not None:
             raise NothingToUndo("The match is over.")
-        actors = self._actors[self._hand_start :]
-        if seat not in actors:
+        if not self.can_undo(seat, reopen=reopen):
             raise NothingToUndo("Nothing to undo in this hand.")
+        start = self._reopenable()
+        if self.hand is None or seat not in self._actors[self._hand_start :]:
+            assert start is not None  # can_undo said so
+            self._reopen(start)
+        actors = self._actors[self._hand_start :]
         keep = len(actors) - 1 - actors[::-1].index(seat)
         self._rebuild_hand(keep)
         return len(actors) - keep
 
-    def restart_hand(self) -> int:
-        """Start the current hand again with the same cards. Returns decisions taken back."""
+    def restart_hand(self, *, reopen: bool = False) -> int:
+        """Start the current hand again with the same cards. Returns decisions taken back.
+
+        With ``reopen``, a hand that has just ended (nobody has acted in the next) is the
+        one restarted, its scoring taken back.
+        """
         if self.winner is not None:
             raise NothingToUndo("The match is over.")
-        taken = len(self._decisions) - self._hand_start
+        start = self._reopenable() if reopen else None
+        if start is not None:
+            self._reopen(start)
         if self.hand is None:
             raise NothingToUndo("No hand is dealt.")
+        taken = len(self._decisions) - self._hand_start
         self._rebuild_hand(0)
         return taken
 

@@ -1,10 +1,12 @@
-"""The prompt_toolkit application: one line at the bottom of the terminal, keys in.
+"""The prompt_toolkit application: keys in; the terminal drawn by ``terminal.Console``.
 
 Line-oriented on purpose: no full screen, no alternate screen, no box drawing, no
-spinners. The one line shows what has focus with the real cursor on it, so a braille
-display or a screen reader's review cursor follows focus. Printed speech goes above the
-line through ``run_in_terminal`` (``terminal.TerminalWriter``), so it never breaks the
-prompt.
+spinners. prompt_toolkit reads and decodes keys; at the game's terminal it is given a
+dummy output, and after each key or event the ``Console`` draws the focus line only if
+focus or mode changed, as one whole line with the real cursor on the focused item, so a
+braille display or a screen reader's review cursor follows focus and nothing already
+said is drawn again. Without a console (tests, a caller's own output) prompt_toolkit
+draws the one line itself.
 The cursor-position request is off: terminals that never answer it would otherwise hold
 output back.
 """
@@ -29,7 +31,7 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout
 from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
-from prompt_toolkit.output import Output
+from prompt_toolkit.output import DummyOutput, Output
 
 from spades_voice.narration import prompts, texts
 from spades_voice.options import Pace
@@ -37,10 +39,12 @@ from spades_voice.shell.chat_mode import load_chat_bindings
 from spades_voice.shell.confirm_mode import load_confirm_bindings
 from spades_voice.shell.keymap import Keymap, load_keymap, normalize_key, spoken_key
 from spades_voice.shell.list_mode import load_list_bindings
+from spades_voice.shell.match_keys import load_match_bindings
 from spades_voice.shell.menu_mode import load_menu_bindings
 from spades_voice.shell.screen import screen as draw
 from spades_voice.shell.state import Mode, Shell
 from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
+from spades_voice.shell.terminal import Console
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
@@ -82,6 +86,7 @@ def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
         [
             load_fallback_bindings(shell),
             load_table_bindings(shell, keymap),
+            load_match_bindings(shell, keymap),
             load_list_bindings(shell, keymap),
             load_menu_bindings(shell, keymap),
             load_confirm_bindings(shell, keymap),
@@ -172,6 +177,7 @@ def run_app(
     greeted: bool = False,
     input: Input | None = None,
     output: Output | None = None,
+    console: Console | None = None,
     ready: Callable[[Application[int], Shell], None] | None = None,
     settings: Settings | None = None,
 ) -> int:
@@ -179,9 +185,10 @@ def run_app(
 
     ``hooks`` connect saves, statistics and the clock; ``hold_between_hands=False`` lets
     a remote table's next hand start without N; ``greeted`` says the greeting
-    (``texts.GREETING``) was already spoken. ``ready`` is called once the app runs
-    (tests and the benchmark use it to reach the shell). ``settings``: saved choices to
-    start from when ``hooks`` keep none (a shared table).
+    (``texts.GREETING``) was already spoken. ``console`` draws the terminal (then
+    prompt_toolkit only reads keys). ``ready`` is called once the app runs (tests and the
+    benchmark use it to reach the shell). ``settings``: saved choices to start from when
+    ``hooks`` keep none (a shared table).
     """
     hooks = hooks or ShellHooks()
     keymap = keymap or load_keymap()
@@ -196,12 +203,24 @@ def run_app(
         greeted=greeted,
         start_settings=settings,
     )
-    app = build_app(shell, keymap, input=input, output=output)
+    app = build_app(
+        shell, keymap, input=input, output=DummyOutput() if console is not None else output
+    )
+    if console is not None:
+        shown = console
+
+        def focus(_: object) -> None:
+            line = draw(shell)
+            shown.focus(line.text, line.cursor)
+
+        app.after_render += focus
     try:
         result = app.run(pre_run=_wiring(shell, app, ready), handle_sigint=False)
     finally:
         table.set_listener(None)
         hooks.close()
+        if console is not None:
+            console.close()
     return result
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from prompt_toolkit.filters import FilterOrBool
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
-from spades_voice.shell.keymap import Keymap, pt_keys
+from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.state import Shell
 
 Handler = Callable[[Shell], None]
@@ -44,7 +44,7 @@ def bind_actions(
         if handler is None:
             continue
         for key in keymap.keys_for(name):
-            for pt_key in pt_keys(key):
+            for pt_key in keymap.pt_keys(key):
                 kb.add(pt_key, filter=filter)(_runner(shell, handler))
     return kb
 

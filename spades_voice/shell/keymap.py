@@ -67,29 +67,29 @@ _SPOKEN = {
 def normalize_key(name: str) -> str | None:
     """A key name as written in keymap.toml, in its canonical form; None if unknown.
 
-    Letters are one key in either case ("H" is "h"), so caps lock cannot break the game.
+    A capital letter is that letter with Shift ("S" is Shift+S). A lower-case letter
+    also answers in capitals unless the capital is bound on its own (``Keymap.pt_keys``),
+    so caps lock cannot break the game.
     """
     if len(name) == 1:
         if not name.isprintable() or name == " ":
             return None
-        return name.lower()
+        return name
     low = name.strip().lower()
     return low if low in NAMED_KEYS else None
 
 
-def pt_keys(key: str) -> list[str]:
-    """The prompt_toolkit key strings one canonical key binds (both cases of a letter)."""
-    if key == "space":
-        return [" "]
-    if len(key) == 1 and key.isalpha():
-        return [key, key.upper()]
-    return [key]
+def _capital(key: str) -> str | None:
+    """The capital of a lower-case letter key, else None."""
+    return key.upper() if len(key) == 1 and key.isalpha() and key.islower() else None
 
 
 def spoken_key(key: str) -> str:
     """How a key is said in help: "H", "question mark", "Left arrow", "Control C", "F1"."""
     if key in _SPOKEN:
         return _SPOKEN[key]
+    if len(key) == 1 and key.isalpha() and key.isupper():
+        return "Shift " + key
     if len(key) == 1:
         return key.upper()
     if key.startswith("c-") and len(key) > 2:
@@ -140,8 +140,22 @@ class Keymap:
         return self.keys.get(action, ())
 
     def action_for(self, key: str) -> str | None:
-        """The action a canonical key name does, if any."""
-        return self._owner.get(key)
+        """The action a key does, if any: a capital not bound on its own does what its
+        lower-case letter does."""
+        found = self._owner.get(key)
+        if found is None and len(key) == 1 and key.isupper():
+            found = self._owner.get(key.lower())
+        return found
+
+    def pt_keys(self, key: str) -> list[str]:
+        """The prompt_toolkit keys one canonical key binds: a lower-case letter also binds
+        its capital, unless the capital belongs to an action of its own."""
+        if key == "space":
+            return [" "]
+        capital = _capital(key)
+        if capital is not None and capital not in self._owner:
+            return [key, capital]
+        return [key]
 
 
 def _line_of(text: str, action: str) -> int:

@@ -23,7 +23,7 @@ class Mode(enum.Enum):
 class ListView:
     """A list the player moves through: history, help, rules, trick review."""
 
-    kind: str  # "history", "help", "rules", "review"
+    kind: str  # "history", "hands", "help", "rules", "review", "speech"
     title: str
     entries: list[str]  # oldest first for history (shown newest first), else in order
     pos: int = 0  # index into ``entries``
@@ -31,7 +31,7 @@ class ListView:
 
     @property
     def newest_first(self) -> bool:
-        return self.kind == "history"
+        return self.kind in ("history", "hands")
 
     @property
     def shown(self) -> int:

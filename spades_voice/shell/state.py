@@ -16,16 +16,19 @@ from __future__ import annotations
 
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spades_voice.narration import Cast, event_kind, event_lines, hand_order, prompts, texts
+from spades_voice.ai import sure_tricks
+from spades_voice.narration import Cast, hand_order, prompts, texts
 from spades_voice.options import DEFAULT_VOICES, EventKind, HandOrder, Pace, Voice
 from spades_voice.rules import (
+    BID_CHOICES,
+    Bid,
     Card,
     Decision,
     HandOutcome,
-    IllegalAction,
     Match,
     MatchState,
     Phase,
@@ -37,6 +40,7 @@ from spades_voice.shell.overlays import Confirm as Confirm
 from spades_voice.shell.overlays import Draft as Draft
 from spades_voice.shell.overlays import ListView as ListView
 from spades_voice.shell.overlays import Mode as Mode
+from spades_voice.shell.voices import only_card, play_only_card, say_event
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
@@ -57,8 +61,11 @@ from spades_voice.table import (
     TurnToAct,
 )
 
-#: Where the bid list starts each hand: 3 is a common bid, and never nil by accident.
+#: Where the bid list starts until the player's cards are known: 3 is a common bid, and
+#: never nil by accident. Once they are, it starts on the player's sure tricks.
 BID_START = 3
+#: How much recent speech a problem report keeps.
+RECENT_SPEECH = 300
 
 
 @dataclass
@@ -104,6 +111,14 @@ class Shell:
     focus: int = 0
     focus_card: Card | None = None
     bid_focus: int = BID_START
+    #: The focused bid has been said since it last changed: Enter places only what was
+    #: heard ("nothing placed that was not spoken").
+    bid_heard: bool = False
+    #: Said before / after the next answer, once (blind nil withdrawn; the bid to place).
+    note: str = ""
+    coda: str = ""
+    #: Everything said lately, oldest first (for a problem report).
+    said: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_SPEECH))
     next_step_at: float = 0.0
     #: Set while the pace driver waits to be woken because no computer may move: until
     #: something wakes it, nothing happens at the table on its own.
@@ -145,8 +160,12 @@ class Shell:
     # ---- speaking ---------------------------------------------------------------
 
     def answer(self, text: str) -> None:
-        """A key's answer: interrupts whatever is being said."""
+        """A key's answer: interrupts whatever is being said. A waiting note or coda is
+        said with it, in the same breath."""
+        text = " ".join(part for part in (self.note, text, self.coda) if part)
+        self.note = self.coda = ""
         self.last_spoken = text
+        self.said.append(text)
         self.speaker.query(text)
 
     def tell(self, text: str, kind: EventKind | None = EventKind.NOTICES) -> None:
@@ -156,7 +175,20 @@ class Shell:
         self.history_kinds.append(kind)
         if kind is None or self.voices[kind].spoken:
             self.last_spoken = text
+            self.said.append(text)
             self.speaker.event(text)
+
+    # ---- the bid list --------------------------------------------------------------
+
+    def bid_from_hand(self, view: SeatView) -> Bid:
+        """Focus the bid list on the player's sure tricks; the value to say."""
+        self.bid_focus = BID_CHOICES.index(Bid(sure_tricks(view.hand))) if view.hand else 0
+        return BID_CHOICES[self.bid_focus]
+
+    def bid_prompt(self, view: SeatView) -> str:
+        """ "Your bid. 3 selected." with the list focused on the sure tricks: heard from now on."""
+        self.bid_heard = True
+        return prompts.your_bid(self.bid_from_hand(view))
 
     # ---- start -------------------------------------------------------------------
 
@@ -172,15 +204,7 @@ class Shell:
         self._notices()
         saved = self.hooks.saved_match()
         if saved is not None and isinstance(self.table, LocalTable):
-            offer = Confirm(
-                texts.saved_offer(saved),
-                on_yes=lambda: self._resume(saved),
-                on_no=lambda: self._fresh(saved),
-                n_is_no=True,
-            )
-            self.overlay = offer
-            self.tell(offer.question)
-            self.clock_update()
+            self._offer(saved, spoken=self.tell)
             return
         self.hooks.start_new(None)
         self.pump()
@@ -193,6 +217,31 @@ class Shell:
         self._reset_match()
         self.pump()
         self.advance()
+
+    def _offer(self, saved: Match, spoken: Callable[[str], None]) -> None:
+        """The saved match waits: Enter continues it; N or Escape starts a new one, asking
+        first when that counts the saved one as a loss."""
+        offer = Confirm(
+            texts.saved_offer(saved),
+            on_yes=lambda: self._resume(saved),
+            on_no=lambda: self._abandon(saved),
+            n_is_no=True,
+        )
+        self.overlay = offer
+        spoken(offer.question)
+        self.clock_update()
+
+    def _abandon(self, saved: Match) -> None:
+        if not saved.decisions:  # nothing was played: nothing is lost
+            self._fresh(saved)
+            return
+        self.overlay = Confirm(
+            texts.CONFIRM_ABANDON_SAVED,
+            on_yes=lambda: self._fresh(saved),
+            on_no=lambda: self._offer(saved, spoken=self.answer),
+        )
+        self.clock_update()
+        self.answer(texts.CONFIRM_ABANDON_SAVED)
 
     def _fresh(self, saved: Match) -> None:
         abandoned = saved if saved.decisions else None
@@ -241,7 +290,7 @@ class Shell:
         if self.between is not None and not was_between and not self.over:
             self.tell(texts.NEXT_HAND, EventKind.RESULTS)
         self.clock_update()
-        self.play_only_card()
+        play_only_card(self)
 
     def deal_next(self) -> None:
         """N between hands: the events held back since the hand ended are said now."""
@@ -250,8 +299,15 @@ class Shell:
         for event in held:
             self.handle(event)
         self.clock_update()
-        self.play_only_card()
+        play_only_card(self)
         self.advance()
+
+    def reopened(self) -> None:
+        """Undo or restart took back the hand that had just ended: its result no longer
+        stands, and what was held back for the next hand goes (that hand is dealt again
+        when this one ends)."""
+        self.between = None
+        self.pending.clear()
 
     def handle(self, event: Event) -> None:
         """Speak one event, and keep what the shell remembers of it."""
@@ -269,10 +325,10 @@ class Shell:
             self.hand_tricks[:] = list(self.table.view().tricks)
         elif isinstance(event, TurnToAct) and event.seat is not self.table.seat:
             return
-        elif isinstance(event, TurnToAct) and self._only_card(event) is not None:
-            self.auto_played = self._only_card(event)
+        elif isinstance(event, TurnToAct) and only_card(self, event) is not None:
+            self.auto_played = only_card(self, event)
             return
-        self._say_event(event)
+        say_event(self, event)
         if isinstance(event, TurnToAct):
             self._turn_begins(event)
         elif isinstance(event, HandScored):
@@ -285,38 +341,6 @@ class Shell:
             if match is not None:
                 self.hooks.match_finished(MatchState(match))
             self.tell(texts.NEW_MATCH, EventKind.RESULTS)
-
-    def _say_event(self, event: Event) -> None:
-        kind = event_kind(event, self.table.seat)
-        if kind is None and isinstance(event, CardPlayed) and event.card == self.auto_played:
-            self.auto_played = None
-            self.tell(prompts.only_card(event.card), None)
-            return
-        # The player's own bid and card take the cards' form; "history only" keeps the
-        # full form, since reading it back costs nothing.
-        voice = self.voices[kind if kind is not None else EventKind.CARDS]
-        brief = voice.brief
-        for line in event_lines(event, self.cast, brief=brief, short_results=brief):
-            self.tell(line, kind)
-
-    def _only_card(self, event: TurnToAct) -> Card | None:
-        """The one legal card, when the player asked for it to play by itself."""
-        if not self.only_card or event.phase is not Phase.PLAYING or self.question is not None:
-            return None
-        legal = self.table.view().legal_cards
-        return legal[0] if len(legal) == 1 else None
-
-    def play_only_card(self) -> None:
-        """Play the card ``handle`` set aside (after the events before it were said)."""
-        card = self.auto_played
-        if card is None or self.between is not None:
-            return
-        try:
-            self.table.submit(card)
-        except IllegalAction:
-            self.auto_played = None
-            return
-        self.pump()
 
     def _turn_begins(self, event: TurnToAct) -> None:
         view = self.table.view()
@@ -439,8 +463,11 @@ class Shell:
             then()
             return
         if view.my_turn:
+            # Said once, with the answer: the offer is gone, and the bid to place now.
             self.table.reveal()
             self.clock_update()
+            self.note = texts.BLIND_WITHDRAWN
+            self.coda = self.bid_prompt(self.view())
             then()
             return
 

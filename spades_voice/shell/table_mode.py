@@ -26,6 +26,7 @@ from spades_voice.shell.list_mode import (
     open_review,
     open_rules,
 )
+from spades_voice.shell.match_keys import MATCH_ACTIONS
 from spades_voice.shell.playable import PLAYABLE_ACTIONS
 from spades_voice.shell.playable import hand_bound as _hand_bound
 from spades_voice.shell.state import Mode, Shell
@@ -54,8 +55,8 @@ def load_always_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
 def help_texts() -> dict[str, str]:
     """Action name -> what it does, from the handlers' docstrings."""
     actions: dict[str, Handler] = {
-        **TABLE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS, **HISTORY_ACTIONS,
-        **CHAT_ACTIONS, **ALWAYS_ACTIONS,
+        **TABLE_ACTIONS, **MATCH_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS,
+        **HISTORY_ACTIONS, **CHAT_ACTIONS, **ALWAYS_ACTIONS,
     }
     return {name: doc(handler) for name, handler in actions.items()}
 
@@ -84,22 +85,26 @@ def hand(shell: Shell) -> None:
 def bids(shell: Shell) -> None:
     """Who bid what, tricks each, what each team still needs, and nil status."""
     if shell.between is not None:
-        shell.answer(prompts.last_hand(say.outcome_bids(shell.between, shell.cast)))
+        shell.answer(say.outcome_bids(shell.between, shell.cast, brief=shell.brief))
         return
-    shell.answer(say.bids_summary(shell.view(), shell.cast))
+    shell.answer(say.bids_summary(shell.view(), shell.cast, brief=shell.brief))
 
 
 @action("scores")
 def scores(shell: Shell) -> None:
     """Scores and bags for each team, the target, and a warning at 7 bags or more."""
-    shell.answer(say.scores_summary(shell.view(), shell.cast, shell.hooks.elapsed_seconds()))
+    shell.answer(
+        say.scores_summary(
+            shell.view(), shell.cast, shell.hooks.elapsed_seconds(), after=shell.between
+        )
+    )
 
 
 @action("trick")
 def trick(shell: Shell) -> None:
     """This trick so far and who is winning it."""
     if _hand_bound(shell):
-        shell.answer(say.trick_summary(shell.view(), shell.cast))
+        shell.answer(say.trick_summary(shell.view(), shell.cast, brief=shell.brief))
 
 
 @action("count")
@@ -112,7 +117,7 @@ def count(shell: Shell) -> None:
 @action("seats")
 def seats(shell: Shell) -> None:
     """Who sits where, and the partnerships."""
-    shell.answer(say.seats_summary(shell.view(), shell.cast))
+    shell.answer(say.seats_summary(shell.view(), shell.cast, brief=shell.brief))
 
 
 @action("people")
@@ -125,7 +130,7 @@ def people(shell: Shell) -> None:
 def since_my_turn(shell: Shell) -> None:
     """Every play since your last card, in order."""
     if _hand_bound(shell):
-        shell.answer(say.since_last_turn(shell.view(), shell.cast))
+        shell.answer(say.since_last_turn(shell.view(), shell.cast, brief=shell.brief))
 
 
 @action("what_we_need")
@@ -139,7 +144,7 @@ def what_we_need(shell: Shell) -> None:
 @action("last_trick")
 def last_trick(shell: Shell) -> None:
     """The last completed trick."""
-    shell.answer(say.last_trick_summary(tuple(shell.hand_tricks), shell.cast))
+    shell.answer(say.last_trick_summary(tuple(shell.hand_tricks), shell.cast, brief=shell.brief))
 
 
 @action("review")
@@ -183,12 +188,14 @@ def _move_bid(shell: Shell, where: str) -> None:
     elif where == "last":
         shell.bid_focus = last
     else:
-        target = shell.bid_focus + step[where]
-        if not 0 <= target <= last:
-            shell.answer(prompts.bid_edge(BID_CHOICES[shell.bid_focus], lowest=target < 0))
-            return
-        shell.bid_focus = target
-    shell.answer(prompts.bid_choice(BID_CHOICES[shell.bid_focus]))
+        shell.bid_focus = max(0, min(last, shell.bid_focus + step[where]))
+    # The ends say where they are: "Lowest: nil." "Highest: 13."
+    bid = BID_CHOICES[shell.bid_focus]
+    at_end = shell.bid_focus in (0, last)
+    shell.bid_heard = True
+    shell.answer(
+        prompts.bid_edge(bid, lowest=shell.bid_focus == 0) if at_end else prompts.bid_choice(bid)
+    )
 
 
 def _move_card(shell: Shell, where: str) -> None:
@@ -283,6 +290,11 @@ def select(shell: Shell) -> None:
         return
     # The turn is checked once, by the rules, whose refusal says whose turn it is.
     if view.phase is Phase.BIDDING:
+        if view.my_turn and not shell.bid_heard:
+            # Nothing is placed that was not heard: say it; Enter again places it.
+            shell.bid_heard = True
+            shell.answer(prompts.your_bid(BID_CHOICES[shell.bid_focus]))
+            return
         _submit(shell, BID_CHOICES[shell.bid_focus])
         return
     cards, i = shell.focused(view)
@@ -309,7 +321,10 @@ def back(shell: Shell) -> None:
     view = shell.view()
     if shell.hand_hidden(view) and view.my_turn:
         shell.table.reveal()
-        shell.answer(prompts.your_bid_with(say.hand_summary(shell.view())))
+        seen = shell.view()
+        bid = shell.bid_from_hand(seen)
+        shell.bid_heard = True
+        shell.answer(prompts.your_bid_with(say.hand_summary(seen), bid))
         return
     shell.answer(prompts.ALREADY_AT_TABLE)
 
@@ -366,43 +381,10 @@ def hint(shell: Shell) -> None:
     # Focus moves to the suggestion, so Enter takes it and Left/Right start from it.
     if isinstance(suggestion.decision, Bid) and suggestion.decision in BID_CHOICES:
         shell.bid_focus = BID_CHOICES.index(suggestion.decision)
+        shell.bid_heard = True  # the hint says the bid
     elif isinstance(suggestion.decision, Card):
         shell.focus_card = suggestion.decision
     shell.answer(say.hint_line(suggestion))
-
-
-@action("undo")
-def undo(shell: Shell) -> None:
-    """Take back your last bid or card in this hand, and everything after it."""
-    if shell.between is not None or shell.over:
-        shell.answer(prompts.NOTHING_TO_UNDO)
-        return
-    try:
-        shell.table.undo()
-    except IllegalAction as exc:
-        shell.answer(str(exc))
-        return
-    shell.pump()
-    shell.advance()
-
-
-@action("restart_hand")
-def restart_hand(shell: Shell) -> None:
-    """Start this hand again with the same cards (asks first)."""
-    if shell.between is not None or shell.over:
-        shell.answer(prompts.NOTHING_TO_RESTART)
-        return
-
-    def restart() -> None:
-        try:
-            shell.table.restart_hand()
-        except IllegalAction as exc:
-            shell.answer(str(exc))
-            return
-        shell.pump()
-        shell.advance()
-
-    shell.ask(texts.CONFIRM_RESTART, restart)
 
 
 @action("pause")

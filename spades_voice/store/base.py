@@ -8,10 +8,12 @@ store, because the shell sits above the store and imports it, never the other wa
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spades_voice.rules import Match, MatchState
+from spades_voice.narration import texts
+from spades_voice.rules import Match, MatchState, SeatView
 
 if TYPE_CHECKING:
     from spades_voice.store.settings import Settings
@@ -62,6 +64,13 @@ class ShellHooks:
         """Write ``text`` (a match's history) to a new file in the data folder. Returns the
         file, or None and why not in plain words."""
         return None, "this game keeps no files"
+
+    def report_problem(
+        self, match: Match | None, view: SeatView, speech: Sequence[str]
+    ) -> str:
+        """Write a problem report (the match, or what this seat saw when ``match`` is None;
+        the recent ``speech``); returns the sentence that says where it is."""
+        return texts.REPORT_NEEDS_STORAGE
 
     def close(self) -> None:
         """The shell is quitting."""

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
-from spades_voice.rules import Match, MatchState, Seat
+from spades_voice.rules import Match, MatchState, Seat, SeatView
 from spades_voice.store import files
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.clock import MatchClock
 from spades_voice.store.files import NewerVersion, OlderVersion, StoreError, Writer
+from spades_voice.store.report import build_report, report_path
 from spades_voice.store.save import (
     LAST_FILE,
     SAVE_FILE,
@@ -172,6 +174,24 @@ class StoreHooks(ShellHooks):
     def notices(self) -> list[str]:
         out, self._notices = self._notices, []
         return out
+
+    def report_problem(
+        self, match: Match | None, view: SeatView, speech: Sequence[str]
+    ) -> str:
+        """Write a problem report in the data folder; the sentence that says where."""
+        now = datetime.now().astimezone()
+        path = report_path(self.data_dir, now)
+        data = build_report(match=match, view=view, speech=speech, settings=self._settings,
+                            now=now)
+        try:
+            self._writer(path, data)
+        except OSError as e:
+            self.problems.append(f"report failed: {e}")
+            return (
+                "The problem report could not be written because "
+                f"{files.write_failure_reason(e)}."
+            )
+        return f"Problem report written: {path}"
 
     def close(self) -> None:
         self._clock.run(False)

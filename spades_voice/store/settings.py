@@ -1,4 +1,5 @@
-"""Settings the player chose: speech, rate, pace, computer level, target, verbosity.
+"""Settings the player chose: speech, rate, pace, computer level, target, verbosity,
+blind nil.
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -52,6 +53,7 @@ class Settings:
     level: str = Level.MEDIUM.value
     target: int | None = Target.T500.points
     verbosity: str = Verbosity.BRIEF.value
+    blind_nil: bool = False
     hand_order: str = HandOrder.SUIT.value
     #: A turn with one legal card plays it by itself.
     only_card: bool = False
@@ -60,6 +62,8 @@ class Settings:
     voices: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.blind_nil, bool):
+            raise ValueError("blind_nil must be true or false.")
         for name, choice in _CHOICES.items():
             if getattr(self, name) not in names(choice):
                 raise ValueError(f"{name} must be one of {', '.join(names(choice))}.")

@@ -1,5 +1,5 @@
 """One ``build_speaker`` for play, host and join: the saved speech setting is used when
-``--speech`` is left out, and printed lines go through the terminal writer.
+``--speech`` is left out, and printed lines go to the console.
 
 The real ``spades-voice join`` runs in a pseudo-terminal against a real server on
 127.0.0.1, with only a settings file saying ``"speech": "print"``: the lines it speaks
@@ -23,7 +23,7 @@ from spades_voice.net.client import RemoteTable
 from spades_voice.net.server import ServerThread, TableServer
 from spades_voice.options import Level
 from spades_voice.rules import Ruleset, Seat
-from spades_voice.shell.terminal import TerminalWriter
+from spades_voice.shell.terminal import Console
 from spades_voice.store import DATA_DIR_ENV, Settings
 
 
@@ -33,12 +33,12 @@ def _speech_args(*argv: str) -> argparse.Namespace:
     return parser.parse_args(list(argv))
 
 
-class _Lines(TerminalWriter):
+class _Lines(Console):
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(write=lambda text: None)
         self.lines: list[str] = []
 
-    def write(self, line: str) -> None:
+    def say(self, line: str) -> None:
         self.lines.append(line)
 
 
@@ -92,7 +92,7 @@ def test_join_speaks_through_the_saved_setting_on_the_terminal(tmp_path: Path) -
         child.expect("You sit North. Waiting for the host to start.")
         host.start()
         # The shell is running now: its spoken lines still reach the terminal, through
-        # the writer above the prompt line.
+        # the console.
         child.expect(r"Hand 1\. \w+ deals?\.")
     finally:
         if child is not None:

@@ -16,7 +16,7 @@ import pytest
 from spades_voice import narration as say
 from spades_voice.narration import Cast, event_lines
 from spades_voice.rules import Bid, Decision, Phase, Rank, Ruleset, Seat, SeatView
-from spades_voice.table import LocalTable
+from spades_voice.table import HandScored, LocalTable
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -40,18 +40,23 @@ def transcript(seed: int, ruleset: Ruleset, brief: bool, nil_seat: Seat | None =
 
     def summaries(view: SeatView) -> None:
         out.append(f"  [H] {say.hand_summary(view)}")
-        out.append(f"  [B] {say.bids_summary(view, cast)}")
+        out.append(f"  [B] {say.bids_summary(view, cast, brief=brief)}")
         out.append(f"  [S] {say.scores_summary(view, cast, 125.0)}")
-        out.append(f"  [T] {say.trick_summary(view, cast)}")
+        out.append(f"  [T] {say.trick_summary(view, cast, brief=brief)}")
         out.append(f"  [C] {say.count_summary(view)}")
-        out.append(f"  [M] {say.since_last_turn(view, cast)}")
+        out.append(f"  [M] {say.since_last_turn(view, cast, brief=brief)}")
         out.append(f"  [O] {say.what_we_need(view, cast)}")
-        out.append(f"  [L] {say.last_trick_summary(view.tricks, cast)}")
+        out.append(f"  [L] {say.last_trick_summary(view.tricks, cast, brief=brief)}")
 
-    out.append(f"  [W] {say.seats_summary(table.view(), cast)}")
+    out.append(f"  [W] {say.seats_summary(table.view(), cast, brief=brief)}")
     for _ in range(2000):
         for event in table.drain():
             out.extend(event_lines(event, cast, brief=brief))
+            if isinstance(event, HandScored):  # while the result stands, before N
+                between = event.outcome
+                out.append(f"  [H] {say.between_hands(between)}")
+                out.append(f"  [B] {say.outcome_bids(between, cast, brief=brief)}")
+                out.append(f"  [S] {say.scores_summary(table.view(), cast, 600.0, after=between)}")
         if table.state.over:
             break
         if table.computer_to_act():
@@ -63,8 +68,7 @@ def transcript(seed: int, ruleset: Ruleset, brief: bool, nil_seat: Seat | None =
         if nil_seat is Seat.S and view.phase is Phase.BIDDING:
             decision = Bid(0)
         table.submit(decision)
-    for tr in table.view().outcomes[-1:]:
-        out.append(f"  [last hand] {say.outcome_bids(tr, cast)}")
+    out.append(f"  [B] {say.bids_summary(table.view(), cast, brief=brief)}")
     out.append(f"  [S] {say.scores_summary(table.view(), cast)}")
     return "\n".join(out) + "\n"
 

@@ -138,3 +138,81 @@ def test_focus_line() -> None:
     assert say.focus_line(card("QH"), True) == "Queen of hearts, playable."
     assert say.focus_line(card("QH"), False) == "Queen of hearts, not playable."
     assert say.focus_line(card("TS"), None) == "10 of spades."
+
+
+def _outcome(
+    bids: dict[Seat, Bid], tricks: dict[Seat, int], totals: dict[Team, int],
+    bags: dict[Team, int] | None = None, *, final: bool = False,
+) -> HandOutcome:
+    before = bags or {Team.NS: 0, Team.EW: 0}
+    scores = {t: score_team(Ruleset(), t, bids, tricks, before[t]) for t in Team}
+    return HandOutcome(3, Seat.E, tuple(bids.items()), tricks, scores, totals, None, final)
+
+
+class TestOneBreath:
+    """The issue's examples, word for word."""
+
+    def test_bids_during_play_us_then_them_then_nils(self) -> None:
+        view = view_of(MatchState(Ruleset(), seed=1), Seat.S)
+        view = dataclasses.replace(
+            view,
+            phase=Phase.PLAYING,
+            bids=((Seat.W, Bid(3)), (Seat.N, Bid(3)), (Seat.E, Bid(2)), (Seat.S, Bid(4))),
+            tricks_won={Seat.S: 2, Seat.N: 2, Seat.W: 4, Seat.E: 2},
+            tricks=view.tricks + (view.current,) * 10,
+        )
+        assert say.bids_summary(view, CAST) == (
+            "Us: bid 7, have 4, need 3. Them: bid 5, have 6, made, 1 bag."
+        )
+        assert say.bids_summary(view, CAST, brief=False).endswith(
+            "You bid 4, took 2. Alex bid 3, took 2. Robin bid 3, took 4. Sam bid 2, took 2."
+        )
+
+    def test_scores_name_points_and_bags(self) -> None:
+        view = view_of(MatchState(Ruleset(), seed=1), Seat.S)
+        view = dataclasses.replace(
+            view, totals={Team.NS: 231, Team.EW: 180}, bags={Team.NS: 4, Team.EW: 8}
+        )
+        assert say.scores_summary(view, CAST).startswith(
+            "Us 231 points, 4 bags. Them 180 points, 8 bags. Target 500. "
+            "Them: 2 more bags cost 100. Hand 1."
+        )
+        negative = dataclasses.replace(view, totals={Team.NS: -50, Team.EW: 0},
+                                       bags={Team.NS: 0, Team.EW: 1})
+        assert say.scores_summary(negative, CAST).startswith(
+            "Us minus 50 points, 0 bags. Them 0 points, 1 bag."
+        )
+
+    def test_a_finished_hand_never_says_alive(self) -> None:
+        bids = {Seat.S: Bid(4), Seat.N: NIL, Seat.W: Bid(3), Seat.E: Bid(3)}
+        tricks = {Seat.S: 5, Seat.N: 0, Seat.W: 4, Seat.E: 4}
+        said = say.outcome_bids(_outcome(bids, tricks, {Team.NS: 151, Team.EW: -60}), CAST)
+        assert said == (
+            "Hand 3. Us: bid 4, took 5, made, 1 bag. Them: bid 6, took 8, made, 2 bags. "
+            "Alex's nil made."
+        )
+        assert "alive" not in said
+
+    def test_hands_played_entry(self) -> None:
+        bids = {Seat.S: Bid(4), Seat.N: Bid(3), Seat.W: Bid(3), Seat.E: Bid(2)}
+        tricks = {Seat.S: 5, Seat.N: 4, Seat.W: 2, Seat.E: 2}
+        entry = say.hand_entry(_outcome(bids, tricks, {Team.NS: 231, Team.EW: 180}), CAST)
+        assert entry == (
+            "Hand 3. Us: bid 7, took 9, plus 72, 2 bags, total 231. "
+            "Them: bid 5, took 4, minus 50, 0 bags, total 180."
+        )
+
+    def test_bag_warning_once_after_the_result_and_never_after_the_match(self) -> None:
+        bids = {Seat.S: Bid(4), Seat.N: Bid(3), Seat.W: Bid(3), Seat.E: Bid(2)}
+        tricks = {Seat.S: 5, Seat.N: 4, Seat.W: 2, Seat.E: 2}
+        warned = _outcome(bids, tricks, {Team.NS: 231, Team.EW: 180}, {Team.NS: 6, Team.EW: 0})
+        lines = say.outcome_lines(warned, CAST)
+        assert lines[-1] == "You and Alex have 8 bags: 2 more cost 100."
+        assert lines[-2].startswith("Score: ")
+        final = _outcome(bids, tricks, {Team.NS: 531, Team.EW: 180}, {Team.NS: 6, Team.EW: 0},
+                         final=True)
+        assert not any("bags:" in line for line in say.outcome_lines(final, CAST))
+        # A hand that adds no bag does not say it again.
+        exact = {Seat.S: 4, Seat.N: 3, Seat.W: 3, Seat.E: 3}
+        quiet = _outcome(bids, exact, {Team.NS: 301, Team.EW: 180}, {Team.NS: 8, Team.EW: 0})
+        assert not any("bags:" in line for line in say.outcome_lines(quiet, CAST))

@@ -79,6 +79,66 @@ class TestReplayAndUndo:
         with pytest.raises(NothingToUndo, match="Nothing to undo"):
             state.undo(Seat.S)
 
+    @settings(max_examples=30, deadline=None)
+    @given(st.integers(0, 10**6), st.sampled_from(SEATS))
+    def test_undo_reopens_the_hand_just_ended(self, seed: int, seat: Seat) -> None:
+        """Seed rule: until the next hand is dealt to the players, undo takes back the
+        last card of the finished hand and its scoring; replaying gives the same state."""
+        state = MatchState(Ruleset(target=None), seed=seed)
+        _advance(state, random.Random(seed), 56)
+        if state.over:
+            return  # a single hand decided the match: covered by the next test
+        before = state.clone()
+        finished = state.decisions
+        assert state.can_undo(seat, reopen=True) and not state.can_undo(seat)
+        count = state.undo(seat, reopen=True)
+        assert state.hand_number == 1 and not state.outcomes
+        assert state.totals == {Team.NS: 0, Team.EW: 0} and state.bags == {Team.NS: 0, Team.EW: 0}
+        assert state.to_act is seat
+        for d in finished[len(finished) - count :]:
+            state.apply(d)
+        assert state == before
+
+    def test_restart_reopens_the_hand_just_ended(self) -> None:
+        state = MatchState(Ruleset(), seed=3)
+        _advance(state, random.Random(3), 56)
+        deal = state.dealt[0]
+        assert state.restart_hand(reopen=True) == 56
+        assert state.hand_number == 1 and state.dealt[-1] == deal and not state.outcomes
+        assert state.totals == {Team.NS: 0, Team.EW: 0}
+
+    def test_reopen_never_crosses_a_deal_or_the_match_end(self) -> None:
+        state = MatchState(Ruleset(), seed=3)
+        _advance(state, random.Random(3), 57)  # one bid into hand 2
+        seat = state.hand_actors()[0]
+        for other in SEATS:
+            if other is not seat:
+                assert not state.can_undo(other, reopen=True)
+                with pytest.raises(NothingToUndo):
+                    state.undo(other, reopen=True)
+        assert state.restart_hand(reopen=True) == 1 and state.hand_number == 2
+        over = play_random_match(4, Ruleset(target=None))
+        assert over.over and not over.can_undo(Seat.S, reopen=True)
+        with pytest.raises(NothingToUndo, match=r"The match is over\."):
+            over.undo(Seat.S, reopen=True)
+        with pytest.raises(NothingToUndo, match=r"The match is over\."):
+            over.restart_hand(reopen=True)
+
+    def test_undo_replays_a_blind_nil_bid(self) -> None:
+        state = MatchState(Ruleset(blind_nil=True), seed=1)
+        seat = state.to_act
+        assert seat is not None
+        state.apply(BLIND_NIL)
+        state.reveal(seat)  # looked at the cards after bidding blind
+        while state.to_act is not seat:
+            v = view_of(state, state.to_act)  # type: ignore[arg-type]
+            state.apply(v.legal_bids[-13] if v.legal_bids else v.legal_cards[0])
+        v = view_of(state, seat)
+        state.apply(v.legal_cards[0])
+        assert state.undo(seat) == 1
+        assert state.hand_decisions()[0] == BLIND_NIL and state.hand is not None
+        assert state.hand.seen(seat)
+
     def test_restart_keeps_cards(self) -> None:
         state = MatchState(Ruleset(), seed=9)
         _advance(state, random.Random(9), 20)

@@ -60,15 +60,18 @@ def test_play_several_tricks_in_a_terminal(tmp_path: Path) -> None:
         child.expect("Press question mark for help")
         # A saved match from another engineer's store may be offered: start fresh.
         entries = _wait(log, lambda lg: any(
-            e["text"] in ("Your bid.", "Your lead.") or e["text"].startswith(
-                ("Your turn", "A saved match")) for e in lg))
+            e["text"] == "Your lead." or e["text"].startswith(
+                ("Your turn", "Your bid", "A saved match")) for e in lg))
         if any(e["text"].startswith("A saved match") for e in entries):
-            child.send("n")
-        _wait(log, lambda lg: any(e["text"] == "Your bid." for e in lg))
+            child.send("ny")  # N asks first: the saved match would count as a loss
+        entries = _wait(log, lambda lg: any(e["text"].startswith("Your bid. ") for e in lg))
+        # The bid is due, said with the value Enter places.
+        due = next(e["text"] for e in entries if e["text"].startswith("Your bid. "))
+        bid = due.removeprefix("Your bid. ").removesuffix(" selected.").lower()
         child.send("h")
         _wait(log, lambda lg: lg[-1]["text"].startswith("Spades: "))
         child.send("\r")
-        _wait(log, lambda lg: any(e["text"] == "Bid 3 placed." for e in lg))
+        _wait(log, lambda lg: any(e["text"] == f"Bid {bid} placed." for e in lg))
         played = 0
         while played < 4:
             _wait(log, lambda lg: lg[-1]["text"].startswith(("Your lead", "Your turn")))
@@ -102,7 +105,7 @@ def test_play_several_tricks_in_a_terminal(tmp_path: Path) -> None:
     assert any(t.endswith("takes it.") or t == "You take it." for t in texts)
     assert texts[-1] == "Goodbye."
     # the print backend put every line on the terminal as well
-    assert "Bid 3 placed." in screen.getvalue()
+    assert f"Bid {bid} placed." in screen.getvalue()
     assert "\x1b[?1049h" not in screen.getvalue()  # never the alternate screen
     assert "\x1b[6n" not in screen.getvalue()  # no cursor-position request
 

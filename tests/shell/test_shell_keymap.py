@@ -59,9 +59,18 @@ class TestUserFile:
         assert problems == ()
         assert keys["bids"] == ("s",) and keys["scores"] == ("b",)
 
-    def test_letters_are_one_key_in_either_case(self) -> None:
-        keys, problems = _user('[keys]\nhand = ["J"]\n')
-        assert problems == () and keys["hand"] == ("j",)
+    def test_lower_case_letters_answer_in_either_case(self) -> None:
+        km = load_keymap(Path("/x"), user_text='[keys]\nhand = ["j"]\n')
+        assert km.problems == () and km.keys_for("hand") == ("j",)
+        assert km.pt_keys("j") == ["j", "J"]
+        assert km.action_for("J") == "hand"
+
+    def test_a_capital_bound_on_its_own_is_shift_and_its_letter_stays(self) -> None:
+        km = load_keymap(Path("/x"), user_text='[keys]\nhand = ["j"]\nrules = ["J"]\n')
+        assert km.problems == ()
+        assert km.pt_keys("j") == ["j"] and km.pt_keys("J") == ["J"]
+        assert km.action_for("J") == "rules" and km.action_for("j") == "hand"
+        assert spoken_key("J") == "Shift J"
 
     def test_invalid_toml_names_the_line_and_keeps_defaults(self) -> None:
         keys, problems = _user('[keys]\nhand = ["h"]\nbids = ["b"\nscores = 3\n')
@@ -128,7 +137,7 @@ class TestUserFile:
 class TestKeyNames:
     @pytest.mark.parametrize(
         ("name", "canon"),
-        [("h", "h"), ("H", "h"), ("?", "?"), ("left", "left"), ("Enter", "enter"),
+        [("h", "h"), ("H", "H"), ("?", "?"), ("left", "left"), ("Enter", "enter"),
          ("space", "space"), ("f12", "f12"), ("c-z", "c-z"), ("ctrl-z", None), (" ", None),
          ("", None), ("leftt", None), ("<any>", None)],
     )
@@ -149,7 +158,7 @@ class TestInTheGame:
             assert any(t.startswith("Keymap line 3: B is already the key for bids") for t in texts)
             assert any(t.startswith("Keymap line 4: unknown action 'x'") for t in texts)
             assert h.said("j").startswith("Spades: ")
-            assert h.said("s").startswith("You and Alex 0")
+            assert h.said("s").startswith("Us 0 points")
             assert h.said("h") == "H does nothing. Question mark lists the keys."
             help_first = h.said("?")
             assert help_first.endswith(

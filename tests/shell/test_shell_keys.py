@@ -9,11 +9,10 @@ import threading
 import pytest
 from shell_harness import Harness, easy_table, harness
 
-from spades_voice.ai import Level, Player, make_player
+from spades_voice.ai import Level, Player, make_player, sure_tricks
 from spades_voice.narration import hand_order
 from spades_voice.options import Pace
 from spades_voice.rules import BID_CHOICES, Decision, Phase, Seat, SeatView, Suit
-from spades_voice.shell.state import BID_START
 from spades_voice.speech import Kind
 from spades_voice.table import LocalTable
 
@@ -75,15 +74,16 @@ class TestAnswers:
 
     def test_scores_target_and_seats(self) -> None:
         with harness(easy_table(5)) as h:
-            assert h.said("s").startswith("You and Alex 0, 0 bags. Robin and Sam 0, 0 bags. "
-                                          "Target 200.")
-            assert h.said("w").startswith("You sit South. Robin sits West, on your left. "
-                                          "Alex sits North, your partner.")
+            assert h.said("s").startswith(
+                "Us 0 points, 0 bags. Them 0 points, 0 bags. Target 200. Hand 1."
+            )
+            assert h.said("w").startswith("You sit South. Robin West, on your left. "
+                                          "Alex North, your partner.")
 
     def test_bag_warning(self) -> None:
         with harness(easy_table(5)) as h:
             h.table.state.bags[h.table.seat.team] = 8
-            assert "Warning: you and Alex have 8 bags" in h.said("s")
+            assert "Us: 2 more bags cost 100." in h.said("s")
 
     def test_trick_count_and_since_mid_hand(self) -> None:
         with harness(easy_table(5)) as h:
@@ -97,17 +97,20 @@ class TestAnswers:
             assert f"{13 - gone} left." in count
             assert count.endswith("Spades broken." if view.spades_broken else "Spades not broken.")
             since = h.said("m")
-            assert since.startswith(("Since your last card: ", "You have not played yet."))
+            assert since.startswith("You have not played yet: ") or re.match(
+                r"(Nothing since your last card\.|(You|Robin|Alex|Sam)\b)", since
+            ), since
             need = h.said("o")
-            assert "You and Alex" in need
+            assert need.startswith("Us: ")
 
     def test_bids_during_play_and_between_hands(self) -> None:
         with harness(easy_table(5)) as h:
             _mid_trick(h)
             said = h.said("b")
-            assert said.count(" bid ") + said.count("You bid") >= 4
+            assert re.match(r"Us: (bid \d+, have \d+|both nil).*Them: ", said), said
             _between(h)
-            assert h.said("b").startswith("Last hand: ")
+            assert re.match(r"Hand 1\. Us: (bid \d+, took \d+|both nil)", h.said("b"))
+            assert "Hand 1 over." in h.said("s")
             assert h.said("h").startswith("Hand 1 is over. Press N")
 
     def test_help_lists_every_key_from_the_keymap(self) -> None:
@@ -163,29 +166,48 @@ class TestAnswers:
 
 
 class TestBidding:
-    def test_moving_through_bids_never_bids(self) -> None:
+    def test_moving_through_bids_never_bids_and_the_ends_say_so(self) -> None:
         with harness(easy_table(5)) as h:
-            assert h.table.view().my_turn
+            view = h.table.view()
+            assert view.my_turn
+            sure = sure_tricks(view.hand)
+            assert h.texts()[-1] == f"Your bid. {sure} selected."
             mark = h.mark
-            spoken = [h.said(k) for k in ["down", "down", "up", "right", "left", "home", "end"]]
-            assert spoken == ["4.", "5.", "4.", "5.", "4.", "Nil.", "13."]
-            assert h.said("end") == "13."
-            assert h.said("right") == "Highest: 13."
-            h.press("home")
+            spoken = [h.said(k) for k in ["down", "down", "up", "right", "left"]]
+            assert spoken == [f"{sure + 1}.", f"{sure + 2}.", f"{sure + 1}.", f"{sure + 2}.",
+                              f"{sure + 1}."]
+            assert h.said("home") == "Lowest: nil."
             assert h.said("left") == "Lowest: nil."
+            assert h.said("end") == "Highest: 13."
+            assert h.said("right") == "Highest: 13."
+            assert h.said("up") == "12."
             assert h.table.view().bid_of(h.table.seat) is None
             assert not any("placed" in t or "bids" in t for t in h.since(mark))
-            h.press(*["down"] * 4)
+            h.press("home", *["down"] * 4)
             mark = h.mark
             h.press("enter")
             assert h.since(mark, Kind.EVENT)[0] == "Bid 4 placed."
             assert h.table.view().bid_of(h.table.seat) == BID_CHOICES[4]
 
-    def test_bid_focus_starts_at_3_each_hand(self) -> None:
+    def test_bid_focus_starts_on_the_sure_tricks_and_is_said_with_the_turn(self) -> None:
+        for seed in (5, 6, 7):
+            with harness(easy_table(seed)) as h:
+                h.wait_for(lambda: h.table.view().my_turn)
+                sure = sure_tricks(h.table.view().hand)
+                assert f"Your bid. {sure} selected." in h.texts(Kind.EVENT)
+                mark = h.mark
+                h.press("enter")
+                assert f"Bid {sure} placed." in h.since(mark)
+
+    def test_nothing_is_placed_that_was_not_heard(self) -> None:
         with harness(easy_table(5)) as h:
+            assert h.shell is not None
+            h.shell.bid_focus, h.shell.bid_heard = 7, False  # moved without a word
+            assert h.said("enter") == "Your bid. 7 selected."
+            assert h.table.view().bid_of(h.table.seat) is None
             mark = h.mark
             h.press("enter")
-            assert f"Bid {BID_START} placed." in h.since(mark)
+            assert "Bid 7 placed." in h.since(mark)
 
     def test_blind_nil_offered_before_the_hand_is_spoken(self) -> None:
         with harness(easy_table(5, blind_nil=True)) as h:
@@ -195,8 +217,21 @@ class TestBidding:
             assert h.said("down") == "Blind nil? Y bids blind nil. Escape shows your cards."
             assert not h.table.view().hand_seen
             said = h.said("escape")
-            assert said.startswith("Your bid. Spades: ")
+            sure = sure_tricks(h.table.view().hand)
+            assert said.startswith("Spades: ") and said.endswith(f" Your bid. {sure} selected.")
             assert not h.table.view().legal_bids[0].blind
+
+    def test_h_during_the_blind_offer_withdraws_it_out_loud_once(self) -> None:
+        with harness(easy_table(5, blind_nil=True)) as h:
+            said = h.said("h")
+            sure = sure_tricks(h.table.view().hand)
+            assert said.startswith("Blind nil withdrawn: you have seen your cards. Spades: ")
+            assert said.endswith(f" Your bid. {sure} selected.")
+            assert h.said("h").startswith("Spades: ")  # once
+            assert not h.table.view().legal_bids[0].blind
+            mark = h.mark
+            h.press("enter")
+            assert f"Bid {sure} placed." in h.since(mark)
 
     def test_blind_nil_placed(self) -> None:
         with harness(easy_table(5, blind_nil=True)) as h:
@@ -383,7 +418,7 @@ class TestThinkingNeverBlocksKeys:
             assert slow.thinking.wait(10)
             before = len(table.state.decisions)
             # The computer is mid-thought on another thread; keys still answer.
-            assert h.said("s").startswith("You and Alex ")
+            assert h.said("s").startswith("Us ")
             assert h.said("w").startswith("You sit South.")
             assert len(table.state.decisions) == before
             mark = h.mark

@@ -34,7 +34,7 @@ def test_each_mode_has_its_own_keys() -> None:
         assert shell is not None and shell.mode is Mode.TABLE
         h.press("g")  # the history: a list, with the table's query keys still live
         assert shell.mode is Mode.LIST
-        assert h.said("s").startswith("You and Alex ")
+        assert h.said("s").startswith("Us ")
         assert h.said("home") == shell.history[-1]  # Home moves in the list, not the hand
         assert h.said("escape") == "Back to the table."
         assert shell.mode is Mode.TABLE

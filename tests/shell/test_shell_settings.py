@@ -42,3 +42,19 @@ def test_pace_and_verbosity_keys_are_saved(tmp_path: Path) -> None:
     saved = StoreHooks(tmp_path).settings
     assert saved.pace == "relaxed"
     assert saved.verbosity == "full"
+
+
+def test_blind_nil_is_remembered_until_turned_off(tmp_path: Path) -> None:
+    assert _choices(_args("--blind-nil"), StoreHooks(tmp_path)).blind_nil is True
+    assert _choices(_args(), StoreHooks(tmp_path)).blind_nil is True
+    assert _choices(_args("--no-blind-nil"), StoreHooks(tmp_path)).blind_nil is False
+    assert _choices(_args(), StoreHooks(tmp_path)).blind_nil is False
+
+
+def test_a_hand_edited_blind_nil_that_is_not_true_or_false_is_unreadable() -> None:
+    import pytest
+
+    from spades_voice.store.files import Unreadable
+
+    with pytest.raises(Unreadable, match="blind_nil"):
+        Settings.from_json({"blind_nil": "yes"})

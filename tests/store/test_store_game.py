@@ -69,13 +69,18 @@ def test_continue_new_statistics_and_clock(tmp_path: Path) -> None:
 
     game = Game(data, 7)
     game.wait_for("A saved match is waiting")
-    game.press("n")  # a new match: the unfinished one is a loss
+    # A new match counts the unfinished one as a loss: N asks first, and says so.
+    assert "The saved one counts as a loss." in game.press("n")
+    assert load_stats(data / "stats.json") is None
+    assert "A saved match is waiting" in game.press("escape")  # no: the offer again
+    assert "The saved one counts as a loss." in game.press("n")
+    game.press("y")
     stats = load_stats(data / "stats.json")
     assert stats is not None and (stats.played, stats.lost) == (1, 1)
     last = load_saved(data / "last-match.json")
     assert last is not None and last.match_id == first.match_id
     _idle(game)
-    assert "1 match played: 0 won, 1 lost." in game.press("f3")
+    assert "1 match: 0 won, 1 lost." in game.press("f3")
     game.kill()
 
 

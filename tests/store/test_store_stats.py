@@ -185,13 +185,13 @@ class TestFigures:
             bag_penalties=1,
         )
         assert s.text() == (
-            "3 matches played: 2 won, 1 lost. Winning streak 1, best 2. "
-            "minus 4.5 points a hand on average over 8 hands. "
-            "Your nil bids: 1 made, 2 failed. Bag penalties: 1."
+            "3 matches: 2 won, 1 lost. Streak 1, best 2. Minus 4.5 points a hand. "
+            "Nils: 1 of 3 made. 1 bag penalty."
         )
         one = Statistics(played=1, won=1, streak=1, best_streak=1, hands=1, points=72)
-        assert one.text().startswith("1 match played: 1 won, 0 lost.")
-        assert "72 points a hand on average over 1 hand." in one.text()
+        assert one.text() == (
+            "1 match: 1 won, 0 lost. Streak 1, best 1. 72 points a hand. 0 bag penalties."
+        )
 
     def test_remembers_only_recent_ids(self) -> None:
         state = short_match(1)

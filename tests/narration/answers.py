@@ -1,0 +1,141 @@
+"""Every query key's answer at every point of whole matches, for the word-count test.
+
+    python tests/narration/answers.py [--matches 3]
+
+prints words per key (p50, p95, max) in brief and full verbosity. The same collection
+feeds ``test_narration_words.py``, which holds the bounds: every answer ≤ 25 words at p95
+in brief mode, H ≤ 40.
+
+Points sampled: each of the player's decisions (bidding and play), each hand's end while
+its result stands (before N), and the end of the match. Players are Medium computers
+(the player's seat too), seeded, so the figures repeat (the hint's own words may vary a
+little: Hard, which the hint asks, stops at a time limit).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+from collections import defaultdict
+from collections.abc import Callable
+
+from spades_voice import narration as say
+from spades_voice.ai import Level, hint, make_player
+from spades_voice.narration import Cast, hand_order
+from spades_voice.narration.statistics import statistics_summary
+from spades_voice.rules import HandOutcome, Ruleset, Seat, SeatView
+from spades_voice.store.stats import Statistics
+from spades_voice.table import HandScored, LocalTable
+
+Answers = dict[str, list[str]]
+
+#: Statistics as they stand after no play and after some (F3 reads the store's figures).
+STATS = [
+    Statistics(),
+    Statistics(played=12, won=7, lost=5, streak=2, best_streak=4, hands=40, points=-500,
+               nils_made=3, nils_failed=2, bag_penalties=4),
+]
+
+
+def _at_turn(view: SeatView, cast: Cast, brief: bool, out: Answers) -> None:
+    out["H"].append(say.hand_summary(view))
+    out["B"].append(say.bids_summary(view, cast, brief=brief))
+    out["S"].append(say.scores_summary(view, cast, 754.0))
+    out["T"].append(say.trick_summary(view, cast, brief=brief))
+    out["C"].append(say.count_summary(view))
+    out["W"].append(say.seats_summary(view, cast, brief=brief))
+    out["M"].append(say.since_last_turn(view, cast, brief=brief))
+    out["O"].append(say.what_we_need(view, cast))
+    out["L"].append(say.last_trick_summary(view.tricks, cast, brief=brief))
+    for number, trick in enumerate(view.tricks, start=1):
+        out["K"].append(say.trick_line(trick, number, cast, brief=brief))
+    for card in hand_order(view.legal_cards or view.hand):
+        out["arrows"].append(say.focus_line(card, card in view.legal_cards or None))
+
+
+def _between(view: SeatView, outcome: HandOutcome, cast: Cast, brief: bool, out: Answers) -> None:
+    out["B"].append(say.outcome_bids(outcome, cast, brief=brief))
+    out["S"].append(say.scores_summary(view, cast, 754.0, after=outcome))
+    out["H"].append(say.between_hands(outcome))
+
+
+def collect(
+    matches: int = 2, *, brief: bool = True, hints: bool = True, target: int | None = 500
+) -> Answers:
+    """Answers by key over ``matches`` whole matches."""
+    out: Answers = defaultdict(list)
+    for stats in STATS:
+        out["F3"].append(statistics_summary(stats))
+    for n in range(matches):
+        seed = 1000 + n
+        # Medium everywhere: Hard (the usual partner) stops thinking at a time limit, which
+        # would make the matches, and so the figures, depend on the machine's load.
+        players = {
+            s: make_player(Level.MEDIUM, random.Random(f"{seed}/{s.value}"))
+            for s in (Seat.W, Seat.N, Seat.E)
+        }
+        table = LocalTable(Ruleset(target=target), seed, players=players)
+        cast = Cast(table.seat, table.names())
+        me = make_player(Level.MEDIUM, random.Random(seed))
+        rng = random.Random(-seed)
+        for _ in range(20_000):
+            for event in table.drain():
+                if isinstance(event, HandScored):
+                    _between(table.view(), event.outcome, cast, brief, out)
+            if table.state.over:
+                break
+            if table.computer_to_act():
+                table.step()
+                continue
+            view = table.view()
+            _at_turn(view, cast, brief, out)
+            if hints:
+                out["I"].append(say.hint_line(hint(view, rng, budget_ms=2)))
+            table.submit(me.decide(view))
+        final = table.view()
+        out["B"].append(say.bids_summary(final, cast, brief=brief))
+        out["S"].append(say.scores_summary(final, cast, 3600.0))
+    return dict(out)
+
+
+def words(text: str) -> int:
+    return len(text.split())
+
+
+def percentile(values: list[int], p: float) -> int:
+    """Nearest-rank percentile (the value at or below which ``p`` of them fall)."""
+    ordered = sorted(values)
+    rank = max(1, -(-len(ordered) * p // 100))
+    return ordered[int(rank) - 1]
+
+
+def figures(answers: Answers) -> dict[str, tuple[int, int, int, int]]:
+    """Per key: how many answers, p50, p95, max words."""
+    return {
+        key: (
+            len(texts_),
+            int(statistics.median(words(t) for t in texts_)),
+            percentile([words(t) for t in texts_], 95),
+            max(words(t) for t in texts_),
+        )
+        for key, texts_ in sorted(answers.items())
+    }
+
+
+def _main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=3)
+    args = parser.parse_args(argv)
+    show: Callable[[str], None] = print
+    for brief in (True, False):
+        show(f"{'brief' if brief else 'full'} verbosity, {args.matches} matches to 500")
+        show(f"{'key':>7} {'n':>5} {'p50':>4} {'p95':>4} {'max':>4}")
+        for key, (n, p50, p95, top) in figures(
+            collect(args.matches, brief=brief, hints=brief)
+        ).items():
+            show(f"{key:>7} {n:>5} {p50:>4} {p95:>4} {top:>4}")
+
+
+if __name__ == "__main__":
+    _main()
