@@ -1,7 +1,9 @@
-"""Shared-table server under load: many tables of computer-driven clients.
+"""Shared-table server under load: many tables of computer-driven clients, and attacks.
 
-One server process; client processes each run a share of the tables, four websocket
-clients a table, every client deciding like an Easy computer after a short think. Prints:
+One server process; client processes each run a share of the tables. A four-person table
+is four websocket clients; a solo table (``--solo``) is one client with the server's
+computers (``--level``, default hard) in the other three seats, thinking in the server's
+worker pool. Every client decides like an Easy computer after a short think. Prints:
 
 * intent latency: a client sends a bid or card until the server's answer arrives (the
   update with its effect comes first on the same connection);
@@ -9,14 +11,28 @@ clients a table, every client deciding like an Easy computer after a short think
 * server CPU: seconds of CPU the server process used, per table per minute and per
   decision.
 
+* server memory (RSS of the server process, workers not included) before and after.
+
+With ``--attack`` the tables play while one attack runs from 127.0.0.1 (the honest
+clients connect from 127.0.0.2), and the figures are taken during it; RSS is printed
+before, at the end of the attack, and 10 s after it:
+
+* ``flood``: creates a table and leaves, as fast as it can (``--attack-count`` times);
+* ``silent``: opens websockets that never say hello, from many addresses (127.0.1.x);
+* ``halfopen``: opens TCP connections that never finish the handshake, from many addresses;
+* ``guess``: joins with random codes from many addresses; prints checked guesses/s.
+
     python bench/bench_net.py                      # 200 tables, 30 s
     python bench/bench_net.py --tables 50 --seconds 10 --think 0.05
+    python bench/bench_net.py --tables 0 --solo 6 --seconds 60     # 1 person + 3 Hard
+    python bench/bench_net.py --tables 20 --attack silent --attack-count 4100
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import multiprocessing as mp
 import os
@@ -24,24 +40,49 @@ import random
 import signal
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from spades_voice.ai import Level, make_player
 from spades_voice.net.client import TableClient, hello_create, hello_join
-from spades_voice.net.protocol import decision_to_json
-from spades_voice.net.server import Limits, TableServer
+from spades_voice.net.limits import Limits
+from spades_voice.net.protocol import decision_to_json, encode
+from spades_voice.net.server import TableServer
 from spades_voice.rules import Ruleset
+
+
+def honest_address(table: int) -> str:
+    """Where the people of honest table ``table`` connect from: never an attack address
+    (127.0.0.1, 127.0.1-2.x); at most four tables share one."""
+    return f"127.0.{3 + table // 1000}.{1 + table % 250}"
 
 # ---- the server process -----------------------------------------------------------
 
 
-def server_main(port_out: Any, computer_delay: float, profile: str | None = None) -> None:
+def worker_cpu(server: TableServer) -> float:
+    """CPU seconds the computers' worker processes have used (Linux /proc)."""
+    pool = server.computers._pool
+    total = 0.0
+    for pid in list(getattr(pool, "_processes", {}) or {}):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            fields = stat.rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def server_main(
+    port_out: Any, computer_delay: float, level: str, connections: int,
+    profile: str | None = None,
+) -> None:
     async def main() -> None:
-        # Bench clients are machines: lift the per-person rate limit, nothing else.
+        # Bench clients are machines: lift the per-person rate limit. Every other limit is
+        # the default (each table's people come from an address of their own, as they
+        # would), but the server-wide connection cap when a run needs more.
         server = TableServer(
-            limits=Limits(rate=1000, burst=1000, max_connections=10_000),
+            limits=Limits(rate=1000, burst=1000, max_connections=max(2000, connections)),
             computer_delay=computer_delay,
-            level=Level.EASY,
+            level=Level(level),
         )
         _, port = await server.start("127.0.0.1", 0)
         stop = asyncio.Event()
@@ -50,7 +91,9 @@ def server_main(port_out: Any, computer_delay: float, profile: str | None = None
         port_out.send(port)
         await stop.wait()
         t = os.times()
-        port_out.send({"cpu": t.user + t.system, "tables": len(server.tables)})
+        port_out.send({"cpu": t.user + t.system, "tables": len(server.tables),
+                       "budget_ms": server.computers.lowest_budget_ms,
+                       "worker_cpu": worker_cpu(server)})
         await server.close()
 
     if profile is None:
@@ -69,9 +112,11 @@ def server_main(port_out: Any, computer_delay: float, profile: str | None = None
 class Seat:
     """One computer-driven client."""
 
-    def __init__(self, shared: Shared, url: str, hello: dict[str, Any], seed: str) -> None:
+    def __init__(
+        self, shared: Shared, url: str, hello: dict[str, Any], seed: str, source: str
+    ) -> None:
         self.shared = shared
-        self.client = TableClient(url, hello, on_change=self.changed)
+        self.client = TableClient(url, hello, on_change=self.changed, source=source)
         self.player = make_player(Level.EASY, random.Random(seed))
         self.rng = random.Random(seed + "/think")
         self.busy = False
@@ -116,12 +161,13 @@ class Seat:
 
 
 class Table:
-    def __init__(self, shared: Shared) -> None:
+    def __init__(self, shared: Shared, people: int = 4) -> None:
         self.shared = shared
+        self.people = people
         self.sends: dict[int, tuple[float, int]] = {}
 
     def sent(self, seq: int, at: float) -> None:
-        self.sends[seq] = (at, 0)
+        self.sends[seq] = (at, 0 if self.people == 4 else 4 - self.people)
 
     def arrived(self, seq: int) -> None:
         entry = self.sends.get(seq)
@@ -146,27 +192,37 @@ class Shared:
         self.stopping = False
 
 
-async def run_tables(url: str, first: int, count: int, seconds: float, think: float) -> Shared:
+async def run_tables(
+    url: str, first: int, count: int, solo: int, seconds: float, think: float
+) -> Shared:
     shared = Shared(think)
     seats: list[Seat] = []
     runners: list[asyncio.Task[None]] = []
 
-    async def one_table(n: int) -> None:
-        table = Table(shared)
-        host = Seat(shared, url, hello_create(f"Bot{n}", rules=Ruleset(target=300)), f"{n}/0")
+    async def one_table(n: int, people: int) -> None:
+        table = Table(shared, people)
+        source = honest_address(n)
+        host = Seat(
+            shared, url, hello_create(f"Bot{n}", rules=Ruleset(target=300)), f"{n}/0", source
+        )
         host.table = table
         await host.client.connect()
         runners.append(asyncio.get_running_loop().create_task(host.client.run()))
         seats.append(host)
-        for i in range(1, 4):
-            guest = Seat(shared, url, hello_join(host.client.code, f"Bot{n}.{i}"), f"{n}/{i}")
+        for i in range(1, people):
+            guest = Seat(
+                shared, url, hello_join(host.client.code, f"Bot{n}.{i}"), f"{n}/{i}", source
+            )
             guest.table = table
             await guest.client.connect()
             runners.append(asyncio.get_running_loop().create_task(guest.client.run()))
             seats.append(guest)
         await host.client.request({"type": "start"})
 
-    await asyncio.gather(*(one_table(first + i) for i in range(count)))
+    await asyncio.gather(
+        *(one_table(first + i, 4) for i in range(count)),
+        *(one_table(first + count + i, 1) for i in range(solo)),
+    )
     shared.intent.clear()
     shared.fanout.clear()
     shared.decisions = 0
@@ -179,9 +235,11 @@ async def run_tables(url: str, first: int, count: int, seconds: float, think: fl
     return shared
 
 
-def client_main(url: str, first: int, count: int, seconds: float, think: float, out: Any) -> None:
+def client_main(
+    url: str, first: int, count: int, solo: int, seconds: float, think: float, out: Any
+) -> None:
     t0 = os.times()
-    shared = asyncio.run(run_tables(url, first, count, seconds, think))
+    shared = asyncio.run(run_tables(url, first, count, solo, seconds, think))
     t1 = os.times()
     out.send(
         {
@@ -193,6 +251,128 @@ def client_main(url: str, first: int, count: int, seconds: float, think: float, 
             "cpu": (t1.user + t1.system) - (t0.user + t0.system),  # set-up included
         }
     )
+
+
+# ---- attacks ----------------------------------------------------------------------
+
+
+def many_addresses(n: int) -> list[str]:
+    """Loopback addresses for an attacker spread over many (127.0.1.1 ...)."""
+    return [f"127.0.{1 + i // 250}.{1 + i % 250}" for i in range(n)]
+
+
+async def attack(
+    kind: str, port: int, count: int, seconds: float, spread: int = 0
+) -> dict[str, Any]:
+    """Run one attack for at most ``seconds``; what it achieved."""
+    from websockets.asyncio.client import connect
+
+    url = f"ws://127.0.0.1:{port}"
+    deadline = time.monotonic() + seconds
+    held: list[Any] = []
+    result: dict[str, Any] = {"attack": kind}
+
+    async def honest_creates() -> None:
+        """Can someone new open a table while the attack goes on?"""
+        made = 0
+        for n in range(5):
+            with contextlib.suppress(Exception):
+                async with connect(
+                    url, open_timeout=5, local_addr=(f"127.0.2.{n + 1}", 0)
+                ) as ws:
+                    await ws.send(encode(hello_create(f"Honest{n}")))
+                    made += '"welcome"' in str(await asyncio.wait_for(ws.recv(), 5))
+        result["honest_creates"] = f"{made} of 5"
+    if kind == "flood":
+        made = refused = 0
+        for i in range(count):
+            if time.monotonic() > deadline:
+                break
+            try:
+                async with connect(url, open_timeout=5) as ws:
+                    await ws.send(encode(hello_create(f"Flood{i}")))
+                    reply = await asyncio.wait_for(ws.recv(), 5)
+                    made += '"welcome"' in str(reply)
+            except Exception:
+                refused += 1
+        result.update(tables_made=made, refused=refused)
+    elif kind in ("silent", "halfopen"):
+        addresses = ["127.0.0.1"] if spread == 1 else many_addresses(spread or max(1, count // 40))
+        opened = 0
+
+        async def one(i: int) -> None:
+            nonlocal opened
+            source = addresses[i % len(addresses)]
+            try:
+                if kind == "silent":
+                    ws = await connect(url, open_timeout=5, local_addr=(source, 0))
+                    held.append(ws)
+                else:
+                    _, writer = await asyncio.open_connection(
+                        "127.0.0.1", port, local_addr=(source, 0)
+                    )
+                    held.append(writer)
+                opened += 1
+            except Exception:
+                pass
+
+        for start in range(0, count, 200):
+            await asyncio.gather(*(one(i) for i in range(start, min(count, start + 200))))
+        result.update(opened=opened, addresses=len(addresses))
+        await honest_creates()
+        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
+        for h in held:
+            with contextlib.suppress(Exception):
+                if kind == "silent":
+                    h.transport.abort()
+                else:
+                    h.transport.abort()
+    elif kind == "guess":
+        addresses = many_addresses(500)
+        checked = limited = 0
+        started = time.monotonic()
+        i = 0
+        while time.monotonic() < deadline:
+            batch = []
+            for _ in range(50):
+                batch.append(addresses[i % len(addresses)])
+                i += 1
+
+            async def guess(source: str) -> str:
+                try:
+                    async with connect(url, open_timeout=5, local_addr=(source, 0)) as ws:
+                        await ws.send(encode(hello_join("AAAA-AAAA", "G")))
+                        await ws.recv()
+                except Exception as e:
+                    return str(getattr(getattr(e, "rcvd", None), "code", ""))
+                return ""
+
+            codes = await asyncio.gather(*(guess(a) for a in batch))
+            checked += codes.count("4004")
+            limited += codes.count("4029")
+        elapsed = time.monotonic() - started
+        result.update(checked_per_s=checked / elapsed, limited=limited, addresses=500)
+    if "honest_creates" not in result:
+        await honest_creates()
+    return result
+
+
+def attack_main(
+    kind: str, port: int, count: int, seconds: float, spread: int, out: Any
+) -> None:
+    # A real attacker has machines of its own: here it shares the cores, so it yields
+    # them to the server and the honest clients, which is what the figures are about.
+    with contextlib.suppress(OSError):
+        os.nice(19)
+    out.send(asyncio.run(attack(kind, port, count, seconds, spread)))
+
+
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
 
 
 # ---- the driver -------------------------------------------------------------------
@@ -212,6 +392,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--think", type=float, default=0.25, help="Mean seconds a client thinks (default 0.25)."
     )
+    ap.add_argument("--solo", type=int, default=0,
+                    help="Tables of one person and three server computers.")
+    ap.add_argument("--level", choices=[lv.value for lv in Level], default="hard",
+                    help="The server's computers (default hard).")
+    ap.add_argument("--computer-delay", type=float, default=0.8,
+                    help="The server's pause before each computer move (default 0.8).")
+    ap.add_argument("--attack", choices=("flood", "silent", "halfopen", "guess"))
+    ap.add_argument("--attack-count", type=int, default=1000)
+    ap.add_argument("--attack-addresses", type=int, default=0,
+                    help="Addresses a silent or half-open attack comes from (1: 127.0.0.1 "
+                    "only; default one per 40 sockets).")
     ap.add_argument("--processes", type=int, default=max(1, min(4, (os.cpu_count() or 2) - 1)))
     ap.add_argument("--json", action="store_true", help="Print the figures as JSON.")
     ap.add_argument(
@@ -221,27 +412,60 @@ def main(argv: list[str] | None = None) -> int:
 
     ctx = mp.get_context("spawn")
     srv_end, srv_child = ctx.Pipe()
-    server = ctx.Process(target=server_main, args=(srv_child, 0.0, args.profile), daemon=True)
+    server = ctx.Process(
+        target=server_main,
+        args=(srv_child, args.computer_delay, args.level, 4 * args.tables + args.solo + 100,
+              args.profile),
+        daemon=False,  # it starts the computers' worker processes
+    )
     server.start()
     port = srv_end.recv()
+    assert server.pid is not None
+    rss = {"start": rss_mb(server.pid)}
     url = f"ws://127.0.0.1:{port}"
-    share = [args.tables // args.processes + (i < args.tables % args.processes)
-             for i in range(args.processes)]
+
+    def split(total: int) -> list[int]:
+        return [total // args.processes + (i < total % args.processes)
+                for i in range(args.processes)]
+
     clients = []
     first = 0
-    for n in share:
+    for n, solo in zip(split(args.tables), split(args.solo), strict=True):
         a, b = ctx.Pipe()
         proc = ctx.Process(
-            target=client_main, args=(url, first, n, args.seconds, args.think, b), daemon=True
+            target=client_main,
+            args=(url, first, n, solo, args.seconds, args.think, b),
+            daemon=True,
         )
         proc.start()
         clients.append((proc, a))
-        first += n
+        first += n + solo
+    attacker = None
+    if args.attack:
+        time.sleep(min(5.0, args.seconds / 4))  # the tables are seated first
+        rss["before_attack"] = rss_mb(server.pid)
+        atk_end, atk_child = ctx.Pipe()
+        attacker = ctx.Process(
+            target=attack_main,
+            args=(args.attack, port, args.attack_count, args.seconds * 0.6,
+                  args.attack_addresses, atk_child),
+            daemon=True,
+        )
+        attacker.start()
     # The server's CPU is measured over the whole run, set-up included (a conservative
     # figure); the window is the measured seconds plus set-up.
     started = time.perf_counter()
+    attack_result = None
+    if attacker is not None:
+        attack_result = atk_end.recv()
+        rss["end_of_attack"] = rss_mb(server.pid)
+        attacker.join()
     results = [a.recv() for _, a in clients]
     wall = time.perf_counter() - started
+    if attacker is not None:
+        time.sleep(10)
+        rss["10s_after_attack"] = rss_mb(server.pid)
+    rss["end"] = rss_mb(server.pid)
     for proc, _ in clients:
         proc.join()
     server.terminate()
@@ -254,7 +478,14 @@ def main(argv: list[str] | None = None) -> int:
     cpu = server_stats["cpu"]
     figures = {
         "tables": args.tables,
-        "connections": 4 * args.tables,
+        "solo_tables": args.solo,
+        "level": args.level,
+        "computer_delay_s": args.computer_delay,
+        "connections": 4 * args.tables + args.solo,
+        "load_average_1m": os.getloadavg()[0],
+        "server_rss_mb": rss,
+        "attack": attack_result,
+        "hard_budget_ms_lowest": server_stats["budget_ms"],
         "seconds": args.seconds,
         "think_s": args.think,
         "decisions": decisions,
@@ -264,7 +495,9 @@ def main(argv: list[str] | None = None) -> int:
         "fanout_ms": {"p50": pct(fanout, 0.5), "p95": pct(fanout, 0.95), "p99": pct(fanout, 0.99)},
         "server_cpu_s": cpu,
         "server_cpu_percent_of_one_core": 100 * cpu / wall,
-        "server_cpu_ms_per_table_minute": 1000 * cpu / args.tables / (wall / 60),
+        "server_cpu_ms_per_table_minute": 1000 * cpu / max(1, args.tables + args.solo)
+        / (wall / 60),
+        "worker_cpu_s": server_stats["worker_cpu"],
         "server_cpu_ms_per_decision": 1000 * cpu / max(1, decisions),
         "refused": sum(r["refused"] for r in results),
         "client_processes": args.processes,
@@ -273,7 +506,9 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(figures, indent=2))
     else:
         i, f = figures["intent_ms"], figures["fanout_ms"]
-        print(f"{args.tables} tables, {4 * args.tables} connections, {args.seconds:g} s measured, "
+        print(f"{args.tables} four-person tables, {args.solo} solo tables (1 person + 3 "
+              f"{args.level} computers, delay {args.computer_delay:g} s), "
+              f"{figures['connections']} connections, {args.seconds:g} s measured, "
               f"think {args.think:g} s (mean)")
         print(f"decisions: {decisions} ({figures['decisions_per_s']:.0f}/s), "
               f"refused: {figures['refused']}")
@@ -287,6 +522,13 @@ def main(argv: list[str] | None = None) -> int:
               f"({figures['server_cpu_percent_of_one_core']:.0f}% of one core); "
               f"{figures['server_cpu_ms_per_table_minute']:.0f} ms per table-minute; "
               f"{figures['server_cpu_ms_per_decision']:.2f} ms per decision")
+        print("server RSS MB: " + ", ".join(f"{k} {v:.0f}" for k, v in rss.items()))
+        if attack_result is not None:
+            print(f"attack: {attack_result}")
+        print(f"computers' worker CPU: {server_stats['worker_cpu']:.1f} s")
+        print(f"Hard budget, lowest used: {server_stats['budget_ms']:.0f} ms; "
+              f"1-minute load average {figures['load_average_1m']:.1f} "
+              f"on {os.cpu_count()} cores")
         goal = "met" if i["p95"] <= 50 else "NOT met"
         print(f"goal p95 <= 50 ms: {goal}")
     return 0

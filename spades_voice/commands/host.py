@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import ssl
+from dataclasses import dataclass
 
 from spades_voice.commands.common import (
     add_speech_arguments,
@@ -12,9 +14,13 @@ from spades_voice.commands.common import (
 )
 from spades_voice.commands.net_common import (
     add_server_arguments,
+    client_tls_from,
+    exposure_warning,
     lobby,
+    own_server_tls,
     reachable_address,
     remember_token,
+    server_tls,
 )
 from spades_voice.narration import notices
 from spades_voice.net.client import JoinRefused, RemoteTable, server_url
@@ -46,35 +52,82 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="HOST:PORT",
         help="Open the table on a running server instead of starting one here.",
     )
+    parser.add_argument(
+        "--public",
+        action="store_true",
+        help="List the table in the server's lobby: anyone may sit down with join --any.",
+    )
+    parser.add_argument(
+        "--ca",
+        metavar="PEM",
+        default=None,
+        help="With --server wss://…: trust this certificate authority (a private one).",
+    )
     add_server_arguments(parser, bind=True)
     add_speech_arguments(parser)
 
 
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where the host's table is: the server started here (if any), what others type to
+    reach it, where the host connects, how it checks TLS, and a warning to give."""
+
+    thread: ServerThread | None
+    address: str
+    url: str
+    tls: ssl.SSLContext | None
+    warning: str | None
+
+
+def start_server(args: argparse.Namespace) -> Where | int:
+    """Start this machine's server (unless ``--server``); an exit code when it cannot."""
+    if args.server is not None:
+        return Where(None, args.server, server_url(args.server), client_tls_from(args), None)
+    try:
+        server_side = server_tls(args)
+    except ValueError as e:
+        print(e)
+        return 2
+    thread = ServerThread(
+        TableServer(
+            computer_delay=args.computer_delay,
+            level=Level.MEDIUM,
+            tls=server_side,
+            origins=args.allow_origin,
+        ),
+        args.bind,
+        args.port,
+    )
+    try:
+        thread.start()
+    except OSError as e:
+        print(f"Cannot listen on {args.bind}:{args.port}: {e.strerror}.")
+        return 1
+    port = thread.address[1] if thread.address else args.port
+    address = reachable_address(args.bind, port)
+    scheme = "wss" if server_side else "ws"
+    url = f"{scheme}://127.0.0.1:{port}" if args.bind in ("0.0.0.0", "::") else thread.url
+    if server_side is None:
+        return Where(thread, address, url, None, exposure_warning(args.bind, None))
+    return Where(thread, f"wss://{address}", url, own_server_tls(args.cert), None)
+
+
 def run(args: argparse.Namespace) -> int:
-    thread: ServerThread | None = None
-    if args.server is None:
-        thread = ServerThread(
-            TableServer(computer_delay=args.computer_delay, level=Level.MEDIUM),
-            args.bind,
-            args.port,
-        )
-        try:
-            thread.start()
-        except OSError as e:
-            print(f"Cannot listen on {args.bind}:{args.port}: {e.strerror}.")
-            return 1
-        port = thread.address[1] if thread.address else args.port
-        address = reachable_address(args.bind, port)
-        url = f"ws://127.0.0.1:{port}" if args.bind in ("0.0.0.0", "::") else thread.url
-    else:
-        address = args.server
-        url = server_url(args.server)
+    where = start_server(args)
+    if isinstance(where, int):
+        return where
+    thread, address, url, tls, warning = (
+        where.thread, where.address, where.url, where.tls, where.warning
+    )
     settings, problem = saved_settings()
     console = Console()
     speaker = build_speaker(args, settings, console)
     try:
         if problem is not None:
             speaker.query(problem)
+        if warning is not None:
+            print(warning, flush=True)
+            speaker.query(warning)
         try:
             table = RemoteTable.create(
                 url,
@@ -83,11 +136,13 @@ def run(args: argparse.Namespace) -> int:
                 rules=Ruleset(target=Target(args.target).points),
                 bid_seconds=args.bid_seconds,
                 play_seconds=args.play_seconds,
+                public=args.public,
+                tls=tls,
             )
         except JoinRefused as e:
             speaker.query(str(e))
             return 1
-        remember_token(address, table.code, table.token)
+        remember_token(address, table.code, args.name, table.token)
         print(f"Table code {table.code}. Others join with: "
               f"spades-voice join {table.code} --server {address}")
         speaker.query(notices.table_code(spoken_code(table.code)))

@@ -1,4 +1,5 @@
-"""``spades-voice join CODE``: sit at a shared table."""
+"""``spades-voice join [CODE]``: sit at a shared table, by its code or (``--any``) at any
+public table waiting for people."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from spades_voice.commands.common import (
 )
 from spades_voice.commands.net_common import (
     DEFAULT_PORT,
+    client_tls_from,
     lobby,
+    read_code,
     remember_token,
     remembered_token,
 )
@@ -24,12 +27,30 @@ from spades_voice.shell.terminal import Console
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("code", help="The table code the host was given, such as K7MP-4QX2.")
+    parser.add_argument(
+        "code",
+        nargs="?",
+        default=None,
+        help="The table code the host was given, such as K7MP-4QX2. Leave it out to be "
+        "asked for it (then it is not on the command line, where others could see it).",
+    )
+    parser.add_argument(
+        "--any",
+        action="store_true",
+        help="Sit at any public table waiting for people, or open one.",
+    )
     parser.add_argument(
         "--server",
         default=f"127.0.0.1:{DEFAULT_PORT}",
         metavar="HOST:PORT",
-        help=f"Where the table is (default 127.0.0.1:{DEFAULT_PORT}).",
+        help=f"Where the table is: HOST:PORT, ws://… or wss://… "
+        f"(default 127.0.0.1:{DEFAULT_PORT}).",
+    )
+    parser.add_argument(
+        "--ca",
+        metavar="PEM",
+        default=None,
+        help="Trust this certificate authority for a wss:// server (a private one).",
     )
     parser.add_argument("--name", default="Guest", help="Your name at the table.")
     parser.add_argument("--seat", choices="SWNE", default=None, help="The seat you would like.")
@@ -48,33 +69,36 @@ def run(args: argparse.Namespace) -> int:
     try:
         if problem is not None:
             speaker.query(problem)
+        url = server_url(args.server)
+        tls = client_tls_from(args)
         try:
-            code = normalize_code(args.code)
+            if args.any:
+                table = RemoteTable.join_any(url, args.name, tls=tls)
+                code = table.code
+            else:
+                code = normalize_code(args.code if args.code else read_code(speaker))
+                token = None if args.new_seat else remembered_token(args.server, code, args.name)
+                # The saved token gives the seat back only if nobody is using it: a friend
+                # on this computer with the host's token gets a seat of their own.
+                table = RemoteTable.join(
+                    url, code, args.name, seat=Seat(args.seat) if args.seat else None,
+                    token=token, tls=tls,
+                )
         except ProtocolError as e:
             speaker.query(str(e))
             return 2
-        url = server_url(args.server)
-        token = None if args.new_seat else remembered_token(args.server, code)
-        table: RemoteTable | None = None
-        try:
-            if token is not None:
-                try:
-                    table = RemoteTable.rejoin(url, code, token)
-                    speaker.query(notices.BACK_AT_SEAT)
-                except JoinRefused:
-                    table = None
-            if table is None:
-                table = RemoteTable.join(
-                    url, code, args.name, seat=Seat(args.seat) if args.seat else None
-                )
         except JoinRefused as e:
             speaker.query(str(e))
             return 1
-        remember_token(args.server, code, table.token)
+        remember_token(args.server, code, args.name, table.token)
         try:
-            if not table.started:
+            if args.any:
+                others = [x.name for x in table.people() if x.person and not x.you]
+                speaker.query(notices.public_table(others))
+            elif not (table.back or table.waiting or table.started):
+                # Coming back, or waiting for the next deal, the server's own notice says so.
                 speaker.query(notices.waiting_for_host(table.seat))
-            if not lobby(table, speaker, host=False):
+            if not lobby(table, speaker, host=table.is_host):
                 speaker.query(table.closed_reason or "The table has gone.")
                 return 1
             return run_shell(table, speaker, console, settings, hold_between_hands=False)

@@ -6,9 +6,11 @@ import argparse
 import contextlib
 import json
 import socket
+import ssl
 import threading
 from pathlib import Path
 
+from spades_voice.narration import notices
 from spades_voice.net.client import RemoteTable
 from spades_voice.speech import Speaker
 
@@ -26,12 +28,80 @@ def add_server_arguments(parser: argparse.ArgumentParser, *, bind: bool) -> None
         )
         parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="Port to listen on.")
         parser.add_argument(
+            "--cert",
+            metavar="PEM",
+            help="TLS certificate chain: serve wss:// (needs --key). Use this beyond your "
+            "own network.",
+        )
+        parser.add_argument("--key", metavar="PEM", help="The private key of --cert.")
+        parser.add_argument(
+            "--allow-origin",
+            action="append",
+            default=[],
+            metavar="URL",
+            help="A web page origin allowed to connect (browsers are refused otherwise).",
+        )
+        parser.add_argument(
             "--computer-delay",
             type=float,
             default=0.8,
             metavar="SECONDS",
             help="Pause before each computer move, so people can hear it (default 0.8).",
         )
+
+
+def server_tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    """The TLS context from --cert and --key (None without them); raises ValueError with
+    a sentence to print when they are wrong."""
+    from spades_voice.net.server import tls_context
+
+    if not args.cert and not args.key:
+        return None
+    if not (args.cert and args.key):
+        raise ValueError("Give both --cert and --key for TLS.")
+    try:
+        return tls_context(args.cert, args.key)
+    except (OSError, ssl.SSLError) as e:
+        raise ValueError(f"Cannot use the certificate {args.cert}: {e}.") from None
+
+
+def exposure_warning(bind: str, tls: ssl.SSLContext | None) -> str | None:
+    """A warning when tables are open beyond this computer without TLS."""
+    from spades_voice.net.server import is_loopback
+
+    if tls is not None or is_loopback(bind):
+        return None
+    return (
+        f"Warning: listening on {bind} without TLS. Anyone on the network path can read "
+        "the table code and seat tokens. Use --cert and --key, or a TLS proxy."
+    )
+
+
+def client_tls_from(args: argparse.Namespace) -> ssl.SSLContext | None:
+    """How to check a wss:// server: against --ca when given, else the system's
+    authorities (None: the library's default, which is the same)."""
+    from spades_voice.net.client import client_tls
+
+    return client_tls(args.ca) if getattr(args, "ca", None) else None
+
+
+def own_server_tls(cert: str) -> ssl.SSLContext:
+    """How ``host`` checks the server it started itself, over loopback: against that very
+    certificate, whatever name it was made for."""
+    context = ssl.create_default_context(cafile=cert)
+    context.check_hostname = False  # 127.0.0.1 is not the certificate's public name
+    context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN  # trust the leaf we were given
+    return context
+
+
+def read_code(speaker: Speaker) -> str:
+    """Ask for the table code: typed here, it is not on the command line for others to
+    see (``ps``, shell history)."""
+    speaker.query(notices.TYPE_THE_CODE)
+    try:
+        return input()
+    except EOFError:
+        return ""
 
 
 def reachable_address(bind: str, port: int) -> str:
@@ -75,32 +145,41 @@ def lobby(table: RemoteTable, speaker: Speaker, *, host: bool) -> bool:
 
 
 def _seats_file() -> Path:
-    import platformdirs
+    from spades_voice.store.files import data_dir
 
-    return Path(platformdirs.user_state_dir("spades-voice")) / "seats.json"
+    return data_dir() / "seats.json"
 
 
-def remembered_token(server: str, code: str) -> str | None:
-    """The seat token saved when this machine last sat at ``code`` on ``server``."""
-    with contextlib.suppress(OSError, ValueError):
+def _seat_key(server: str, code: str, name: str) -> str:
+    # Per name as well as per table: two people on one computer (the host and a friend)
+    # each keep their own seat's token.
+    return f"{server} {code} {name.casefold()}"
+
+
+def remembered_token(server: str, code: str, name: str) -> str | None:
+    """The seat token saved when ``name`` last sat at ``code`` on ``server`` from here."""
+    with contextlib.suppress(Exception):  # an unreadable file is as good as none
         data = json.loads(_seats_file().read_text(encoding="utf-8"))
-        token = data.get(f"{server} {code}") if isinstance(data, dict) else None
+        token = data.get(_seat_key(server, code, name)) if isinstance(data, dict) else None
         return token if isinstance(token, str) else None
     return None
 
 
-def remember_token(server: str, code: str, token: str) -> None:
-    """Keep the seat token so ``join`` can take the seat back after a crash."""
+def remember_token(server: str, code: str, name: str, token: str) -> None:
+    """Keep the seat token so ``join`` can take the seat back after a crash. The file
+    holds secrets: it is written 0600 in a 0700 folder."""
+    from spades_voice.net.tablestore import private_dir
+    from spades_voice.store.files import write_atomic
+
     path = _seats_file()
     data: dict[str, str] = {}
-    with contextlib.suppress(OSError, ValueError):
+    with contextlib.suppress(Exception):
         loaded = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(loaded, dict):
             data = {k: v for k, v in loaded.items() if isinstance(v, str)}
-    data[f"{server} {code}"] = token
+    data.pop(_seat_key(server, code, name), None)
+    data[_seat_key(server, code, name)] = token
     data = dict(list(data.items())[-50:])  # old tables are long gone
     with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        tmp.replace(path)
+        private_dir(path.parent)
+        write_atomic(path, json.dumps(data).encode("utf-8"))  # mkstemp makes it 0600

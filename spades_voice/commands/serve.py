@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from pathlib import Path
 
-from spades_voice.commands.net_common import add_server_arguments
-from spades_voice.net.server import Limits, TableServer
+from spades_voice.commands.net_common import add_server_arguments, exposure_warning, server_tls
+from spades_voice.net.limits import Limits
+from spades_voice.net.server import TableServer
+from spades_voice.net.tablestore import TableStore
 from spades_voice.options import Level, names
 
 
@@ -21,14 +24,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-tables", type=int, default=1000, help="Tables open at once (default 1000)."
     )
+    parser.add_argument(
+        "--tables-file",
+        metavar="FILE",
+        default=None,
+        help="Where tables are kept so they survive a restart (default: tables.sqlite3 in "
+        "the data folder, $SPADES_VOICE_DATA_DIR when set).",
+    )
+    parser.add_argument(
+        "--no-save", action="store_true", help="Keep tables in memory only."
+    )
+    parser.add_argument(
+        "--trust-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="A reverse proxy's address: its X-Forwarded-For names the real player, "
+        "whose address the limits then count.",
+    )
+
+
+def tables_file(args: argparse.Namespace) -> Path:
+    from spades_voice.store.files import data_dir
+
+    return Path(args.tables_file) if args.tables_file else data_dir() / "tables.sqlite3"
 
 
 def run(args: argparse.Namespace) -> int:
+    try:
+        tls = server_tls(args)
+    except ValueError as e:
+        print(e)
+        return 2
+    store = None if args.no_save else TableStore(tables_file(args))
     server = TableServer(
         limits=Limits(max_tables=args.max_tables),
         computer_delay=args.computer_delay,
         level=Level(args.level),
+        store=store,
+        tls=tls,
+        trusted_proxies=args.trust_proxy,
+        origins=args.allow_origin,
     )
+    warning = exposure_warning(args.bind, tls)
+    if warning:
+        print(warning, flush=True)
 
     async def main() -> None:
         try:
@@ -36,7 +76,12 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             print(f"Cannot listen on {args.bind}:{args.port}: {e.strerror}.")
             raise SystemExit(1) from None
-        print(f"Serving shared tables on ws://{host}:{port}. Control-C stops.", flush=True)
+        if store is not None and store.problem:
+            print(store.problem, flush=True)
+        scheme = "wss" if tls else "ws"
+        kept = f" {len(server.tables)} tables taken back." if server.tables else ""
+        print(f"Serving shared tables on {scheme}://{host}:{port}.{kept} Control-C stops.",
+              flush=True)
         try:
             await server.serve_forever()
         finally:

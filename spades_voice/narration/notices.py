@@ -5,6 +5,7 @@ when they arrive.
 
 from __future__ import annotations
 
+from spades_voice.narration.words import join
 from spades_voice.rules import Seat
 
 NEW_MATCH_BEGINS = "A new match begins."
@@ -12,6 +13,10 @@ TIME_UP = "Time is up. The computer played for you."
 CONNECTION_LOST = "Connection to the table lost. Trying to reconnect."
 RECONNECTED = "Reconnected."
 BACK_AT_SEAT = "Back at your seat."
+TYPE_THE_CODE = "Type the table code, then press Enter."
+TABLE_ENDED_FOR_ROOM = (
+    "The table has ended: it had not started for over a minute, and the server needed room."
+)
 
 
 def joined(name: str, seat: Seat) -> str:
@@ -24,6 +29,47 @@ def back(name: str) -> str:
 
 def left(name: str) -> str:
     return f"{name} left. The computer plays for them until they come back."
+
+
+def joined_next_deal(name: str, seat: Seat) -> str:
+    """Someone joined mid-hand: the computer keeps their seat until the next deal."""
+    return f"{name} joined, and sits {seat.long_name} from the next deal."
+
+
+def you_sit_next_deal(seat: Seat, computer: str) -> str:
+    """The newcomer mid-hand: they hear the table, never the computer's cards."""
+    return f"You sit {seat.long_name} from the next deal. Until then {computer} plays this hand."
+
+
+def now_sits(name: str, seat: Seat) -> str:
+    """Someone who waited for the deal (or whom the host let in) takes their seat."""
+    return f"{name} now sits {seat.long_name}."
+
+
+def nobody_waiting(seat: Seat) -> str:
+    return f"Nobody is waiting to sit {seat.long_name}."
+
+
+YOU_PLAY_NEXT_DEAL = "You play from the next deal."
+NOT_STARTED_YET = "The match has not started yet."
+MATCH_OVER = "The match is over."
+
+
+def back_at_seat(seat: Seat, where: str) -> str:
+    """Someone back after a lost connection or a server restart: their seat, then where the
+    hand stands (``where``: a sentence or two, such as the trick summary)."""
+    return f"{BACK_AT_SEAT} You sit {seat.long_name}. {where}"
+
+
+def hand_and_trick(number: int, trick: str) -> str:
+    return f"Hand {number}. {trick}"
+
+
+def public_table(names: list[str]) -> str:
+    """``join --any`` has sat someone at a public table: who is already there."""
+    if not names:
+        return "You opened a public table. You are its host: press Enter to start."
+    return f"You sit at a public table with {join(names)}."
 
 
 def seconds_left(seconds: float) -> str:

@@ -13,6 +13,7 @@ import concurrent.futures
 import contextlib
 import itertools
 import random
+import ssl
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -21,7 +22,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from spades_voice.ai import Hint, hint
-from spades_voice.narration.notices import CONNECTION_LOST, RECONNECTED
+from spades_voice.narration.notices import CONNECTION_LOST
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
     Decision,
@@ -63,11 +64,19 @@ def server_url(address: str) -> str:
     return f"ws://{address}"
 
 
+def client_tls(ca_file: str | None = None) -> ssl.SSLContext:
+    """The context a client checks a ``wss://`` server with: the system's certificate
+    authorities, or only ``ca_file`` (a private CA's PEM) when given."""
+    return ssl.create_default_context(cafile=ca_file)
+
+
 def hello_create(
     name: str,
     seat: Seat | None = None,
     rules: Ruleset | None = None,
     timers: dict[str, float | None] | None = None,
+    *,
+    public: bool = False,
 ) -> dict[str, Any]:
     return {
         "type": "create",
@@ -76,17 +85,30 @@ def hello_create(
         "seat": seat.value if seat else None,
         "rules": p.rules_to_json(rules or Ruleset()),
         "timers": timers or {"bid": None, "play": None},
+        "public": public,
     }
 
 
-def hello_join(code: str, name: str, seat: Seat | None = None) -> dict[str, Any]:
-    return {
+def hello_join(
+    code: str, name: str, seat: Seat | None = None, token: str | None = None
+) -> dict[str, Any]:
+    """Sit at ``code``. With ``token`` (saved from an earlier visit) the server gives that
+    seat back if nobody is using it, and otherwise a seat of one's own."""
+    hello: dict[str, Any] = {
         "type": "join",
         "protocol": p.PROTOCOL_VERSION,
         "table": code,
         "name": name,
         "seat": seat.value if seat else None,
     }
+    if token is not None:
+        hello["token"] = token
+    return hello
+
+
+def hello_join_any(name: str) -> dict[str, Any]:
+    """Sit at any public table waiting for people, or open one."""
+    return {"type": "join_any", "protocol": p.PROTOCOL_VERSION, "name": name}
 
 
 def hello_rejoin(code: str, token: str) -> dict[str, Any]:
@@ -110,16 +132,24 @@ class TableClient:
         on_change: Callable[[], None] | None = None,
         open_timeout: float = 10.0,
         reconnect_seconds: float = 60.0,
+        tls: ssl.SSLContext | None = None,
+        source: str | None = None,
     ) -> None:
+        """``source``: the local address to connect from (a machine with several)."""
         self.url = url
+        self.source = source
         self.hello = hello
         self.on_change = on_change
         self.open_timeout = open_timeout
         self.reconnect_seconds = reconnect_seconds
+        self.tls = tls
         self.seat = Seat.S
         self.code = ""
         self.token = ""
         self.host = False
+        self.back = False  # the server gave back a seat this token held
+        self.waiting = False  # seated from the next deal; no view until then
+        self.public = False
         self.rules = Ruleset()
         self._view: SeatView | None = None
         self._view_data: dict[str, Any] | None = None  # the latest view, not yet read
@@ -146,23 +176,35 @@ class TableClient:
         await self._open(self.hello)
 
     async def _open(self, hello: dict[str, Any]) -> None:
+        # wss:// always checks the certificate: against --ca, else the system's authorities.
+        tls = (self.tls or client_tls()) if self.url.startswith("wss://") else None
+        options: dict[str, Any] = {"ssl": tls} if tls is not None else {}
         try:
             ws = await connect(
                 self.url,
                 max_size=p.MAX_SERVER_FRAME,
                 compression=None,
                 open_timeout=self.open_timeout,
-                ping_interval=10,
-                ping_timeout=20,
+                # A server that stops answering is noticed within 9 seconds (3 + 5 + 1).
+                ping_interval=3,
+                close_timeout=1,
+                ping_timeout=5,
+                local_addr=(self.source, 0) if self.source else None,
+                **options,
             )
-        except (OSError, InvalidHandshake, InvalidURI, TimeoutError) as e:
+        except ssl.SSLCertVerificationError as e:
+            raise JoinRefused(
+                f"The table server at {self.url} is not who it claims: its certificate "
+                "is not trusted. If it uses a private authority, give its file with --ca."
+            ) from e
+        except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as e:
             raise JoinRefused(f"Cannot reach the table server at {self.url}.") from e
         try:
             await ws.send(p.encode(hello))
             # welcome, then people, then (once the match is under way) a view
             await self._expect(ws, "welcome")
             await self._expect(ws, "people")
-            if self.started:
+            if self.started and not self.waiting:
                 await self._expect(ws, "update")
         except ConnectionClosed as e:
             reason = e.rcvd.reason if e.rcvd is not None and e.rcvd.reason else None
@@ -210,8 +252,7 @@ class TableClient:
             except JoinRefused:
                 await asyncio.sleep(1.0)
                 continue
-            self._notice(RECONNECTED)
-            return True
+            return True  # the server says "Back at your seat" and where the hand stands
         self._final("Could not reconnect to the table.")
         return False
 
@@ -266,6 +307,7 @@ class TableClient:
                     self._view_data = view
                     self._outcomes = outcomes
                     self.started = True
+                    self.waiting = False
                 self._events.extend(events)
             self._changed()
             rid = data.get("id")
@@ -281,6 +323,9 @@ class TableClient:
             self.token = p.field_of(data, "token", str)
             self.host = bool(data.get("host"))
             self.rules = p.rules_from_json(data.get("rules"))
+            self.back = data.get("back") is True
+            self.waiting = data.get("waiting") is True
+            self.public = data.get("public") is True
         else:
             raise p.ProtocolError(f"Unknown message type: {kind!r}.")
 
@@ -307,7 +352,8 @@ class TableClient:
         timers = data.get("timers")
         with self.lock:
             self.people = people
-            self.started = self.started or data.get("started") is True
+            # Someone waiting for the next deal has not started: their lobby goes on.
+            self.started = self.started or (data.get("started") is True and not self.waiting)
             self.host = host is self.seat
             if isinstance(timers, dict):
                 self.timers = {k: timers.get(k) for k in ("bid", "play")}
@@ -392,6 +438,7 @@ class RemoteTable:
         reconnect_seconds: float = 60.0,
         answer_timeout: float = 10.0,
         keep_frames: bool = False,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self._listener: Callable[[], None] | None = None
         self._listener_loop: asyncio.AbstractEventLoop | None = None
@@ -403,6 +450,7 @@ class RemoteTable:
             on_change=self._changed,
             open_timeout=open_timeout,
             reconnect_seconds=reconnect_seconds,
+            tls=tls,
         )
         if keep_frames:
             self.client.frames = []
@@ -424,18 +472,35 @@ class RemoteTable:
         rules: Ruleset | None = None,
         bid_seconds: float | None = None,
         play_seconds: float | None = None,
+        public: bool = False,
         **options: Any,
     ) -> RemoteTable:
-        """Open a new table on the server at ``url`` and sit at it as its host."""
+        """Open a new table on the server at ``url`` and sit at it as its host;
+        ``public`` lists it for ``join_any``."""
         timers = {"bid": bid_seconds, "play": play_seconds}
-        return cls(url, hello_create(name, seat, rules, timers), **options)
+        return cls(url, hello_create(name, seat, rules, timers, public=public), **options)
 
     @classmethod
     def join(
-        cls, url: str, code: str, name: str, *, seat: Seat | None = None, **options: Any
+        cls,
+        url: str,
+        code: str,
+        name: str,
+        *,
+        seat: Seat | None = None,
+        token: str | None = None,
+        **options: Any,
     ) -> RemoteTable:
-        """Sit at the table with ``code`` (raises JoinRefused with the spoken reason)."""
-        return cls(url, hello_join(code, name, seat), **options)
+        """Sit at the table with ``code`` (raises JoinRefused with the spoken reason).
+
+        ``token``, saved from an earlier visit, gives that seat back when nobody is using
+        it (``back`` is then True); a seat someone is using is never taken over."""
+        return cls(url, hello_join(code, name, seat, token), **options)
+
+    @classmethod
+    def join_any(cls, url: str, name: str, **options: Any) -> RemoteTable:
+        """Sit at a public table waiting for people, or open one and be its host."""
+        return cls(url, hello_join_any(name), **options)
 
     @classmethod
     def rejoin(cls, url: str, code: str, token: str, **options: Any) -> RemoteTable:
@@ -456,6 +521,9 @@ class RemoteTable:
             await self.client.connect()
         except JoinRefused as e:
             self._connected.set_exception(e)
+            return
+        except Exception as e:  # whatever went wrong, the caller hears it and never hangs
+            self._connected.set_exception(JoinRefused(f"Cannot join the table: {e}."))
             return
         self._connected.set_result(None)
         await self.client.run()
@@ -581,6 +649,21 @@ class RemoteTable:
     @property
     def is_host(self) -> bool:
         return self.client.host
+
+    @property
+    def back(self) -> bool:
+        """Whether the server gave back the seat a saved token held."""
+        return self.client.back
+
+    @property
+    def waiting(self) -> bool:
+        """Whether this seat is played by the computer until the next deal."""
+        return self.client.waiting
+
+    def admit(self, seat: Seat) -> None:
+        """Let the person waiting for ``seat`` sit down now, mid-hand (host only): they
+        see the cards that seat holds."""
+        self._call({"type": "admit", "seat": seat.value})
 
     @property
     def started(self) -> bool:

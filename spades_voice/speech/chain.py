@@ -366,6 +366,10 @@ def make_speaker(
         speaker = TeeSpeaker([speaker, PrintSpeaker(stream, write=write)])
     if log_path is not None:
         log_file = log_path.open("a", encoding="utf-8")
+        # The log holds everything spoken, a shared table's code included: only its owner
+        # may read it. (Opened first: nothing is written before this.)
+        with contextlib.suppress(OSError):
+            os.chmod(log_path, 0o600)
         recorder = RecorderSpeaker(speaker, log_file, owns_log=True)
         if chain is not None:
             chain.on_notice = lambda notice: recorder.note(Kind.NOTICE, notice)

@@ -6,9 +6,14 @@ import asyncio
 import contextlib
 import itertools
 import json
+import os
 import random
+import socket
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from websockets.exceptions import ConnectionClosed
@@ -16,13 +21,64 @@ from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.ai import Level, make_player
 from spades_voice.net.client import RemoteTable, hello_join
-from spades_voice.net.server import Limits, ServerThread, TableServer
+from spades_voice.net.limits import Limits
+from spades_voice.net.server import ServerThread, TableServer
 from spades_voice.rules import IllegalAction, Seat
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def descendants(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in map(int, children):
+            found |= {child, *descendants(child)}
+    return found
+
+
+def gone(pids: set[int], timeout: float = 10.0) -> None:
+    """Wait until none of ``pids`` is running: nothing a test started may outlive it."""
+    wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in pids), timeout)
+
+
+@contextlib.contextmanager
+def serve(data: Path, port: int, *extra: str) -> Iterator[subprocess.Popen[str]]:
+    """``spades-voice serve`` in its own process, the way a player runs it."""
+    env = {**os.environ, "SPADES_VOICE_DATA_DIR": str(data)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spades_voice", "serve", "--port", str(port),
+         "--computer-delay", "0", "--level", "easy", *extra],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert "Serving shared tables" in line, line + proc.stdout.read()
+        yield proc
+    finally:
+        helpers = descendants(proc.pid) if proc.poll() is None else set()
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
+        gone(helpers)  # its computers' workers end with it
+        if proc.stdout is not None:
+            proc.stdout.close()
 
 
 @contextlib.contextmanager
 def running_server(
-    computer_delay: float = 0.0, limits: Limits | None = None, seed: str = "net-test"
+    computer_delay: float = 0.0,
+    limits: Limits | None = None,
+    seed: str = "net-test",
+    **options: Any,
 ) -> Iterator[ServerThread]:
     """A table server on a free port of 127.0.0.1, on its own thread, dealing matches
     from ``seed`` so that a test plays the same cards every run."""
@@ -34,8 +90,8 @@ def running_server(
         TableServer(
             limits=limits,
             computer_delay=computer_delay,
-            level=Level.EASY,
             new_seed=lambda: f"{seed}/{next(count)}",
+            **{"level": Level.EASY, **options},
         )
     )
     thread.start()

@@ -13,7 +13,7 @@ from websockets.sync.client import connect
 
 from spades_voice.net import protocol as p
 from spades_voice.net.client import JoinRefused, RemoteTable
-from spades_voice.net.server import Limits
+from spades_voice.net.limits import Limits
 from spades_voice.rules import Bid, Card, IllegalAction, Phase, Ruleset, Seat
 
 

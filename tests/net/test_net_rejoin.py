@@ -6,7 +6,7 @@ import pytest
 from net_helpers import play_until, running_server, timers_pending, wait_for
 
 from spades_voice.net.client import JoinRefused, RemoteTable
-from spades_voice.net.server import Limits
+from spades_voice.net.limits import Limits
 from spades_voice.rules import Phase, Ruleset, Seat
 from spades_voice.table import Notice
 
@@ -59,7 +59,12 @@ class TestRejoin:
                 # Cut the TCP connection without a close frame, as a dropped Wi-Fi would.
                 guest._loop.call_soon_threadsafe(ws.transport.abort)
                 wait_for(lambda: guest.client._ws is not ws and guest.client._ws is not None)
-                wait_for(lambda: "Reconnected." in notices(guest))
+                heard: list[str] = []
+                wait_for(lambda: bool(heard.extend(notices(guest))) or any(
+                    x.startswith("Back at your seat. You sit ") for x in heard
+                ))
+                back = next(x for x in heard if x.startswith("Back at your seat."))
+                assert "Hand 1. Trick " in back  # where the hand stands
                 play_until([host, guest], lambda: host.view().winner is not None)
                 wait_for(lambda: guest.view().winner == host.view().winner)
             finally:
@@ -126,3 +131,26 @@ class TestTimers:
                 assert host.view().my_turn
             finally:
                 host.close()
+
+
+class TestPresence:
+    def test_a_frozen_client_is_marked_gone_and_the_computer_plays_for_it(self) -> None:
+        limits = Limits(rate=10_000, burst=10_000, ping_interval=0.3, ping_timeout=0.3)
+        with running_server(limits=limits) as server:
+            host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
+            guest = RemoteTable.join(server.url, host.code, "Bo", reconnect_seconds=0)
+            try:
+                wait_for(lambda: sum(x.connected for x in host.people()) == 2)
+                ws = guest.client._ws
+                assert ws is not None
+                # Frozen: the process is there but reads nothing, so it answers no ping.
+                guest._loop.call_soon_threadsafe(ws.transport.pause_reading)
+                heard: list[str] = []
+                wait_for(lambda: bool(heard.extend(notices(host))) or any(
+                    x.startswith("Bo left.") for x in heard), timeout=5)
+                assert not {x.seat: x for x in host.people()}[guest.seat].connected
+                host.start()
+                play_until([host], lambda: host.view().winner is not None)
+            finally:
+                host.close()
+                guest.close()

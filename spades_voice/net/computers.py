@@ -1,0 +1,144 @@
+"""Computer decisions in worker processes, so no table's computer stalls the event loop.
+
+A Hard decision takes 30-250 ms of CPU. Made on the server's event loop it would hold up
+every table on the server; here it runs in a pool of processes sized to the cores, and
+the loop only waits for the answer of the one table whose computer is thinking.
+
+Each decision gets a fresh player whose generator is seeded from the match seed, the
+seat and the decision number, so a match's computers decide the same way whatever
+worker answers, and nothing but the seat's own view crosses into the worker.
+
+Under load Hard's budget shrinks: when more decisions wait than there are workers, each
+gets ``DEFAULT_BUDGET_MS * workers / waiting``, never below ``HARD_FLOOR_MS``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import logging
+import multiprocessing
+import os
+import random
+import threading
+import time
+from concurrent.futures.process import BrokenProcessPool
+
+from spades_voice.ai import DEFAULT_BUDGET_MS, Level, make_player
+from spades_voice.rules import Bid, Decision, SeatView
+
+log = logging.getLogger("spades_voice.net")
+
+#: Hard never thinks for less than this, however busy the server is.
+HARD_FLOOR_MS = 60.0
+#: A decision that takes longer than this (a hung or killed worker) is given up.
+DECISION_TIMEOUT = 10.0
+
+
+#: Workers run at a lower priority than the event loop, so people's intents are answered
+#: first when the cores are busy; Hard's work is counted, not timed, so it plays the same.
+WORKER_NICENESS = 10
+
+
+def _worker_start(server_pid: int) -> None:
+    """Each worker runs below the loop's priority and ends when the server process ends.
+
+    A pool's workers wait on their queue for ever: if the server is killed (SIGKILL, a
+    crash) nobody tells them to stop, and they would outlive it, keeping the fork server
+    alive too. A watchdog thread ends the worker once the server's process is gone.
+    """
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(WORKER_NICENESS)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(server_pid, 0)
+            except ProcessLookupError:
+                os._exit(0)
+            except OSError:
+                pass  # exists, owned by someone else: cannot be ours, but do not guess
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
+def _warm() -> int:
+    time.sleep(0.05)  # long enough that each warm-up call gets a worker of its own
+    return os.getpid()
+
+
+def _decide(level: str, seed: str, view: SeatView, budget_ms: float) -> Decision:
+    """Runs in a worker process."""
+    return make_player(Level(level), random.Random(seed), budget_ms=budget_ms).decide(view)
+
+
+def fallback(view: SeatView) -> Decision:
+    """What a computer plays when its worker fails: the first legal card, or a bid of 1
+    rather than nil."""
+    if view.legal_cards:
+        return view.legal_cards[0]
+    bids: tuple[Bid, ...] = view.legal_bids
+    return bids[1] if len(bids) > 1 else bids[0]
+
+
+class ComputerPool:
+    """Worker processes that make computer decisions. ``start`` before use, ``close`` after."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = max(1, workers or os.cpu_count() or 1)
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self.waiting = 0  # decisions asked for and not yet answered
+        self.last_budget_ms = DEFAULT_BUDGET_MS
+        self.lowest_budget_ms = DEFAULT_BUDGET_MS  # the figure the benchmark reports
+
+    def start(self) -> None:
+        # forkserver: the server may run on a thread (``host``, tests), and forking a
+        # process with threads can copy a held lock; spawn would re-import for every worker.
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["spades_voice.ai", "spades_voice.net.computers"])
+        self._pool = concurrent.futures.ProcessPoolExecutor(
+            self.workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),)
+        )
+        # Start every worker now: the pool would start them on demand, from the event
+        # loop, and starting the fork server takes the best part of a second.
+        warm = [self._pool.submit(_warm) for _ in range(self.workers)]
+        concurrent.futures.wait(warm, timeout=30)
+
+    def budget_ms(self) -> float:
+        """Hard's budget for the next decision, given how many are waiting."""
+        share = self.workers / max(self.workers, self.waiting + 1)
+        return max(HARD_FLOOR_MS, DEFAULT_BUDGET_MS * share)
+
+    async def decide(self, level: Level, seed: str, view: SeatView) -> Decision:
+        """The computer's decision for ``view``; the fallback if the worker fails."""
+        if self._pool is None:
+            return fallback(view)
+        budget = self.budget_ms()
+        self.last_budget_ms = budget
+        self.lowest_budget_ms = min(self.lowest_budget_ms, budget)
+        self.waiting += 1
+        loop = asyncio.get_running_loop()
+        try:
+            future = loop.run_in_executor(self._pool, _decide, level.value, seed, view, budget)
+            return await asyncio.wait_for(future, DECISION_TIMEOUT)
+        except Exception as e:  # whatever went wrong, the table gets a legal move
+            log.error("a computer's worker failed (%r); playing a safe choice", e)
+            if isinstance(e, BrokenProcessPool | TimeoutError):
+                self._restart()
+            return fallback(view)
+        finally:
+            self.waiting -= 1
+
+    def _restart(self) -> None:
+        old = self._pool
+        self.start()
+        if old is not None:
+            old.shutdown(wait=False, cancel_futures=True)
+
+    def close(self) -> None:
+        """Stop the workers (waits for them to exit, so none outlives the server)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None

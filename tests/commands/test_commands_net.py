@@ -1,0 +1,112 @@
+"""The shared-table commands as players run them, in pseudo-terminals against real
+servers on 127.0.0.1: a friend on the host's computer, the code typed at a prompt, and
+``join --any``."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pexpect
+
+from spades_voice.net.client import RemoteTable
+from spades_voice.net.server import ServerThread, TableServer
+from spades_voice.options import Level
+from spades_voice.rules import Ruleset, Seat
+from spades_voice.store import DATA_DIR_ENV, Settings
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def command(data: Path, *argv: str) -> Iterator[pexpect.spawn]:
+    """``spades-voice ARGV`` in a pseudo-terminal, speaking by print, files under ``data``."""
+    data.mkdir(exist_ok=True)
+    (data / "settings.json").write_bytes(Settings(speech="print").to_bytes())
+    env = {**os.environ, DATA_DIR_ENV: str(data), "XDG_STATE_HOME": str(data / "state"),
+           "TERM": "xterm"}
+    child = pexpect.spawn(sys.executable, ["-m", "spades_voice", *argv], env=env,
+                          encoding="utf-8", timeout=30, dimensions=(24, 200))
+    try:
+        yield child
+    finally:
+        helpers = descendants(child.pid)  # a host's server runs computers' workers
+        child.terminate(force=True)
+        deadline = time.monotonic() + 10
+        while any(Path(f"/proc/{pid}").exists() for pid in helpers):
+            assert time.monotonic() < deadline, "a process the command started outlived it"
+            time.sleep(0.05)
+
+
+def descendants(pid: int) -> set[int]:
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in map(int, children):
+            found |= {child, *descendants(child)}
+    return found
+
+
+@contextmanager
+def server() -> Iterator[str]:
+    thread = ServerThread(TableServer(computer_delay=0.0, level=Level.EASY))
+    host, port = thread.start()
+    try:
+        yield f"{host}:{port}"
+    finally:
+        thread.stop()
+
+
+def test_a_friend_on_the_hosts_computer_gets_a_seat_of_their_own(tmp_path: Path) -> None:
+    # The same data folder (one computer) and even the same name: the saved token is the
+    # host's, yet the friend never takes the host's seat.
+    port = free_port()
+    with command(tmp_path, "host", "--name", "Ann", "--port", str(port)) as host:
+        host.expect(r"Table code (\w{4}-\w{4})\.")
+        code = host.match.group(1)
+        host.expect("Press Enter to start")
+        with command(tmp_path, "join", code, "--server", f"127.0.0.1:{port}",
+                     "--name", "Ann") as friend:
+            friend.expect("You sit North. Waiting for the host to start.")
+            host.expect(r"Ann 2 joined, sitting North\.")
+            assert "taken up" not in host.before
+
+
+def test_the_code_can_be_typed_at_a_prompt(tmp_path: Path) -> None:
+    with server() as address:
+        host = RemoteTable.create(f"ws://{address}", "Ann", rules=Ruleset(target=None))
+        try:
+            with command(tmp_path, "join", "--server", address, "--name", "Bo") as guest:
+                guest.expect("Type the table code, then press Enter.")
+                guest.sendline(host.code.lower().replace("-", " "))
+                guest.expect("You sit North. Waiting for the host to start.")
+        finally:
+            host.close()
+
+
+def test_join_any_sits_at_a_public_table_and_says_who_is_there(tmp_path: Path) -> None:
+    with server() as address:
+        host = RemoteTable.create(f"ws://{address}", "Ann", seat=Seat.S, public=True,
+                                  rules=Ruleset(target=None))
+        try:
+            with command(tmp_path, "join", "--any", "--server", address,
+                         "--name", "Bo") as guest:
+                guest.expect("You sit at a public table with Ann.")
+                host.start()
+                guest.expect(r"Hand 1\. \w+ deals?\.")
+        finally:
+            host.close()
+        with command(tmp_path, "join", "--any", "--server", address, "--name", "Cy") as alone:
+            alone.expect("You opened a public table. You are its host: press Enter to start.")

@@ -1,0 +1,236 @@
+"""Nobody locks the others out: floods of tables, silent sockets, half-open handshakes and
+code guesses from one address or many, over real sockets on 127.0.0.0/8."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import socket
+import time
+from collections.abc import Iterator
+
+from net_helpers import close_code, replies, running_server, wait_for
+from websockets.sync.client import ClientConnection, connect
+
+from spades_voice.net import protocol as p
+from spades_voice.net.client import RemoteTable, hello_create, hello_join, hello_rejoin
+from spades_voice.net.limits import GuessLimiter, Limits
+
+FAST = dict(rate=10_000, burst=10_000)
+
+
+def ws_from(url: str, source: str, **headers: str) -> ClientConnection:
+    return connect(
+        url, source_address=(source, 0), additional_headers=headers or None, open_timeout=5
+    )
+
+
+def hello(url: str, message: dict[str, object], source: str = "127.0.0.1",
+          **headers: str) -> tuple[int | None, dict[str, object] | None]:
+    """Say one hello from ``source``; the close code (None while seated) and the welcome."""
+    with ws_from(url, source, **headers) as ws:
+        ws.send(json.dumps(message))
+        with contextlib.suppress(Exception):
+            first = json.loads(ws.recv(timeout=5))
+            if first["type"] == "welcome":
+                return None, first
+        return close_code(ws), None
+
+
+@contextlib.contextmanager
+def raw_sockets(port: int, source: str, count: int) -> Iterator[list[socket.socket]]:
+    socks: list[socket.socket] = []
+    try:
+        for _ in range(count):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                         source_address=(source, 0))
+            socks.append(s)
+        yield socks
+    finally:
+        for s in socks:
+            s.close()
+
+
+def dropped(s: socket.socket, timeout: float = 5.0) -> bool:
+    """Whether the server closed ``s`` (EOF or reset) within ``timeout``."""
+    s.settimeout(timeout)
+    try:
+        return s.recv(1024) == b""
+    except ConnectionResetError:
+        return True
+    except TimeoutError:
+        return False
+
+
+def test_the_defaults_keep_slow_openers_short() -> None:
+    limits = Limits()
+    assert limits.open_seconds <= 5 and limits.hello_seconds <= 5
+    assert limits.ping_interval + limits.ping_timeout + limits.close_seconds <= 10
+    assert limits.empty_table_seconds <= 60
+
+
+class TestTableFlood:
+    def test_a_create_flood_from_one_address_leaves_room_for_others(self) -> None:
+        limits = Limits(**FAST, tables_per_address=5, empty_table_seconds=0.5,
+                        sweep_seconds=0.1)
+        with running_server(limits=limits) as server:
+            codes = []
+            for i in range(40):  # create, then leave at once
+                code, welcome = hello(server.url, hello_create(f"Flood{i}"))
+                if welcome is None:
+                    codes.append(code)
+            assert codes and set(codes) == {p.CLOSE_BUSY}
+            assert len(codes) == 35  # five tables, then refused
+            assert hello(server.url, hello_create("Ann"), "127.0.0.2")[1] is not None
+            # The flood's empty tables end, and its address may open tables again.
+            wait_for(lambda: server.call(lambda: len(server.server.tables)) == 0)
+            code, welcome = hello(server.url, hello_create("Later"))
+            assert welcome is not None
+
+
+class TestSilentSockets:
+    def test_sockets_beyond_an_addresses_share_are_dropped_before_the_handshake(self) -> None:
+        limits = Limits(**FAST, connections_per_address=8, open_seconds=1.0, hello_seconds=1.0)
+        with running_server(limits=limits) as server:
+            port = server.address[1]
+            with raw_sockets(port, "127.0.0.1", 12) as socks:
+                wait_for(lambda: server.call(lambda: server.server.sockets) == 8)
+                assert sum(dropped(s, 0.5) for s in socks[8:]) == 4
+                # Another address is not held up: it opens a table and starts it.
+                with ws_from(server.url, "127.0.0.2") as ws:
+                    ws.send(json.dumps(hello_create("Ann")))
+                    assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+                    ws.send(json.dumps({"type": "start", "id": 1}))
+                    assert replies(ws, ("update",))["id"] == 1
+                # The half-open handshakes are closed after open_seconds.
+                assert all(dropped(s, 3.0) for s in socks[:8])
+            wait_for(lambda: server.call(lambda: server.server.sockets) == 0)
+
+    def test_websockets_that_never_say_hello_are_closed(self) -> None:
+        limits = Limits(**FAST, hello_seconds=0.5)
+        with running_server(limits=limits) as server, contextlib.ExitStack() as stack:
+            conns = [stack.enter_context(ws_from(server.url, "127.0.0.1")) for _ in range(10)]
+            started = time.monotonic()
+            assert {close_code(ws, 5) for ws in conns} == {p.CLOSE_HELLO}
+            assert time.monotonic() - started < 3
+
+    def test_a_full_server_drops_its_oldest_unseated_socket_for_a_newcomer(self) -> None:
+        limits = Limits(**FAST, max_connections=6, connections_per_address=100)
+        with running_server(limits=limits) as server:
+            port = server.address[1]
+            with raw_sockets(port, "127.0.0.3", 6) as silent:
+                wait_for(lambda: server.call(lambda: server.server.sockets) == 6)
+                # Full of sockets that never say hello: a person still gets in...
+                assert hello(server.url, hello_create("Ann"), "127.0.0.2")[1] is not None
+                # ...and the oldest silent ones made room (one for each socket it opened).
+                assert dropped(silent[0], 2.0)
+            wait_for(lambda: server.call(lambda: server.server.sockets) == 0)
+
+    def test_seated_people_are_never_dropped_for_room(self) -> None:
+        limits = Limits(**FAST, max_connections=4, connections_per_address=100)
+        with running_server(limits=limits) as server, contextlib.ExitStack() as stack:
+            seated = [stack.enter_context(ws_from(server.url, "127.0.0.3"))]
+            seated[0].send(json.dumps(hello_create("Ann")))
+            code = json.loads(seated[0].recv(timeout=5))["table"]
+            for name in ("Bo", "Cy", "Di"):
+                ws = stack.enter_context(ws_from(server.url, "127.0.0.3"))
+                ws.send(json.dumps(hello_join(code, name)))
+                assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+                seated.append(ws)
+            # Every socket is a seated person: a fifth is refused, nobody is dropped.
+            with raw_sockets(server.address[1], "127.0.0.4", 1) as (late,):
+                assert dropped(late, 2.0)
+            for ws in seated:
+                ws.send(json.dumps({"type": "ping", "id": 1}))
+                assert replies(ws, ("ok",))["id"] == 1
+
+
+class TestGuesses:
+    def test_guesses_spread_over_many_addresses_hit_the_server_wide_budget(self) -> None:
+        limits = Limits(**FAST, failed_codes_per_minute=3, failed_codes_per_minute_total=12)
+        with running_server(limits=limits) as server:
+            host = RemoteTable.create(server.url, "Ann", reconnect_seconds=0)
+            guest = RemoteTable.join(server.url, host.code, "Bo")
+            code, token = guest.code, guest.token
+            guest.close()
+            try:
+                heard = [
+                    hello(server.url, hello_join("AAAA-AAAA", "G"), f"127.0.1.{i}")[0]
+                    for i in range(1, 7) for _ in range(2)
+                ]
+                assert heard == [p.CLOSE_NO_TABLE] * 12
+                # Budget spent: a fresh address learns nothing, even with the right code...
+                assert hello(server.url, hello_join("AAAA-AAAA", "G"), "127.0.2.1")[0] == (
+                    p.CLOSE_BUSY
+                )
+                assert hello(server.url, hello_join(code, "G"), "127.0.2.2")[0] == p.CLOSE_BUSY
+                # ...but the right code with a valid token is never refused.
+                _, welcome = hello(server.url, hello_rejoin(code, token), "127.0.2.3")
+                assert welcome is not None and welcome["back"] is True
+                _, welcome = hello(server.url, hello_join(code, "Bo", token=token), "127.0.2.4")
+                assert welcome is not None and welcome["seat"] == guest.seat.value
+            finally:
+                host.close()
+
+    def test_one_address_is_stopped_before_the_budget(self) -> None:
+        limits = Limits(**FAST, failed_codes_per_minute=3, failed_codes_per_minute_total=100)
+        with running_server(limits=limits) as server:
+            for _ in range(3):
+                assert hello(server.url, hello_join("AAAA-AAAA", "G"))[0] == p.CLOSE_NO_TABLE
+            assert hello(server.url, hello_join("AAAA-AAAA", "G"))[0] == p.CLOSE_BUSY
+            other = hello(server.url, hello_join("AAAA-AAAA", "G"), "127.0.0.2")[0]
+            assert other == p.CLOSE_NO_TABLE
+
+    def test_a_trusted_proxy_names_the_client_and_an_untrusted_one_does_not(self) -> None:
+        limits = Limits(**FAST, failed_codes_per_minute=2)
+        with running_server(limits=limits, trusted_proxies=("127.0.0.1",)) as server:
+            url = server.url
+            bad = hello_join("AAAA-AAAA", "G")
+            for _ in range(2):
+                assert hello(url, bad, **{"X-Forwarded-For": "203.0.113.7"})[0] == 4004
+            assert hello(url, bad, **{"X-Forwarded-For": "203.0.113.7"})[0] == p.CLOSE_BUSY
+            # Another client behind the same proxy is counted on its own.
+            assert hello(url, bad, **{"X-Forwarded-For": "203.0.113.8"})[0] == 4004
+            # 127.0.0.2 is not a trusted proxy: its header is ignored.
+            for _ in range(2):
+                assert hello(url, bad, "127.0.0.2", **{"X-Forwarded-For": "198.51.100.1"})[
+                    0
+                ] == 4004
+            assert hello(url, bad, "127.0.0.2", **{"X-Forwarded-For": "198.51.100.2"})[0] == (
+                p.CLOSE_BUSY
+            )
+
+
+class TestLimiterMemory:
+    def test_entries_expire_and_the_budget_bounds_them(self) -> None:
+        now = [0.0]
+        limiter = GuessLimiter(per_address=20, total=300, window=60.0, clock=lambda: now[0])
+        for i in range(10_000):
+            address = f"10.{i // 65536}.{i // 256 % 256}.{i % 256}"
+            if not limiter.blocked(address):
+                limiter.failed(address)
+        assert limiter.addresses == 300  # the server-wide budget stopped the rest
+        assert limiter.blocked("192.0.2.1")
+        now[0] = 61.0
+        limiter.sweep()
+        assert limiter.addresses == 0 and not limiter.blocked("192.0.2.1")
+
+
+class TestTableRoom:
+    def test_a_full_server_ends_the_oldest_table_that_never_started(self) -> None:
+        limits = Limits(**FAST, max_tables=2, empty_table_seconds=0.3, sweep_seconds=60)
+        with running_server(limits=limits) as server, contextlib.ExitStack() as stack:
+            held = []
+            for source in ("127.0.0.3", "127.0.0.4"):  # hosts who stay, never start
+                ws = stack.enter_context(ws_from(server.url, source))
+                ws.send(json.dumps(hello_create("Hold")))
+                assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+                held.append(ws)
+            # Just created: a third has to wait for room...
+            assert hello(server.url, hello_create("Ann"), "127.0.0.5")[0] == p.CLOSE_BUSY
+            time.sleep(0.5)
+            # ...once they have sat untouched past the limit, the oldest makes room.
+            assert hello(server.url, hello_create("Ann"), "127.0.0.5")[1] is not None
+            assert close_code(held[0]) == p.CLOSE_BUSY
+            held[1].send(json.dumps({"type": "ping", "id": 1}))
+            assert replies(held[1], ("ok",))["id"] == 1
