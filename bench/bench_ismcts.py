@@ -1,6 +1,12 @@
 """Hard against OpenSpiel's ISMCTS bot on duplicate deals: points per deal.
 
-    /tmp/venv-os/bin/python bench/bench_ismcts.py [--deals 20] [--sims 500] [--seed 1]
+    python bench/bench_ismcts.py [--deals 20] [--sims 500] [--seed 1] [--calibrate]
+    python bench/bench_ismcts.py --matches 10 [--sims 500] [--seed 1] [--calibrate]
+
+``--matches N`` plays N duplicate matches to 500 instead (the same deal sequence twice,
+partnerships swapped) and reports the share Hard's side won, with bags per hand and sets
+for both sides. ``--calibrate`` measures this machine's work rate for Hard first, as the
+game does; ``--rate P,S`` gives one; without either Hard runs at the reference rate.
 
 Benchmark only: OpenSpiel (``pip install open-spiel``) is never a runtime dependency.
 
@@ -39,7 +45,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from spades_voice.ai import Level, Player, make_player
+from spades_voice.ai import REFERENCE_RATE, Level, Player, WorkRate, make_player
+from spades_voice.ai.calibrate import measure
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.sampling import draw_deals
 from spades_voice.rules import (
@@ -137,17 +144,93 @@ class IsmctsPlayer:
         return card
 
 
-def play_table(
-    dealt: DealtHand, hard_team: Team, seed: str, sims: int, uct_c: float, budget_ms: float
-) -> tuple[int, int, list[float], list[float]]:
-    """(Hard's points, the bot's points, Hard's decision times, the bot's) for one table."""
+def _players(
+    hard_team: Team, seed: str, sims: int, uct_c: float, budget_ms: float, rate: WorkRate
+) -> dict[int, Player]:
     players: dict[int, Player] = {}
     for seat in SEATS:
         rng = random.Random(f"{seed}/{seat.value}")
         if seat.team is hard_team:
-            players[seat.index] = make_player(Level.HARD, rng, budget_ms=budget_ms)
+            players[seat.index] = make_player(Level.HARD, rng, budget_ms=budget_ms, rate=rate)
         else:
             players[seat.index] = IsmctsPlayer(rng, sims, uct_c)
+    return players
+
+
+def play_match_table(
+    match: Match,
+    hard_team: Team,
+    seed: str,
+    sims: int,
+    uct_c: float,
+    budget_ms: float,
+    rate: WorkRate,
+    max_hands: int = 40,
+) -> tuple[Team | None, dict[Team, list[int]]]:
+    """One table of a match to its end: the winner, and per team [hands, bags, sets]."""
+    players = _players(hard_team, seed, sims, uct_c, budget_ms, rate)
+    state = MatchState(match)
+    while state.winner is None and len(state.outcomes) < max_hands:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(players[seat.index].decide(view_of(state, seat)), seat)
+    stats = {t: [0, 0, 0] for t in (Team.NS, Team.EW)}
+    for o in state.outcomes:
+        for t in (Team.NS, Team.EW):
+            sc = o.scores[t]
+            stats[t][0] += 1
+            stats[t][1] += sc.bags_added
+            stats[t][2] += int(sc.contract > 0 and not sc.made)
+    return state.winner, stats
+
+
+def run_matches(args: argparse.Namespace, rate: WorkRate) -> None:
+    won = 0
+    played = 0
+    hard = [0, 0, 0]
+    bot = [0, 0, 0]
+    start = time.monotonic()
+    for i in range(args.start, args.start + args.matches):
+        match = Match(Ruleset(), seed=f"{args.seed}/ismcts-match/{i}")
+        for table, team in enumerate((Team.NS, Team.EW)):
+            winner, stats = play_match_table(
+                match, team, f"{args.seed}/m{i}/{table}", args.sims, args.uct_c,
+                args.budget_ms, rate,
+            )
+            played += 1
+            won += winner is team
+            hard = [a + b for a, b in zip(hard, stats[team], strict=True)]
+            bot = [a + b for a, b in zip(bot, stats[team.other], strict=True)]
+        share = won / played
+        ci = 1.96 * math.sqrt(share * (1 - share) / played)
+        print(
+            f"match {i - args.start + 1} of {args.matches}: Hard's side won {won} of "
+            f"{played} ({share:.0%} ± {ci:.0%}), {time.monotonic() - start:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+    share = won / played
+    ci = 1.96 * math.sqrt(share * (1 - share) / played)
+    print(f"Hard against OpenSpiel ISMCTS ({args.sims} simulations) in matches to 500")
+    print(f"  Hard's side won {won} of {played} matches: {share:.0%} ± {ci:.0%} (95% CI)")
+    for name, s in (("Hard", hard), ("ISMCTS", bot)):
+        print(
+            f"  {name}: {s[0]} hands, bags per hand {s[1] / max(1, s[0]):.2f}, "
+            f"sets {s[2]} ({s[2] / max(1, s[0]):.1%} of hands)"
+        )
+
+
+def play_table(
+    dealt: DealtHand,
+    hard_team: Team,
+    seed: str,
+    sims: int,
+    uct_c: float,
+    budget_ms: float,
+    rate: WorkRate = REFERENCE_RATE,
+) -> tuple[int, int, list[float], list[float]]:
+    """(Hard's points, the bot's points, Hard's decision times, the bot's) for one table."""
+    players = _players(hard_team, seed, sims, uct_c, budget_ms, rate)
     state = MatchState(Match(Ruleset(target=None), deals=(dealt,)))
     times: dict[bool, list[float]] = {True: [], False: []}
     while not state.outcomes:
@@ -177,7 +260,20 @@ def main() -> None:
     parser.add_argument(
         "--start", type=int, default=0, help="First deal number (to split a run over cores)."
     )
+    parser.add_argument("--matches", type=int, default=0, help="Duplicate matches to 500.")
+    parser.add_argument("--calibrate", action="store_true")
+    parser.add_argument("--rate", default=None, metavar="PLAYS,SOLVES")
     args = parser.parse_args()
+    rate = REFERENCE_RATE
+    if args.calibrate:
+        rate = measure(time.process_time)
+    elif args.rate:
+        plays, solves = (float(x) for x in args.rate.split(","))
+        rate = WorkRate(plays, solves)
+    print(f"work rate: {rate.plays_per_ms} plays/ms, {rate.solves_per_ms} solves/ms")
+    if args.matches:
+        run_matches(args, rate)
+        return
     diffs: list[float] = []
     hard_pts = bot_pts = 0
     t_hard: list[float] = []
@@ -188,7 +284,8 @@ def main() -> None:
         diff = 0.0
         for table, team in enumerate((Team.NS, Team.EW)):
             h, b, th, tb = play_table(
-                dealt, team, f"{args.seed}/{i}/{table}", args.sims, args.uct_c, args.budget_ms
+                dealt, team, f"{args.seed}/{i}/{table}", args.sims, args.uct_c, args.budget_ms,
+                rate,
             )
             hard_pts += h
             bot_pts += b

@@ -21,6 +21,8 @@ COMMANDS: dict[str, str] = {
     "play": "Play a match against the computers (default).",
     "keys": "List every key and what it does.",
     "score": "Replay a spades-record/1 file and print the score.",
+    "review": "The coach: a seat's costliest decisions in each hand of a record.",
+    "calibrate": "Measure this machine's speed for Hard again, and keep it.",
     "arena": "Play computer levels against each other.",
     "doctor": "Check speech and braille output.",
     "stats": "Print your statistics.",

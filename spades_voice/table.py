@@ -17,7 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from spades_voice.ai import Hint, Level, Player, hint, make_player
+from spades_voice.ai import REFERENCE_RATE, Hint, Level, Player, WorkRate, hint, make_player
+from spades_voice.ai.coach import Finding, review
 from spades_voice.narration.chat import NO_ONE_TO_CHAT, Chat
 from spades_voice.narration.events import Notice
 from spades_voice.narration.summaries import person_line
@@ -44,6 +45,7 @@ from spades_voice.rules.events import (
     TrickWon,
     TurnToAct,
 )
+from spades_voice.rules.view import moments_of
 
 #: What a table reports: the model's events, notices (a seat joined, a timer), and what
 #: people at a shared table say.
@@ -124,6 +126,11 @@ class Table(Protocol):
 
     def hint(self) -> Hint: ...
 
+    def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
+        """The coach's findings on this seat's last finished hand, with its number; None
+        before any hand is finished. Raises IllegalAction where it is not available."""
+        ...
+
     def people(self) -> list[Person]:
         """Who sits at each seat, S W N E, and who is connected."""
         ...
@@ -177,8 +184,12 @@ class LocalTable:
         match: Match | None = None,
         names: dict[Seat, str] | None = None,
         players: dict[Seat, Player] | None = None,
+        rate: WorkRate = REFERENCE_RATE,
     ) -> None:
+        """``rate`` is this machine's measured speed for Hard (``ai.calibrate``)."""
         self.seat = seat
+        self.rate = rate
+        self._coached: dict[tuple[object, ...], tuple[Finding, ...]] = {}
         #: Fixed computer players by seat (tests, replays); others are made from ``level``.
         self._fixed_players = dict(players or {})
         self.level = level
@@ -202,7 +213,7 @@ class LocalTable:
                 continue
             lvl = Level.HARD if s is self.seat.partner else self.level
             rng = random.Random(f"{base}/{s.value}/{len(match.decisions)}")
-            self._players[s] = make_player(lvl, rng)
+            self._players[s] = make_player(lvl, rng, rate=self.rate)
         dealt = self.state.dealt_event()
         if dealt is not None:
             self._emit(dealt)
@@ -268,7 +279,24 @@ class LocalTable:
         self._listener = callback
 
     def hint(self) -> Hint:
-        return hint(self.view(), self._hint_rng)
+        return hint(self.view(), self._hint_rng, rate=self.rate)
+
+    def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
+        # ``match`` is a value taken at once, so the shell may run this on a worker thread
+        # while the game goes on; a hand once reviewed is answered from memory.
+        match = self.state.match
+        hands = moments_of(match, self.seat)
+        if not hands:
+            return None
+        number, moments = hands[-1]
+        key = (match.seed, number, tuple(d for _, d in moments))
+        found = self._coached.get(key)
+        if found is None:
+            base = match.seed if match.seed is not None else "record"
+            rng = random.Random(f"{base}/coach/{number}")
+            found = review(moments, rng, self.rate)
+            self._coached[key] = found
+        return number, found
 
     def people(self) -> list[Person]:
         return [

@@ -11,21 +11,26 @@ import random
 from spades_voice.ai.base import Hint, Level, Player
 from spades_voice.ai.counting import sure_tricks
 from spades_voice.ai.easy import EasyPlayer
-from spades_voice.ai.hard import DEFAULT_BUDGET_MS, HardPlayer
+from spades_voice.ai.hard import DEFAULT_BUDGET_MS, REFERENCE_RATE, HardPlayer, WorkRate
 from spades_voice.ai.hints import hint
 from spades_voice.ai.medium import MediumPlayer
 
 
 def make_player(
-    level: Level, rng: random.Random, *, budget_ms: float = DEFAULT_BUDGET_MS
+    level: Level,
+    rng: random.Random,
+    *,
+    budget_ms: float = DEFAULT_BUDGET_MS,
+    rate: WorkRate = REFERENCE_RATE,
 ) -> Player:
     """A computer player of ``level`` drawing its chance from ``rng``.
 
-    ``budget_ms`` is Hard's time per decision; its work is sized from it, not timed, so a
-    seed gives the same decisions on any machine.
+    ``budget_ms`` is Hard's time per decision and ``rate`` this machine's measured speed
+    (``ai.calibrate``); the work is sized from the two, not timed, so a seed and a
+    calibration give the same decisions.
     """
     if level is Level.HARD:
-        return HardPlayer(rng, budget_ms)
+        return HardPlayer(rng, budget_ms, rate=rate)
     if level is Level.MEDIUM:
         return MediumPlayer(rng)
     return EasyPlayer(rng)
@@ -33,12 +38,14 @@ def make_player(
 
 __all__ = [
     "DEFAULT_BUDGET_MS",
+    "REFERENCE_RATE",
     "EasyPlayer",
     "HardPlayer",
     "Hint",
     "Level",
     "MediumPlayer",
     "Player",
+    "WorkRate",
     "hint",
     "make_player",
     "sure_tricks",

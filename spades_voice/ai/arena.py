@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from spades_voice.ai.base import Level, Player
 from spades_voice.ai.easy import EasyPlayer
-from spades_voice.ai.hard import DEFAULT_BUDGET_MS, HardPlayer
+from spades_voice.ai.hard import DEFAULT_BUDGET_MS, REFERENCE_RATE, HardPlayer, WorkRate
 from spades_voice.ai.medium import MediumPlayer
 from spades_voice.rules import (
     SEATS,
@@ -39,9 +39,11 @@ from spades_voice.rules import (
 MAX_HANDS_PER_MATCH = 60
 
 
-def _player(level: Level, rng: random.Random, budget_ms: float) -> Player:
+def _player(
+    level: Level, rng: random.Random, budget_ms: float, rate: WorkRate = REFERENCE_RATE
+) -> Player:
     if level is Level.HARD:
-        return HardPlayer(rng, budget_ms)
+        return HardPlayer(rng, budget_ms, rate=rate)
     if level is Level.MEDIUM:
         return MediumPlayer(rng)
     return EasyPlayer(rng)
@@ -78,12 +80,17 @@ class TableResult:
 
 
 def play_table(
-    match: Match, levels: dict[Team, Level], seed: str, budget_ms: float, max_hands: int
+    match: Match,
+    levels: dict[Team, Level],
+    seed: str,
+    budget_ms: float,
+    max_hands: int,
+    rate: WorkRate = REFERENCE_RATE,
 ) -> TableResult:
     """Play ``match`` with ``levels[team]`` at each team's seats; every player sees only
     its own ``SeatView``."""
     players = {
-        seat: _player(levels[seat.team], random.Random(f"{seed}/{seat.value}"), budget_ms)
+        seat: _player(levels[seat.team], random.Random(f"{seed}/{seat.value}"), budget_ms, rate)
         for seat in SEATS
     }
     state = MatchState(match)
@@ -123,8 +130,12 @@ class DealResult:
     second_won: int
 
 
-def _task(args: tuple[str, int, str, str, float]) -> DealResult:
-    kind, index, seed, levels_text, budget_ms = args
+#: One task: (kind, index, seed, "first,second" levels, Hard's budget, Hard's rate).
+Task = tuple[str, int, str, str, float, WorkRate]
+
+
+def _task(args: Task) -> DealResult:
+    kind, index, seed, levels_text, budget_ms, rate = args
     a, b = (Level(x) for x in levels_text.split(","))
     if kind == "deal":
         dealt = deal_for(f"{seed}/deal", index)
@@ -139,7 +150,9 @@ def _task(args: tuple[str, int, str, str, float]) -> DealResult:
     won = [0, 0]
     for table, (ns, ew) in enumerate(((a, b), (b, a))):
         levels = {Team.NS: ns, Team.EW: ew}
-        res = play_table(match, levels, f"{seed}/{kind}/{index}/{table}", budget_ms, max_hands)
+        res = play_table(
+            match, levels, f"{seed}/{kind}/{index}/{table}", budget_ms, max_hands, rate
+        )
         a_team = Team.NS if table == 0 else Team.EW
         first.add(res.sides[a_team])
         second.add(res.sides[a_team.other])
@@ -170,7 +183,7 @@ def _mean_ci(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def _run(tasks: list[tuple[str, int, str, str, float]], jobs: int, label: str) -> list[DealResult]:
+def _run(tasks: list[Task], jobs: int, label: str) -> list[DealResult]:
     results: list[DealResult] = []
     started = time.monotonic()
     last = started
@@ -244,15 +257,20 @@ def compare(
     seed: str = "1",
     jobs: int = 1,
     budget_ms: float = DEFAULT_BUDGET_MS,
+    rate: WorkRate = REFERENCE_RATE,
 ) -> dict[str, object]:
     """Play ``deals`` duplicate deals and ``matches`` duplicate matches of ``first``
-    against ``second``; the figures ``spades-voice arena`` prints."""
+    against ``second``, Hard working at ``rate``; the figures ``spades-voice arena``
+    prints (the rate among them)."""
     levels = f"{first.value},{second.value}"
-    deal_tasks = [("deal", i, seed, levels, float(budget_ms)) for i in range(deals)]
-    match_tasks = [("match", i, seed, levels, float(budget_ms)) for i in range(matches)]
+    budget = float(budget_ms)
+    deal_tasks = [("deal", i, seed, levels, budget, rate) for i in range(deals)]
+    match_tasks = [("match", i, seed, levels, budget, rate) for i in range(matches)]
     deal_results = _run(deal_tasks, jobs, "deals") if deal_tasks else []
     match_results = _run(match_tasks, jobs, "matches") if match_tasks else []
-    return _summary(first, second, deal_results, match_results)
+    summary = _summary(first, second, deal_results, match_results)
+    summary["rate"] = {"plays_per_ms": rate.plays_per_ms, "solves_per_ms": rate.solves_per_ms}
+    return summary
 
 
 __all__ = ["compare", "play_table"]

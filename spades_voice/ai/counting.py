@@ -11,9 +11,10 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from spades_voice.ai.fastplay import NIL_BID, SUIT_MASKS
 from spades_voice.rules import Card
+from spades_voice.rules.bids import NIL_CODE
 from spades_voice.rules.cards import mask_of
+from spades_voice.rules.kernel import SUIT_MASKS
 
 # Rank positions within a suit chunk: bit 12 is the ace, 11 the king, 10 the queen ...
 _A, _K, _Q, _J, _T = 12, 11, 10, 9, 8
@@ -175,8 +176,8 @@ _VOID_GAIN = (0.0, 0.0, 0.5, 1.0)
 def medium_bid(hand: int, partner_bid: int | None) -> int:
     """Medium's bid: the count of winners, or nil for a safe hand when partner is not nil."""
     t = estimate_tricks(hand)
-    if partner_bid != NIL_BID and t < 2.0 and nil_danger(hand) < 1.2:
-        return NIL_BID
+    if partner_bid != NIL_CODE and t < 2.0 and nil_danger(hand) < 1.2:
+        return NIL_CODE
     return max(1, min(13, math.floor(t + 0.35)))
 
 

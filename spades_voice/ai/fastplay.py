@@ -3,7 +3,12 @@
 Everything here works on plain ints so that Hard can play thousands of hands per decision:
 a holding is a 52-bit mask over ``Card.index`` (spades are indexes 0..12, so a spade beats
 any other suit by being below 13), seats are indexes S=0, W=1, N=2, E=3, and a team is
-``seat & 1`` (0 = NS, 1 = EW). A bid is an int: 1..13, ``NIL_BID`` (0) or ``BLIND_NIL_BID``.
+``seat & 1`` (0 = NS, 1 = EW). A bid is an int, ``Bid.code``: 1..13, ``NIL_CODE`` (0) or
+``BLIND_NIL_CODE``.
+
+The rules themselves are not here: legality and the trick winner come from
+``rules.kernel`` and the arithmetic of a hand's score from ``rules.scoring``, the same
+functions ``HandState`` and ``score_team`` use, so the computers cannot drift from the game.
 
 Nothing here knows about other seats' hands by itself: callers hand it holdings, which for
 a computer player are deals *sampled* from what its ``SeatView`` shows.
@@ -16,12 +21,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-SUIT_MASKS: tuple[int, int, int, int] = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
-SPADES = 0x1FFF
-DECK = (1 << 52) - 1
-NON_SPADES = DECK & ~SPADES
-NIL_BID = 0
-BLIND_NIL_BID = -1
+from spades_voice.rules.kernel import (
+    BEATERS,
+    NON_SPADES,
+    SPADES,
+    SUIT_MASKS,
+    legal_mask,
+    trick_winner,
+)
+from spades_voice.rules.scoring import contract_counts, hand_points
+
 #: Points a carried bag is reckoned to cost in the future (10 bags cost 100).
 BAG_COST = 5
 #: What reaching the target first is worth, in points, on top of the hand's points.
@@ -43,83 +52,47 @@ BELOW: tuple[int, ...] = tuple(_below(i) for i in range(52))
 
 def beaters(mask: int, win: int) -> int:
     """The cards of ``mask`` that beat ``win``, the card winning the trick so far."""
-    if win < 13:
-        return mask & ABOVE[win]
-    return (mask & ABOVE[win]) | (mask & SPADES)
+    return mask & BEATERS[win]
 
 
 def low(mask: int) -> int:
-    """The lowest-ranked card of a non-empty mask, a non-spade on equal rank."""
-    best = -1
-    best_rank = 99
-    for s in (1, 2, 3, 0):
-        chunk = mask >> (13 * s) & 0x1FFF
-        if chunk:
-            r = (chunk & -chunk).bit_length() - 1
-            if r < best_rank:
-                best_rank = r
-                best = 13 * s + r
-    return best
+    """The lowest-ranked card of a non-empty mask: hearts, diamonds, clubs, then spades on
+    equal rank. (The suits' ranks are or-ed together: one look finds the lowest rank.)"""
+    c1 = mask >> 13 & 0x1FFF
+    c2 = mask >> 26 & 0x1FFF
+    c3 = mask >> 39
+    ranks = (mask & 0x1FFF) | c1 | c2 | c3
+    r = (ranks & -ranks).bit_length() - 1
+    if c1 >> r & 1:
+        return 13 + r
+    if c2 >> r & 1:
+        return 26 + r
+    if c3 >> r & 1:
+        return 39 + r
+    return r
 
 
 def high(mask: int) -> int:
-    """The highest-ranked card of a non-empty mask, a spade on equal rank."""
-    best = -1
-    best_rank = -1
-    for s in (0, 1, 2, 3):
-        chunk = mask >> (13 * s) & 0x1FFF
-        if chunk:
-            r = chunk.bit_length() - 1
-            if r > best_rank:
-                best_rank = r
-                best = 13 * s + r
-    return best
+    """The highest-ranked card of a non-empty mask: spades, hearts, diamonds, then clubs
+    on equal rank."""
+    c0 = mask & 0x1FFF
+    c1 = mask >> 13 & 0x1FFF
+    c2 = mask >> 26 & 0x1FFF
+    r = (c0 | c1 | c2 | mask >> 39).bit_length() - 1
+    if c0 >> r & 1:
+        return r
+    if c1 >> r & 1:
+        return 13 + r
+    if c2 >> r & 1:
+        return 26 + r
+    return 39 + r
 
 
 def lowest_index(mask: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def legal_mask(held: int, trick_len: int, led: int, broken: bool) -> int:
-    """The cards of ``held`` that may be played (``led`` is the led suit's mask)."""
-    if trick_len:
-        return (held & led) or held
-    if not broken and held & NON_SPADES:
-        return held & NON_SPADES
-    return held
-
-
 # ---- scoring --------------------------------------------------------------------------
-
-
-def team_score(
-    bid_a: int, bid_b: int, won_a: int, won_b: int, bags_before: int, partner_rule: bool
-) -> tuple[int, int]:
-    """(points, bags carried after) for one partnership; the arithmetic of ``score_team``."""
-    contract = 0
-    counted = 0
-    nil_bags = 0
-    nil_points = 0
-    for bid, won in ((bid_a, won_a), (bid_b, won_b)):
-        if bid <= 0:
-            value = 200 if bid == BLIND_NIL_BID else 100
-            nil_points += value if won == 0 else -value
-            if partner_rule:
-                counted += won
-            else:
-                nil_bags += won
-        else:
-            contract += bid
-            counted += won
-    if counted >= contract:
-        over = counted - contract
-        points = 10 * contract + over
-    else:
-        over = 0
-        points = -10 * contract
-    bags = bags_before + over + nil_bags
-    points += nil_bags + nil_points - 100 * (bags // 10)
-    return points, bags % 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,11 +108,11 @@ class Stakes:
     def utility(self, bids: list[int], won: list[int]) -> float:
         """Our points minus theirs, bags reckoned at their future cost, plus the match."""
         t = self.team
-        mine, mbags = team_score(
+        mine, mbags = hand_points(
             bids[t], bids[t + 2], won[t], won[t + 2], self.bags[t], self.partner_rule
         )
         o = 1 - t
-        theirs, obags = team_score(
+        theirs, obags = hand_points(
             bids[o], bids[o + 2], won[o], won[o + 2], self.bags[o], self.partner_rule
         )
         target = self.target
@@ -177,7 +150,7 @@ def choose(
     cards played to this trick, ``voids`` per seat a 4-bit mask of suits shown out of.
     """
     if legal & (legal - 1) == 0:
-        return lowest_index(legal)
+        return legal.bit_length() - 1  # the only legal card
     p = s ^ 2
     pos = len(trick)
     my_bid = bids[s]
@@ -195,17 +168,14 @@ def choose(
     if my_bid <= 0:
         take = False
     else:
-        contract = (my_bid if my_bid > 0 else 0) + (p_bid if p_bid > 0 else 0)
-        counted = won[s] + (won[p] if p_bid > 0 or partner_rule else 0)
+        contract, counted, _ = contract_counts(my_bid, p_bid, won[s], won[p], partner_rule)
         need = contract - counted
         if need > 0:
             take = True
         else:
             # Contract made: take more only to set the opponents cheaply.
-            ob1, ob2 = bids[o1], bids[o2]
-            ocontract = (ob1 if ob1 > 0 else 0) + (ob2 if ob2 > 0 else 0)
-            ocounted = (won[o1] if ob1 > 0 or partner_rule else 0) + (
-                won[o2] if ob2 > 0 or partner_rule else 0
+            ocontract, ocounted, _ = contract_counts(
+                bids[o1], bids[o2], won[o1], won[o2], partner_rule
             )
             oneed = ocontract - ocounted
             left = 13 - won[0] - won[1] - won[2] - won[3]
@@ -214,7 +184,7 @@ def choose(
     if pos == 0:
         return _lead(s, mine, legal, others, take, cover, nil_opp, voids, my_bid <= 0)
 
-    beat = beaters(legal, win_idx)
+    beat = legal & BEATERS[win_idx]
     lose = legal & ~beat
 
     if my_bid <= 0 or (not take and not cover):
@@ -338,18 +308,6 @@ def _lead(
     return low(legal)
 
 
-def trick_winner(trick: tuple[int, ...] | list[int], leader: int) -> tuple[int, int]:
-    """(winning card index, winning seat) of a non-empty trick."""
-    win_i = trick[0]
-    win_pos = 0
-    for k in range(1, len(trick)):
-        c = trick[k]
-        if (c > win_i) if c // 13 == win_i // 13 else c < 13:
-            win_i = c
-            win_pos = k
-    return win_i, (leader + win_pos) & 3
-
-
 # ---- playouts -------------------------------------------------------------------------
 
 
@@ -377,21 +335,16 @@ def playout(
         led = SUIT_MASKS[trick[0] // 13]
         win_i, win_seat = trick_winner(trick, leader)
     else:
-        led = 0
+        led = 0  # no suit led yet: ``legal_mask`` applies the leading rule
         win_i = -1
         win_seat = -1
     actor = (leader + len(trick)) & 3
     while outstanding:
         h = held[actor]
         n = len(trick)
-        if n:
-            legal = (h & led) or h
-        elif not broken and h & NON_SPADES:
-            legal = h & NON_SPADES
-        else:
-            legal = h
+        legal = legal_mask(h, led, broken)
         if legal & (legal - 1) == 0:
-            idx = lowest_index(legal)
+            idx = legal.bit_length() - 1  # the only legal card
         else:
             idx = choose(
                 actor,
@@ -419,7 +372,7 @@ def playout(
         else:
             if not led & bit:
                 voids[actor] |= 1 << (trick[0] // 13)
-            if (idx > win_i) if idx // 13 == win_i // 13 else idx < 13:
+            if BEATERS[win_i] & bit:
                 win_i = idx
                 win_seat = actor
         trick.append(idx)
@@ -427,6 +380,7 @@ def playout(
             won[win_seat] += 1
             actor = win_seat
             trick = []
+            led = 0
         else:
             actor = (actor + 1) & 3
     return won
@@ -475,13 +429,7 @@ def _solve(
             won[w] -= 1
     actor = (leader + n) & 3
     h = held[actor]
-    if n:
-        led = SUIT_MASKS[trick[0] // 13]
-        legal = (h & led) or h
-    elif not broken and h & NON_SPADES:
-        legal = h & NON_SPADES
-    else:
-        legal = h
+    legal = legal_mask(h, SUIT_MASKS[trick[0] // 13] if n else 0, broken)
     maximise = (actor & 1) == stakes.team
     # Equivalent cards (adjacent in a suit once played cards are removed) need one try:
     # playing the 9 or the 10 from 10-9 is the same when no one else holds between them.

@@ -9,49 +9,65 @@ is judged on the same deals, so luck in the draw cancels out between them.
 For a bid: draw full deals, guess the later bidders' bids, play each candidate bid out and
 keep the one with the best expected score, nil included.
 
-The amount of work is fixed by the budget through calibrated counts, never by the clock,
-so a seed always gives the same decision; the clock is only a safety net.
+The amount of work is fixed by the budget and this machine's ``WorkRate`` (measured once
+by ``ai.calibrate`` and stored with the settings), never by the clock, so a seed and a
+calibration always give the same decision; the clock is only a safety net.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from spades_voice.ai.counting import count_tricks, medium_bid, nil_danger
-from spades_voice.ai.fastplay import (
-    ABOVE,
-    BELOW,
-    NIL_BID,
-    playout,
-    solve,
-    trick_winner,
-)
+from spades_voice.ai.fastplay import ABOVE, BELOW, playout, solve
 from spades_voice.ai.knowledge import NO_BID, Known, known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Decision, SeatView
+from spades_voice.rules.bids import NIL_CODE
+from spades_voice.rules.kernel import trick_winner
 
 DEFAULT_BUDGET_MS = 250.0
-#: Card-plays a policy playout gets through per millisecond on the reference machine
-#: (2-core, slow); the work per decision is the budget times this.
-PLAYS_PER_MS = 150.0
 #: Drawing and weighing one deal costs about as much as this many card-plays.
 SAMPLE_COST = 15
 #: Solve exactly when this many cards or fewer are left to play in the whole hand.
 EXACT_CARDS = 12
-#: Exact solves of one deal per millisecond, roughly, at EXACT_CARDS.
-SOLVES_PER_MS = 1.2
 MIN_DEALS = 12
-MAX_DEALS = 300
+#: A cap that only a very fast machine reaches; past it more deals change little.
+MAX_DEALS = 2000
+#: The share of the budget the sized work fills: the rest is headroom for a busy machine,
+#: so that the safety net rarely has to act.
+FILL_SHARE = 0.7
+
+
+@dataclass(frozen=True, slots=True)
+class WorkRate:
+    """How fast this machine does Hard's work: card-plays of policy playouts per ms (with
+    the sampling and scoring around them), and exact solves of a 12-card ending per ms.
+
+    Measured once per machine by ``ai.calibrate.measure``; the defaults are the slow
+    2-core machine Hard was first tuned on, for when no measurement is stored.
+    """
+
+    plays_per_ms: float = 150.0
+    solves_per_ms: float = 1.2
+
+    def __post_init__(self) -> None:
+        if not (self.plays_per_ms > 0 and self.solves_per_ms > 0):
+            raise ValueError("Work rates must be positive.")
+
+
+REFERENCE_RATE = WorkRate()
 #: Nil must beat the best number by this many points before Hard risks it: the estimate
 #: is noisy, and picking the best of noisy estimates favours the riskiest.
 NIL_MARGIN = 25.0
 #: Points of expected value a nil bidder gives up to shed a higher card.
 NIL_SHED_SLACK = 1.0
 #: The safety net stops work at this share of the budget.
-CUTOFF_SHARE = 0.92
+CUTOFF_SHARE = 0.9
 
 #: The clock the safety net reads; a module attribute so a test can drive it.
 _clock = time.perf_counter
@@ -109,12 +125,46 @@ def _after(
     return held, trick, leader, won, broken
 
 
+def card_work_ms(left: int, options: int, rate: WorkRate) -> float:
+    """What one deal costs a card decision, in ms at ``rate``: a draw, then a playout or
+    an exact solve of each option."""
+    sample_ms = SAMPLE_COST / rate.plays_per_ms
+    if left <= EXACT_CARDS:
+        return options * (left / 12.0) ** 3 / rate.solves_per_ms + sample_ms
+    return (options * left + SAMPLE_COST) / rate.plays_per_ms
+
+
+def bid_work_ms(options: int, rate: WorkRate) -> float:
+    """What one deal costs a bid decision, in ms at ``rate``: a whole hand per option."""
+    return (52 * options + SAMPLE_COST) / rate.plays_per_ms
+
+
+def deals_for(budget_ms: float, per_deal_ms: float) -> int:
+    """How many deals fill ``FILL_SHARE`` of the budget."""
+    n = int(FILL_SHARE * budget_ms / per_deal_ms)
+    return max(MIN_DEALS, min(MAX_DEALS, n))
+
+
+#: Deals are drawn this many at a time, so the safety net can stop between draws too.
+DRAW_CHUNK = 32
+
+
+def _deals(known: Known, rng: random.Random, n: int) -> Iterator[list[int]]:
+    """``n`` sampled deals, drawn as they are needed: drawing them all before judging
+    (2,000 on a fast machine) was a stretch the safety net could not cut short."""
+    while n > 0:
+        k = min(DRAW_CHUNK, n)
+        yield from sample_deals(known, rng, k)
+        n -= k
+
+
 def judge_card(
     known: Known,
     legal: int,
     rng: random.Random,
     budget_ms: float = DEFAULT_BUDGET_MS,
     safety_net: bool = True,
+    rate: WorkRate = REFERENCE_RATE,
 ) -> Judgement:
     """Hard's card and the value it gave each candidate."""
     start = _clock()
@@ -123,14 +173,8 @@ def judge_card(
         return Judgement(reps[0], {reps[0]: 0.0}, 0)
     left = known.hand.bit_count() + known.unseen.bit_count()
     exact = left <= EXACT_CARDS
-    sample_ms = SAMPLE_COST / PLAYS_PER_MS
-    if exact:
-        solve_ms = (left / 12.0) ** 3 / SOLVES_PER_MS
-        n = int(budget_ms / (len(reps) * solve_ms + sample_ms))
-    else:
-        n = int(budget_ms / ((len(reps) * left + SAMPLE_COST) / PLAYS_PER_MS))
-    n = max(MIN_DEALS, min(MAX_DEALS, n))
-    deals = sample_deals(known, rng, n)
+    n = deals_for(budget_ms, card_work_ms(left, len(reps), rate))
+    deals = _deals(known, rng, n)
     bids = list(known.bids)
     stakes = known.stakes
     pr = stakes.partner_rule
@@ -174,19 +218,23 @@ def judge_bid(
     rng: random.Random,
     budget_ms: float = DEFAULT_BUDGET_MS,
     safety_net: bool = True,
+    rate: WorkRate = REFERENCE_RATE,
+    also: int | None = None,
 ) -> Judgement:
-    """Hard's bid (as a code: 0 nil, 1..13) and the expected value of each candidate."""
+    """Hard's bid (as a code: 0 nil, 1..13) and the expected value of each candidate;
+    ``also`` adds a bid to weigh on the same deals (the coach's: the one the player made)."""
     start = _clock()
     me = known.me
     count = count_tricks(known.hand)
     est = count.bid
     cands = sorted({b for b in (est - 1, est, est + 1) if 1 <= b <= 13})
     partner_bid = known.bids[me ^ 2]
-    if partner_bid != NIL_BID and nil_danger(known.hand) < 3.5:
-        cands.insert(0, NIL_BID)
-    n = int(budget_ms * PLAYS_PER_MS / (52 * len(cands) + SAMPLE_COST))
-    n = max(MIN_DEALS, min(MAX_DEALS, n))
-    deals = sample_deals(known, rng, n)
+    if partner_bid != NIL_CODE and nil_danger(known.hand) < 3.5:
+        cands.insert(0, NIL_CODE)
+    if also is not None and also not in cands:
+        cands = sorted([*cands, also])
+    n = deals_for(budget_ms, bid_work_ms(len(cands), rate))
+    deals = _deals(known, rng, n)
     leader = (known.dealer + 1) & 3
     totals = dict.fromkeys(cands, 0.0)
     stakes = known.stakes
@@ -209,7 +257,7 @@ def judge_bid(
         if _clock() > cutoff:
             break
     values = {b: totals[b] / done for b in cands}
-    best = max(cands, key=lambda b: (values[b] - (NIL_MARGIN if b == NIL_BID else 0.0), -b))
+    best = max(cands, key=lambda b: (values[b] - (NIL_MARGIN if b == NIL_CODE else 0.0), -b))
     return Judgement(best, values, done)
 
 
@@ -217,18 +265,26 @@ class HardPlayer:
     """Strong: reasons over sampled deals; the partner always plays this."""
 
     def __init__(
-        self, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS, safety_net: bool = True
+        self,
+        rng: random.Random,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        safety_net: bool = True,
+        rate: WorkRate = REFERENCE_RATE,
     ) -> None:
         """``safety_net=False`` lets a decision run past its budget rather than stop early:
-        the only way the clock could change a decision, so tests of seeding turn it off."""
+        the only way the clock could change a decision, so tests of seeding turn it off.
+        ``rate`` is this machine's measured speed, which sizes the work to the budget."""
         self._rng = rng
         self.budget_ms = budget_ms
         self.safety_net = safety_net
+        self.rate = rate
 
     def decide(self, view: SeatView) -> Decision:
         known = known_of(view)
         if view.legal_bids:
-            j = judge_bid(known, self._rng, self.budget_ms, self.safety_net)
+            j = judge_bid(known, self._rng, self.budget_ms, self.safety_net, self.rate)
             return bid_of_code(j.choice)
-        jc = judge_card(known, legal_of(view), self._rng, self.budget_ms, self.safety_net)
+        jc = judge_card(
+            known, legal_of(view), self._rng, self.budget_ms, self.safety_net, self.rate
+        )
         return Card.from_index(jc.choice)

@@ -10,11 +10,19 @@ import random
 
 from spades_voice.ai.base import Hint
 from spades_voice.ai.counting import Reason, count_tricks
-from spades_voice.ai.fastplay import ABOVE, SPADES, SUIT_MASKS, beaters, trick_winner
-from spades_voice.ai.hard import DEFAULT_BUDGET_MS, judge_bid, judge_card
+from spades_voice.ai.fastplay import ABOVE, beaters
+from spades_voice.ai.hard import (
+    DEFAULT_BUDGET_MS,
+    REFERENCE_RATE,
+    WorkRate,
+    judge_bid,
+    judge_card,
+)
 from spades_voice.ai.knowledge import Known, known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.rules import CARDS, SUITS, Rank, SeatView
+from spades_voice.rules.kernel import SPADES, SUIT_MASKS, trick_winner
+from spades_voice.rules.scoring import contract_counts
 
 _NUMBERS = (
     "no",
@@ -34,14 +42,19 @@ _NUMBERS = (
 )
 
 
-def hint(view: SeatView, rng: random.Random, budget_ms: float = DEFAULT_BUDGET_MS) -> Hint:
+def hint(
+    view: SeatView,
+    rng: random.Random,
+    budget_ms: float = DEFAULT_BUDGET_MS,
+    rate: WorkRate = REFERENCE_RATE,
+) -> Hint:
     """The suggested decision for ``view.seat`` with a short reason."""
     known = known_of(view)
     if view.legal_bids:
-        j = judge_bid(known, rng, budget_ms)
+        j = judge_bid(known, rng, budget_ms, rate=rate)
         bid = bid_of_code(j.choice)
         return Hint(bid, bid_reason(known, j.choice))
-    idx = judge_card(known, legal_of(view), rng, budget_ms).choice
+    idx = judge_card(known, legal_of(view), rng, budget_ms, rate=rate).choice
     return Hint(CARDS[idx], play_reason(known, legal_of(view), idx))
 
 
@@ -153,8 +166,10 @@ def play_reason(known: Known, legal: int, idx: int) -> str:
         return f"{head}: win the trick so your partner's nil is safe."
     if win_seat in nil_opps and not beats:
         return f"{head}: duck, the nil bidder is winning this trick."
-    contract = max(my_bid, 0) + max(p_bid, 0)
-    counted = known.won[me] + (known.won[partner] if p_bid > 0 else 0)
+    # The rules' own count, so a failed nil's tricks count (or not) as the table says.
+    contract, counted, nil_bags = contract_counts(
+        my_bid, p_bid, known.won[me], known.won[partner], known.partner_rule
+    )
     if (
         win_seat != partner
         and not beats
@@ -162,7 +177,7 @@ def play_reason(known: Known, legal: int, idx: int) -> str:
         and counted >= contract
         and beaters(legal, win_i)
     ):
-        bags = known.stakes.bags[me & 1]
+        bags = known.stakes.bags[me & 1] + nil_bags
         if bags + counted - contract >= 9:
             return f"{head}: your contract is made, and a 10th bag costs 100 points."
         return f"{head}: your contract is made, so avoid a bag."

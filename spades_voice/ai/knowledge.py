@@ -9,17 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades_voice.ai.fastplay import BLIND_NIL_BID, DECK, NIL_BID, Stakes
-from spades_voice.rules import SUITS, Bid, Card, FailedNilTricks, Phase, Ruleset, SeatView, Team
+from spades_voice.ai.fastplay import Stakes
+from spades_voice.rules import SUITS, Card, FailedNilTricks, Phase, Ruleset, SeatView, Team
+from spades_voice.rules.kernel import DECK
 
 #: Stands for "has not bid yet" in ``Known.bids``.
 NO_BID = 99
-
-
-def bid_code(bid: Bid) -> int:
-    if bid.blind:
-        return BLIND_NIL_BID
-    return NIL_BID if bid.is_nil else bid.tricks
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +77,7 @@ def known_of(view: SeatView) -> Known:
             voids[seat.index] |= 1 << SUITS.index(su)
     bids = [NO_BID] * 4
     for seat, b in view.bids:
-        bids[seat.index] = bid_code(b)
+        bids[seat.index] = b.code
     won = tuple(view.tricks_won[s] for s in sorted(view.tricks_won, key=lambda s: s.index))
     return Known(
         me=me,

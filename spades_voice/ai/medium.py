@@ -10,9 +10,10 @@ from __future__ import annotations
 import random
 
 from spades_voice.ai.counting import medium_bid
-from spades_voice.ai.fastplay import choose, trick_winner
+from spades_voice.ai.fastplay import choose
 from spades_voice.ai.knowledge import NO_BID, Known, known_of
 from spades_voice.rules import BID_CHOICES, Bid, Card, Decision, SeatView
+from spades_voice.rules.kernel import trick_winner
 
 
 def bid_of_code(code: int) -> Bid:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 from spades_voice.ai.counting import bid_likelihood
-from spades_voice.ai.fastplay import SUIT_MASKS
 from spades_voice.ai.knowledge import NO_BID, Known
+from spades_voice.rules.kernel import SUIT_MASKS
 
 _MAX_TRIES = 40
 

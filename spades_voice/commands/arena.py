@@ -10,9 +10,11 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import time
 
 from spades_voice.ai.arena import compare
-from spades_voice.ai.hard import DEFAULT_BUDGET_MS
+from spades_voice.ai.calibrate import measure
+from spades_voice.ai.hard import DEFAULT_BUDGET_MS, REFERENCE_RATE, WorkRate
 from spades_voice.options import Level, names
 
 
@@ -41,7 +43,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_BUDGET_MS,
         help=f"Hard's time per decision (default {DEFAULT_BUDGET_MS:.0f}).",
     )
+    parser.add_argument(
+        "--rate",
+        default=None,
+        metavar="PLAYS,SOLVES",
+        help="Hard's work rate (plays and solves per ms); default the reference machine's.",
+    )
+    parser.add_argument(
+        "--calibrate", action="store_true", help="Measure this machine's work rate first."
+    )
     parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+
+
+def _rate(args: argparse.Namespace) -> WorkRate:
+    if args.calibrate:
+        return measure(time.process_time)
+    if args.rate:
+        plays, solves = (float(x) for x in str(args.rate).split(","))
+        return WorkRate(plays, solves)
+    return REFERENCE_RATE
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
         seed=str(args.seed),
         jobs=args.jobs,
         budget_ms=args.budget_ms,
+        rate=_rate(args),
     )
     if args.json:
         print(json.dumps(summary, indent=2))

@@ -15,6 +15,7 @@ from spades_voice.commands.common import add_speech_arguments, build_speaker, ru
 from spades_voice.options import Level, Pace, Target, names
 
 if TYPE_CHECKING:
+    from spades_voice.ai.hard import WorkRate
     from spades_voice.store.base import ShellHooks
     from spades_voice.store.settings import Settings
 
@@ -82,6 +83,23 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
     return chosen
 
 
+def work_rate(hooks: ShellHooks, settings: Settings) -> WorkRate:
+    """This machine's work rate for Hard: the stored one, else measured now and stored, so
+    the measurement happens once per machine (``spades-voice calibrate`` measures again).
+    Measured in CPU time: the machine's speed, not how busy it was at that moment."""
+    import time
+
+    from spades_voice.ai.calibrate import measure
+
+    stored = settings.work_rate
+    if stored is not None:
+        return stored
+    rate = measure(time.process_time)
+    if hooks.settings is not None:
+        hooks.save_settings(settings.with_work_rate(rate))
+    return rate
+
+
 def run(args: argparse.Namespace) -> int:
     """Play until the player quits (``cli`` holds the terminal from the first moment)."""
     from spades_voice.narration.texts import GREETING
@@ -93,11 +111,14 @@ def run(args: argparse.Namespace) -> int:
     speaker = build_speaker(args, settings, console)
     try:
         speaker.query(GREETING)
+        # Measured while the greeting is spoken, once per machine (then stored).
+        rate = work_rate(hooks, settings)
+        settings = settings.with_work_rate(rate)
         from spades_voice.rules import Ruleset
         from spades_voice.table import LocalTable
 
         ruleset = Ruleset(target=settings.target, blind_nil=settings.blind_nil)
-        table = LocalTable(ruleset, _seed(args.seed), Level(settings.level))
+        table = LocalTable(ruleset, _seed(args.seed), Level(settings.level), rate=rate)
         return run_shell(table, speaker, console, settings, hooks=hooks)
     finally:
         speaker.close()

@@ -13,7 +13,13 @@ from typing import Any
 
 from spades_voice.rules import TEAMS, Team
 from spades_voice.rules.match import MatchState
-from spades_voice.rules.record import RecordError, RecordIllegal, read_record, replay_record
+from spades_voice.rules.record import (
+    Record,
+    RecordError,
+    RecordIllegal,
+    read_record,
+    replay_record,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -60,7 +66,9 @@ def _team_words(team: Team) -> str:
     return "NS (South and North)" if team is Team.NS else "EW (West and East)"
 
 
-def run(args: argparse.Namespace) -> int:
+def load(args: argparse.Namespace) -> tuple[Record, MatchState] | int:
+    """The record named by ``args.file`` and its replay, or the exit code after saying why
+    not (2: unreadable or not a record; 1: an illegal decision). Shared with ``review``."""
     try:
         if args.file == "-":
             record = read_record(sys.stdin)
@@ -75,9 +83,16 @@ def run(args: argparse.Namespace) -> int:
     except RecursionError:
         return _fail(args, 2, {"reason": "The file is nested too deeply to be a record."})
     try:
-        state = replay_record(record)
+        return record, replay_record(record)
     except RecordIllegal as e:
         return _fail(args, 1, e.to_json())
+
+
+def run(args: argparse.Namespace) -> int:
+    loaded = load(args)
+    if isinstance(loaded, int):
+        return loaded
+    _, state = loaded
     if args.json:
         print(json.dumps(score_json(state)))
     else:

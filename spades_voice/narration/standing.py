@@ -13,13 +13,13 @@ from spades_voice.narration.summaries import no_hand_in_play
 from spades_voice.narration.words import Cast, change, count, signed
 from spades_voice.rules import (
     Bid,
-    FailedNilTricks,
     HandOutcome,
     Phase,
     Ruleset,
     Seat,
     SeatView,
     Team,
+    team_progress,
 )
 
 #: The scores key warns from this many bags.
@@ -45,20 +45,10 @@ def _team_seats(team: Team, cast: Cast) -> tuple[Seat, Seat]:
 def _progress(
     team: Team, bids: Mapping[Seat, Bid], tricks: Mapping[Seat, int], ruleset: Ruleset
 ) -> tuple[int, int, list[tuple[Seat, Bid, int]]]:
-    """A team's contract, the tricks that count toward it, and its nil bids with tricks."""
-    contract = counted = 0
-    nils: list[tuple[Seat, Bid, int]] = []
-    for seat in team.seats:
-        bid = bids[seat]
-        taken = tricks.get(seat, 0)
-        if bid.is_nil:
-            nils.append((seat, bid, taken))
-            if ruleset.failed_nil_tricks is FailedNilTricks.PARTNER:
-                counted += taken
-        else:
-            contract += bid.tricks
-            counted += taken
-    return contract, counted, nils
+    """A team's contract, the tricks that count toward it, and its nil bids with tricks
+    (``rules.team_progress`` decides which tricks count, as scoring and hints do)."""
+    p = team_progress(ruleset, team, bids, {s: tricks.get(s, 0) for s in team.seats})
+    return p.contract, p.counted, [(n.seat, bids[n.seat], n.tricks) for n in p.nils]
 
 
 def _contract_words(contract: int, counted: int, left: int | None) -> str:

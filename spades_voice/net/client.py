@@ -22,6 +22,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from spades_voice.ai import Hint, hint
+from spades_voice.ai.coach import Finding
 from spades_voice.narration.notices import CONNECTION_LOST
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
@@ -607,6 +608,10 @@ class RemoteTable:
 
     def hint(self) -> Hint:
         return hint(self.view(), self._hint_rng)
+
+    def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
+        # A guest keeps no record of the views it was sent, and the coach replays those.
+        raise IllegalAction("The coach is not available at a shared table.")
 
     def undo(self, *, reopen: bool = False) -> int:
         # Taking back a card the other people have already heard would be unfair to them.

@@ -13,7 +13,14 @@ from spades_voice.rules.events import HandOutcome
 from spades_voice.rules.hand import Deal, HandState, Phase, Trick
 from spades_voice.rules.match import DealtHand, Decision, Match, MatchState, deal_for
 from spades_voice.rules.ruleset import FailedNilTricks, Ruleset
-from spades_voice.rules.scoring import NilOutcome, TeamScore, score_hand, score_team
+from spades_voice.rules.scoring import (
+    NilOutcome,
+    TeamProgress,
+    TeamScore,
+    score_hand,
+    score_team,
+    team_progress,
+)
 from spades_voice.rules.seats import SEATS, TEAMS, Seat, Team
 from spades_voice.rules.view import SeatView, view_of
 
@@ -47,6 +54,7 @@ __all__ = [
     "SeatView",
     "Suit",
     "Team",
+    "TeamProgress",
     "TeamScore",
     "Trick",
     "card",
@@ -55,5 +63,6 @@ __all__ = [
     "deal_for",
     "score_hand",
     "score_team",
+    "team_progress",
     "view_of",
 ]

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+#: A bid as an int for the fast paths (scoring, the computers): 1..13, or these two.
+NIL_CODE = 0
+BLIND_NIL_CODE = -1
+
 
 @dataclass(frozen=True, slots=True)
 class Bid:
@@ -32,6 +36,13 @@ class Bid:
     def is_nil(self) -> bool:
         """Nil or blind nil."""
         return self.tricks == 0
+
+    @property
+    def code(self) -> int:
+        """1..13, ``NIL_CODE`` or ``BLIND_NIL_CODE``: the form scoring works on."""
+        if self.blind:
+            return BLIND_NIL_CODE
+        return self.tricks
 
     @property
     def spoken(self) -> str:

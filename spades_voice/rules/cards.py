@@ -17,6 +17,8 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from spades_voice.rules.kernel import SUIT_MASKS
+
 
 class Suit(enum.Enum):
     """The four suits; spades are always trump."""
@@ -46,7 +48,7 @@ class Suit(enum.Enum):
     @property
     def mask(self) -> int:
         """Bitmask of the 13 card indexes of this suit."""
-        return 0x1FFF << (13 * self.index)
+        return SUIT_MASKS[self.index]
 
     @classmethod
     def from_code(cls, text: str) -> Suit:
@@ -58,7 +60,6 @@ class Suit(enum.Enum):
 
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 _SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
-SPADE_MASK = 0x1FFF
 
 
 class Rank(enum.IntEnum):
@@ -163,7 +164,6 @@ class Card:
 
 
 CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in SUITS for rank in Rank)
-DECK_MASK = (1 << 52) - 1
 
 
 def card(code: str) -> Card:

@@ -5,8 +5,9 @@
 ``Card.index`` so the play loop stays cheap; the public methods speak in ``Card``,
 ``Seat`` and ``Bid`` values.
 
-Legality and its reason come from one place: ``_legal_mask`` decides, and ``refusal``
-explains a card the mask leaves out.
+Legality and its reason come from one place: ``kernel.legal_mask`` decides (the same
+function the computers' playouts call), and ``refusal`` explains a card it leaves out. The
+trick winner is ``kernel.BEATERS``, also shared.
 """
 
 from __future__ import annotations
@@ -17,21 +18,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from spades_voice.rules.bids import BID_CHOICES, BLIND_NIL, Bid
-from spades_voice.rules.cards import (
-    CARDS,
-    DECK_MASK,
-    SPADE_MASK,
-    SUITS,
-    Card,
-    Suit,
-    cards_of,
-    mask_of,
-)
+from spades_voice.rules.cards import CARDS, SUITS, Card, Suit, cards_of, mask_of
 from spades_voice.rules.errors import IllegalBid, IllegalPlay
+from spades_voice.rules.kernel import BEATERS, DECK, SUIT_MASKS, legal_mask, trick_winner
 from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.seats import SEATS, Seat
-
-_SUIT_MASKS = tuple(suit.mask for suit in SUITS)
 
 
 class Phase(enum.Enum):
@@ -59,7 +50,7 @@ class Deal:
                 dup = cards_of(seen & m)[0]
                 raise ValueError(f"The {dup.spoken} is dealt twice.")
             seen |= m
-        if seen != DECK_MASK:  # pragma: no cover - implied by 4 × 13 disjoint cards
+        if seen != DECK:  # pragma: no cover - implied by 4 × 13 disjoint cards
             raise ValueError("The deal must use every card once.")
 
     @classmethod
@@ -97,12 +88,6 @@ class Deal:
         start = 13 * seat.index
         return tuple(CARDS[i] for i in self.order[start : start + 13])
 
-    def holder(self, card: Card) -> Seat:
-        for seat in SEATS:
-            if self.masks[seat.index] & card.bit:
-                return seat
-        raise ValueError(f"No one holds the {card.spoken}.")  # pragma: no cover
-
     def to_json(self) -> dict[str, list[str]]:
         return {seat.value: [c.code for c in self.cards(seat)] for seat in SEATS}
 
@@ -131,11 +116,8 @@ class Trick:
         """Who is winning so far (or won), and with which card."""
         if not self.cards:
             return None
-        best = 0
-        for i in range(1, len(self.cards)):
-            if _beats(self.cards[i].index, self.cards[best].index):
-                best = i
-        return self.leader.after(best), self.cards[best]
+        win_i, win_seat = trick_winner([c.index for c in self.cards], self.leader.index)
+        return SEATS[win_seat], Card.from_index(win_i)
 
     @property
     def winner(self) -> Seat | None:
@@ -144,13 +126,6 @@ class Trick:
             return None
         won = self.winning
         return won[0] if won else None
-
-
-def _beats(idx: int, best: int) -> bool:
-    """Does card index ``idx`` beat the card winning so far? (Spades are indexes 0..12.)"""
-    if idx // 13 == best // 13:
-        return idx > best
-    return idx < 13
 
 
 class HandState:
@@ -189,7 +164,7 @@ class HandState:
         self._plays: list[Card] = []
         self._trick: list[Card] = []
         self._trick_leader = dealer.next.index
-        self._led_mask = 0
+        self._led_mask = 0  # the led suit's mask while a trick is in progress, else 0
         self._win_idx = -1
         self._win_seat = -1
         self._to_act = dealer.next.index
@@ -226,14 +201,16 @@ class HandState:
         return other
 
     def __eq__(self, other: object) -> bool:
+        """Every field, derived or not: a ``clone`` that dropped one must not compare equal.
+
+        ``_trick_values`` is a cache of ``_tricks`` built on demand, so it is left out.
+        """
         if not isinstance(other, HandState):
             return NotImplemented
-        return (
-            self.ruleset == other.ruleset
-            and self.dealer == other.dealer
-            and self.deal == other.deal
-            and self._bids == other._bids
-            and self._plays == other._plays
+        return all(
+            getattr(self, name) == getattr(other, name)
+            for name in HandState.__slots__
+            if name != "_trick_values"
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -363,12 +340,7 @@ class HandState:
     # ---- play ----------------------------------------------------------------------
 
     def _legal_mask(self) -> int:
-        held = self._held[self._to_act]
-        if not self._trick:
-            if not self._broken and held & ~SPADE_MASK:
-                return held & ~SPADE_MASK
-            return held
-        return (held & self._led_mask) or held
+        return legal_mask(self._held[self._to_act], self._led_mask, self._broken)
 
     def legal_mask(self) -> int:
         """Bitmask of the cards the seat to act may play (0 outside play)."""
@@ -378,7 +350,7 @@ class HandState:
         """Cards the seat to act may play, spades first, low to high."""
         if self._phase is not Phase.PLAYING:
             return ()
-        return cards_of(self._legal_mask())
+        return cards_of(legal_mask(self._held[self._to_act], self._led_mask, self._broken))
 
     def refusal(self, card: Card, seat: Seat | None = None) -> str | None:
         """Why ``card`` cannot be played now (by ``seat`` if given); None if it can.
@@ -411,7 +383,7 @@ class HandState:
         bit = 1 << idx
         held = self._held[actor]
         trick = self._trick
-        if not self._legal_mask() & bit:
+        if not legal_mask(held, self._led_mask, self._broken) & bit:
             raise IllegalPlay(self.refusal(card) or "You cannot play that card.")
         self._held[actor] = held ^ bit
         self._plays.append(card)
@@ -419,14 +391,13 @@ class HandState:
             self._broken = True
         if not trick:
             self._trick_leader = actor
-            self._led_mask = _SUIT_MASKS[idx // 13]
+            self._led_mask = SUIT_MASKS[idx // 13]
             self._win_idx = idx
             self._win_seat = actor
         else:
             if not self._led_mask & bit:
                 self._void[actor] |= 1 << (trick[0].index // 13)
-            w = self._win_idx
-            if (idx > w) if idx // 13 == w // 13 else idx < 13:
+            if BEATERS[self._win_idx] & bit:
                 self._win_idx = idx
                 self._win_seat = actor
         trick.append(card)
@@ -436,6 +407,9 @@ class HandState:
             self._tricks.append((self._trick_leader, trick))
             self._won[winner] += 1
             self._trick = []
+            self._led_mask = 0
+            self._win_idx = -1
+            self._win_seat = -1
             self._trick_leader = winner
             self._to_act = winner
             if len(self._tricks) == 13:

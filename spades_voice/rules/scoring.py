@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from spades_voice.rules.bids import Bid
+from spades_voice.rules.bids import BLIND_NIL_CODE, NIL_CODE, Bid
 from spades_voice.rules.ruleset import FailedNilTricks, Ruleset
 from spades_voice.rules.seats import Seat, Team
 
@@ -22,20 +22,124 @@ NIL_VALUE = 100
 BLIND_NIL_VALUE = 200
 
 
+def contract_counts(
+    bid_a: int, bid_b: int, won_a: int, won_b: int, partner_rule: bool
+) -> tuple[int, int, int]:
+    """(contract, tricks counted toward it, failed-nil tricks that are bags) for one
+    partnership, bids as ``Bid.code`` ints: the one place that says which tricks count.
+
+    >>> contract_counts(4, 0, 4, 1, partner_rule=False)  # nil took one: a bag, not a trick
+    (4, 4, 1)
+    >>> contract_counts(4, 0, 3, 1, partner_rule=True)
+    (4, 4, 0)
+    """
+    # Branches rather than sums: the computers ask this for every card of every playout.
+    if bid_a > 0:
+        if bid_b > 0:
+            return bid_a + bid_b, won_a + won_b, 0
+        return (bid_a, won_a + won_b, 0) if partner_rule else (bid_a, won_a, won_b)
+    if bid_b > 0:
+        return (bid_b, won_a + won_b, 0) if partner_rule else (bid_b, won_b, won_a)
+    return (0, won_a + won_b, 0) if partner_rule else (0, 0, won_a + won_b)
+
+
+def nil_points(code: int, won: int) -> int:
+    """What a nil (``code`` 0) or blind nil (−1) scores after taking ``won`` tricks."""
+    value = BLIND_NIL_VALUE if code == BLIND_NIL_CODE else NIL_VALUE
+    return value if won == 0 else -value
+
+
+def contract_points(contract: int, counted: int) -> int:
+    """10 × contract + 1 per overtrick when made; −10 × contract when set."""
+    if counted >= contract:
+        return 10 * contract + counted - contract
+    return -10 * contract
+
+
+def hand_points(
+    bid_a: int, bid_b: int, won_a: int, won_b: int, bags_before: int, partner_rule: bool
+) -> tuple[int, int]:
+    """(the hand's points, bags carried after) for one partnership, on ints: what
+    ``score_team`` reports, for the computers that score thousands of imagined hands."""
+    contract, counted, nil_bags = contract_counts(bid_a, bid_b, won_a, won_b, partner_rule)
+    bags = bags_before + max(0, counted - contract) + nil_bags
+    points = contract_points(contract, counted) + nil_bags - BAG_PENALTY * (bags // BAG_LIMIT)
+    if bid_a <= 0:
+        points += nil_points(bid_a, won_a)
+    if bid_b <= 0:
+        points += nil_points(bid_b, won_b)
+    return points, bags % BAG_LIMIT
+
+
 @dataclass(frozen=True, slots=True)
 class NilOutcome:
+    """A nil bid and the tricks its bidder has taken (so far, or in the finished hand)."""
+
     seat: Seat
     blind: bool
     tricks: int
 
     @property
     def made(self) -> bool:
+        """No trick taken: made once the hand is over, still alive while it is played."""
         return self.tricks == 0
 
     @property
     def points(self) -> int:
-        value = BLIND_NIL_VALUE if self.blind else NIL_VALUE
-        return value if self.made else -value
+        return nil_points(BLIND_NIL_CODE if self.blind else NIL_CODE, self.tricks)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamProgress:
+    """Where one partnership stands on its contract and nils, during a hand or after it."""
+
+    team: Team
+    contract: int  # sum of the positive bids; 0 when both bid nil
+    counted: int  # tricks that count toward the contract
+    nil_bags: int  # failed-nil tricks that are bags instead (the "bags" variant)
+    nils: tuple[NilOutcome, ...]
+    left: int  # tricks not yet played in the hand
+
+    @property
+    def need(self) -> int:
+        """Tricks still needed to make the contract (0 once made)."""
+        return max(0, self.contract - self.counted)
+
+    @property
+    def made(self) -> bool:
+        return self.counted >= self.contract
+
+    @property
+    def set(self) -> bool:
+        """The contract can no longer be made: it needs more tricks than are left."""
+        return self.contract - self.counted > self.left
+
+    @property
+    def overtricks(self) -> int:
+        return max(0, self.counted - self.contract)
+
+
+def team_progress(
+    ruleset: Ruleset,
+    team: Team,
+    bids: Mapping[Seat, Bid],
+    tricks: Mapping[Seat, int],
+    left: int = 0,
+) -> TeamProgress:
+    """Made, needed, set and which nils are alive, for one partnership (``left`` tricks
+    still to play). Scoring, the spoken summaries and the hints all ask this."""
+    a, b = team.seats
+    ba, bb = bids[a], bids[b]
+    ta, tb = tricks[a], tricks[b]
+    contract, counted, nil_bags = contract_counts(
+        ba.code, bb.code, ta, tb, ruleset.failed_nil_tricks is FailedNilTricks.PARTNER
+    )
+    nils = tuple(
+        NilOutcome(seat, bid.blind, taken)
+        for seat, bid, taken in ((a, ba, ta), (b, bb, tb))
+        if bid.is_nil
+    )
+    return TeamProgress(team, contract, counted, nil_bags, nils, left)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,49 +176,31 @@ def score_team(
     tricks: Mapping[Seat, int],
     bags_before: int,
 ) -> TeamScore:
-    """Score one partnership's hand given everyone's bids and tricks."""
-    contract = 0
-    counted = 0
-    nil_bags = 0
-    nils: list[NilOutcome] = []
-    for seat in team.seats:
-        bid = bids[seat]
-        taken = tricks[seat]
-        if bid.is_nil:
-            nils.append(NilOutcome(seat, bid.blind, taken))
-            if ruleset.failed_nil_tricks is FailedNilTricks.PARTNER:
-                counted += taken
-            else:
-                nil_bags += taken
-        else:
-            contract += bid.tricks
-            counted += taken
-    made = counted >= contract
-    if made:
-        over = counted - contract
-        contract_points = 10 * contract + over
-    else:
-        over = 0
-        contract_points = -10 * contract
-    bags_added = over + nil_bags
-    total_bags = bags_before + bags_added
-    penalties = total_bags // BAG_LIMIT
-    points = (
-        contract_points + nil_bags + sum(n.points for n in nils) - BAG_PENALTY * penalties
+    """Score one partnership's finished hand given everyone's bids and tricks."""
+    p = team_progress(ruleset, team, bids, tricks)
+    a, b = team.seats
+    points, bags_after = hand_points(
+        bids[a].code,
+        bids[b].code,
+        tricks[a],
+        tricks[b],
+        bags_before,
+        ruleset.failed_nil_tricks is FailedNilTricks.PARTNER,
     )
+    bags_added = p.overtricks + p.nil_bags
     return TeamScore(
         team=team,
-        contract=contract,
-        tricks=sum(tricks[s] for s in team.seats),
-        counted=counted,
-        made=made,
-        contract_points=contract_points,
-        nil_bag_points=nil_bags,
-        nils=tuple(nils),
+        contract=p.contract,
+        tricks=tricks[a] + tricks[b],
+        counted=p.counted,
+        made=p.made,
+        contract_points=contract_points(p.contract, p.counted),
+        nil_bag_points=p.nil_bags,
+        nils=p.nils,
         bags_added=bags_added,
         bags_before=bags_before,
-        bags_after=total_bags % BAG_LIMIT,
-        penalties=penalties,
+        bags_after=bags_after,
+        penalties=(bags_before + bags_added) // BAG_LIMIT,
         points=points,
     )
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from spades_voice.rules.bids import Bid
-from spades_voice.rules.cards import DECK_MASK, Card, Suit, cards_of, mask_of
+from spades_voice.rules.cards import Card, Suit, cards_of, mask_of
 from spades_voice.rules.hand import Phase, Trick
-from spades_voice.rules.match import HandOutcome, MatchState
+from spades_voice.rules.kernel import DECK
+from spades_voice.rules.match import Decision, HandOutcome, Match, MatchState
 from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.seats import SEATS, Seat, Team
 
@@ -69,11 +70,7 @@ class SeatView:
     def unseen(self) -> tuple[Card, ...]:
         """Cards this seat has not seen: held by the other three, not yet played."""
         known = mask_of(self.hand) | mask_of(self.played)
-        return cards_of(DECK_MASK & ~known)
-
-    @property
-    def last_trick(self) -> Trick | None:
-        return self.tricks[-1] if self.tricks else None
+        return cards_of(DECK & ~known)
 
 
 def view_of(state: MatchState, seat: Seat) -> SeatView:
@@ -127,3 +124,20 @@ def view_of(state: MatchState, seat: Seat) -> SeatView:
         winner=state.winner,
         dealt=hand.deal.as_dealt(seat),
     )
+
+
+def moments_of(match: Match, seat: Seat) -> list[tuple[int, list[tuple[SeatView, Decision]]]]:
+    """For each finished hand of ``match`` (by its 1-based number), ``seat``'s decisions,
+    each with the view ``seat`` had when it made it: what the coach judges."""
+    state = MatchState(Match(match.ruleset, match.seed, (), match.deals))
+    out: list[tuple[int, list[tuple[SeatView, Decision]]]] = []
+    current: list[tuple[SeatView, Decision]] = []
+    for d in match.decisions:
+        if state.to_act is seat:
+            current.append((view_of(state, seat), d))
+        finished = len(state.outcomes)
+        state.apply(d)
+        if len(state.outcomes) > finished:
+            out.append((len(state.outcomes), current))
+            current = []
+    return out

@@ -7,6 +7,7 @@ the list mode binds for itself: moving, Enter and Escape.
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 from prompt_toolkit.filters import Condition
@@ -14,6 +15,7 @@ from prompt_toolkit.key_binding import KeyBindings
 
 from spades_voice import narration as say
 from spades_voice.narration import prompts, texts
+from spades_voice.narration.coach import COACH_LATER, COACHING, coach_answer
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
 from spades_voice.shell.binding import Handler, bind_actions, doc, registry
 from spades_voice.shell.chat_mode import CHAT_ACTIONS
@@ -385,6 +387,27 @@ def hint(shell: Shell) -> None:
     elif isinstance(suggestion.decision, Card):
         shell.focus_card = suggestion.decision
     shell.answer(say.hint_line(suggestion))
+
+
+@action("coach")
+def coach(shell: Shell) -> None:
+    """The coach: your one to three costliest decisions in the last finished hand, and why."""
+    if not shell.view().outcomes:
+        shell.answer(COACH_LATER)
+        return
+    shell.answer(COACHING)
+
+    async def review() -> None:
+        # Hard weighs every decision of the hand: about a second, so off the keyboard's
+        # thread, like a computer's move; keys pressed meanwhile are answered at once.
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(None, shell.table.coach)
+        except IllegalAction as exc:
+            shell.answer(str(exc))
+            return
+        shell.answer(COACH_LATER if result is None else coach_answer(*result))
+
+    asyncio.get_running_loop().create_task(review())
 
 
 @action("pause")

@@ -1,5 +1,5 @@
 """Settings the player chose: speech, rate, pace, computer level, target, verbosity,
-blind nil.
+blind nil; and this machine's measured speed for the Hard player (``ai.calibrate``).
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -9,9 +9,9 @@ read, so a hand-edited file with a wrong type is reported rather than half-used.
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spades_voice.options import (
     EventKind,
@@ -26,6 +26,9 @@ from spades_voice.options import (
 )
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
+
+if TYPE_CHECKING:  # the computer players are not loaded at start-up just for a type
+    from spades_voice.ai.hard import WorkRate
 
 SETTINGS_FILE = "settings.json"
 SCHEMA = "spades-voice/settings"
@@ -54,6 +57,9 @@ class Settings:
     target: int | None = Target.T500.points
     verbosity: str = Verbosity.BRIEF.value
     blind_nil: bool = False
+    #: Hard's work rate on this machine (``ai.hard.WorkRate``), None until measured.
+    plays_per_ms: float | None = None
+    solves_per_ms: float | None = None
     hand_order: str = HandOrder.SUIT.value
     #: A turn with one legal card plays it by itself.
     only_card: bool = False
@@ -75,9 +81,27 @@ class Settings:
         if self.target not in targets or type(self.target) not in (int, type(None)):
             spelled = ", ".join("null" if t is None else str(t) for t in targets)
             raise ValueError(f"target must be one of {spelled}.")
+        for name in ("plays_per_ms", "solves_per_ms"):
+            value = getattr(self, name)
+            if value is not None and (
+                not isinstance(value, int | float) or isinstance(value, bool) or value <= 0
+            ):
+                raise ValueError(f"{name} must be a positive number or null.")
         if not isinstance(self.only_card, bool):
             raise ValueError("only_card must be true or false.")
         self.event_voices()
+
+    @property
+    def work_rate(self) -> WorkRate | None:
+        """Hard's measured rate on this machine; None until it has been measured."""
+        from spades_voice.ai.hard import WorkRate
+
+        if self.plays_per_ms is None or self.solves_per_ms is None:
+            return None
+        return WorkRate(float(self.plays_per_ms), float(self.solves_per_ms))
+
+    def with_work_rate(self, rate: WorkRate) -> Settings:
+        return replace(self, plays_per_ms=rate.plays_per_ms, solves_per_ms=rate.solves_per_ms)
 
     def event_voices(self) -> dict[EventKind, Voice]:
         """The speech setting of each kind saved here. Raises ValueError for an unknown

@@ -6,10 +6,10 @@ import random
 
 from spades_voice.ai import Level, make_player
 from spades_voice.ai.counting import count_tricks, estimate_tricks
-from spades_voice.ai.fastplay import SUIT_MASKS
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.sampling import draw_deals
 from spades_voice.rules import Match, MatchState, Ruleset, view_of
+from spades_voice.rules.kernel import SUIT_MASKS
 
 
 def test_estimate_tricks_equals_count_tricks() -> None:

@@ -211,4 +211,29 @@ class TestRandomPlayouts:
         for _, c in log[cut:]:
             copy.play(c)
         assert copy == h
+        # Playing on the copy left the original as it was: nothing is shared.
+        again = HandState(h.ruleset, h.dealer, h.deal)
+        for _, b in h.bids:
+            again.place_bid(b)
+        for _, c in log[:cut]:
+            again.play(c)
+        assert g == again
         assert len(g.plays) == cut
+
+
+def test_equality_sees_every_field() -> None:
+    """Change any one field of a copy and it no longer compares equal (``_trick_values`` is
+    a cache of ``_tricks``), so a ``clone`` that drops a field cannot pass the clone test."""
+    h, log = _random_hand(11)
+    g = HandState(h.ruleset, h.dealer, h.deal)
+    for _, b in h.bids:
+        g.place_bid(b)
+    for _, c in log[:22]:  # mid-trick, with voids shown and spades likely broken
+        g.play(c)
+    fields = [name for name in HandState.__slots__ if name != "_trick_values"]
+    assert len(fields) == 19
+    for name in fields:
+        copy = g.clone()
+        assert copy == g
+        object.__setattr__(copy, name, object())
+        assert copy != g, name

@@ -245,3 +245,16 @@ class TestSeatView:
         text = repr(v)
         for c in hidden:
             assert f"from_code('{c.code}')" not in text
+
+
+def test_moments_of_gives_each_decision_with_the_view_before_it() -> None:
+    from spades_voice.rules.view import moments_of
+
+    state = play_random_match(3, Ruleset(target=200), max_hands=2)
+    hands = moments_of(state.match, Seat.W)
+    assert [n for n, _ in hands] == list(range(1, len(state.outcomes) + 1))
+    for _, moments in hands:
+        assert len(moments) == 14  # one bid, thirteen cards
+        for view, decision in moments:
+            assert view.seat is Seat.W and view.my_turn
+            assert decision in view.legal_bids or decision in view.legal_cards

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+import pytest
 from shell_harness import easy_table, harness
 
 from spades_voice.commands.play import _choices, add_arguments
@@ -42,6 +43,27 @@ def test_pace_and_verbosity_keys_are_saved(tmp_path: Path) -> None:
     saved = StoreHooks(tmp_path).settings
     assert saved.pace == "relaxed"
     assert saved.verbosity == "full"
+
+
+def test_work_rate_is_measured_once_then_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first start measures Hard's work rate and stores it; later starts read it back
+    and never measure again (a measurement that ran would fail here)."""
+    from spades_voice.ai import calibrate
+    from spades_voice.commands.play import work_rate
+
+    hooks = StoreHooks(tmp_path)
+    rate = work_rate(hooks, _choices(_args(), hooks))
+    assert rate.plays_per_ms > 0
+    assert StoreHooks(tmp_path).settings.work_rate == rate
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("measured again")
+
+    monkeypatch.setattr(calibrate, "measure", refuse)
+    again = StoreHooks(tmp_path)
+    assert work_rate(again, _choices(_args("--level", "hard"), again)) == rate
 
 
 def test_blind_nil_is_remembered_until_turned_off(tmp_path: Path) -> None:

@@ -106,6 +106,15 @@ class TestSettings:
         hooks.save_settings(chosen)
         assert _hooks(data).settings == chosen
 
+    def test_work_rate_round_trips_exactly(self, data: Path) -> None:
+        """Hard's decisions are a function of seed and calibration, so the stored rate must
+        come back bit for bit."""
+        chosen = Settings(plays_per_ms=312.7, solves_per_ms=3.981)
+        _hooks(data).save_settings(chosen)
+        assert _hooks(data).settings == chosen
+        with pytest.raises(ValueError):
+            Settings(plays_per_ms=0.0)
+
     def test_bad_values_refused(self) -> None:
         with pytest.raises(ValueError):
             Settings(speech="loud")

@@ -1,0 +1,95 @@
+"""The coach: Hard re-judges a player's bids and cards of a finished hand.
+
+Each decision is judged from the ``SeatView`` the player had at that moment, never from the
+finished hand, so the coach knows exactly what the player knew. Every option of a decision
+is played out on the same sampled deals (``hard.judge_card`` / ``hard.judge_bid``), so the
+luck of the draw cancels between them; a decision's cost is the expected points Hard's
+choice was worth above the player's. The one to three costliest come back, each with the
+reason Hard's choice was better (the hint's reason, which names only the player's own cards
+and cards already played).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from spades_voice.ai.hard import REFERENCE_RATE, WorkRate, judge_bid, judge_card
+from spades_voice.ai.hints import bid_reason, play_reason
+from spades_voice.ai.knowledge import known_of
+from spades_voice.ai.medium import bid_of_code, legal_of
+from spades_voice.rules import CARDS, Bid, Decision, SeatView
+
+#: Work per decision at the machine's rate: 14 decisions fit in about 2 s.
+REVIEW_MS = 120.0
+#: Smaller differences are within the sampling noise, not worth a player's attention.
+MIN_COST = 4.0
+TOP = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One costly decision: what was played, what Hard would have played, and why."""
+
+    trick: int | None  # 1-based trick number; None for the bid
+    played: Decision
+    better: Decision
+    cost: float  # expected points lost against ``better``
+    reason: str  # the hint's reason for ``better``, from what the player could see
+
+
+def _rep_of(idx: int, reps: Sequence[int]) -> int:
+    """The card that stands for ``idx``'s group of equivalent cards (the group's lowest)."""
+    if idx in reps:
+        return idx
+    return max(r for r in reps if r // 13 == idx // 13 and r < idx)
+
+
+def judge_moment(
+    view: SeatView,
+    played: Decision,
+    rng: random.Random,
+    rate: WorkRate = REFERENCE_RATE,
+    budget_ms: float = REVIEW_MS,
+) -> Finding | None:
+    """Hard's verdict on one decision the player made from ``view``; None when it had no
+    choice that mattered (one legal card, every card the same, or a blind nil)."""
+    known = known_of(view)
+    if isinstance(played, Bid):
+        if played.blind or not view.legal_bids:
+            return None
+        j = judge_bid(known, rng, budget_ms, False, rate, also=played.code)
+        cost = j.values[j.choice] - j.values[played.code]
+        better: Decision = bid_of_code(j.choice)
+        return Finding(None, played, better, cost, bid_reason(known, j.choice))
+    legal = legal_of(view)
+    if legal & (legal - 1) == 0:
+        return None
+    jc = judge_card(known, legal, rng, budget_ms, False, rate)
+    if len(jc.values) < 2:
+        return None
+    mine = _rep_of(played.index, list(jc.values))
+    cost = jc.values[jc.choice] - jc.values[mine]
+    trick = len(view.tricks) + 1
+    return Finding(trick, played, CARDS[jc.choice], cost, play_reason(known, legal, jc.choice))
+
+
+def review(
+    moments: Sequence[tuple[SeatView, Decision]],
+    rng: random.Random,
+    rate: WorkRate = REFERENCE_RATE,
+    budget_ms: float = REVIEW_MS,
+    top: int = TOP,
+) -> tuple[Finding, ...]:
+    """The ``top`` costliest of one seat's decisions in a hand, costliest first.
+
+    ``moments`` are that seat's decisions with the view it had when it made each one.
+    """
+    found: list[Finding] = []
+    for view, played in moments:
+        f = judge_moment(view, played, rng, rate, budget_ms)
+        if f is not None and f.cost >= MIN_COST and f.better != played:
+            found.append(f)
+    found.sort(key=lambda f: -f.cost)
+    return tuple(found[:top])
