@@ -1,11 +1,13 @@
-"""What a shared table says that is not a move: people coming and going, timers, the
-connection. The server and the client send these words as notices; the shell says them
-when they arrive.
+"""What the game says that is not a move: on a shared table, people coming and going,
+timers, the connection (the server and the client send these words as notices; the shell
+says them when they arrive); and the game's own troubles, such as a speech output that
+stopped mid-game.
 """
 
 from __future__ import annotations
 
 from spades_voice.narration.words import join
+from spades_voice.options import Speech
 from spades_voice.rules import Seat
 
 NEW_MATCH_BEGINS = "A new match begins."
@@ -14,6 +16,8 @@ CONNECTION_LOST = "Connection to the table lost. Trying to reconnect."
 RECONNECTED = "Reconnected."
 BACK_AT_SEAT = "Back at your seat."
 TYPE_THE_CODE = "Type the table code, then press Enter."
+#: A background task of the live prompt failed; the details went to the log file.
+SOMETHING_FAILED = "Something went wrong; the details are in the log. Play goes on."
 TABLE_ENDED_FOR_ROOM = (
     "The table has ended: it had not started for over a minute, and the server needed room."
 )
@@ -88,3 +92,30 @@ def table_code(spoken_code: str) -> str:
         "Friends join with spades-voice join and this code. "
         "Press Enter to start; the computer plays any empty seat."
     )
+
+
+#: How each speech output is named when the player hears that it was replaced.
+OUTPUT_NAMES = {
+    Speech.PRISM: "screen reader",
+    Speech.SCREENREADER: "screen reader",
+    Speech.TTS: "synthetic speech",
+    Speech.PRINT: "printed text",
+    Speech.NONE: "silence",
+}
+
+
+def output_name(name: str) -> str:
+    """The spoken name of the speech output `name` (an unknown name as it is)."""
+    try:
+        return OUTPUT_NAMES.get(Speech(name), name)
+    except ValueError:
+        return name
+
+
+def output_switched(failed: str, now: str) -> str:
+    """A speech output stopped mid-game and the next one took over (said by the new one).
+
+    >>> output_switched("screenreader", "print")
+    'Screen reader stopped; using printed text.'
+    """
+    return f"{output_name(failed).capitalize()} stopped; using {output_name(now)}."

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import Callable
+from typing import Any
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.formatted_text import StyleAndTextTuples
@@ -33,7 +35,7 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import DummyOutput, Output
 
-from spades_voice.narration import prompts, texts
+from spades_voice.narration import notices, prompts, texts
 from spades_voice.options import Pace
 from spades_voice.shell.chat_mode import load_chat_bindings
 from spades_voice.shell.confirm_mode import load_confirm_bindings
@@ -49,6 +51,8 @@ from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
 from spades_voice.table import Table
+
+log = logging.getLogger(__name__)
 
 
 def no_cpr(output: Output) -> Output:
@@ -215,7 +219,11 @@ def run_app(
 
         app.after_render += focus
     try:
-        result = app.run(pre_run=_wiring(shell, app, ready), handle_sigint=False)
+        # prompt_toolkit's own handler prints a traceback and "Press ENTER to continue"
+        # under the live prompt, where a screen reader reads it: ours (pre_run) logs.
+        result = app.run(
+            pre_run=_wiring(shell, app, ready), handle_sigint=False, set_exception_handler=False
+        )
     finally:
         table.set_listener(None)
         hooks.close()
@@ -255,6 +263,7 @@ def _wiring(
     def pre_run() -> None:
         loop = asyncio.get_running_loop()
         loop_box.append(loop)
+        loop.set_exception_handler(_on_loop_error(shell.speaker))
         shell.table.set_listener(on_events)
         app.create_background_task(_drive(shell, wake, app))
         shell.start()
@@ -263,3 +272,21 @@ def _wiring(
             ready(app, shell)
 
     return pre_run
+
+
+def _on_loop_error(
+    speaker: Speaker,
+) -> Callable[[asyncio.AbstractEventLoop, dict[str, Any]], None]:
+    """A failed background task goes to the log file (cli installs it for the live
+    prompt), and the player hears one plain sentence; the game plays on."""
+
+    def handle(_loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        error = context.get("exception")
+        log.error(
+            "%s", context.get("message", "error in the event loop"),
+            exc_info=error if isinstance(error, BaseException) else None,
+        )
+        with contextlib.suppress(Exception):
+            speaker.event(notices.SOMETHING_FAILED)
+
+    return handle

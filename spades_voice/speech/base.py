@@ -20,7 +20,7 @@ class Kind(enum.Enum):
     """Whether an utterance interrupts (QUERY) or queues (EVENT).
 
     NOTICE marks, in the speech log only, what the chain itself said when it switched
-    outputs ("Screen reader stopped; using printed text.").
+    outputs (narration.notices.output_switched).
     """
 
     QUERY = "query"

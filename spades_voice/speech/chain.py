@@ -44,6 +44,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
+from spades_voice.narration import notices
 from spades_voice.options import Speech, names
 from spades_voice.speech.base import Kind, Speaker, SpeechError
 from spades_voice.speech.bounded import START_SECONDS, start_all
@@ -55,15 +56,6 @@ log = logging.getLogger(__name__)
 CHOICES = tuple(names(Speech))
 #: The order outputs are tried in; `auto` skips prism unless Orca is running.
 CHAIN = ("prism", "screenreader", "tts", "print")
-
-#: How a backend is named when the player hears about a switch.
-SPOKEN_NAMES = {
-    "prism": "screen reader",
-    "screenreader": "screen reader",
-    "tts": "synthetic speech",
-    "print": "printed text",
-    "none": "silence",
-}
 
 Factory = tuple[str, Callable[[], Speaker]]
 
@@ -264,9 +256,7 @@ class FallbackSpeaker:
             lost.append(text)
         while True:
             new = self._start_next()
-            old_name = SPOKEN_NAMES.get(failed.name, failed.name)
-            new_name = SPOKEN_NAMES.get(new.name, new.name)
-            notice = f"{old_name.capitalize()} stopped; using {new_name}."
+            notice = notices.output_switched(failed.name, new.name)
             self.switches.append(f"{failed.name} -> {new.name}")
             log.warning("speech output %s failed (%s); now %s; repeating %d line(s)",
                         failed.name, error, new.name, len(lost))

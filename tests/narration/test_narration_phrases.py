@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 
 from spades_voice import narration as say
-from spades_voice.narration import Cast
+from spades_voice.narration import Cast, notices
 from spades_voice.rules import (
     BLIND_NIL,
     NIL,
@@ -216,3 +216,18 @@ class TestOneBreath:
         exact = {Seat.S: 4, Seat.N: 3, Seat.W: 3, Seat.E: 3}
         quiet = _outcome(bids, exact, {Team.NS: 301, Team.EW: 180}, {Team.NS: 8, Team.EW: 0})
         assert not any("bags:" in line for line in say.outcome_lines(quiet, CAST))
+
+
+class TestSpeechSwitch:
+    """The notice a new speech output says when the one before it stopped mid-game."""
+
+    @pytest.mark.parametrize(("failed", "now", "said"), [
+        ("screenreader", "print", "Screen reader stopped; using printed text."),
+        ("screenreader", "tts", "Screen reader stopped; using synthetic speech."),
+        ("prism", "screenreader", "Screen reader stopped; using screen reader."),
+        ("tts", "print", "Synthetic speech stopped; using printed text."),
+        ("print", "none", "Printed text stopped; using silence."),
+        ("recorder", "print", "Recorder stopped; using printed text."),
+    ])
+    def test_words(self, failed: str, now: str, said: str) -> None:
+        assert notices.output_switched(failed, now) == said

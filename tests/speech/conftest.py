@@ -46,6 +46,13 @@ def _start_server(
 
 
 def _stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
+    """End the server and everything it started, and wait until they have ended.
+
+    speech-dispatcher runs in its own session (start_new_session), but a module runs each
+    line's synthesis in a process group of its own: killing the server's group leaves
+    that line "playing", and its capture.sh writes .done after the kill. So the whole
+    session is ended, and the call returns only when nothing of it is left running.
+    """
     with contextlib.suppress(ProcessLookupError):
         os.killpg(proc.pid, sig)
     try:
@@ -54,14 +61,40 @@ def _stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)
         proc.wait(timeout=5)
+    deadline = time.monotonic() + 5.0
+    while left := _running_in_session(proc.pid):
+        if time.monotonic() > deadline:
+            pytest.fail(f"speech-dispatcher's processes {left} outlived a SIGKILL")
+        for pid in left:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(0.02)
+
+
+def _running_in_session(sid: int) -> list[int]:
+    """Processes of session `sid` still running (zombies have ended; nobody may reap them
+    in a container whose first process does not)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # it ended while we looked
+        # pid (comm) state ppid pgrp session ...: comm may hold spaces and parentheses.
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[3]) == sid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
 
 
 @pytest.fixture
 def speechd_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpeechdServer]:
     """Start speech-dispatcher in tmp_path and point SPEECHD_ADDRESS at it.
 
-    `kill()` ends it the hard way (SIGKILL, its module with it); `restart()` starts a new
-    one on the same socket.
+    `kill()` ends it the hard way (SIGKILL, its module and the line playing with it) and
+    returns when all of them have ended; `restart()` starts a new one on the same socket.
     """
     modules = require_speechd_stack()
     conf, out, log, run = (tmp_path / n for n in ("conf", "out", "log", "run"))

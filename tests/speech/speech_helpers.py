@@ -5,7 +5,9 @@ The speech-dispatcher server runs headless inside the test's tmp dir with its ow
 server. Its only output module is sd_generic running `capture.sh`, which for each
 utterance writes the text (NNNN.txt) and a WAV made by `espeak-ng -w` (NNNN.wav), then
 "plays" it silently by sleeping for the WAV's real duration (soxi), then writes NNNN.done.
-A cancelled utterance therefore has a .txt and no .done.
+A cancelled utterance therefore has a .txt and no .done. A test can hold every line after
+the Nth (`hold_after`): it plays until the server is killed, so a kill lands mid-line
+however loaded the machine is.
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ n=$(printf %04d $((n + 1)))
 mv "$tmp.txt" "$out/$n.txt"
 espeak-ng -s "$rate" -f "$out/$n.txt" -w "$tmp.wav" 2>>"$out/espeak.err"
 mv "$tmp.wav" "$out/$n.wav"
+# Held (SpeechdServer.hold_after): this line "plays" until the server is killed.
+if [ -e "$out/.hold" ] && [ "$n" -gt "$(cat "$out/.hold")" ]; then
+  while :; do sleep 1; done
+fi
 sleep "$(soxi -D "$out/$n.wav")"
 touch "$out/$n.done"
 """
@@ -133,6 +139,39 @@ class SpeechdServer:
             p.with_suffix(".txt").read_text(encoding="utf-8")
             for p in sorted(self.out.glob("*.done"))
         ]
+
+    def hold_after(self, count: int) -> None:
+        """Let the first `count` utterances finish; every later one plays until killed."""
+        (self.out / ".hold").write_text(str(count), encoding="utf-8")
+
+
+def spy_finished(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts whose END event reached the game's speechd client, in order.
+
+    The server sends END only after its module has finished a line, a few milliseconds
+    later; a server killed in between never sends it, and the game rightly counts the
+    line unheard. A test that kills "after a line finished" waits on this list, not on
+    the module's .done file. It wraps the real client's callback and changes nothing.
+    """
+    speechd = load_speechd()[0]
+    assert speechd is not None
+    finished: list[str] = []
+    speak = speechd.SSIPClient.speak
+
+    def spying(self: object, text: str, callback: Callable[..., None] | None = None,
+               event_types: object = None) -> object:
+        if callback is None:
+            return speak(self, text, event_types=event_types)
+
+        def told(kind: object, **kwargs: object) -> None:
+            if kind == speechd.CallbackType.END:
+                finished.append(text)
+            callback(kind, **kwargs)
+
+        return speak(self, text, callback=told, event_types=event_types)
+
+    monkeypatch.setattr(speechd.SSIPClient, "speak", spying)
+    return finished
 
 
 SILENT_PLAYER = """\
