@@ -211,13 +211,7 @@ def run_app(
         shell, keymap, input=input, output=DummyOutput() if console is not None else output
     )
     if console is not None:
-        shown = console
-
-        def focus(_: object) -> None:
-            line = draw(shell)
-            shown.focus(line.text, line.cursor)
-
-        app.after_render += focus
+        _draw_focus_on(console, shell, app)
     try:
         # prompt_toolkit's own handler prints a traceback and "Press ENTER to continue"
         # under the live prompt, where a screen reader reads it: ours (pre_run) logs.
@@ -230,6 +224,16 @@ def run_app(
         if console is not None:
             console.close()
     return result
+
+
+def _draw_focus_on(console: Console, shell: Shell, app: Application[int]) -> None:
+    """After each render the console draws the focus line (prompt_toolkit draws nothing)."""
+
+    def focus(_: object) -> None:
+        line = draw(shell)
+        console.focus(line.text, line.cursor)
+
+    app.after_render += focus
 
 
 def _wiring(
