@@ -41,6 +41,8 @@ from spades_voice.shell.overlays import Draft as Draft
 from spades_voice.shell.overlays import ListView as ListView
 from spades_voice.shell.overlays import Mode as Mode
 from spades_voice.shell.voices import only_card, play_only_card, say_event
+from spades_voice.sound import SoundPlayer
+from spades_voice.sound.table_cues import CuePlayer
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
@@ -86,8 +88,11 @@ class Shell:
     on_quit: Callable[[], None] = lambda: None
     #: Called when the computers may have something to do (the pace driver wakes).
     on_wake: Callable[[], None] = lambda: None
+    #: Sound cues (None: the game has no sound at all, as in most shell tests).
+    sound: SoundPlayer | None = None
 
     cast: Cast = field(init=False)
+    cues: CuePlayer = field(init=False)
     #: How each kind of event reaches the player (the speech menu), the hand's order, and
     #: whether a turn with one legal card plays it by itself. Read from the saved settings.
     voices: dict[EventKind, Voice] = field(default_factory=lambda: dict(DEFAULT_VOICES))
@@ -129,6 +134,7 @@ class Shell:
 
     def __post_init__(self) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
+        self.cues = CuePlayer(self.table.seat, self.sound)
         settings = self.hooks.settings or self.start_settings
         if settings is not None:
             self.voices.update(settings.event_voices())
@@ -197,6 +203,8 @@ class Shell:
         if self._started:
             return
         self._started = True
+        self.cues.sync(self.table.view())  # a rejoined table may be mid-hand
+        self.cues.settle()
         if not self.greeted:
             self.answer(texts.GREETING)
         for problem in self.keymap.problems:
@@ -255,6 +263,7 @@ class Shell:
         self.over = False
         self.pending.clear()
         self.hand_tricks.clear()
+        self.cues.sync(self.table.view())
 
     def new_match(self, *, abandoned: bool) -> None:
         """Start a new match; ``abandoned``: the one it replaces was left unfinished."""
@@ -323,11 +332,14 @@ class Shell:
                 self.table.reveal()
         elif isinstance(event, TakenBack):
             self.hand_tricks[:] = list(self.table.view().tricks)
+            self.cues.sync(self.table.view())
         elif isinstance(event, TurnToAct) and event.seat is not self.table.seat:
             return
         elif isinstance(event, TurnToAct) and only_card(self, event) is not None:
             self.auto_played = only_card(self, event)
             return
+        if not isinstance(event, Notice | Chat):  # sound as the line is queued, in order
+            self.cues.event(event, self.pace)
         say_event(self, event)
         if isinstance(event, TurnToAct):
             self._turn_begins(event)
@@ -357,6 +369,8 @@ class Shell:
 
     def _notices(self) -> None:
         for text in self.hooks.notices():
+            self.tell(text)
+        for text in self.cues.notices():
             self.tell(text)
 
     # ---- the computers -------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Settings the player chose: speech, rate, pace, computer level, target, verbosity,
-blind nil; and this machine's measured speed for the Hard player (``ai.calibrate``).
+blind nil; sound and its volume; and this machine's measured speed for the Hard
+player (``ai.calibrate``).
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -14,10 +15,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from spades_voice.options import (
+    DEFAULT_VOLUME,
+    VOLUMES,
     EventKind,
     HandOrder,
     Level,
     Pace,
+    Sound,
     Speech,
     Target,
     Verbosity,
@@ -42,6 +46,7 @@ _CHOICES: dict[str, type[enum.Enum]] = {
     "level": Level,
     "verbosity": Verbosity,
     "hand_order": HandOrder,
+    "sound": Sound,
 }
 
 
@@ -57,6 +62,8 @@ class Settings:
     target: int | None = Target.T500.points
     verbosity: str = Verbosity.BRIEF.value
     blind_nil: bool = False
+    sound: str = Sound.ON.value
+    volume: int = DEFAULT_VOLUME
     #: Hard's work rate on this machine (``ai.hard.WorkRate``), None until measured.
     plays_per_ms: float | None = None
     solves_per_ms: float | None = None
@@ -77,6 +84,8 @@ class Settings:
             not isinstance(self.rate, int) or isinstance(self.rate, bool) or self.rate <= 0
         ):
             raise ValueError("rate must be a positive whole number or null.")
+        if type(self.volume) is not int or self.volume not in VOLUMES:
+            raise ValueError("volume must be one of 10, 20, ... 100.")
         targets = [t.points for t in Target]
         if self.target not in targets or type(self.target) not in (int, type(None)):
             spelled = ", ".join("null" if t is None else str(t) for t in targets)
