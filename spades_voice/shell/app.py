@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -225,9 +226,9 @@ def run_app(
         )
     finally:
         table.set_listener(None)
-        hooks.close()
         if console is not None:
             console.close()
+        _last_words(hooks, speaker)
     return result
 
 
@@ -239,6 +240,18 @@ def _draw_focus_on(console: Console, shell: Shell, app: Application[int]) -> Non
         console.focus(line.text, line.cursor)
 
     app.after_render += focus
+
+
+def _last_words(hooks: ShellHooks, speaker: Speaker) -> None:
+    """Close the hooks, then say what the store could not keep ("Your statistics could not
+    be saved: ..."). Also written to the terminal, where it stays after speech stops,
+    unless speech is already printing it there."""
+    hooks.close()
+    for text in hooks.notices():
+        speaker.event(text)
+        if "print" not in getattr(speaker, "name", ""):
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()
 
 
 def _wiring(

@@ -10,6 +10,9 @@ Speaking: a key's answer is a query (it interrupts); table events are queued in 
 also added to the history log. Computers move only when ``advance`` or the pace driver
 says so, and never while paused, between hands, or while the player is in a
 confirmation, help, the rules or trick review.
+
+Long because start-up belongs here with the rest of the state: the saved-match offer, the
+question when another game holds the data folder, and resuming between hands.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spades_voice.ai import sure_tricks
-from spades_voice.narration import Cast, hand_order, prompts, texts
+from spades_voice.narration import Cast, hand_order, prompts, stored, texts
 from spades_voice.options import DEFAULT_VOICES, EventKind, HandOrder, Pace, Voice
 from spades_voice.rules import (
     BID_CHOICES,
@@ -207,9 +210,19 @@ class Shell:
         self.cues.settle()
         if not self.greeted:
             self.answer(texts.GREETING)
+        # The store's notices first: a match result never heard comes before anything.
+        self._notices()
         for problem in self.keymap.problems:
             self.tell(problem)
-        self._notices()
+        if self.hooks.in_use_elsewhere():  # another game holds the folder: ask first
+            self.overlay = Confirm(stored.FOLDER_IN_USE, self._begin, lambda: self.on_quit())
+            self.tell(stored.FOLDER_IN_USE)
+            self.clock_update()
+            return
+        self._begin()
+
+    def _begin(self) -> None:
+        """Offer the saved match, or start one."""
         saved = self.hooks.saved_match()
         if saved is not None and isinstance(self.table, LocalTable):
             self._offer(saved, spoken=self.tell)
@@ -223,6 +236,13 @@ class Shell:
         self.table.drain()
         self.table.load(saved)
         self._reset_match()
+        state = MatchState(saved)
+        if self.hold_between_hands and state.outcomes and not state.hand_decisions():
+            # Saved between hands: it resumes there, and N deals the next hand.
+            self.between = state.outcomes[-1]
+            self.pump()
+            self.tell(texts.NEXT_HAND)
+            return
         self.pump()
         self.advance()
 

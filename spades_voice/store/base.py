@@ -48,6 +48,11 @@ class ShellHooks:
         """The statistics key's answer; None when statistics are unavailable."""
         return None
 
+    def in_use_elsewhere(self) -> bool:
+        """Another game holds the data folder, so this one saves nothing; the shell asks
+        the player first whether to play on like that."""
+        return False
+
     def notices(self) -> list[str]:
         """Messages the player must hear once (a save moved aside, a full disk)."""
         return []

@@ -143,6 +143,6 @@ class Settings:
 
 
 def load_settings(path: Path) -> Settings | None:
-    """The settings at ``path``; None when none were saved. Raises ``StoreError``."""
-    obj = files.load(path, SCHEMA, VERSION, MIGRATIONS)
-    return None if obj is None else Settings.from_json(obj)
+    """The settings at ``path``; None when none were saved. Raises ``StoreError`` (and
+    nothing else) when they cannot be used."""
+    return files.load(path, SCHEMA, VERSION, MIGRATIONS, Settings.from_json, files.SETTINGS_CAP)

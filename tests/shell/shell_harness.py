@@ -160,6 +160,9 @@ class Harness:
         except BaseException as exc:
             self.error = exc
             self._ready.set()
+        finally:
+            # A key that quits the game ends the thread without an after-key event:
+            # wake a waiting ``press`` now rather than at its timeout.
             with self._cond:
                 self._cond.notify_all()
 
