@@ -408,6 +408,21 @@ class StoreHooks(ShellHooks):
             return
         files.fsync_dir(self.data_dir)
 
+    def save_history(self, text: str) -> tuple[Path | None, str]:
+        """A new ``history-<date>-<time>.txt`` beside the saves, never over an old one."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.data_dir / f"history-{stamp}.txt"
+        for n in range(2, 100):
+            if not path.exists():
+                break
+            path = self.data_dir / f"history-{stamp}-{n}.txt"
+        try:
+            self._writer(path, text.encode("utf-8"))
+        except OSError as e:
+            self.problems.append(f"history not saved: {e}")
+            return None, files.write_failure_reason(e)
+        return path, ""
+
     def _write(self, name: str, data: bytes) -> bool:
         if name in self._keep:
             return False
