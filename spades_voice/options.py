@@ -96,6 +96,11 @@ class Sound(enum.Enum):
     OFF = "off"
 
 
+#: Sound volume in percent, in the ten steps the volume keys move through.
+VOLUMES: tuple[int, ...] = tuple(range(10, 101, 10))
+DEFAULT_VOLUME = 70
+
+
 def names(choice: type[enum.Enum]) -> list[str]:
     """The spellings of ``choice``, for argparse ``choices`` and error messages."""
     return [member.value for member in choice]

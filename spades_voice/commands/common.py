@@ -1,5 +1,5 @@
-"""What the talking commands share: the speech options, the saved settings, one
-``build_speaker`` and the start of the spoken shell.
+"""What the talking commands share: the speech and sound options, the saved settings,
+one ``build_speaker``, one ``build_sound`` and the start of the spoken shell.
 
 Imported before the greeting is spoken, so everything heavy is imported inside the
 functions.
@@ -11,10 +11,11 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from spades_voice.options import Pace, Speech, Verbosity, names
+from spades_voice.options import Pace, Sound, Speech, Verbosity, names
 
 if TYPE_CHECKING:
     from spades_voice.shell.terminal import Console
+    from spades_voice.sound import SoundPlayer
     from spades_voice.speech import Speaker
     from spades_voice.store.base import ShellHooks
     from spades_voice.store.settings import Settings
@@ -35,6 +36,14 @@ def add_speech_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--echo", action="store_true", help="Also print every line that is spoken."
     )
+    group = parser.add_argument_group("sound")
+    group.add_argument(
+        "--sound",
+        choices=names(Sound),
+        default=None,
+        help="Sound cues on or off (default: the saved setting, else on).",
+    )
+    group.add_argument("--sound-log", default=None, metavar="FILE", help="Log every sound cue.")
 
 
 def saved_settings() -> tuple[Settings, str | None]:
@@ -66,6 +75,24 @@ def build_speaker(args: argparse.Namespace, settings: Settings, console: Console
     )
 
 
+def build_sound(args: argparse.Namespace, settings: Settings) -> SoundPlayer:
+    """The sound player of ``play``, ``host`` and ``join``: ``--sound`` when given, else
+    the saved setting, at the saved volume. The device opens in the background from now
+    on; the cues are rendered once the shell's first lines are out (``run_app``)."""
+    from spades_voice.sound import SoundPlayer
+
+    choice = Sound(args.sound or settings.sound)
+    log = None
+    if args.sound_log:
+        # Not a with-block: the player owns the log from here and closes it.
+        log = Path(args.sound_log).open("a", encoding="utf-8")  # noqa: SIM115
+    player = SoundPlayer(
+        enabled=choice is Sound.ON, volume=settings.volume, log=log, owns_log=True
+    )
+    player.start()
+    return player
+
+
 def run_shell(
     table: Table,
     speaker: Speaker,
@@ -74,19 +101,28 @@ def run_shell(
     *,
     hooks: ShellHooks | None = None,
     hold_between_hands: bool = True,
+    sound: SoundPlayer | None = None,
 ) -> int:
     """Hand ``table`` to the spoken shell on this terminal until the player quits (the
     greeting has been spoken); the ``console`` draws the terminal, prompt_toolkit only
-    reads keys."""
+    reads keys. ``sound`` is closed when the shell ends, after any cue still playing
+    (bounded)."""
     from spades_voice.shell.app import run_app
 
-    return run_app(
-        table,
-        speaker,
-        hooks=hooks,
-        pace=Pace(settings.pace),
-        brief=settings.verbosity != Verbosity.FULL.value,
-        hold_between_hands=hold_between_hands,
-        greeted=True,
-        console=console,
-    )
+    if sound is not None:
+        sound.me = table.seat
+    try:
+        return run_app(
+            table,
+            speaker,
+            hooks=hooks,
+            pace=Pace(settings.pace),
+            brief=settings.verbosity != Verbosity.FULL.value,
+            hold_between_hands=hold_between_hands,
+            greeted=True,
+            console=console,
+            sound=sound,
+        )
+    finally:
+        if sound is not None:
+            sound.close(wait=0.5)

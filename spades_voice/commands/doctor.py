@@ -1,5 +1,6 @@
-"""``spades-voice doctor``: every output works or failed and why, a spoken test line, and
-the last lines of the log; always back within 5 s."""
+"""``spades-voice doctor``: every output works or failed and why, a spoken test line,
+whether sound cues work (with a chime), and the last lines of the log; always back
+within 5 s."""
 
 from __future__ import annotations
 
@@ -8,7 +9,10 @@ import contextlib
 import time
 from pathlib import Path
 
-from spades_voice.commands.common import add_speech_arguments
+from spades_voice.commands.common import add_speech_arguments, saved_settings
+from spades_voice.narration import sounds as sound_words
+from spades_voice.options import Sound
+from spades_voice.sound import SoundPlayer
 from spades_voice.speech.base import Speaker
 from spades_voice.speech.chain import CHAIN, auto_chain
 from spades_voice.speech.doctor import all_makers, probe_all, report_from, speak_test_line
@@ -35,10 +39,12 @@ def _data_dir() -> Path:
 def run(args: argparse.Namespace) -> int:
     began = time.monotonic()
     data = _data_dir()
+    sound = _start_sound(args)  # the device opens while speech is probed
     with installed(data):
         results = probe_all(all_makers(args.rate))
         for line in report_from(results).lines():
             print(line, flush=True)
+        print(_sound_line(args, sound, TOTAL_SECONDS - 2.5 - (time.monotonic() - began)))
         chosen = _pick(args.speech or "auto", results)
         if chosen is not None and not args.no_test_line:
             _test_line(chosen, args.speech_log, TOTAL_SECONDS - (time.monotonic() - began))
@@ -82,3 +88,23 @@ def _test_line(chosen: Speaker, speech_log: str | None, left: float) -> None:
         with contextlib.suppress(Exception):
             speaker.silence()
             speaker.close()
+
+
+def _start_sound(args: argparse.Namespace) -> SoundPlayer | None:
+    if args.sound == Sound.OFF.value:
+        return None
+    player = SoundPlayer(volume=saved_settings()[0].volume)
+    player.start()
+    return player
+
+
+def _sound_line(args: argparse.Namespace, sound: SoundPlayer | None, left: float) -> str:
+    """Whether sound cues work and why not, within ``left`` seconds; unless told to say
+    nothing, the turn chime is played, so the player hears the answer too."""
+    if sound is None:
+        return sound_words.SOUND_OFF_FOR_DOCTOR
+    try:
+        status = sound.check(chime=not args.no_test_line, timeout=max(0.1, left))
+    finally:
+        sound.close()
+    return sound_words.doctor_line(status.works, status.detail)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from spades_voice.commands.common import (
     add_speech_arguments,
+    build_sound,
     build_speaker,
     run_shell,
     saved_settings,
@@ -122,6 +123,7 @@ def run(args: argparse.Namespace) -> int:
     settings, problem = saved_settings()
     console = Console()
     speaker = build_speaker(args, settings, console)
+    sound = build_sound(args, settings)
     try:
         if problem is not None:
             speaker.query(problem)
@@ -148,10 +150,13 @@ def run(args: argparse.Namespace) -> int:
         speaker.query(notices.table_code(spoken_code(table.code)))
         try:
             lobby(table, speaker, host=True)
-            return run_shell(table, speaker, console, settings, hold_between_hands=False)
+            return run_shell(
+                table, speaker, console, settings, hold_between_hands=False, sound=sound
+            )
         finally:
             table.close()
     finally:
+        sound.close()
         speaker.close()
         if thread is not None:
             thread.stop()

@@ -7,6 +7,7 @@ import argparse
 
 from spades_voice.commands.common import (
     add_speech_arguments,
+    build_sound,
     build_speaker,
     run_shell,
     saved_settings,
@@ -66,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     settings, problem = saved_settings()
     console = Console()
     speaker = build_speaker(args, settings, console)
+    sound = build_sound(args, settings)
     try:
         if problem is not None:
             speaker.query(problem)
@@ -101,8 +103,11 @@ def run(args: argparse.Namespace) -> int:
             if not lobby(table, speaker, host=table.is_host):
                 speaker.query(table.closed_reason or "The table has gone.")
                 return 1
-            return run_shell(table, speaker, console, settings, hold_between_hands=False)
+            return run_shell(
+                table, speaker, console, settings, hold_between_hands=False, sound=sound
+            )
         finally:
             table.close()
     finally:
+        sound.close()
         speaker.close()

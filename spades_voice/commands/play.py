@@ -11,7 +11,12 @@ import argparse
 import secrets
 from typing import TYPE_CHECKING
 
-from spades_voice.commands.common import add_speech_arguments, build_speaker, run_shell
+from spades_voice.commands.common import (
+    add_speech_arguments,
+    build_sound,
+    build_speaker,
+    run_shell,
+)
 from spades_voice.options import Level, Pace, Target, names
 
 if TYPE_CHECKING:
@@ -71,7 +76,7 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
 
     saved = hooks.settings or Settings()
     given: dict[str, object] = {}
-    for name in ("speech", "rate", "level", "pace", "blind_nil"):
+    for name in ("speech", "rate", "level", "pace", "blind_nil", "sound"):
         value = getattr(args, name)
         if value is not None:
             given[name] = value
@@ -109,16 +114,20 @@ def run(args: argparse.Namespace) -> int:
     settings = _choices(args, hooks)
     console = Console()
     speaker = build_speaker(args, settings, console)
+    sound = None
     try:
         speaker.query(GREETING)
         # Measured while the greeting is spoken, once per machine (then stored).
         rate = work_rate(hooks, settings)
         settings = settings.with_work_rate(rate)
+        sound = build_sound(args, settings)
         from spades_voice.rules import Ruleset
         from spades_voice.table import LocalTable
 
         ruleset = Ruleset(target=settings.target, blind_nil=settings.blind_nil)
         table = LocalTable(ruleset, _seed(args.seed), Level(settings.level), rate=rate)
-        return run_shell(table, speaker, console, settings, hooks=hooks)
+        return run_shell(table, speaker, console, settings, hooks=hooks, sound=sound)
     finally:
+        if sound is not None:
+            sound.close()
         speaker.close()

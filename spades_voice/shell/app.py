@@ -42,9 +42,11 @@ from spades_voice.shell.keymap import Keymap, load_keymap, normalize_key, spoken
 from spades_voice.shell.list_mode import load_list_bindings
 from spades_voice.shell.match_keys import load_match_bindings
 from spades_voice.shell.screen import screen as draw
+from spades_voice.shell.sound_keys import load_sound_bindings
 from spades_voice.shell.state import Mode, Shell
 from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
 from spades_voice.shell.terminal import Console
+from spades_voice.sound import SoundPlayer
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.table import Table
@@ -91,6 +93,7 @@ def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
             load_list_bindings(shell, keymap),
             load_confirm_bindings(shell, keymap),
             load_always_bindings(shell, keymap),
+            load_sound_bindings(shell, keymap),
         ]
     )
 
@@ -178,6 +181,7 @@ def run_app(
     output: Output | None = None,
     console: Console | None = None,
     ready: Callable[[Application[int], Shell], None] | None = None,
+    sound: SoundPlayer | None = None,
 ) -> int:
     """Play at ``table`` until the player quits; returns the exit status (0).
 
@@ -198,6 +202,7 @@ def run_app(
         brief=brief,
         hold_between_hands=hold_between_hands,
         greeted=greeted,
+        sound=sound,
     )
     app = build_app(
         shell, keymap, input=input, output=DummyOutput() if console is not None else output
@@ -249,8 +254,20 @@ def _wiring(
         shell.advance()
         app.invalidate()
 
+    def on_sound_notice() -> None:
+        # The sound player's own thread found something to say (no device, unplugged).
+        if loop_box:
+            loop_box[0].call_soon_threadsafe(sound_notices)
+
+    def sound_notices() -> None:
+        for text in shell.cues.notices():
+            shell.tell(text)
+        app.invalidate()
+
     shell.on_wake = on_wake
     shell.on_quit = lambda: app.exit(result=0)
+    if shell.sound is not None:
+        shell.sound.on_notice = on_sound_notice
 
     def pre_run() -> None:
         loop = asyncio.get_running_loop()
@@ -260,6 +277,11 @@ def _wiring(
         app.create_background_task(_drive(shell, wake, app))
         shell.start()
         loop.call_soon(_warm_bindings, app)
+        if shell.sound is not None:
+            # After the first lines: rendering the cues (a fraction of a second of Python
+            # on another thread) then never delays them.
+            shell.sound.start()
+            loop.call_soon(shell.sound.warm)
         if ready is not None:
             ready(app, shell)
 

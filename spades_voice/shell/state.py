@@ -37,6 +37,8 @@ from spades_voice.rules import (
     Trick,
 )
 from spades_voice.shell.keymap import Keymap
+from spades_voice.sound import SoundPlayer
+from spades_voice.sound.table_cues import CuePlayer
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.table import (
@@ -119,8 +121,11 @@ class Shell:
     on_quit: Callable[[], None] = lambda: None
     #: Called when the computers may have something to do (the pace driver wakes).
     on_wake: Callable[[], None] = lambda: None
+    #: Sound cues (None: the game has no sound at all, as in most shell tests).
+    sound: SoundPlayer | None = None
 
     cast: Cast = field(init=False)
+    cues: CuePlayer = field(init=False)
     history: list[str] = field(default_factory=list)
     last_spoken: str = ""
     overlay: ListView | Confirm | None = None
@@ -151,6 +156,7 @@ class Shell:
 
     def __post_init__(self) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
+        self.cues = CuePlayer(self.table.seat, self.sound)
 
     @property
     def mode(self) -> Mode:
@@ -205,6 +211,8 @@ class Shell:
         if self._started:
             return
         self._started = True
+        self.cues.sync(self.table.view())  # a rejoined table may be mid-hand
+        self.cues.settle()
         if not self.greeted:
             self.answer(texts.GREETING)
         for problem in self.keymap.problems:
@@ -262,6 +270,7 @@ class Shell:
         self.over = False
         self.pending.clear()
         self.hand_tricks.clear()
+        self.cues.sync(self.table.view())
 
     def new_match(self, *, abandoned: bool) -> None:
         """Start a new match; ``abandoned``: the one it replaces was left unfinished."""
@@ -328,8 +337,11 @@ class Shell:
                 self.table.reveal()
         elif isinstance(event, TakenBack):
             self.hand_tricks[:] = list(self.table.view().tricks)
+            self.cues.sync(self.table.view())
         elif isinstance(event, TurnToAct) and event.seat is not self.table.seat:
             return
+        if not isinstance(event, Notice):  # sound as the line is queued: one story, in order
+            self.cues.event(event, self.pace)
         lines = event_lines(event, self.cast, brief=self.brief)
         if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
             view = self.view()
@@ -365,6 +377,8 @@ class Shell:
 
     def _notices(self) -> None:
         for text in self.hooks.notices():
+            self.tell(text)
+        for text in self.cues.notices():
             self.tell(text)
 
     # ---- the computers -------------------------------------------------------------

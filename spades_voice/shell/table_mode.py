@@ -28,7 +28,9 @@ from spades_voice.shell.list_mode import (
     open_rules,
 )
 from spades_voice.shell.match_keys import MATCH_ACTIONS
+from spades_voice.shell.sound_keys import SOUND_ACTIONS
 from spades_voice.shell.state import Mode, Shell
+from spades_voice.sound import Cue
 
 TABLE_ACTIONS, action = registry()
 #: Keys that work in every mode, a question included.
@@ -49,7 +51,9 @@ def load_always_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
 
 def help_texts() -> dict[str, str]:
     """Action name -> what it does, from the handlers' docstrings."""
-    actions: dict[str, Handler] = {**TABLE_ACTIONS, **MATCH_ACTIONS, **ALWAYS_ACTIONS}
+    actions: dict[str, Handler] = {
+        **TABLE_ACTIONS, **MATCH_ACTIONS, **ALWAYS_ACTIONS, **SOUND_ACTIONS
+    }
     return {name: doc(handler) for name, handler in actions.items()}
 
 
@@ -293,6 +297,7 @@ def _submit(shell: Shell, decision: Decision) -> None:
     try:
         shell.table.submit(decision)
     except IllegalAction as exc:
+        shell.cues.cue(Cue.REFUSED, shell.pace, at_once=True)
         shell.answer(str(exc))
         return
     shell.pump()
@@ -383,8 +388,10 @@ def repeat(shell: Shell) -> None:
 
 @always("silence")
 def silence(shell: Shell) -> None:
-    """Stop speaking."""
+    """Stop speaking, and any sound playing."""
     shell.speaker.silence()
+    if shell.sound is not None:
+        shell.sound.silence()
 
 
 @action("hint")

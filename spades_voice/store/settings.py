@@ -1,5 +1,6 @@
 """Settings the player chose: speech, rate, pace, computer level, target, verbosity,
-blind nil; and this machine's measured speed for the Hard player (``ai.calibrate``).
+blind nil; sound and its volume; and this machine's measured speed for the Hard
+player (``ai.calibrate``).
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -13,7 +14,17 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from spades_voice.options import Level, Pace, Speech, Target, Verbosity, names
+from spades_voice.options import (
+    DEFAULT_VOLUME,
+    VOLUMES,
+    Level,
+    Pace,
+    Sound,
+    Speech,
+    Target,
+    Verbosity,
+    names,
+)
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
 
@@ -31,6 +42,7 @@ _CHOICES: dict[str, type[enum.Enum]] = {
     "pace": Pace,
     "level": Level,
     "verbosity": Verbosity,
+    "sound": Sound,
 }
 
 
@@ -46,6 +58,8 @@ class Settings:
     target: int | None = Target.T500.points
     verbosity: str = Verbosity.BRIEF.value
     blind_nil: bool = False
+    sound: str = Sound.ON.value
+    volume: int = DEFAULT_VOLUME
     #: Hard's work rate on this machine (``ai.hard.WorkRate``), None until measured.
     plays_per_ms: float | None = None
     solves_per_ms: float | None = None
@@ -60,6 +74,8 @@ class Settings:
             not isinstance(self.rate, int) or isinstance(self.rate, bool) or self.rate <= 0
         ):
             raise ValueError("rate must be a positive whole number or null.")
+        if type(self.volume) is not int or self.volume not in VOLUMES:
+            raise ValueError("volume must be one of 10, 20, ... 100.")
         targets = [t.points for t in Target]
         if self.target not in targets or type(self.target) not in (int, type(None)):
             spelled = ", ".join("null" if t is None else str(t) for t in targets)

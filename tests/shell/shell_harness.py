@@ -25,6 +25,7 @@ from spades_voice.rules import Match, MatchState, Phase, Ruleset, Seat
 from spades_voice.shell.app import run_app
 from spades_voice.shell.keymap import Keymap, load_keymap
 from spades_voice.shell.state import Shell
+from spades_voice.sound import SoundPlayer
 from spades_voice.speech import Kind, RecorderSpeaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.table import LocalTable
@@ -42,7 +43,10 @@ KEYS = {
     "f1": "\x1bOP",
     "f2": "\x1bOQ",
     "f3": "\x1bOR",
+    "f4": "\x1bOS",
     "f5": "\x1b[15~",
+    "pageup": "\x1b[5~",
+    "pagedown": "\x1b[6~",
     "c-c": "\x03",
 }
 
@@ -111,10 +115,12 @@ class Harness:
         keymap: Keymap | None = None,
         hooks: ShellHooks | None = None,
         speaker: Any = None,
+        sound: SoundPlayer | None = None,
     ) -> None:
         self.table = table
         self.speaker = speaker if speaker is not None else RecorderSpeaker()
         self.hooks = hooks
+        self.sound = sound
         self._ready = threading.Event()
         self._cond = threading.Condition()
         self._count = 0
@@ -144,6 +150,7 @@ class Harness:
                 input=self.pipe,
                 output=DummyOutput(),
                 ready=self._on_ready,
+                sound=self.sound,
             )
         except BaseException as exc:
             self.error = exc
