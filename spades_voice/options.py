@@ -104,3 +104,70 @@ DEFAULT_VOLUME = 70
 def names(choice: type[enum.Enum]) -> list[str]:
     """The spellings of ``choice``, for argparse ``choices`` and error messages."""
     return [member.value for member in choice]
+
+
+class HandOrder(enum.Enum):
+    """The order the player moves through a hand and hears it (the hand-order key)."""
+
+    SUIT = "suit"
+    RANK = "rank"
+    DEALT = "dealt"
+
+    def following(self, *, dealt_known: bool = True) -> HandOrder:
+        """The next order when the key cycles; "as dealt" only where the deal's order is
+        known (a deal read from a record or sent by a server is only a set of cards)."""
+        order = [o for o in HandOrder if dealt_known or o is not HandOrder.DEALT]
+        here = order.index(self) if self in order else -1
+        return order[(here + 1) % len(order)]
+
+
+class EventKind(enum.Enum):
+    """The kinds of thing the table says on its own, each with its own speech setting."""
+
+    CARDS = "cards"  # others' cards
+    TRICKS = "tricks"  # who takes each trick, spades broken
+    BIDS = "bids"  # others' bids
+    TURNS = "turns"  # your turn
+    RESULTS = "results"  # a hand dealt, scored, the match won
+    CHAT = "chat"  # what people at a shared table say
+    NOTICES = "notices"  # people coming and going, timers, saves, undo
+
+    @property
+    def has_detail(self) -> bool:
+        """Whether this kind has a brief and a full form (the others have one form)."""
+        return self in _DETAILED
+
+
+_DETAILED = frozenset({EventKind.CARDS, EventKind.TRICKS, EventKind.RESULTS})
+
+
+class Voice(enum.Enum):
+    """How one kind of event reaches the player: spoken briefly, spoken in full, or only
+    kept in the history (in full, since reading back costs nothing)."""
+
+    BRIEF = "brief"
+    FULL = "full"
+    HISTORY = "history"
+
+    @property
+    def spoken(self) -> bool:
+        return self is not Voice.HISTORY
+
+    @property
+    def brief(self) -> bool:
+        return self is Voice.BRIEF
+
+    @staticmethod
+    def choices(kind: EventKind) -> tuple[Voice, ...]:
+        """What the speech menu offers for ``kind``, in order."""
+        if kind.has_detail:
+            return (Voice.BRIEF, Voice.FULL, Voice.HISTORY)
+        return (Voice.FULL, Voice.HISTORY)
+
+
+#: Each kind as a new player finds it: cards and tricks brief (the verbosity key's old
+#: default), everything else in full, everything spoken.
+DEFAULT_VOICES: dict[EventKind, Voice] = {
+    kind: Voice.BRIEF if kind in (EventKind.CARDS, EventKind.TRICKS) else Voice.FULL
+    for kind in EventKind
+}

@@ -20,6 +20,7 @@ from typing import Protocol
 from spades_voice.ai import REFERENCE_RATE, Hint, Level, Player, WorkRate, hint, make_player
 from spades_voice.ai.coach import Finding, review
 from spades_voice.narration import notices
+from spades_voice.narration.chat import NO_ONE_TO_CHAT, Chat
 from spades_voice.narration.events import Notice
 from spades_voice.narration.summaries import person_line
 from spades_voice.rules import (
@@ -47,8 +48,9 @@ from spades_voice.rules.events import (
 )
 from spades_voice.rules.view import moments_of
 
-#: What a table reports: the model's events, and notices (a seat joined, a timer).
-Event = GameEvent | Notice
+#: What a table reports: the model's events, notices (a seat joined, a timer), and what
+#: people at a shared table say.
+Event = GameEvent | Notice | Chat
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +154,16 @@ class Table(Protocol):
         ...
 
     def new_match(self) -> None: ...
+
+    def say(self, text: str) -> None:
+        """Say ``text`` to everyone at a shared table; raises IllegalAction with the spoken
+        reason when it cannot be sent (no one to hear it, too long, too fast, muted)."""
+        ...
+
+    def mute(self, name: str, on: bool) -> None:
+        """The host stops (``on``) or allows the chat of the person called ``name``;
+        raises IllegalAction with the spoken reason."""
+        ...
 
     @property
     def match(self) -> Match | None:
@@ -331,6 +343,12 @@ class LocalTable:
         fresh = f"{seed}+" if seed is not None else "new"
         self._start(Match(ruleset=old.ruleset, seed=fresh))
 
+    def say(self, text: str) -> None:
+        raise IllegalAction(NO_ONE_TO_CHAT)
+
+    def mute(self, name: str, on: bool) -> None:
+        raise IllegalAction(NO_ONE_TO_CHAT)
+
     # -- events --
 
     def _emit(self, event: Event) -> None:
@@ -353,6 +371,7 @@ __all__ = [
     "DEFAULT_NAMES",
     "BidPlaced",
     "CardPlayed",
+    "Chat",
     "Event",
     "HandDealt",
     "HandScored",

@@ -122,6 +122,7 @@ def run_shell(
             greeted=True,
             console=console,
             sound=sound,
+            settings=settings,
         )
     finally:
         if sound is not None:

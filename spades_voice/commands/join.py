@@ -79,7 +79,12 @@ def run(args: argparse.Namespace) -> int:
                 code = table.code
             else:
                 code = normalize_code(args.code if args.code else read_code(speaker))
-                token = None if args.new_seat else remembered_token(args.server, code, args.name)
+                problems: list[str] = []
+                token = None if args.new_seat else remembered_token(
+                    args.server, code, args.name, problems
+                )
+                for text in problems:  # the seats file was set aside
+                    speaker.query(text)
                 # The saved token gives the seat back only if nobody is using it: a friend
                 # on this computer with the host's token gets a seat of their own.
                 table = RemoteTable.join(

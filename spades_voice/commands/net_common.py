@@ -156,13 +156,35 @@ def _seat_key(server: str, code: str, name: str) -> str:
     return f"{server} {code} {name.casefold()}"
 
 
-def remembered_token(server: str, code: str, name: str) -> str | None:
+def _load_seats(problems: list[str] | None = None) -> dict[str, str]:
+    """The remembered seats, read by the store's rule for files. A file that cannot be
+    used is set aside beside itself and said in one sentence (added to ``problems``)."""
+    from spades_voice.narration import stored
+    from spades_voice.store import files
+
+    path = _seats_file()
+    try:
+        raw = files.read_capped(path, files.SEATS_CAP)
+        loaded = {} if raw is None else files.decode_json(raw)
+        if not isinstance(loaded, dict):
+            raise files.Unreadable("it is not a JSON object")
+    except files.Unreadable:
+        moved = files.move_aside(path, "unreadable")
+        if problems is not None:
+            problems.append(
+                stored.set_aside(stored.SEATS, stored.Why.UNREADABLE, moved.name)
+                if moved is not None
+                else stored.unreadable_kept(stored.SEATS, "it could not be moved aside")
+            )
+        return {}
+    return {k: v for k, v in loaded.items() if isinstance(v, str)}
+
+
+def remembered_token(
+    server: str, code: str, name: str, problems: list[str] | None = None
+) -> str | None:
     """The seat token saved when ``name`` last sat at ``code`` on ``server`` from here."""
-    with contextlib.suppress(Exception):  # an unreadable file is as good as none
-        data = json.loads(_seats_file().read_text(encoding="utf-8"))
-        token = data.get(_seat_key(server, code, name)) if isinstance(data, dict) else None
-        return token if isinstance(token, str) else None
-    return None
+    return _load_seats(problems).get(_seat_key(server, code, name))
 
 
 def remember_token(server: str, code: str, name: str, token: str) -> None:
@@ -172,11 +194,7 @@ def remember_token(server: str, code: str, name: str, token: str) -> None:
     from spades_voice.store.files import write_atomic
 
     path = _seats_file()
-    data: dict[str, str] = {}
-    with contextlib.suppress(Exception):
-        loaded = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(loaded, dict):
-            data = {k: v for k, v in loaded.items() if isinstance(v, str)}
+    data = _load_seats()
     data.pop(_seat_key(server, code, name), None)
     data[_seat_key(server, code, name)] = token
     data = dict(list(data.items())[-50:])  # old tables are long gone

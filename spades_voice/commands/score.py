@@ -1,7 +1,12 @@
 """``spades-voice score FILE [--json]``: replay a record and print the score.
 
 Exit 0 when the record is legal, 1 on an illegal decision (or a hand after the match was
-won), 2 when the file cannot be read or is not a record. No traceback reaches the user.
+won), 2 when the file cannot be read or is not a record. No traceback reaches the user:
+the file is read by the store's one rule for files (an ordinary file of at most 16 MB,
+refused before reading otherwise; standard input read up to the same cap), and anything
+that goes wrong reading it, whatever it is, is exit 2 with a one-line reason. The replay
+stops at the first hand after a won match, and values quoted back are cut to 40
+characters.
 """
 
 from __future__ import annotations
@@ -9,16 +14,19 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 from spades_voice.rules import TEAMS, Team
 from spades_voice.rules.match import MatchState
-from spades_voice.rules.record import (
-    Record,
-    RecordError,
-    RecordIllegal,
-    read_record,
-    replay_record,
+from spades_voice.rules.record import Record, RecordError, RecordIllegal, parse_and_replay
+from spades_voice.store.files import (
+    RECORD_CAP,
+    Unreadable,
+    decode_json,
+    read_capped,
+    size_words,
+    why_unreadable,
 )
 
 
@@ -69,23 +77,20 @@ def _team_words(team: Team) -> str:
 def load(args: argparse.Namespace) -> tuple[Record, MatchState] | int:
     """The record named by ``args.file`` and its replay, or the exit code after saying why
     not (2: unreadable or not a record; 1: an illegal decision). Shared with ``review``."""
+    name = "standard input" if args.file == "-" else args.file
     try:
-        if args.file == "-":
-            record = read_record(sys.stdin)
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                record = read_record(f)
-    except (OSError, UnicodeDecodeError) as e:
-        reason = getattr(e, "strerror", None) or str(e)
-        return _fail(args, 2, {"reason": f"Cannot read {args.file}: {reason}."})
+        raw = _read(args.file)
+        if raw is None:
+            return _fail(args, 2, {"reason": f"Cannot read {name}: there is no such file."})
+        return parse_and_replay(decode_json(raw))
+    except Unreadable as e:
+        return _fail(args, 2, {"reason": f"Cannot read {name}: {e}."})
     except RecordError as e:
         return _fail(args, 2, e.to_json())
-    except RecursionError:
-        return _fail(args, 2, {"reason": "The file is nested too deeply to be a record."})
-    try:
-        return record, replay_record(record)
     except RecordIllegal as e:
         return _fail(args, 1, e.to_json())
+    except Exception as e:  # whatever else a hostile file provokes is still "unreadable"
+        return _fail(args, 2, {"reason": f"Cannot read {name}: {why_unreadable(e)}."})
 
 
 def run(args: argparse.Namespace) -> int:
@@ -98,6 +103,16 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(score_text(state))
     return 0
+
+
+def _read(file: str) -> bytes | None:
+    """The record's bytes: a file by the store's rule, or standard input up to the cap."""
+    if file != "-":
+        return read_capped(Path(file), RECORD_CAP)
+    raw = sys.stdin.buffer.read(RECORD_CAP + 1)
+    if len(raw) > RECORD_CAP:
+        raise Unreadable(f"it is larger than {size_words(RECORD_CAP)}")
+    return raw
 
 
 def _fail(args: argparse.Namespace, code: int, error: dict[str, Any]) -> int:

@@ -12,6 +12,7 @@ from spades_voice.narration.events import (
     bag_warning,
     bid_placed,
     card_played,
+    event_kind,
     event_lines,
     hand_dealt,
     match_won,
@@ -47,7 +48,7 @@ from spades_voice.narration.summaries import (
     trick_line,
     trick_summary,
 )
-from spades_voice.narration.words import Cast, cap, count, hand_order, signed
+from spades_voice.narration.words import Cast, cap, count, hand_order, same_group, signed
 
 __all__ = [
     "BAG_WARNING",
@@ -64,6 +65,7 @@ __all__ = [
     "count",
     "count_summary",
     "duration",
+    "event_kind",
     "event_lines",
     "focus_line",
     "hand_dealt",
@@ -78,6 +80,7 @@ __all__ = [
     "outcome_lines",
     "people_summary",
     "person_line",
+    "same_group",
     "scores_summary",
     "seats_summary",
     "signed",

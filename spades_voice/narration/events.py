@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from spades_voice.narration.chat import Chat, chat_line
 from spades_voice.narration.words import Cast, cap, change, count, signed
+from spades_voice.options import EventKind
 from spades_voice.rules import Bid, Card, HandOutcome, Phase, Seat, Suit, Team, TeamScore, Trick
 from spades_voice.rules.events import (
     BidPlaced,
@@ -32,9 +34,12 @@ class Notice:
     text: str
 
 
-def event_lines(event: GameEvent | Notice, cast: Cast, *, brief: bool = True) -> list[str]:
+def event_lines(
+    event: GameEvent | Notice | Chat, cast: Cast, *, brief: bool = True, short_results: bool = False
+) -> list[str]:
     """The words of one event, for the player ``cast.me``: one line per utterance (another
-    seat's turn says nothing)."""
+    seat's turn says nothing). ``brief`` is the cards' and tricks' form; ``short_results``
+    gives a hand's result as its totals only."""
     if isinstance(event, CardPlayed):
         return [card_played(cast, event.seat, event.card, event.position, brief=brief)]
     if isinstance(event, TrickWon):
@@ -48,12 +53,34 @@ def event_lines(event: GameEvent | Notice, cast: Cast, *, brief: bool = True) ->
     if isinstance(event, HandDealt):
         return [hand_dealt(cast, event.number, event.dealer)]
     if isinstance(event, HandScored):
-        return outcome_lines(event.outcome, cast)
+        return outcome_lines(event.outcome, cast, brief=short_results)
     if isinstance(event, MatchWon):
         return [match_won(cast, event.team, event.totals)]
     if isinstance(event, TakenBack):
         return [taken_back(event.count, event.restart, reopened=event.reopened)]
+    if isinstance(event, Chat):
+        return [chat_line(event, cast.me)]
     return [event.text]
+
+
+def event_kind(event: GameEvent | Notice | Chat, me: Seat) -> EventKind | None:
+    """Which speech setting says ``event``; None for the player's own bid or card, which
+    answers their own key and is always spoken."""
+    if isinstance(event, CardPlayed | BidPlaced) and event.seat is me:
+        return None
+    if isinstance(event, CardPlayed):
+        return EventKind.CARDS
+    if isinstance(event, TrickWon | SpadesBroken):
+        return EventKind.TRICKS
+    if isinstance(event, BidPlaced):
+        return EventKind.BIDS
+    if isinstance(event, TurnToAct):
+        return EventKind.TURNS
+    if isinstance(event, HandDealt | HandScored | MatchWon):
+        return EventKind.RESULTS
+    if isinstance(event, Chat):
+        return EventKind.CHAT
+    return EventKind.NOTICES
 
 
 def card_played(cast: Cast, seat: Seat, card: Card, position: int, *, brief: bool = True) -> str:
@@ -143,14 +170,16 @@ def team_result(score: TeamScore, cast: Cast) -> str:
     return " ".join(said)
 
 
-def outcome_lines(outcome: HandOutcome, cast: Cast) -> list[str]:
-    """A finished hand: Boston first, then each team's arithmetic, then the totals."""
+def outcome_lines(outcome: HandOutcome, cast: Cast, *, brief: bool = False) -> list[str]:
+    """A finished hand: Boston first, then each team's arithmetic, then the totals
+    (brief: Boston and the totals only)."""
     lines: list[str] = []
     if outcome.boston is not None:
         lines.append(f"Boston! {cast.team(outcome.boston)} took all 13 tricks.")
     mine, theirs = cast.my_team, cast.my_team.other
-    lines.append(team_result(outcome.scores[mine], cast))
-    lines.append(team_result(outcome.scores[theirs], cast))
+    if not brief:
+        lines.append(team_result(outcome.scores[mine], cast))
+        lines.append(team_result(outcome.scores[theirs], cast))
     lines.append(
         f"Score: {cast.team_obj(mine)} {signed(outcome.totals[mine])}, "
         f"{cast.team_obj(theirs)} {signed(outcome.totals[theirs])}."

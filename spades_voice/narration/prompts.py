@@ -6,7 +6,7 @@ the one-line screen. (Card and table summaries are in ``summaries``, event lines
 from __future__ import annotations
 
 from spades_voice.narration.words import cap, count
-from spades_voice.rules import Bid
+from spades_voice.rules import Bid, Card
 
 LOOK_AT_CARDS = "Look at your cards? That gives up blind nil. Y looks, Escape goes back."
 NOTHING_SAID = "Nothing has been said yet."
@@ -114,3 +114,83 @@ SCREEN_HAND = "Hand: "
 
 def screen_list(title: str, shown: int, total: int) -> str:
     return f"{title} {shown} of {total}: "
+
+
+# ---- playable cards, hand order, the speech menu ------------------------------------
+
+FIRST_PLAYABLE = "First playable card."
+LAST_PLAYABLE = "Last playable card."
+NOT_YOUR_CARD_TURN = "Nothing to play yet: it is not your turn to play."
+
+
+def only_card(card: Card) -> str:
+    """A turn with one legal card played it by itself (the player asked for that)."""
+    return f"Only card: {card.spoken}, played."
+
+
+def playable_jump(card: Card, *, edge: str | None = None) -> str:
+    """The playable card a jump landed on; at the end, which end first."""
+    line = f"{cap(card.spoken)}."
+    return f"{edge} {line}" if edge else line
+
+
+HAND_ORDER_NAMES = {"suit": "by suit", "rank": "by rank", "dealt": "as dealt"}
+
+
+def hand_order_now(name: str) -> str:
+    """ "Hand order by rank." """
+    return f"Hand order {HAND_ORDER_NAMES[name]}."
+
+
+SPEECH_MENU_TITLE = "Speech"
+SPEECH_MENU_INTRO = "Speech settings. Up and Down choose, Left and Right change, Escape closes."
+KIND_NAMES = {
+    "cards": "Others' cards",
+    "tricks": "Trick results",
+    "bids": "Bids",
+    "turns": "Your turn",
+    "results": "Hand results",
+    "chat": "Chat",
+    "notices": "Notices",
+}
+VOICE_NAMES = {"brief": "spoken, brief", "full": "spoken, full", "history": "history only"}
+VOICE_NAMES_ONE_FORM = {"brief": "spoken", "full": "spoken", "history": "history only"}
+
+
+def voice_row(kind: str, voice: str, *, has_detail: bool) -> str:
+    """One row of the speech menu: "Others' cards: spoken, brief." """
+    names = VOICE_NAMES if has_detail else VOICE_NAMES_ONE_FORM
+    return f"{KIND_NAMES[kind]}: {names[voice]}."
+
+
+def only_card_row(on: bool) -> str:
+    return f"Only card plays itself: {'on' if on else 'off'}."
+
+
+# ---- the history's filter and file ------------------------------------------------------
+
+HISTORY_FILTER_NAMES = {
+    "all": "Everything",
+    "table": "The table",
+    "mine": "Your turns",
+    "chat": "Chat",
+    "notices": "Notices",
+}
+FILTER_IN_HISTORY = "Filters work in the history: G opens it, then F chooses what it shows."
+NOTHING_OF_THIS_KIND = "Nothing of this kind yet."
+
+
+def history_filtered(name: str, entries: int, newest: str) -> str:
+    """The filter key: "Chat, 3 entries. Bo says: nice one." """
+    head = HISTORY_FILTER_NAMES[name]
+    if entries == 0:
+        return f"{head}: nothing yet."
+    return f"{head}, {count(entries, 'entry', 'entries')}. {newest}"
+
+
+def history_saved(path: str, entries: int) -> str:
+    return f"History saved, {count(entries, 'entry', 'entries')}, in {path}."
+
+
+def history_not_saved(reason: str) -> str:
+    return f"History not saved: {reason}."

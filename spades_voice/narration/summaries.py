@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades_voice.narration.words import Cast, by_suit, cap, count
+from spades_voice.narration.words import Cast, by_suit, cap, count, hand_order
+from spades_voice.options import HandOrder
 from spades_voice.rules import (
     SUITS,
     Bid,
@@ -28,15 +29,28 @@ if TYPE_CHECKING:  # the AI is not imported at start-up just for a type
 # ---- H: the hand --------------------------------------------------------------------
 
 
-def hand_summary(view: SeatView) -> str:
-    """ "Spades: ace, 10, 4. Hearts: king, 9. Diamonds: none. ... 3 spades." """
+def hand_summary(view: SeatView, order: HandOrder = HandOrder.SUIT) -> str:
+    """ "Spades: ace, 10, 4. Hearts: king, 9. Diamonds: none. ... 3 spades." By rank:
+    "Ace: spades, hearts. King: clubs. ... 3 spades." As dealt: "As dealt: ace of spades,
+    4 of hearts, ... 3 spades." """
     if not view.hand:
         return "Your hand is empty."
     groups = by_suit(view.hand)
-    parts = [
-        f"{cap(suit.spoken)}: {', '.join(c.rank.spoken for c in groups[suit]) or 'none'}."
-        for suit in SUITS
-    ]
+    if order is HandOrder.RANK:
+        cards = hand_order(view.hand, order)
+        ranks = list(dict.fromkeys(c.rank for c in cards))
+        parts = [
+            f"{cap(r.spoken)}: {', '.join(c.suit.spoken for c in cards if c.rank == r)}."
+            for r in ranks
+        ]
+    elif order is HandOrder.DEALT and view.dealt:
+        cards = hand_order(view.hand, order, view.dealt)
+        parts = [f"As dealt: {', '.join(c.spoken for c in cards)}."]
+    else:
+        parts = [
+            f"{cap(suit.spoken)}: {', '.join(c.rank.spoken for c in groups[suit]) or 'none'}."
+            for suit in SUITS
+        ]
     spades = len(groups[Suit.SPADES])
     parts.append(f"{count(spades, 'spade')}." if spades else "No spades.")
     return " ".join(parts)

@@ -6,9 +6,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from spades_voice.options import HandOrder
 from spades_voice.rules import SUITS, Card, Seat, Suit, Team
 
 YOU = "You"
@@ -52,10 +53,36 @@ def by_suit(cards: Iterable[Card]) -> dict[Suit, list[Card]]:
     return groups
 
 
-def hand_order(cards: Iterable[Card]) -> list[Card]:
-    """The order the player moves through a hand: by suit as spoken, each high to low."""
-    groups = by_suit(cards)
-    return [c for s in SUITS for c in groups[s]]
+def hand_order(
+    cards: Iterable[Card], order: HandOrder = HandOrder.SUIT, dealt: Sequence[Card] = ()
+) -> list[Card]:
+    """The order the player moves through a hand and hears it. By suit (spades, hearts,
+    diamonds, clubs), each high to low; by rank, high to low, suits in that order; as
+    ``dealt`` (where that order is unknown, by suit).
+
+    >>> from spades_voice.rules import Card
+    >>> cards = [Card.from_code(c) for c in ("2S", "AH", "KS", "AS")]
+    >>> [c.code for c in hand_order(cards)]
+    ['AS', 'KS', '2S', 'AH']
+    >>> [c.code for c in hand_order(cards, HandOrder.RANK)]
+    ['AS', 'AH', 'KS', '2S']
+    """
+    held = list(cards)
+    if order is HandOrder.RANK:
+        return sorted(held, key=lambda c: (-c.rank.value, SUITS.index(c.suit)))
+    groups = by_suit(held)
+    by_suits = [c for s in SUITS for c in groups[s]]
+    if order is HandOrder.DEALT and dealt:
+        kept = set(held)
+        first = [c for c in dealt if c in kept]
+        return first + [c for c in by_suits if c not in set(first)]
+    return by_suits
+
+
+def same_group(a: Card, b: Card, order: HandOrder) -> bool:
+    """Whether ``a`` and ``b`` sit in one group of the hand (Up and Down jump between
+    groups): one rank when ordered by rank, else one suit."""
+    return a.rank == b.rank if order is HandOrder.RANK else a.suit == b.suit
 
 
 @dataclass(frozen=True)

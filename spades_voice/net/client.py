@@ -628,6 +628,14 @@ class RemoteTable:
         """Start a new match (the host, or anyone while the host is away)."""
         self._call({"type": "new_match"})
 
+    def say(self, text: str) -> None:
+        """A chat line for everyone at the table; the server cleans and limits it."""
+        self._call({"type": "say", "text": text})
+
+    def mute(self, name: str, on: bool) -> None:
+        """The host stops or allows the chat of the person called ``name``."""
+        self._call({"type": "mute", "name": name, "muted": on})
+
     # ---- shared-table extras -------------------------------------------------------
 
     def people(self) -> list[Person]:

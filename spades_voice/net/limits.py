@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from spades_voice.narration.chat import CHAT_BURST, CHAT_WINDOW
 from spades_voice.net import protocol as p
 from spades_voice.rules import Phase
 
@@ -50,6 +51,8 @@ class Limits:
     sweep_seconds: float = 5.0  # how often empty tables and old guesses are swept
     min_timer: float = 5.0  # the shortest turn timer a host may set
     warnings: tuple[float, ...] = (10.0, 5.0)  # seconds left when a timed player is warned
+    chat_burst: int = CHAT_BURST  # chat lines one person may say...
+    chat_window: float = CHAT_WINDOW  # ...in this many seconds (each line also MAX_CHAT)
 
 
 @dataclass(frozen=True, slots=True)

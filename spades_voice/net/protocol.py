@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from spades_voice.narration.chat import clean_chat
 from spades_voice.rules import (
     CARDS,
     SEATS,
@@ -39,6 +40,7 @@ from spades_voice.rules import (
 from spades_voice.table import (
     BidPlaced,
     CardPlayed,
+    Chat,
     Event,
     HandDealt,
     HandScored,
@@ -571,6 +573,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
             return {"kind": "taken_back", "count": count, "restart": restart}
         case Notice(text):
             return {"kind": "notice", "text": text}
+        case Chat(seat, name, text):
+            return {"kind": "chat", "seat": seat.value, "name": name, "text": text}
     raise TypeError(f"Not an event: {event!r}")  # pragma: no cover
 
 
@@ -611,6 +615,13 @@ def event_from_json(value: object) -> Event:
         return TakenBack(as_int(value.get("count")), as_bool(value.get("restart")))
     if kind == "notice":
         return Notice(field_of(value, "text", str))
+    if kind == "chat":
+        # Cleaned again here: a client never speaks control characters, whoever sent them.
+        return Chat(
+            seat_from_json(value.get("seat")),
+            clean_chat(field_of(value, "name", str))[:MAX_NAME],
+            clean_chat(field_of(value, "text", str)),
+        )
     raise ProtocolError(f"Unknown event kind: {kind!r}.")
 
 

@@ -23,7 +23,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from spades_voice.ai import Level
-from spades_voice.narration import notices
+from spades_voice.narration import chat, notices
 from spades_voice.narration.summaries import trick_summary
 from spades_voice.narration.words import Cast
 from spades_voice.net import protocol as p
@@ -40,7 +40,7 @@ from spades_voice.rules import (
     Seat,
     view_of,
 )
-from spades_voice.table import Event, HandDealt, Notice
+from spades_voice.table import Chat, Event, HandDealt, Notice
 
 log = logging.getLogger("spades_voice.net")
 
@@ -115,6 +115,10 @@ class SeatInfo:
     token: str | None = None  # None: a computer's seat that no person has taken
     member: Member | None = None
     waiting: bool = False
+    #: The host stopped this person's chat.
+    muted: bool = False
+    #: When this person's recent chat lines were said (loop time), for the rate limit.
+    said: list[float] = field(default_factory=list)
 
     @property
     def person(self) -> bool:
@@ -404,7 +408,8 @@ class SharedTable:
         self._touch()
         self._answering = None if rid is None else (info.seat, rid)
         try:
-            if info.waiting and kind not in ("ping", "reveal"):
+            # Someone waiting for the next deal may still talk to the table.
+            if info.waiting and kind not in ("ping", "reveal", "say"):
                 raise IllegalAction(notices.YOU_PLAY_NEXT_DEAL)
             if kind in ("bid", "play"):
                 decision = p.decision_from_json(message)
@@ -429,6 +434,11 @@ class SharedTable:
             elif kind == "admit":
                 self._host_only(info)
                 self.admit(p.seat_from_json(message.get("seat")))
+            elif kind == "say":
+                self.say(info, message.get("text"))
+            elif kind == "mute":
+                self._host_only(info)
+                self.mute(message.get("name"), message.get("muted"))
             elif kind == "ping":
                 pass
             else:
@@ -441,6 +451,43 @@ class SharedTable:
             return {"type": "ok", "id": rid}
         finally:
             self._answering = None
+
+    def say(self, info: SeatInfo, text: object) -> None:
+        """A chat line from ``info`` to everyone connected: cleaned (no control characters,
+        one line), at most ``chat.MAX_CHAT`` characters, ``limits.chat_burst`` lines in
+        ``limits.chat_window`` seconds; refused while the host has muted them."""
+        if not isinstance(text, str):
+            raise p.ProtocolError("A chat line is text.")
+        if info.muted:
+            raise IllegalAction(chat.YOU_ARE_MUTED)
+        line = chat.clean_chat(text, None)
+        if not line:
+            raise IllegalAction(chat.NOTHING_TO_SEND)
+        if len(line) > chat.MAX_CHAT:
+            raise IllegalAction(chat.TOO_LONG)
+        now = self.loop.time()
+        info.said = [t for t in info.said if now - t < self.limits.chat_window]
+        if len(info.said) >= self.limits.chat_burst:
+            raise IllegalAction(chat.TOO_FAST)
+        info.said.append(now)
+        said = Chat(info.seat, info.name, line)
+        for seat, other in self.seats.items():
+            if other.member is not None:
+                self._send_update(seat, [said], with_view=False)
+
+    def mute(self, name: object, on: object) -> None:
+        """The host stops (``on``) or allows the chat of the person called ``name``."""
+        if not isinstance(name, str) or not isinstance(on, bool):
+            raise p.ProtocolError("mute takes a name and muted: true or false.")
+        wanted = chat.clean_chat(name).casefold()
+        for info in self.seats.values():
+            if info.token is not None and info.name.casefold() == wanted:
+                info.muted = on
+                if info.member is not None:
+                    told = Notice(chat.muted_you(on))
+                    self._send_update(info.seat, [told], with_view=False)
+                return
+        raise IllegalAction(chat.no_such_person(chat.clean_chat(name)))
 
     def _host_only(self, info: SeatInfo) -> None:
         host = self.seats[self.host] if self.host else None

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from spades_voice.rules.errors import echo
+
 #: A bid as an int for the fast paths (scoring, the computers): 1..13, or these two.
 NIL_CODE = 0
 BLIND_NIL_CODE = -1
@@ -64,7 +66,7 @@ class Bid:
             return BLIND_NIL
         if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
             return cls(value)
-        raise ValueError(f'Not a bid: {value!r}. Bids are "nil", "blind_nil" or 1 to 13.')
+        raise ValueError(f'Not a bid: {echo(value)}. Bids are "nil", "blind_nil" or 1 to 13.')
 
     @classmethod
     def parse(cls, text: str) -> Bid:
@@ -76,7 +78,7 @@ class Bid:
             return BLIND_NIL
         if t.isdigit():
             return cls.from_json(int(t))
-        raise ValueError(f"Not a bid: {text!r}.")
+        raise ValueError(f"Not a bid: {echo(text)}.")
 
     def __str__(self) -> str:
         return self.spoken

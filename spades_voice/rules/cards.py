@@ -17,6 +17,7 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from spades_voice.rules.errors import echo
 from spades_voice.rules.kernel import SUIT_MASKS
 
 
@@ -55,7 +56,7 @@ class Suit(enum.Enum):
         try:
             return cls(text.strip().upper())
         except ValueError:
-            raise ValueError(f"Not a suit: {text!r}.") from None
+            raise ValueError(f"Not a suit: {echo(text)}.") from None
 
 
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -95,7 +96,7 @@ class Rank(enum.IntEnum):
             return cls.TEN
         if len(t) == 1 and t in _RANK_CODES:
             return cls(_RANK_CODES.index(t) + 2)
-        raise ValueError(f"Not a rank: {text!r}.")
+        raise ValueError(f"Not a rank: {echo(text)}.")
 
 
 _RANK_CODES = "23456789TJQKA"
@@ -140,14 +141,17 @@ class Card:
     def from_code(cls, text: str) -> Card:
         """Parse a card code such as ``QH``, ``TS`` or ``10S`` (any case)."""
         if not isinstance(text, str):
-            raise ValueError(f"Not a card: {text!r}.")
+            raise ValueError(f"Not a card: {echo(text)}.")
+        known = _BY_CODE.get(text)
+        if known is not None:  # the usual case, and records hold thousands of cards
+            return known
         t = text.strip().upper()
         if len(t) < 2:
-            raise ValueError(f"Not a card: {text!r}.")
+            raise ValueError(f"Not a card: {echo(text)}.")
         try:
             return CARDS[Suit.from_code(t[-1]).index * 13 + Rank.from_code(t[:-1]) - 2]
         except ValueError:
-            raise ValueError(f"Not a card: {text!r}.") from None
+            raise ValueError(f"Not a card: {echo(text)}.") from None
 
     @classmethod
     def from_index(cls, index: int) -> Card:
@@ -164,6 +168,10 @@ class Card:
 
 
 CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in SUITS for rank in Rank)
+#: Every card by its usual code, and with "10" for T.
+_BY_CODE: dict[str, Card] = {c.code: c for c in CARDS} | {
+    c.code.replace("T", "10"): c for c in CARDS if c.rank.code == "T"
+}
 
 
 def card(code: str) -> Card:

@@ -15,10 +15,10 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spades_voice.rules.bids import BID_CHOICES, BLIND_NIL, Bid
-from spades_voice.rules.cards import SUITS, Card, Suit, cards_of, mask_of
+from spades_voice.rules.cards import CARDS, SUITS, Card, Suit, cards_of, mask_of
 from spades_voice.rules.errors import IllegalBid, IllegalPlay
 from spades_voice.rules.kernel import BEATERS, DECK, SUIT_MASKS, legal_mask, trick_winner
 from spades_voice.rules.ruleset import Ruleset
@@ -36,6 +36,10 @@ class Deal:
     """Thirteen cards for each seat, as bitmasks indexed by ``Seat.index``."""
 
     masks: tuple[int, int, int, int]
+    #: Card indexes in the order they came off the shuffled deck, seat by seat, when that
+    #: is known (a shuffled deal); empty for a deal read as sets of cards (records). Not
+    #: part of the deal's identity: it only lets a player keep the cards as dealt.
+    order: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         seen = 0
@@ -61,7 +65,8 @@ class Deal:
                 sum(1 << i for i in order[13:26]),
                 sum(1 << i for i in order[26:39]),
                 sum(1 << i for i in order[39:52]),
-            )
+            ),
+            tuple(order),
         )
 
     @classmethod
@@ -75,6 +80,13 @@ class Deal:
 
     def cards(self, seat: Seat) -> tuple[Card, ...]:
         return cards_of(self.masks[seat.index])
+
+    def as_dealt(self, seat: Seat) -> tuple[Card, ...]:
+        """``seat``'s thirteen cards in the order they were dealt; empty when unknown."""
+        if not self.order:
+            return ()
+        start = 13 * seat.index
+        return tuple(CARDS[i] for i in self.order[start : start + 13])
 
     def to_json(self) -> dict[str, list[str]]:
         return {seat.value: [c.code for c in self.cards(seat)] for seat in SEATS}

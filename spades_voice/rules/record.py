@@ -15,7 +15,7 @@ from typing import IO, Any, TypeVar
 
 from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import Card
-from spades_voice.rules.errors import IllegalAction
+from spades_voice.rules.errors import IllegalAction, echo
 from spades_voice.rules.hand import Deal, Phase
 from spades_voice.rules.match import DealtHand, Decision, Match, MatchState
 from spades_voice.rules.ruleset import Ruleset
@@ -120,11 +120,18 @@ class Record:
 
 def parse_record(data: object) -> Record:
     """Check the shape of decoded JSON and build a ``Record``; raises RecordError."""
+    ruleset, raw_hands = _parse_head(data)
+    hands = tuple(_parse_hand(h, i + 1) for i, h in enumerate(raw_hands))
+    return Record(ruleset, hands)
+
+
+def _parse_head(data: object) -> tuple[Ruleset, list[Any]]:
+    """The format, the rules and the list of hands (not yet read)."""
     if not isinstance(data, dict):
         raise RecordError("A record must be a JSON object.")
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise RecordError(f'must be "{FORMAT}", not {json.dumps(fmt)}.', field="format")
+        raise RecordError(f'must be "{FORMAT}", not {echo(fmt)}.', field="format")
     try:
         ruleset = Ruleset.from_json(data.get("rules"))
     except ValueError as e:
@@ -132,8 +139,44 @@ def parse_record(data: object) -> Record:
     raw_hands = data.get("hands")
     if not isinstance(raw_hands, list):
         raise RecordError("must be a list.", field="hands")
-    hands = tuple(_parse_hand(h, i + 1) for i, h in enumerate(raw_hands))
-    return Record(ruleset, hands)
+    return ruleset, raw_hands
+
+
+def parse_and_replay(data: object) -> tuple[Record, MatchState]:
+    """``parse_record(data)`` and its ``replay_record``, reading hands only as far as the match
+    goes: the replay stops at the first hand after the match was won (or at the first
+    illegal decision), and nothing after it is read. Raises RecordError or RecordIllegal,
+    whichever comes first in the record.
+
+    Hands are read in growing batches and the match replayed from the start after each
+    (a match state takes its deals when it is made), so the work stays proportional to
+    the hands actually needed.
+    """
+    ruleset, raw_hands = _parse_head(data)
+    hands: list[RecordHand] = []
+    batch = 4
+    while True:
+        upto = min(len(raw_hands), len(hands) + batch)
+        try:
+            for i in range(len(hands), upto):
+                hands.append(_parse_hand(raw_hands[i], i + 1))
+        except RecordError:
+            # A malformed hand counts only if the match had not already ended before it.
+            state = replay_record(Record(ruleset, tuple(hands)))
+            if state.winner is not None:
+                raise RecordIllegal(
+                    f"The match was already won after hand {len(hands)}.", hand=len(hands) + 1
+                ) from None
+            raise
+        state = replay_record(Record(ruleset, tuple(hands)))
+        more = len(raw_hands) > len(hands)
+        if state.winner is not None and more:
+            raise RecordIllegal(
+                f"The match was already won after hand {len(hands)}.", hand=len(hands) + 1
+            )
+        if not more:
+            return Record(ruleset, tuple(hands)), state
+        batch *= 2
 
 
 def _parse_hand(raw: object, number: int) -> RecordHand:
@@ -143,7 +186,7 @@ def _parse_hand(raw: object, number: int) -> RecordHand:
         dealer = Seat.from_code(raw.get("dealer"))  # type: ignore[arg-type]
     except (ValueError, AttributeError):
         raise RecordError(
-            f'must be one of "S", "W", "N", "E", not {raw.get("dealer")!r}.',
+            f'must be one of "S", "W", "N", "E", not {echo(raw.get("dealer"))}.',
             hand=number,
             field="dealer",
         ) from None
@@ -276,6 +319,7 @@ __all__ = [
     "RecordHand",
     "RecordIllegal",
     "dumps_record",
+    "parse_and_replay",
     "parse_record",
     "read_record",
     "replay_record",

@@ -6,6 +6,8 @@ import enum
 from dataclasses import dataclass, replace
 from typing import Any
 
+from spades_voice.rules.errors import echo
+
 
 class FailedNilTricks(enum.Enum):
     """Where a nil bidder's tricks go.
@@ -31,7 +33,7 @@ class Ruleset:
             not isinstance(self.target, int) or isinstance(self.target, bool) or self.target <= 0
         ):
             raise ValueError(
-                f"target must be a positive whole number or null, not {self.target!r}."
+                f"target must be a positive whole number or null, not {echo(self.target)}."
             )
 
     def to_json(self) -> dict[str, Any]:
@@ -51,15 +53,15 @@ class Ruleset:
         base = cls()
         target = data.get("target", base.target)
         if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
-            raise ValueError(f"rules.target must be a whole number or null, not {target!r}.")
+            raise ValueError(f"rules.target must be a whole number or null, not {echo(target)}.")
         blind = data.get("blind_nil", base.blind_nil)
         if not isinstance(blind, bool):
-            raise ValueError(f"rules.blind_nil must be true or false, not {blind!r}.")
+            raise ValueError(f"rules.blind_nil must be true or false, not {echo(blind)}.")
         fnt = data.get("failed_nil_tricks", base.failed_nil_tricks.value)
         try:
             failed = FailedNilTricks(fnt)
         except ValueError:
             raise ValueError(
-                f'rules.failed_nil_tricks must be "bags" or "partner", not {fnt!r}.'
+                f'rules.failed_nil_tricks must be "bags" or "partner", not {echo(fnt)}.'
             ) from None
         return replace(base, target=target, blind_nil=blind, failed_nil_tricks=failed)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import enum
 
+from spades_voice.rules.errors import echo
+
 
 class Seat(enum.Enum):
     """A place at the table; the value is the seat's letter."""
@@ -40,7 +42,7 @@ class Seat(enum.Enum):
         code = text.strip().upper() if isinstance(text, str) else ""
         if code in _BY_CODE:
             return _BY_CODE[code]
-        raise ValueError(f"Not a seat: {text!r}.")
+        raise ValueError(f"Not a seat: {echo(text)}.")
 
     def after(self, steps: int) -> Seat:
         return SEATS[(_SEAT_INDEX[self] + steps) % 4]

@@ -7,7 +7,7 @@ cards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import Card, Suit, cards_of, mask_of
@@ -42,6 +42,10 @@ class SeatView:
     bags: dict[Team, int]
     outcomes: tuple[HandOutcome, ...]  # finished hands, oldest first
     winner: Team | None
+    #: This seat's cards of this hand in the order dealt (held or played); empty when the
+    #: order is not known. Only for keeping the hand as dealt: not part of what the seat
+    #: knows of the game, so two views that differ only here are equal.
+    dealt: tuple[Card, ...] = field(default=(), compare=False)
 
     @property
     def my_turn(self) -> bool:
@@ -118,6 +122,7 @@ def view_of(state: MatchState, seat: Seat) -> SeatView:
         bags=dict(state.bags),
         outcomes=tuple(state.outcomes),
         winner=state.winner,
+        dealt=hand.deal.as_dealt(seat),
     )
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -37,10 +38,12 @@ from prompt_toolkit.output import DummyOutput, Output
 
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.options import Pace
+from spades_voice.shell.chat_mode import load_chat_bindings
 from spades_voice.shell.confirm_mode import load_confirm_bindings
 from spades_voice.shell.keymap import Keymap, load_keymap, normalize_key, spoken_key
 from spades_voice.shell.list_mode import load_list_bindings
 from spades_voice.shell.match_keys import load_match_bindings
+from spades_voice.shell.menu_mode import load_menu_bindings
 from spades_voice.shell.screen import screen as draw
 from spades_voice.shell.sound_keys import load_sound_bindings
 from spades_voice.shell.state import Mode, Shell
@@ -49,6 +52,7 @@ from spades_voice.shell.terminal import Console
 from spades_voice.sound import SoundPlayer
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
+from spades_voice.store.settings import Settings
 from spades_voice.table import Table
 
 log = logging.getLogger(__name__)
@@ -91,8 +95,10 @@ def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
             load_table_bindings(shell, keymap),
             load_match_bindings(shell, keymap),
             load_list_bindings(shell, keymap),
+            load_menu_bindings(shell, keymap),
             load_confirm_bindings(shell, keymap),
             load_always_bindings(shell, keymap),
+            load_chat_bindings(shell),
             load_sound_bindings(shell, keymap),
         ]
     )
@@ -181,6 +187,7 @@ def run_app(
     output: Output | None = None,
     console: Console | None = None,
     ready: Callable[[Application[int], Shell], None] | None = None,
+    settings: Settings | None = None,
     sound: SoundPlayer | None = None,
 ) -> int:
     """Play at ``table`` until the player quits; returns the exit status (0).
@@ -189,7 +196,8 @@ def run_app(
     a remote table's next hand start without N; ``greeted`` says the greeting
     (``texts.GREETING``) was already spoken. ``console`` draws the terminal (then
     prompt_toolkit only reads keys). ``ready`` is called once the app runs (tests and the
-    benchmark use it to reach the shell).
+    benchmark use it to reach the shell). ``settings``: saved choices to start from when
+    ``hooks`` keep none (a shared table).
     """
     hooks = hooks or ShellHooks()
     keymap = keymap or load_keymap()
@@ -202,19 +210,14 @@ def run_app(
         brief=brief,
         hold_between_hands=hold_between_hands,
         greeted=greeted,
+        start_settings=settings,
         sound=sound,
     )
     app = build_app(
         shell, keymap, input=input, output=DummyOutput() if console is not None else output
     )
     if console is not None:
-        shown = console
-
-        def focus(_: object) -> None:
-            line = draw(shell)
-            shown.focus(line.text, line.cursor)
-
-        app.after_render += focus
+        _draw_focus_on(console, shell, app)
     try:
         # prompt_toolkit's own handler prints a traceback and "Press ENTER to continue"
         # under the live prompt, where a screen reader reads it: ours (pre_run) logs.
@@ -223,10 +226,32 @@ def run_app(
         )
     finally:
         table.set_listener(None)
-        hooks.close()
         if console is not None:
             console.close()
+        _last_words(hooks, speaker)
     return result
+
+
+def _draw_focus_on(console: Console, shell: Shell, app: Application[int]) -> None:
+    """After each render the console draws the focus line (prompt_toolkit draws nothing)."""
+
+    def focus(_: object) -> None:
+        line = draw(shell)
+        console.focus(line.text, line.cursor)
+
+    app.after_render += focus
+
+
+def _last_words(hooks: ShellHooks, speaker: Speaker) -> None:
+    """Close the hooks, then say what the store could not keep ("Your statistics could not
+    be saved: ..."). Also written to the terminal, where it stays after speech stops,
+    unless speech is already printing it there."""
+    hooks.close()
+    for text in hooks.notices():
+        speaker.event(text)
+        if "print" not in getattr(speaker, "name", ""):
+            sys.stderr.write(text + "\n")
+            sys.stderr.flush()
 
 
 def _wiring(

@@ -18,6 +18,9 @@ from pathlib import Path
 
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
+from spades_voice.narration import stored
+from spades_voice.store.files import KEYMAP_CAP, Unreadable, read_capped
+
 APP_NAME = "spades-voice"
 FILE_NAME = "keymap.toml"
 
@@ -195,17 +198,24 @@ def load_keymap(
     path = user_path if user_path is not None else user_keymap_path()
     if user_text is None:
         try:
-            user_text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return Keymap(dict(defaults))
-        except (OSError, UnicodeDecodeError) as exc:
-            return Keymap(
-                dict(defaults),
-                (f"Your keymap could not be read ({exc}); every action keeps its default keys.",),
-                path,
-            )
+            raw = read_capped(path, KEYMAP_CAP)
+            if raw is None:
+                return Keymap(dict(defaults))
+            user_text = raw.decode("utf-8-sig")  # Notepad starts UTF-8 files with a BOM
+        except (Unreadable, UnicodeDecodeError) as exc:
+            why = str(exc) if isinstance(exc, Unreadable) else "it is not UTF-8 text"
+            return Keymap(dict(defaults), (_unreadable(why),), path)
+    elif user_text.startswith("\ufeff"):
+        user_text = user_text[1:]
     keys, problems = _overlay(defaults, user_text)
     return Keymap(keys, tuple(problems), path)
+
+
+def _unreadable(why: str) -> str:
+    """One sentence for a keymap that cannot be used at all. Unlike the game's own files
+    it stays where it is: the game never writes it, so nothing needs protecting, and the
+    player finds it where they edit it."""
+    return stored.unreadable_kept(stored.KEYMAP, why)
 
 
 def _overlay(
@@ -215,6 +225,10 @@ def _overlay(
     problems: list[str] = []
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        return dict(defaults), [_unreadable("it is nested too deeply")]
+    except MemoryError:
+        return dict(defaults), [_unreadable("it is too large to read")]
     except tomllib.TOMLDecodeError as exc:
         found = re.search(r"line (\d+)", str(exc))
         where = f"Keymap line {found.group(1)}" if found else "Keymap"
@@ -222,6 +236,12 @@ def _overlay(
             f"{where}: this is not valid TOML ({exc}). Every action keeps its default keys."
         )
         return dict(defaults), problems
+    except Exception as exc:  # tomllib's own errors are not all TOMLDecodeError
+        # A number of 5,000 digits raises ValueError from int().
+        why = "it holds a number too long to read" if isinstance(exc, ValueError) else (
+            "it is not valid TOML"
+        )
+        return dict(defaults), [_unreadable(why)]
     table = data.get("keys", {})
     for name in data:
         if name != "keys":

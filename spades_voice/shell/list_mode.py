@@ -12,6 +12,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from spades_voice import narration as say
 from spades_voice.narration import prompts, texts
 from spades_voice.shell.binding import bind_actions, registry
+from spades_voice.shell.history_keys import cycle_filter
 from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.state import ListView, Mode, Shell
 
@@ -125,6 +126,16 @@ def last(shell: Shell) -> None:
 def select(shell: Shell) -> None:
     """Say this entry again."""
     shell.answer(_open(shell).entry)
+
+
+@action("history_filter")
+def history_filter(shell: Shell) -> None:
+    """What the history shows: everything, the table, your turns, chat or notices."""
+    view = _open(shell)
+    if view.kind != "history":
+        shell.answer(prompts.FILTER_IN_HISTORY)
+        return
+    cycle_filter(shell, view)
 
 
 @action("back")

@@ -23,9 +23,9 @@ MATCH_ACTIONS, action = registry()
 
 
 def load_match_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """The match's keys: live unless a yes/no question is open."""
+    """The match's keys: live unless a yes/no question is open or a chat line is typed."""
     return bind_actions(
-        shell, keymap, MATCH_ACTIONS, Condition(lambda: shell.mode is not Mode.CONFIRM)
+        shell, keymap, MATCH_ACTIONS, Condition(lambda: shell.mode in (Mode.TABLE, Mode.LIST))
     )
 
 

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 
 from spades_voice import narration as say
 from spades_voice.narration import prompts, texts
+from spades_voice.narration.chat import SAY_PROMPT
 from spades_voice.rules import BID_CHOICES
-from spades_voice.shell.state import Shell
+from spades_voice.shell.state import Draft, Shell
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +29,9 @@ def screen(shell: Shell) -> Screen:
     question, shown = shell.question, shell.shown_list
     if question is not None:
         return Screen(prefix + question.question, len(prefix))
+    if isinstance(shell.overlay, Draft):
+        line = prefix + SAY_PROMPT + shell.overlay.text
+        return Screen(line, len(line))
     if shown is not None:
         head = prefix + prompts.screen_list(shown.title, shown.shown, len(shown.entries))
         return Screen(head + shown.entry, len(head))

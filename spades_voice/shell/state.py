@@ -10,11 +10,13 @@ Speaking: a key's answer is a query (it interrupts); table events are queued in 
 also added to the history log. Computers move only when ``advance`` or the pace driver
 says so, and never while paused, between hands, or while the player is in a
 confirmation, help, the rules or trick review.
+
+Long because start-up belongs here with the rest of the state: the saved-match offer, the
+question when another game holds the data folder, and resuming between hands.
 """
 
 from __future__ import annotations
 
-import enum
 import threading
 import time
 from collections import deque
@@ -22,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spades_voice.ai import sure_tricks
-from spades_voice.narration import Cast, event_lines, hand_order, prompts, texts
-from spades_voice.options import Pace
+from spades_voice.narration import Cast, hand_order, prompts, stored, texts
+from spades_voice.options import DEFAULT_VOICES, EventKind, HandOrder, Pace, Voice
 from spades_voice.rules import (
     BID_CHOICES,
     Bid,
@@ -37,13 +39,20 @@ from spades_voice.rules import (
     Trick,
 )
 from spades_voice.shell.keymap import Keymap
+from spades_voice.shell.overlays import Confirm as Confirm
+from spades_voice.shell.overlays import Draft as Draft
+from spades_voice.shell.overlays import ListView as ListView
+from spades_voice.shell.overlays import Mode as Mode
+from spades_voice.shell.voices import only_card, play_only_card, say_event
 from spades_voice.sound import SoundPlayer
 from spades_voice.sound.table_cues import CuePlayer
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
+from spades_voice.store.settings import Settings
 from spades_voice.table import (
     BidPlaced,
     CardPlayed,
+    Chat,
     Event,
     HandDealt,
     HandScored,
@@ -64,48 +73,6 @@ BID_START = 3
 RECENT_SPEECH = 300
 
 
-class Mode(enum.Enum):
-    """Which keys are live: the table's, a list's, or a yes/no question's."""
-
-    TABLE = "table"
-    LIST = "list"
-    CONFIRM = "confirm"
-
-
-@dataclass
-class ListView:
-    """A list the player moves through: history, help, rules, trick review."""
-
-    kind: str  # "history", "help", "rules", "review"
-    title: str
-    entries: list[str]  # oldest first for history (shown newest first), else in order
-    pos: int = 0  # index into ``entries``
-
-    @property
-    def newest_first(self) -> bool:
-        return self.kind in ("history", "hands")
-
-    @property
-    def shown(self) -> int:
-        """1-based position as the player meets it."""
-        return len(self.entries) - self.pos if self.newest_first else self.pos + 1
-
-    @property
-    def entry(self) -> str:
-        return self.entries[self.pos]
-
-
-@dataclass
-class Confirm:
-    """A yes/no question; the table waits while it is open."""
-
-    question: str
-    on_yes: Callable[[], None]
-    on_no: Callable[[], None] | None = None
-    #: N answers no too (the saved-match offer says "N starts a new match").
-    n_is_no: bool = False
-
-
 @dataclass
 class Shell:
     table: Table
@@ -113,10 +80,13 @@ class Shell:
     hooks: ShellHooks
     keymap: Keymap
     pace: Pace = Pace.RELAXED
+    #: Cards and tricks said briefly (the verbosity key); applied to ``voices`` at start.
     brief: bool = True
     hold_between_hands: bool = True
     #: The greeting was already spoken (``spades-voice`` says it before loading the rest).
     greeted: bool = False
+    #: Saved choices to start from where the hooks keep none (a shared table's guest).
+    start_settings: Settings | None = None
     #: Called when the player confirms quitting (the app exits).
     on_quit: Callable[[], None] = lambda: None
     #: Called when the computers may have something to do (the pace driver wakes).
@@ -126,9 +96,20 @@ class Shell:
 
     cast: Cast = field(init=False)
     cues: CuePlayer = field(init=False)
+    #: How each kind of event reaches the player (the speech menu), the hand's order, and
+    #: whether a turn with one legal card plays it by itself. Read from the saved settings.
+    voices: dict[EventKind, Voice] = field(default_factory=lambda: dict(DEFAULT_VOICES))
+    order: HandOrder = HandOrder.SUIT
+    only_card: bool = False
+    #: The card played by itself this turn, so its line says so.
+    auto_played: Card | None = None
     history: list[str] = field(default_factory=list)
+    #: The kind of each history entry (None: the player's own bid or card).
+    history_kinds: list[EventKind | None] = field(default_factory=list)
+    #: Where this match's history begins (what the save-history key writes).
+    history_start: int = 0
     last_spoken: str = ""
-    overlay: ListView | Confirm | None = None
+    overlay: ListView | Confirm | Draft | None = None
     paused: bool = False
     between: HandOutcome | None = None  # the finished hand while waiting for N
     over: bool = False
@@ -157,11 +138,22 @@ class Shell:
     def __post_init__(self) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
         self.cues = CuePlayer(self.table.seat, self.sound)
+        settings = self.hooks.settings or self.start_settings
+        if settings is not None:
+            self.voices.update(settings.event_voices())
+            self.order = HandOrder(settings.hand_order)
+            self.only_card = settings.only_card
+        if not self.brief:
+            for kind in (EventKind.CARDS, EventKind.TRICKS):
+                if self.voices[kind].spoken:
+                    self.voices[kind] = Voice.FULL
 
     @property
     def mode(self) -> Mode:
         if self.question is not None:
             return Mode.CONFIRM
+        if isinstance(self.overlay, Draft):
+            return Mode.INPUT
         return Mode.TABLE if self.shown_list is None else Mode.LIST
 
     @property
@@ -185,12 +177,15 @@ class Shell:
         self.said.append(text)
         self.speaker.query(text)
 
-    def tell(self, text: str) -> None:
-        """A game event: queued in order, and kept in the history log."""
-        self.last_spoken = text
+    def tell(self, text: str, kind: EventKind | None = EventKind.NOTICES) -> None:
+        """A game event: queued in order, and kept in the history log; only kept there
+        when the player chose "history only" for its kind (``None``: always spoken)."""
         self.history.append(text)
-        self.said.append(text)
-        self.speaker.event(text)
+        self.history_kinds.append(kind)
+        if kind is None or self.voices[kind].spoken:
+            self.last_spoken = text
+            self.said.append(text)
+            self.speaker.event(text)
 
     # ---- the bid list --------------------------------------------------------------
 
@@ -215,9 +210,19 @@ class Shell:
         self.cues.settle()
         if not self.greeted:
             self.answer(texts.GREETING)
+        # The store's notices first: a match result never heard comes before anything.
+        self._notices()
         for problem in self.keymap.problems:
             self.tell(problem)
-        self._notices()
+        if self.hooks.in_use_elsewhere():  # another game holds the folder: ask first
+            self.overlay = Confirm(stored.FOLDER_IN_USE, self._begin, lambda: self.on_quit())
+            self.tell(stored.FOLDER_IN_USE)
+            self.clock_update()
+            return
+        self._begin()
+
+    def _begin(self) -> None:
+        """Offer the saved match, or start one."""
         saved = self.hooks.saved_match()
         if saved is not None and isinstance(self.table, LocalTable):
             self._offer(saved, spoken=self.tell)
@@ -231,6 +236,13 @@ class Shell:
         self.table.drain()
         self.table.load(saved)
         self._reset_match()
+        state = MatchState(saved)
+        if self.hold_between_hands and state.outcomes and not state.hand_decisions():
+            # Saved between hands: it resumes there, and N deals the next hand.
+            self.between = state.outcomes[-1]
+            self.pump()
+            self.tell(texts.NEXT_HAND)
+            return
         self.pump()
         self.advance()
 
@@ -266,6 +278,7 @@ class Shell:
         self.advance()
 
     def _reset_match(self) -> None:
+        self.history_start = len(self.history)
         self.between = None
         self.over = False
         self.pending.clear()
@@ -293,7 +306,7 @@ class Shell:
         decided = False
         was_between = self.between is not None
         for event in events:
-            if self.between is not None and not isinstance(event, MatchWon | Notice):
+            if self.between is not None and not isinstance(event, MatchWon | Notice | Chat):
                 self.pending.append(event)
                 continue
             decided |= isinstance(event, BidPlaced | CardPlayed | TakenBack)
@@ -304,8 +317,9 @@ class Shell:
                 self.hooks.decision_made(match)
             self._notices()
         if self.between is not None and not was_between and not self.over:
-            self.tell(texts.NEXT_HAND)
+            self.tell(texts.NEXT_HAND, EventKind.RESULTS)
         self.clock_update()
+        play_only_card(self)
 
     def deal_next(self) -> None:
         """N between hands: the events held back since the hand ended are said now."""
@@ -314,6 +328,7 @@ class Shell:
         for event in held:
             self.handle(event)
         self.clock_update()
+        play_only_card(self)
         self.advance()
 
     def reopened(self) -> None:
@@ -340,15 +355,12 @@ class Shell:
             self.cues.sync(self.table.view())
         elif isinstance(event, TurnToAct) and event.seat is not self.table.seat:
             return
-        if not isinstance(event, Notice):  # sound as the line is queued: one story, in order
+        elif isinstance(event, TurnToAct) and only_card(self, event) is not None:
+            self.auto_played = only_card(self, event)
+            return
+        if not isinstance(event, Notice | Chat):  # sound as the line is queued, in order
             self.cues.event(event, self.pace)
-        lines = event_lines(event, self.cast, brief=self.brief)
-        if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
-            view = self.view()
-            if not self.blind_open(view):  # the bid is due: with the value Enter places
-                lines = [self.bid_prompt(view)]
-        for line in lines:
-            self.tell(line)
+        say_event(self, event)
         if isinstance(event, TurnToAct):
             self._turn_begins(event)
         elif isinstance(event, HandScored):
@@ -360,12 +372,12 @@ class Shell:
             match = self.table.match
             if match is not None:
                 self.hooks.match_finished(MatchState(match))
-            self.tell(texts.NEW_MATCH)
+            self.tell(texts.NEW_MATCH, EventKind.RESULTS)
 
     def _turn_begins(self, event: TurnToAct) -> None:
         view = self.table.view()
         if event.phase is Phase.BIDDING and self.blind_open(view):
-            self.tell(texts.BLIND_OFFER)
+            self.tell(texts.BLIND_OFFER, None)
         elif (
             event.phase is Phase.PLAYING
             and view.legal_cards
@@ -373,7 +385,7 @@ class Shell:
         ):
             # Start the turn on a card that can be played: on the focused card if it
             # can, else the first that can, so Left/Right begin among real choices.
-            self.focus_card = hand_order(view.legal_cards)[0]
+            self.focus_card = self.ordered(view.legal_cards, view)[0]
 
     def _notices(self) -> None:
         for text in self.hooks.notices():
@@ -389,6 +401,8 @@ class Shell:
         if self.paused or self.quitting:
             return False
         shown = self.shown_list
+        if isinstance(self.overlay, Draft):
+            return True
         return self.overlay is None or (shown is not None and shown.kind == "history")
 
     def computers_may_act(self) -> bool:
@@ -447,13 +461,17 @@ class Shell:
     def focused(self, view: SeatView) -> tuple[list[Card], int]:
         """The hand in order and the focused place in it (-1 when empty). Reads only: the
         focused card if still held, else the same place, kept within the hand."""
-        cards = hand_order(view.hand)
+        cards = self.ordered(view.hand, view)
         if not cards:
             return cards, -1
         if self.focus_card in cards:
             assert self.focus_card is not None
             return cards, cards.index(self.focus_card)
         return cards, max(0, min(self.focus, len(cards) - 1))
+
+    def ordered(self, cards: tuple[Card, ...], view: SeatView) -> list[Card]:
+        """``cards`` in the hand order the player chose."""
+        return hand_order(cards, self.order, view.dealt)
 
     def set_focus(self, cards: list[Card], index: int) -> None:
         self.focus, self.focus_card = index, cards[index]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import replace
 
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
@@ -17,9 +16,11 @@ from prompt_toolkit.key_binding import KeyBindings
 from spades_voice import narration as say
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.coach import COACH_LATER, COACHING, coach_answer
-from spades_voice.options import Pace, Verbosity
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
 from spades_voice.shell.binding import Handler, bind_actions, doc, registry
+from spades_voice.shell.chat_mode import CHAT_ACTIONS
+from spades_voice.shell.choices import CHOICE_ACTIONS
+from spades_voice.shell.history_keys import HISTORY_ACTIONS
 from spades_voice.shell.keymap import Keymap, spoken_keys
 from spades_voice.shell.list_mode import (
     open_help,
@@ -28,6 +29,8 @@ from spades_voice.shell.list_mode import (
     open_rules,
 )
 from spades_voice.shell.match_keys import MATCH_ACTIONS
+from spades_voice.shell.playable import PLAYABLE_ACTIONS
+from spades_voice.shell.playable import hand_bound as _hand_bound
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
 from spades_voice.shell.state import Mode, Shell
 from spades_voice.sound import Cue
@@ -38,21 +41,26 @@ ALWAYS_ACTIONS, always = registry()
 
 
 def load_table_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """The table's keys: live unless a yes/no question is open."""
-    return bind_actions(
-        shell, keymap, TABLE_ACTIONS, Condition(lambda: shell.mode is not Mode.CONFIRM)
-    )
+    """The table's keys: live unless a yes/no question is open or a line is being typed."""
+    actions = {
+        **TABLE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS, **HISTORY_ACTIONS, **CHAT_ACTIONS
+    }
+    live = Condition(lambda: shell.mode in (Mode.TABLE, Mode.LIST))
+    return bind_actions(shell, keymap, actions, live)
 
 
 def load_always_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """Repeat and silence: live in every mode."""
-    return bind_actions(shell, keymap, ALWAYS_ACTIONS, True)
+    """Repeat and silence: live in every mode but typing (where letters are the line)."""
+    return bind_actions(
+        shell, keymap, ALWAYS_ACTIONS, Condition(lambda: shell.mode is not Mode.INPUT)
+    )
 
 
 def help_texts() -> dict[str, str]:
     """Action name -> what it does, from the handlers' docstrings."""
     actions: dict[str, Handler] = {
-        **TABLE_ACTIONS, **MATCH_ACTIONS, **ALWAYS_ACTIONS, **SOUND_ACTIONS
+        **TABLE_ACTIONS, **MATCH_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS,
+        **HISTORY_ACTIONS, **CHAT_ACTIONS, **ALWAYS_ACTIONS, **SOUND_ACTIONS,
     }
     return {name: doc(handler) for name, handler in actions.items()}
 
@@ -67,17 +75,6 @@ def help_lines(shell: Shell) -> list[str]:
     ]
 
 
-def _hand_bound(shell: Shell) -> bool:
-    """Between hands or after the match, hand keys say so instead of answering."""
-    if shell.over:
-        shell.answer(texts.NEW_MATCH)
-        return False
-    if shell.between is not None:
-        shell.answer(say.between_hands(shell.between))
-        return False
-    return True
-
-
 # ---- what is on the table ----------------------------------------------------------
 
 
@@ -85,7 +82,7 @@ def _hand_bound(shell: Shell) -> bool:
 def hand(shell: Shell) -> None:
     """Your hand, suit by suit, with the number of spades last."""
     if _hand_bound(shell):
-        shell.look(lambda: shell.answer(say.hand_summary(shell.view())))
+        shell.look(lambda: shell.answer(say.hand_summary(shell.view(), shell.order)))
 
 
 @action("bids")
@@ -233,8 +230,12 @@ def _move_card(shell: Shell, where: str) -> None:
         shell.answer(prompts.HAND_EMPTY)
         return
     if where in ("up", "down"):
-        # Up and Down jump to the first card of the previous or next suit.
-        starts = [j for j in range(len(cards)) if j == 0 or cards[j].suit != cards[j - 1].suit]
+        # Up and Down jump to the first card of the previous or next suit (rank, when the
+        # hand is ordered by rank).
+        starts = [
+            j for j in range(len(cards))
+            if j == 0 or not say.same_group(cards[j], cards[j - 1], shell.order)
+        ]
         here = max(j for j in starts if j <= i)
         if where == "down":
             target = next((j for j in starts if j > i), here)
@@ -452,39 +453,6 @@ def pause(shell: Shell) -> None:
 def rules(shell: Shell) -> None:
     """The rules of this table, one by one."""
     open_rules(shell)
-
-
-@action("pace")
-def pace(shell: Shell) -> None:
-    """Change the pace of the computers: relaxed, quick or instant."""
-    shell.pace = shell.pace.following
-    shell.answer(prompts.pace_now(shell.pace.value))
-    _remember(shell, pace=shell.pace)
-    shell.advance()
-
-
-@action("verbosity")
-def verbosity(shell: Shell) -> None:
-    """Switch between brief and full descriptions of each card and trick."""
-    shell.brief = not shell.brief
-    chosen = Verbosity.BRIEF if shell.brief else Verbosity.FULL
-    shell.answer(prompts.verbosity_now(chosen.value))
-    _remember(shell, verbosity=chosen)
-
-
-def _remember(
-    shell: Shell, *, pace: Pace | None = None, verbosity: Verbosity | None = None
-) -> None:
-    """Keep a changed choice for next time (the store decides whether it can)."""
-    current = shell.hooks.settings
-    if current is not None:
-        shell.hooks.save_settings(
-            replace(
-                current,
-                pace=pace.value if pace else current.pace,
-                verbosity=verbosity.value if verbosity else current.verbosity,
-            )
-        )
 
 
 @action("quit")

@@ -9,6 +9,7 @@ store, because the shell sits above the store and imports it, never the other wa
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from spades_voice.narration import texts
@@ -47,6 +48,11 @@ class ShellHooks:
         """The statistics key's answer; None when statistics are unavailable."""
         return None
 
+    def in_use_elsewhere(self) -> bool:
+        """Another game holds the data folder, so this one saves nothing; the shell asks
+        the player first whether to play on like that."""
+        return False
+
     def notices(self) -> list[str]:
         """Messages the player must hear once (a save moved aside, a full disk)."""
         return []
@@ -58,6 +64,11 @@ class ShellHooks:
 
     def save_settings(self, settings: Settings) -> None:
         """Remember changed choices (the pace and verbosity keys, options given at start)."""
+
+    def save_history(self, text: str) -> tuple[Path | None, str]:
+        """Write ``text`` (a match's history) to a new file in the data folder. Returns the
+        file, or None and why not in plain words."""
+        return None, "this game keeps no files"
 
     def report_problem(
         self, match: Match | None, view: SeatView, speech: Sequence[str]

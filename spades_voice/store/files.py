@@ -17,11 +17,12 @@ import contextlib
 import errno
 import json
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import platformdirs
 
@@ -30,6 +31,19 @@ APP_NAME = "spades-voice"
 DATA_DIR_ENV = "SPADES_VOICE_DATA_DIR"
 
 TEMP_SUFFIX = ".tmp"
+
+#: The largest file of each kind the game will read. A file over its cap is refused
+#: before a byte is read, so a runaway or hostile file cannot stall the start.
+#: A save of a 500-point match is a few kilobytes; these leave room for any real one.
+SAVE_CAP = 1 << 20
+STATS_CAP = 256 << 10
+SETTINGS_CAP = 64 << 10
+KEYMAP_CAP = 256 << 10
+SEATS_CAP = 256 << 10
+#: ``spades-voice score`` reads records made elsewhere: long, but never this long.
+RECORD_CAP = 16 << 20
+
+T = TypeVar("T")
 
 #: Writes ``data`` to ``path`` so that ``path`` holds the old or the new bytes, never a mix.
 Writer = Callable[[Path, bytes], None]
@@ -143,24 +157,141 @@ def write_failure_reason(error: OSError) -> str:
 # ---- reading ------------------------------------------------------------------------
 
 
+def read_capped(path: Path, cap: int) -> bytes | None:
+    """The bytes of ``path``, or None when there is no such file.
+
+    Refuses (``Unreadable``) anything that is not a regular file — a link to /dev/zero, a
+    pipe, a directory — and a file larger than ``cap`` bytes, before reading it. The open
+    does not block on a pipe, and the read stops at ``cap`` + 1 bytes even if the file
+    grows meanwhile.
+    """
+    flags = (
+        os.O_RDONLY
+        | getattr(os, "O_NONBLOCK", 0)
+        | getattr(os, "O_NOCTTY", 0)
+        | getattr(os, "O_BINARY", 0)
+    )
+    try:
+        fd = os.open(path, flags)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as e:
+        raise Unreadable(f"it could not be opened ({e.strerror or type(e).__name__})") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise Unreadable("it is not an ordinary file")
+        if info.st_size > cap:
+            raise Unreadable(f"it is larger than {size_words(cap)}")
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            chunk = os.read(fd, min(1 << 16, cap + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+            if total > cap:
+                raise Unreadable(f"it is larger than {size_words(cap)}")
+        return b"".join(chunks)
+    except OSError as e:
+        raise Unreadable(f"it could not be read ({e.strerror or type(e).__name__})") from None
+    finally:
+        os.close(fd)
+
+
+def size_words(n: int) -> str:
+    """A byte count in words: "16 megabytes", "256 kilobytes"."""
+    for shift, unit in ((20, "megabyte"), (10, "kilobyte"), (0, "byte")):
+        if n >= 1 << shift and n % (1 << shift) == 0:
+            whole = n >> shift
+            return f"{whole} {unit}{'' if whole == 1 else 's'}"
+    return f"{n} bytes"
+
+
+def decode_json(raw: bytes) -> object:
+    """JSON from bytes, with or without a UTF-8 byte-order mark; ``Unreadable`` whatever
+    goes wrong (bad bytes, bad syntax, numbers too long, nesting too deep, no memory)."""
+    if not raw.strip():
+        raise Unreadable("it is empty")
+    try:
+        decoded: object = json.loads(raw.decode("utf-8-sig"))
+        # A "\\ud800" escape decodes to a lone surrogate, which no later write or speech
+        # output can encode: find it now, while it is only a file that is wrong.
+        json.dumps(decoded, ensure_ascii=False).encode("utf-8")
+    except UnicodeDecodeError:
+        raise Unreadable("it is not UTF-8 text") from None
+    except UnicodeEncodeError:
+        raise Unreadable("it holds text that is not valid Unicode") from None
+    except RecursionError:
+        raise Unreadable("it is nested too deeply") from None
+    except MemoryError:
+        raise Unreadable("it is too large to read") from None
+    except json.JSONDecodeError as e:
+        raise Unreadable(f"it is not valid JSON (line {e.lineno}, column {e.colno})") from None
+    except ValueError:
+        # int() refuses more than 4,300 digits (sys.set_int_max_str_digits).
+        raise Unreadable("it holds a number too long to read") from None
+    except Exception as e:  # the decoder's own failures are not promised to be the above
+        raise Unreadable(why_unreadable(e)) from None
+    return decoded
+
+
+def why_unreadable(error: BaseException) -> str:
+    """A clause for any exception met while checking a file's fields."""
+    if isinstance(error, StoreError):
+        return str(error)
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply"
+    if isinstance(error, MemoryError):
+        return "it is too large to read"
+    return f"it holds something unexpected ({clip(str(error) or type(error).__name__)})"
+
+
+def clip(text: str, limit: int = 40) -> str:
+    """``text`` cut to ``limit`` characters, so a huge value is never echoed whole.
+
+    >>> clip("x" * 50)
+    'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def load(
     path: Path,
     schema: str,
     version: int,
-    migrations: Mapping[int, Migration] | None = None,
-) -> dict[str, Any] | None:
-    """Read a versioned file and bring it to ``version``; None when there is no file.
-
-    ``migrations[n]`` turns layout n into n + 1. Raises ``Unreadable``, ``NewerVersion``
-    or ``OlderVersion``; the result still needs its fields checked by the caller.
+    migrations: Mapping[int, Migration] | None,
+    build: Callable[[dict[str, Any]], T],
+    cap: int,
+) -> T | None:
+    """Read a versioned file, bring it to ``version`` and ``build`` its value from it;
+    None when there is no file. The one rule for every file the game keeps: whatever goes
+    wrong — a pipe, a device, a file over ``cap``, bad bytes, a field of the wrong type —
+    raises a ``StoreError`` (``NewerVersion``, ``OlderVersion`` or ``Unreadable``), never
+    anything else. ``migrations[n]`` turns layout n into n + 1.
     """
-    try:
-        raw = path.read_bytes()
-    except (FileNotFoundError, NotADirectoryError):
+    raw = read_capped(path, cap)
+    if raw is None:
         return None
-    except OSError as e:
-        raise Unreadable(f"it could not be read ({e.strerror or e})") from None
-    return parse(raw, schema, version, migrations)
+    return load_bytes(raw, schema, version, migrations, build)
+
+
+def load_bytes(
+    raw: bytes,
+    schema: str,
+    version: int,
+    migrations: Mapping[int, Migration] | None,
+    build: Callable[[dict[str, Any]], T],
+) -> T:
+    """``load`` for bytes already read."""
+    obj = parse(raw, schema, version, migrations)
+    try:
+        return build(obj)
+    except StoreError:
+        raise
+    except Exception as e:  # whatever a wrong field makes the checks raise
+        raise Unreadable(why_unreadable(e)) from None
 
 
 def parse(
@@ -169,13 +300,8 @@ def parse(
     version: int,
     migrations: Mapping[int, Migration] | None = None,
 ) -> dict[str, Any]:
-    """``load`` for bytes already read."""
-    if not raw.strip():
-        raise Unreadable("it is empty")
-    try:
-        decoded: object = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-        raise Unreadable("it is not valid JSON") from None
+    """Decode a versioned file and migrate it; its fields still need checking."""
+    decoded = decode_json(raw)
     if not isinstance(decoded, dict):
         raise Unreadable("it is not a JSON object")
     obj: dict[str, Any] = decoded
@@ -193,8 +319,8 @@ def parse(
             raise OlderVersion(found)
         try:
             obj = step(obj)
-        except (KeyError, TypeError, ValueError) as e:
-            raise Unreadable(f"it could not be brought up to date ({e})") from None
+        except Exception as e:  # a migration meets whatever an old file holds
+            raise Unreadable(f"it could not be brought up to date ({why_unreadable(e)})") from None
         found += 1
         obj["version"] = found
     return obj
@@ -223,12 +349,19 @@ def move_aside(path: Path, label: str, now: datetime | None = None) -> Path | No
 # ---- field checks -------------------------------------------------------------------
 
 
+#: No count the game keeps comes near this; anything larger is a damaged file (and a
+#: number that large would overflow a float in an average).
+LARGEST = 10**12
+
+
 def get_int(obj: Mapping[str, Any], key: str, *, minimum: int | None = 0) -> int:
     value = obj.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
         raise Unreadable(f"{key} is not a whole number")
     if minimum is not None and value < minimum:
         raise Unreadable(f"{key} is below {minimum}")
+    if abs(value) > LARGEST:
+        raise Unreadable(f"{key} is too large")
     return value
 
 
@@ -236,8 +369,10 @@ def get_float(obj: Mapping[str, Any], key: str) -> float:
     value = obj.get(key)
     if not isinstance(value, int | float) or isinstance(value, bool) or value < 0:
         raise Unreadable(f"{key} is not a number of seconds")
+    if isinstance(value, int) and value > LARGEST:
+        raise Unreadable(f"{key} is not a number of seconds")
     result = float(value)
-    if result != result or result == float("inf"):
+    if result != result or result > LARGEST:
         raise Unreadable(f"{key} is not a number of seconds")
     return result
 

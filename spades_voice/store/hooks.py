@@ -6,15 +6,23 @@ Files in the data directory (see ``files.data_dir``):
   rewritten after every decision;
 - ``last-match.json``: the match before it, kept for ``spades-voice export``;
 - ``stats.json``: statistics, a separate file so a broken save never costs them;
-- ``settings.json``: the player's choices.
+- ``stats-pending.json``: match results not yet in ``stats.json`` because a write
+  failed; made at start while there is room and rewritten in place, so it can still be
+  written when the disk is full;
+- ``settings.json``: the player's choices;
+- ``game.lock``: held by the game that owns the folder (``lock.FolderLock``).
 
-Nothing here raises into the shell or prints. A file that cannot be used is moved aside
-and kept, and the player hears one sentence through ``notices``; a write that fails
-(read-only folder, full disk) is told once and play goes on.
+Nothing here raises into the shell or prints. A file that cannot be used, whatever is
+wrong with it, is moved aside and kept, and the player hears one sentence through
+``notices``; a write that fails (read-only folder, full disk) is told once a session and
+play goes on. A match result that could not be written is kept in memory and in the
+pending file, and written with the next write that succeeds, at exit, or at next start.
+A second game on the same folder reads but never writes, moves or deletes anything.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -22,11 +30,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
+from spades_voice.narration import stored as words
+from spades_voice.narration.words import Cast
 from spades_voice.rules import Match, MatchState, Seat, SeatView
 from spades_voice.store import files
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.clock import MatchClock
 from spades_voice.store.files import NewerVersion, OlderVersion, StoreError, Writer
+from spades_voice.store.lock import LOCK_FILE, FolderLock
 from spades_voice.store.report import build_report, report_path
 from spades_voice.store.save import (
     LAST_FILE,
@@ -37,18 +48,37 @@ from spades_voice.store.save import (
     saved_to_bytes,
 )
 from spades_voice.store.settings import SETTINGS_FILE, Settings, load_settings
-from spades_voice.store.stats import STATS_FILE, Statistics, load_stats
+from spades_voice.store.stats import (
+    PENDING_FILE,
+    PENDING_SIZE,
+    STATS_FILE,
+    MatchResult,
+    Statistics,
+    load_pending,
+    load_stats,
+    pending_to_bytes,
+)
 
 T = TypeVar("T")
 
-_ALL_FILES = (SAVE_FILE, LAST_FILE, STATS_FILE, SETTINGS_FILE)
-#: What each file is called when the player is told about it, and what happens next.
-_SPOKEN = {
-    SAVE_FILE: ("saved match", "; your statistics are safe"),
-    LAST_FILE: ("last finished match", ""),
-    STATS_FILE: ("statistics", " and counting starts again from zero"),
-    SETTINGS_FILE: ("settings", " and the defaults are used"),
+_ALL_FILES = (SAVE_FILE, LAST_FILE, STATS_FILE, SETTINGS_FILE, PENDING_FILE)
+#: How each file is spoken of when something is wrong with it.
+_KINDS = {
+    SAVE_FILE: words.SAVE,
+    LAST_FILE: words.LAST,
+    STATS_FILE: words.STATS,
+    PENDING_FILE: words.PENDING,
+    SETTINGS_FILE: words.SETTINGS,
 }
+
+
+def trouble_of(error: OSError) -> words.WriteTrouble:
+    """What a failed write means for the player."""
+    if error.errno in (errno.ENOSPC, errno.EDQUOT):
+        return words.WriteTrouble.FULL
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return words.WriteTrouble.LOCKED
+    return words.WriteTrouble.OTHER
 
 
 def _continues(old: Match, old_over: bool, new: Match) -> bool:
@@ -88,20 +118,45 @@ class StoreHooks(ShellHooks):
         self._notices: list[str] = []
         #: Why files could not be used, in full (for logs and tests; the player hears less).
         self.problems: list[str] = []
-        self._write_failing = False
+        #: The "cannot be saved" sentence was said (once a session).
+        self._told_write = False
+        self._trouble = words.WriteTrouble.OTHER
         #: Files that could not be moved aside: never written over this session.
         self._keep: set[str] = set()
         self._clock = MatchClock(clock)
         self._match: Match | None = None
         self._over = False
+        self._heard = False
         self._match_id = new_match_id()
         self._offer: Match | None = None
+        #: Results counted in ``_stats`` but not yet in stats.json.
+        self._unwritten: list[MatchResult] = []
+        #: The pending file holds results (so it is emptied once stats.json has them).
+        self._pending_full = False
+        self._closed = False
 
-        files.remove_stale_temps(self.data_dir, _ALL_FILES)
+        #: Held while this game owns the folder; released by ``close`` (or by the
+        #: operating system, when the process ends however it ends).
+        self.lock = FolderLock(self.data_dir)
+        #: Another game owns the folder: read what is there, write nothing, move nothing.
+        self.shared = False
+        try:
+            self.shared = not self.lock.acquire()
+        except OSError as e:
+            # Not another game: the folder cannot be made or written. The first write
+            # says so; the files can still be read.
+            self.problems.append(f"{LOCK_FILE}: {e}")
+
+        if self.shared:
+            self._keep.update(_ALL_FILES)
+        else:
+            files.remove_stale_temps(self.data_dir, _ALL_FILES)
         self._settings = self._load(SETTINGS_FILE, load_settings) or Settings()
         self._stats = self._load(STATS_FILE, load_stats) or Statistics()
+        if not self.shared:
+            self._take_pending()
         saved = self._load(SAVE_FILE, load_saved)
-        if saved is not None:
+        if saved is not None and not self.shared:
             self._restore(saved)
 
     # ---- what the rest of the game may ask ---------------------------------------------
@@ -118,6 +173,11 @@ class StoreHooks(ShellHooks):
     @property
     def statistics(self) -> Statistics:
         return self._stats
+
+    @property
+    def unwritten_results(self) -> int:
+        """Match results counted in memory that stats.json does not hold yet."""
+        return len(self._unwritten)
 
     @property
     def current_match(self) -> Match | None:
@@ -138,10 +198,11 @@ class StoreHooks(ShellHooks):
             state = MatchState(old)
             if not state.over:
                 self._count(state, old_id, elapsed)
-            self._write(LAST_FILE, saved_to_bytes(SavedMatch(old, old_id, elapsed)))
+            self._write(LAST_FILE, saved_to_bytes(SavedMatch(old, old_id, elapsed, heard=True)))
         self._forget_save()
         self._match = None
         self._over = False
+        self._heard = False
         self._match_id = new_match_id()
         self._offer = None
         self._clock.reset()
@@ -156,6 +217,7 @@ class StoreHooks(ShellHooks):
         self._follow(state.match)
         self._clock.stop()
         self._over = True
+        self._heard = False
         self._count(state, self._match_id, self._clock.elapsed())
         self._save()
 
@@ -170,6 +232,9 @@ class StoreHooks(ShellHooks):
 
     def stats_text(self) -> str | None:
         return self._stats.text()
+
+    def in_use_elsewhere(self) -> bool:
+        return self.shared
 
     def notices(self) -> list[str]:
         out, self._notices = self._notices, []
@@ -194,9 +259,23 @@ class StoreHooks(ShellHooks):
         return f"Problem report written: {path}"
 
     def close(self) -> None:
+        """Save the match (a finished one as heard: the game went on after saying it),
+        try the statistics once more, and let go of the folder. What could not be kept
+        is told through ``notices``, which the shell says after it stops."""
+        if self._closed:
+            return
+        self._closed = True
         self._clock.run(False)
         if self._match is not None and self._match.decisions:
+            self._heard = self._heard or self._over
             self._save()
+        if self._unwritten and not self._flush_stats():
+            n = len(self._unwritten)
+            if self._pending_full:
+                self._notices.append(words.results_kept(n, PENDING_FILE, self._trouble))
+            else:
+                self._notices.append(words.results_lost(n, self._trouble))
+        self.lock.release()
 
     # ---- inside --------------------------------------------------------------------------
 
@@ -217,9 +296,18 @@ class StoreHooks(ShellHooks):
         state = MatchState(saved.match)
         if state.over:
             self._over = True
+            self._heard = saved.heard
             # Killed after the last decision was saved, before the result was counted.
             self._clock.stop()
             self._count(state, saved.match_id, saved.elapsed)
+            if not saved.heard:
+                # Killed before the result was spoken: it comes before anything else.
+                assert state.winner is not None
+                from spades_voice.table import DEFAULT_NAMES  # only here: loads the AI
+
+                cast = Cast(self.seat, DEFAULT_NAMES)
+                self._notices.insert(0, words.last_match(cast, state.winner, state.totals))
+                self._heard = True
         elif saved.started and not self._stats.has_counted(saved.match_id):
             self._offer = saved.match
         # An unfinished match already counted was abandoned just before a crash: it is
@@ -228,12 +316,87 @@ class StoreHooks(ShellHooks):
     def _count(self, state: MatchState, match_id: str, seconds: float) -> None:
         if self._stats.has_counted(match_id):
             return
-        self._stats = self._stats.record(state, self.seat, match_id, seconds)
-        self._write(STATS_FILE, self._stats.to_bytes())
+        result = MatchResult.of(state, self.seat, match_id, seconds)
+        self._stats = self._stats.add(result)
+        self._unwritten.append(result)
+        self._flush_stats()
+
+    def _flush_stats(self) -> bool:
+        """Write the statistics if results are waiting; keep those results in the pending
+        file while it fails. True when nothing is left waiting."""
+        if not self._unwritten:
+            return True
+        if self._write(STATS_FILE, self._stats.to_bytes()):
+            self._unwritten.clear()
+            if self._pending_full:
+                self._pending_full = not self._write_pending(())
+            return True
+        self._pending_full = self._write_pending(tuple(self._unwritten)) or self._pending_full
+        return False
+
+    def _take_pending(self) -> None:
+        """Count results a session before could not write, then empty the pending file;
+        make it (at its full size) if it is not there, while the disk has room."""
+        path = self.data_dir / PENDING_FILE
+        results = self._load(PENDING_FILE, load_pending)
+        fresh = [r for r in results or () if not self._stats.has_counted(r.match_id)]
+        for result in fresh:
+            self._stats = self._stats.add(result)
+        if fresh:
+            self._unwritten.extend(fresh)
+            self._notices.append(words.results_counted(len(fresh)))
+            self._pending_full = True
+            self._flush_stats()
+        elif results:
+            self._pending_full = True
+            self._pending_full = not self._write_pending(())
+        elif PENDING_FILE not in self._keep:
+            try:
+                size = path.stat().st_size
+            except OSError:
+                size = -1
+            if size != PENDING_SIZE:
+                self._write_pending((), quiet=True)
+
+    def _write_pending(self, results: tuple[MatchResult, ...], *, quiet: bool = False) -> bool:
+        """Keep ``results`` in the pending file: replaced whole when the disk allows,
+        else rewritten in place over its own bytes, which needs no new space."""
+        if PENDING_FILE in self._keep:
+            return False
+        data = pending_to_bytes(results)
+        while data is None:
+            results = results[1:]  # too many to keep: the newest matter most
+            data = pending_to_bytes(results)
+        path = self.data_dir / PENDING_FILE
+        try:
+            self._writer(path, data)
+            return True
+        except OSError as e:
+            self.problems.append(f"{PENDING_FILE}: {e}")
+        if quiet:
+            return False
+        try:
+            fd = os.open(path, os.O_WRONLY | getattr(os, "O_BINARY", 0))
+        except OSError as e:
+            self.problems.append(f"{PENDING_FILE} in place: {e}")
+            return False
+        try:
+            if os.fstat(fd).st_size != len(data):
+                return False
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+            return True
+        except OSError as e:
+            self.problems.append(f"{PENDING_FILE} in place: {e}")
+            return False
+        finally:
+            os.close(fd)
 
     def _save(self) -> None:
         assert self._match is not None
-        saved = SavedMatch(self._match, self._match_id, self._clock.elapsed())
+        saved = SavedMatch(self._match, self._match_id, self._clock.elapsed(), self._heard)
         self._write(SAVE_FILE, saved_to_bytes(saved))
 
     def _forget_save(self) -> None:
@@ -248,6 +411,21 @@ class StoreHooks(ShellHooks):
             return
         files.fsync_dir(self.data_dir)
 
+    def save_history(self, text: str) -> tuple[Path | None, str]:
+        """A new ``history-<date>-<time>.txt`` beside the saves, never over an old one."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = self.data_dir / f"history-{stamp}.txt"
+        for n in range(2, 100):
+            if not path.exists():
+                break
+            path = self.data_dir / f"history-{stamp}-{n}.txt"
+        try:
+            self._writer(path, text.encode("utf-8"))
+        except OSError as e:
+            self.problems.append(f"history not saved: {e}")
+            return None, files.write_failure_reason(e)
+        return path, ""
+
     def _write(self, name: str, data: bytes) -> bool:
         if name in self._keep:
             return False
@@ -256,15 +434,16 @@ class StoreHooks(ShellHooks):
         except OSError as e:
             self._write_failed(e)
             return False
-        self._write_failing = False
+        if name != STATS_FILE and self._unwritten:
+            self._flush_stats()  # the disk takes writes again: results waiting go first
         return True
 
     def _write_failed(self, error: OSError) -> None:
         self.problems.append(f"write failed: {error}")
-        if not self._write_failing:
-            self._write_failing = True
-            reason = files.write_failure_reason(error)
-            self._notices.append(f"Progress cannot be saved because {reason}; play goes on.")
+        self._trouble = trouble_of(error)
+        if not self._told_write:
+            self._told_write = True
+            self._notices.append(words.cannot_save(self._trouble))
 
     def _load(self, name: str, loader: Callable[[Path], T | None]) -> T | None:
         path = self.data_dir / name
@@ -272,23 +451,21 @@ class StoreHooks(ShellHooks):
             return loader(path)
         except StoreError as e:
             self.problems.append(f"{name}: {e}")
-            self._set_aside(path, e)
+            if not self.shared:  # the other game's files are its own business
+                self._set_aside(path, e)
             return None
 
     def _set_aside(self, path: Path, error: StoreError) -> None:
-        what, then = _SPOKEN[path.name]
+        kind = _KINDS[path.name]
         if isinstance(error, NewerVersion):
-            label, why = "newer", "was written by a newer version of spades-voice"
+            label, why = "newer", words.Why.NEWER
         elif isinstance(error, OlderVersion):
-            label, why = "older", "is from a version of spades-voice too old to bring up to date"
+            label, why = "older", words.Why.OLDER
         else:
-            label, why = "unreadable", "could not be read"
+            label, why = "unreadable", words.Why.UNREADABLE
         moved = files.move_aside(path, label)
         if moved is None:
             self._keep.add(path.name)
-            self._notices.append(
-                f"Your {what} {why} and could not be moved aside, "
-                "so it is left as it is and nothing will be saved over it."
-            )
+            self._notices.append(words.left_in_place(kind, why))
         else:
-            self._notices.append(f"Your {what} {why}, so it was set aside as {moved.name}{then}.")
+            self._notices.append(words.set_aside(kind, why, moved.name))

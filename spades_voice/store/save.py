@@ -39,6 +39,10 @@ VERSION = 1
 MIGRATIONS: dict[int, Migration] = {}
 
 
+#: Match ids are 16 hex digits; anything much longer is a damaged file.
+MATCH_ID_LIMIT = 64
+
+
 def new_match_id() -> str:
     """A fresh identity for a match, so statistics can count it exactly once."""
     return secrets.token_hex(8)
@@ -51,6 +55,10 @@ class SavedMatch:
     match: Match
     match_id: str
     elapsed: float = 0.0
+    #: The player has heard the result of this finished match (the game went on, or
+    #: quit normally, after saying it). A finished match not yet heard is announced at
+    #: the next start.
+    heard: bool = False
 
     @property
     def started(self) -> bool:
@@ -66,12 +74,14 @@ def decision_to_json(decision: Decision) -> int | str:
 
 
 def decision_from_json(value: object) -> Decision:
-    """A bid (1..13, "nil", "blind_nil") or a card code ("QH")."""
-    if isinstance(value, int) or value in ("nil", "blind_nil"):
+    """A bid (1..13, "nil", "blind_nil") or a card code ("QH"); ``ValueError`` otherwise."""
+    if isinstance(value, int) and not isinstance(value, bool):
         return Bid.from_json(value)
     if isinstance(value, str):
+        if value in ("nil", "blind_nil"):
+            return Bid.from_json(value)
         return Card.from_code(value)
-    raise ValueError(f"Not a bid or a card: {value!r}.")
+    raise ValueError(f"Not a bid or a card: {files.clip(type(value).__name__)}.")
 
 
 def match_to_json(match: Match) -> dict[str, Any]:
@@ -85,17 +95,31 @@ def match_to_json(match: Match) -> dict[str, Any]:
     return out
 
 
+#: A seed given as text (``--seed``) is short; a longer one is a damaged file.
+SEED_TEXT_LIMIT = 200
+
+
 def match_from_json(obj: Mapping[str, Any]) -> Match:
-    """The match, replayed to prove the rules accept it; raises ``Unreadable``."""
+    """The match, every field checked by type and then replayed to prove the rules accept
+    it; raises ``Unreadable`` (and nothing else) for anything wrong."""
     seed = obj.get("seed")
-    if seed is not None and (not isinstance(seed, int | str) or isinstance(seed, bool)):
-        raise Unreadable("the seed is not a number or text")
+    if seed is not None:
+        if isinstance(seed, bool) or not isinstance(seed, int | str):
+            raise Unreadable("the seed is not a number or text")
+        if isinstance(seed, str) and len(seed) > SEED_TEXT_LIMIT:
+            raise Unreadable("the seed is too long")
+        if isinstance(seed, int) and abs(seed) > 10**30:
+            raise Unreadable("the seed is too large")
+    raw_deals = files.get_list(obj, "deals") if "deals" in obj else []
+    raw_decisions = files.get_list(obj, "decisions")
     try:
         ruleset = Ruleset.from_json(obj.get("rules"))
-        decisions = tuple(decision_from_json(v) for v in files.get_list(obj, "decisions"))
-        deals = tuple(_dealt_from_json(h) for h in obj.get("deals", []))
+        decisions = tuple(decision_from_json(v) for v in raw_decisions)
+        deals = tuple(_dealt_from_json(h) for h in raw_deals)
     except ValueError as e:
-        raise Unreadable(f"it holds something that is not part of a match ({e})") from None
+        raise Unreadable(
+            f"it holds something that is not part of a match ({files.clip(str(e), 80)})"
+        ) from None
     if seed is None and not deals:
         raise Unreadable("it has neither a seed nor the deals")
     match = Match(ruleset=ruleset, seed=seed, decisions=decisions, deals=deals)
@@ -109,15 +133,17 @@ def match_from_json(obj: Mapping[str, Any]) -> Match:
 def _dealt_from_json(obj: object) -> DealtHand:
     if not isinstance(obj, dict) or not isinstance(obj.get("deal"), dict):
         raise ValueError("A deal is not an object.")
-    dealer = Seat.from_code(str(obj.get("dealer")))
+    dealer = obj.get("dealer")
+    if not isinstance(dealer, str):
+        raise ValueError("A dealer is not a seat.")
     raw = obj["deal"]
     hands: dict[Seat, list[Card]] = {}
     for seat in Seat:
         codes = raw.get(seat.value)
-        if not isinstance(codes, list):
+        if not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
             raise ValueError(f"The deal has no cards for {seat.value}.")
-        hands[seat] = [Card.from_code(str(c)) for c in codes]
-    return DealtHand(dealer, Deal.from_hands(hands))
+        hands[seat] = [Card.from_code(c) for c in codes]
+    return DealtHand(Seat.from_code(dealer), Deal.from_hands(hands))
 
 
 # ---- the file -------------------------------------------------------------------------
@@ -131,6 +157,7 @@ def saved_to_bytes(saved: SavedMatch, now: datetime | None = None) -> bytes:
             "id": saved.match_id,
             "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
             "elapsed": round(saved.elapsed, 3),
+            "heard": saved.heard,
             "match": match_to_json(saved.match),
         },
     )
@@ -138,20 +165,26 @@ def saved_to_bytes(saved: SavedMatch, now: datetime | None = None) -> bytes:
 
 def saved_from_json(obj: Mapping[str, Any]) -> SavedMatch:
     match_id = files.get_str(obj, "id")
-    if not match_id:
-        raise Unreadable("its match id is empty")
+    if not match_id or len(match_id) > MATCH_ID_LIMIT:
+        raise Unreadable("its match id is empty or too long")
+    if "saved_at" in obj:
+        files.get_str(obj, "saved_at")
+    heard = obj.get("heard", False)
+    if not isinstance(heard, bool):
+        raise Unreadable("heard is not true or false")
     return SavedMatch(
         match=match_from_json(files.get_dict(obj, "match")),
         match_id=match_id,
         elapsed=files.get_float(obj, "elapsed"),
+        heard=heard,
     )
 
 
 def load_saved(path: Path) -> SavedMatch | None:
-    """The saved match at ``path``; None when there is none. Raises ``StoreError``."""
-    obj = files.load(path, SCHEMA, VERSION, MIGRATIONS)
-    return None if obj is None else saved_from_json(obj)
+    """The saved match at ``path``; None when there is none. Raises ``StoreError`` (and
+    nothing else) when it cannot be used."""
+    return files.load(path, SCHEMA, VERSION, MIGRATIONS, saved_from_json, files.SAVE_CAP)
 
 
 def parse_saved(raw: bytes) -> SavedMatch:
-    return saved_from_json(files.parse(raw, SCHEMA, VERSION, MIGRATIONS))
+    return files.load_bytes(raw, SCHEMA, VERSION, MIGRATIONS, saved_from_json)

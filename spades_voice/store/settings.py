@@ -10,19 +10,22 @@ read, so a hand-edited file with a wrong type is reported rather than half-used.
 from __future__ import annotations
 
 import enum
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from spades_voice.options import (
     DEFAULT_VOLUME,
     VOLUMES,
+    EventKind,
+    HandOrder,
     Level,
     Pace,
     Sound,
     Speech,
     Target,
     Verbosity,
+    Voice,
     names,
 )
 from spades_voice.store import files
@@ -42,6 +45,7 @@ _CHOICES: dict[str, type[enum.Enum]] = {
     "pace": Pace,
     "level": Level,
     "verbosity": Verbosity,
+    "hand_order": HandOrder,
     "sound": Sound,
 }
 
@@ -63,6 +67,12 @@ class Settings:
     #: Hard's work rate on this machine (``ai.hard.WorkRate``), None until measured.
     plays_per_ms: float | None = None
     solves_per_ms: float | None = None
+    hand_order: str = HandOrder.SUIT.value
+    #: A turn with one legal card plays it by itself.
+    only_card: bool = False
+    #: Kind of event -> how it reaches the player ("brief", "full", "history"); a kind
+    #: left out takes its default (``options.DEFAULT_VOICES``).
+    voices: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not isinstance(self.blind_nil, bool):
@@ -86,6 +96,9 @@ class Settings:
                 not isinstance(value, int | float) or isinstance(value, bool) or value <= 0
             ):
                 raise ValueError(f"{name} must be a positive number or null.")
+        if not isinstance(self.only_card, bool):
+            raise ValueError("only_card must be true or false.")
+        self.event_voices()
 
     @property
     def work_rate(self) -> WorkRate | None:
@@ -98,6 +111,23 @@ class Settings:
 
     def with_work_rate(self, rate: WorkRate) -> Settings:
         return replace(self, plays_per_ms=rate.plays_per_ms, solves_per_ms=rate.solves_per_ms)
+
+    def event_voices(self) -> dict[EventKind, Voice]:
+        """The speech setting of each kind saved here. Raises ValueError for an unknown
+        kind, or a form the kind does not have."""
+        if not isinstance(self.voices, dict):
+            raise ValueError("voices must be a table of kind and setting.")
+        out: dict[EventKind, Voice] = {}
+        for kind_name, voice_name in self.voices.items():
+            if kind_name not in names(EventKind):
+                kinds = ", ".join(names(EventKind))
+                raise ValueError(f"voices: {kind_name!r} must be one of {kinds}.")
+            kind = EventKind(kind_name)
+            allowed = [v.value for v in Voice.choices(kind)]
+            if voice_name not in allowed:
+                raise ValueError(f"voices: {kind_name} must be one of {', '.join(allowed)}.")
+            out[kind] = Voice(voice_name)
+        return out
 
     def to_bytes(self) -> bytes:
         return files.dump(SCHEMA, VERSION, asdict(self))
@@ -113,6 +143,6 @@ class Settings:
 
 
 def load_settings(path: Path) -> Settings | None:
-    """The settings at ``path``; None when none were saved. Raises ``StoreError``."""
-    obj = files.load(path, SCHEMA, VERSION, MIGRATIONS)
-    return None if obj is None else Settings.from_json(obj)
+    """The settings at ``path``; None when none were saved. Raises ``StoreError`` (and
+    nothing else) when they cannot be used."""
+    return files.load(path, SCHEMA, VERSION, MIGRATIONS, Settings.from_json, files.SETTINGS_CAP)

@@ -16,6 +16,7 @@ from spades_voice.narration.statistics import statistics_summary
 from spades_voice.rules import MatchState, Seat
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
+from spades_voice.store.save import MATCH_ID_LIMIT
 
 STATS_FILE = "stats.json"
 SCHEMA = "spades-voice/stats"
@@ -36,6 +37,75 @@ _COUNTS = (
     "nils_failed",
     "bag_penalties",
 )
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """What one finished (or abandoned) match adds to the statistics.
+
+    Kept apart from ``Statistics`` so a result that could not be written yet can be held
+    on its own — in memory, then in the pending file — and added exactly once later.
+    """
+
+    match_id: str
+    won: bool
+    hands: int = 0
+    points: int = 0
+    nils_made: int = 0
+    nils_failed: int = 0
+    bag_penalties: int = 0
+    seconds: float = 0.0
+
+    @classmethod
+    def of(cls, state: MatchState, seat: Seat, match_id: str, seconds: float = 0.0) -> MatchResult:
+        """The result of ``state`` for ``seat``'s team; not won means lost or abandoned."""
+        team = seat.team
+        hands = points = made = failed = penalties = 0
+        for outcome in state.outcomes:
+            score = outcome.scores[team]
+            hands += 1
+            points += score.points
+            penalties += score.penalties
+            for nil in score.nils:
+                if nil.seat is seat:
+                    made += nil.made
+                    failed += not nil.made
+        return cls(
+            match_id=match_id,
+            won=state.winner is team,
+            hands=hands,
+            points=points,
+            nils_made=made,
+            nils_failed=failed,
+            bag_penalties=penalties,
+            seconds=max(0.0, seconds),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["seconds"] = round(self.seconds, 3)
+        return out
+
+    @classmethod
+    def from_json(cls, obj: object) -> MatchResult:
+        if not isinstance(obj, dict):
+            raise Unreadable("a result is not an object")
+        match_id = files.get_str(obj, "match_id")
+        if not match_id or len(match_id) > MATCH_ID_LIMIT:
+            raise Unreadable("a result's match id is empty or too long")
+        won = obj.get("won")
+        if not isinstance(won, bool):
+            raise Unreadable("won is not true or false")
+        return cls(
+            match_id=match_id,
+            won=won,
+            hands=files.get_int(obj, "hands"),
+            points=files.get_int(obj, "points", minimum=None),
+            nils_made=files.get_int(obj, "nils_made"),
+            nils_failed=files.get_int(obj, "nils_failed"),
+            bag_penalties=files.get_int(obj, "bag_penalties"),
+            seconds=files.get_float(obj, "seconds"),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,35 +142,27 @@ class Statistics:
 
         Returns ``self`` unchanged when ``match_id`` was counted already.
         """
-        if match_id in self.counted:
+        return self.add(MatchResult.of(state, seat, match_id, seconds))
+
+    def add(self, result: MatchResult) -> Statistics:
+        """Count one match's result; ``self`` unchanged when it was counted already."""
+        if result.match_id in self.counted:
             return self
-        team = seat.team
-        won = state.winner is team
-        hands = points = made = failed = penalties = 0
-        for outcome in state.outcomes:
-            score = outcome.scores[team]
-            hands += 1
-            points += score.points
-            penalties += score.penalties
-            for nil in score.nils:
-                if nil.seat is seat:
-                    made += nil.made
-                    failed += not nil.made
-        streak = self.streak + 1 if won else 0
+        streak = self.streak + 1 if result.won else 0
         return replace(
             self,
             played=self.played + 1,
-            won=self.won + won,
-            lost=self.lost + (not won),
+            won=self.won + result.won,
+            lost=self.lost + (not result.won),
             streak=streak,
             best_streak=max(self.best_streak, streak),
-            hands=self.hands + hands,
-            points=self.points + points,
-            nils_made=self.nils_made + made,
-            nils_failed=self.nils_failed + failed,
-            bag_penalties=self.bag_penalties + penalties,
-            seconds=self.seconds + max(0.0, seconds),
-            counted=(*self.counted, match_id)[-REMEMBER:],
+            hands=self.hands + result.hands,
+            points=self.points + result.points,
+            nils_made=self.nils_made + result.nils_made,
+            nils_failed=self.nils_failed + result.nils_failed,
+            bag_penalties=self.bag_penalties + result.bag_penalties,
+            seconds=self.seconds + max(0.0, result.seconds),
+            counted=(*self.counted, result.match_id)[-REMEMBER:],
         )
 
     # ---- words and JSON ------------------------------------------------------------
@@ -136,7 +198,39 @@ class Statistics:
 
 
 def load_stats(path: Path) -> Statistics | None:
-    """The statistics at ``path``; None when there are none yet. Raises ``StoreError``."""
-    obj = files.load(path, SCHEMA, VERSION, MIGRATIONS)
-    return None if obj is None else Statistics.from_json(obj)
+    """The statistics at ``path``; None when there are none yet. Raises ``StoreError``
+    (and nothing else) when they cannot be used."""
+    return files.load(path, SCHEMA, VERSION, MIGRATIONS, Statistics.from_json, files.STATS_CAP)
+
+
+# ---- results waiting to be counted ------------------------------------------------------
+
+PENDING_FILE = "stats-pending.json"
+PENDING_SCHEMA = "spades-voice/stats-pending"
+PENDING_VERSION = 1
+#: The pending file is made this size while the disk has room, and later rewritten in
+#: place, so keeping a result when the disk is full needs no new space. About 150 results.
+PENDING_SIZE = 32 << 10
+
+
+def pending_to_bytes(results: tuple[MatchResult, ...]) -> bytes | None:
+    """The pending file holding ``results``, padded to ``PENDING_SIZE``; None when they do
+    not fit (the newest are the ones to keep, so the caller drops the oldest and retries)."""
+    body = files.dump(
+        PENDING_SCHEMA, PENDING_VERSION, {"results": [r.to_json() for r in results]}
+    )
+    if len(body) > PENDING_SIZE:
+        return None
+    return body + b" " * (PENDING_SIZE - len(body))
+
+
+def pending_from_json(obj: dict[str, Any]) -> tuple[MatchResult, ...]:
+    return tuple(MatchResult.from_json(r) for r in files.get_list(obj, "results"))
+
+
+def load_pending(path: Path) -> tuple[MatchResult, ...] | None:
+    """Results kept in the pending file; None when there is no file. Raises ``StoreError``."""
+    return files.load(
+        path, PENDING_SCHEMA, PENDING_VERSION, {}, pending_from_json, files.STATS_CAP
+    )
 

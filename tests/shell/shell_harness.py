@@ -19,7 +19,6 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from spades_voice.ai import Level, make_player
-from spades_voice.narration import hand_order
 from spades_voice.options import Pace
 from spades_voice.rules import Match, MatchState, Phase, Ruleset, Seat
 from spades_voice.shell.app import run_app
@@ -48,6 +47,11 @@ KEYS = {
     "pageup": "\x1b[5~",
     "pagedown": "\x1b[6~",
     "c-c": "\x03",
+    "tab": "\t",
+    "s-tab": "\x1b[Z",
+    "f6": "\x1b[17~",
+    "c-s": "\x13",
+    "backspace": "\x7f",
 }
 
 
@@ -155,6 +159,9 @@ class Harness:
         except BaseException as exc:
             self.error = exc
             self._ready.set()
+        finally:
+            # A key that quits the game ends the thread without an after-key event:
+            # wake a waiting ``press`` now rather than at its timeout.
             with self._cond:
                 self._cond.notify_all()
 
@@ -242,7 +249,7 @@ class Harness:
                 self.press("escape")
             self.press("enter")
             return
-        order = hand_order(view.hand)
+        order = shell.ordered(view.hand, view)  # the order the player chose (Z)
         index = next(i for i, c in enumerate(order) if c in view.legal_cards)
         self.press("home", *["right"] * index, "enter")
 

@@ -196,3 +196,76 @@ class TestKeysCommand:
 
 def test_packaged_keymap_is_valid_toml() -> None:
     assert "keys" in tomllib.loads(default_text())
+
+
+class TestHostileKeymapFiles:
+    """The keymap file attacked like the store's files: the game starts with defaults and
+    one sentence; the file stays where the player edits it."""
+
+    DEFAULT_HAND = load_keymap(use_user=False).keys_for("hand")
+
+    def _load(self, path: Path) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        km = load_keymap(path)
+        return km.keys_for("hand"), km.problems
+
+    @pytest.mark.parametrize(
+        ("content", "why"),
+        [
+            (b"[keys]\nhand = " + b"[" * 3000 + b"]" * 3000 + b"\n", "nested too deeply"),
+            (b"[keys]\nhand = " + b"9" * 5000 + b"\n", "number too long"),
+            (b"[keys]\nhand = [\"\xff\xfe\"]\n", "not UTF-8"),
+        ],
+        ids=["3,000 arrays deep", "5,000-digit number", "not UTF-8"],
+    )
+    def test_unreadable_content(self, tmp_path: Path, content: bytes, why: str) -> None:
+        path = tmp_path / "keymap.toml"
+        path.write_bytes(content)
+        hand, problems = self._load(path)
+        assert hand == self.DEFAULT_HAND
+        [problem] = problems
+        assert problem.startswith("Your keymap could not be read (") and why in problem
+        assert problem.endswith("so every action keeps its default keys.")
+        assert path.read_bytes() == content
+
+    def test_link_to_dev_zero(self, tmp_path: Path) -> None:
+        path = tmp_path / "keymap.toml"
+        os.symlink("/dev/zero", path)
+        hand, [problem] = self._load(path)
+        assert hand == self.DEFAULT_HAND and "not an ordinary file" in problem
+
+    def test_pipe_and_folder(self, tmp_path: Path) -> None:
+        pipe = tmp_path / "pipe.toml"
+        os.mkfifo(pipe)
+        assert "not an ordinary file" in self._load(pipe)[1][0]
+        folder = tmp_path / "folder.toml"
+        folder.mkdir()
+        assert "not an ordinary file" in self._load(folder)[1][0]
+
+    def test_over_the_cap(self, tmp_path: Path) -> None:
+        path = tmp_path / "keymap.toml"
+        with path.open("wb") as f:
+            f.truncate(300 * 1024)
+        assert "larger than 256 kilobytes" in self._load(path)[1][0]
+
+    def test_a_byte_order_mark_is_accepted(self, tmp_path: Path) -> None:
+        path = tmp_path / "keymap.toml"
+        path.write_bytes(b"\xef\xbb\xbf" + b'[keys]\nhand = ["j"]\n')
+        assert self._load(path) == (("j",), ())
+        assert _user('\ufeff[keys]\nhand = ["j"]\n')[1] == ()
+
+    def test_the_real_game_starts_with_a_dev_zero_keymap(self, tmp_path: Path) -> None:
+        """The default path: ``spades-voice`` finds the link in its config folder."""
+        config = tmp_path / "config" / "spades-voice"
+        config.mkdir(parents=True)
+        os.symlink("/dev/zero", config / "keymap.toml")
+        env = {
+            **os.environ,
+            "XDG_CONFIG_HOME": str(tmp_path / "config"),
+            "SPADES_VOICE_DATA_DIR": str(tmp_path / "data"),
+        }
+        done = subprocess.run(
+            [sys.executable, "-m", "spades_voice", "keys"],
+            env=env, capture_output=True, text=True, timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith("Your keymap could not be read (it is not an ordinary")

@@ -6,7 +6,6 @@ under the prompt (a screen reader reads it, and the next key is eaten by the wai
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest

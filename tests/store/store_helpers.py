@@ -76,6 +76,12 @@ def won_by(team_name: str, start_seed: int = 0) -> tuple[MatchState, random.Rand
     raise AssertionError("no seed found")
 
 
+def crash(hooks: StoreHooks) -> None:
+    """End a session the way a killed process ends: no ``close``, nothing saved; only
+    the folder lock goes, as the operating system releases it."""
+    hooks.lock.release()
+
+
 def quick_write(path: Path, data: bytes) -> None:
     """A writer without fsync, for tests that count rather than test durability."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from store_helpers import FakeClock, play, short_match
+from store_helpers import FakeClock, crash, play, short_match
 
 from spades_voice.rules import Match, MatchState, Seat
 from spades_voice.store import MatchClock, StoreHooks, load_saved
@@ -76,6 +76,7 @@ class TestClockThroughHooks:
         saved = load_saved(data / "save.json")
         assert saved is not None and saved.elapsed == 15
         later = FakeClock()
+        crash(hooks)
         again = StoreHooks(data, clock=later)
         assert again.saved_match() is not None
         assert again.elapsed_seconds() == 15

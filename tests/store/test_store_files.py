@@ -106,7 +106,7 @@ class TestParse:
         }
 
     def test_missing_file_is_none(self, tmp_path: Path) -> None:
-        assert files.load(tmp_path / "nothing.json", "t", 1) is None
+        assert files.load(tmp_path / "nothing.json", "t", 1, None, dict, 100) is None
 
 
 class TestMoveAside:

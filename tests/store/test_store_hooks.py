@@ -10,7 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
-from store_helpers import FakeClock, finish, play, quick_write, short_match
+from store_helpers import FakeClock, crash, finish, play, quick_write, short_match
 
 from spades_voice.rules import Match, MatchState, Ruleset, Seat
 from spades_voice.store import Settings, StoreHooks, load_saved
@@ -53,6 +53,7 @@ class TestSaveAndContinue:
         hooks = _hooks(data)
         state = short_match(3)
         finish(hooks, state, random.Random(3))
+        crash(hooks)
         assert _hooks(data).saved_match() is None
 
     def test_continuing_keeps_saving_the_same_match(self, data: Path) -> None:
@@ -60,6 +61,7 @@ class TestSaveAndContinue:
         state = MatchState(Match(seed=9))
         rng = random.Random(9)
         play(hooks, state, 10, rng)
+        crash(hooks)
         again = _hooks(data)
         match = again.saved_match()
         assert match is not None
@@ -77,6 +79,7 @@ class TestSaveAndContinue:
         assert not (data / "save.json").exists()
         last = load_saved(data / "last-match.json")
         assert last is not None and last.match == state.match
+        crash(hooks)
         assert _hooks(data).saved_match() is None
 
     def test_undo_is_saved_too(self, data: Path) -> None:
@@ -104,6 +107,7 @@ class TestSettings:
         assert hooks.settings == Settings()
         chosen = Settings(speech="print", rate=220, pace="quick", level="hard", target=None)
         hooks.save_settings(chosen)
+        crash(hooks)
         assert _hooks(data).settings == chosen
 
     def test_work_rate_round_trips_exactly(self, data: Path) -> None:
@@ -159,6 +163,7 @@ class TestCorruptSave:
         bad = CORRUPTIONS[kind](good)  # type: ignore[operator]
         assert bad != good
         (data / "save.json").write_bytes(bad)
+        crash(hooks)
 
         again = _hooks(data)
         assert again.saved_match() is None
@@ -210,6 +215,7 @@ class TestCorruptStats:
         state = MatchState(Match(seed=3))
         play(hooks, state, 8, random.Random(3))
         (data / "stats.json").write_bytes(content)
+        crash(hooks)
         again = _hooks(data)
         [notice] = again.notices()
         assert "statistics" in notice and "zero" in notice
@@ -222,6 +228,7 @@ class TestCorruptStats:
         raw = json.loads((data / "stats.json").read_text())
         raw["won"] += 5
         (data / "stats.json").write_text(json.dumps(raw))
+        hooks.close()
         assert len(_hooks(data).notices()) == 1
 
 
@@ -247,14 +254,12 @@ class TestDiskRefuses:
         state = MatchState(Match(ruleset=Ruleset(target=None), seed=6))
         finish(hooks, state, random.Random(6))
         assert writer.calls > 50
-        assert hooks.notices() == [
-            "Progress cannot be saved because the disk is full; play goes on."
-        ]
+        assert hooks.notices() == ["Your progress cannot be saved: the disk is full. Play goes on."]
         assert hooks.statistics.played == 1  # counted in memory all the same
         assert hooks.stats_text() is not None
         assert hooks.notices() == []
 
-    def test_told_again_only_after_saving_worked_in_between(self, data: Path) -> None:
+    def test_told_once_a_session_even_after_saving_worked_in_between(self, data: Path) -> None:
         writer = _Failing(errno.ENOSPC)
         hooks = _hooks(data, writer=writer)
         state = MatchState(Match(seed=6))
@@ -266,7 +271,7 @@ class TestDiskRefuses:
         assert load_saved(data / "save.json") is not None
         writer.failing = True
         play(hooks, state, 3, rng)
-        assert len(hooks.notices()) == 1
+        assert hooks.notices() == []
 
     def test_data_dir_cannot_be_created(self, tmp_path: Path) -> None:
         blocker = tmp_path / "file"
@@ -275,7 +280,7 @@ class TestDiskRefuses:
         state = MatchState(Match(seed=1))
         play(hooks, state, 5, random.Random(1))
         [notice] = hooks.notices()
-        assert notice.startswith("Progress cannot be saved because")
+        assert notice.startswith("Your progress cannot be saved")
 
     @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
     def test_read_only_folder(self, data: Path) -> None:
@@ -285,7 +290,7 @@ class TestDiskRefuses:
             hooks = _hooks(data)
             play(hooks, MatchState(Match(seed=1)), 5, random.Random(1))
             assert hooks.notices() == [
-                "Progress cannot be saved because the folder cannot be written to; play goes on."
+                "Your progress cannot be saved: the folder cannot be written to. Play goes on."
             ]
         finally:
             data.chmod(0o755)
@@ -294,7 +299,7 @@ class TestDiskRefuses:
         hooks = _hooks(data, writer=_Failing(errno.EROFS))
         play(hooks, MatchState(Match(seed=1)), 5, random.Random(1))
         assert hooks.notices() == [
-            "Progress cannot be saved because the folder cannot be written to; play goes on."
+            "Your progress cannot be saved: the folder cannot be written to. Play goes on."
         ]
 
     def test_failed_write_leaves_old_file_whole(
@@ -314,6 +319,4 @@ class TestDiskRefuses:
         monkeypatch.undo()
         assert (data / "save.json").read_bytes() == before
         assert [p.name for p in data.iterdir() if p.name.endswith(".tmp")] == []
-        assert hooks.notices() == [
-            "Progress cannot be saved because the disk is full; play goes on."
-        ]
+        assert hooks.notices() == ["Your progress cannot be saved: the disk is full. Play goes on."]

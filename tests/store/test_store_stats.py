@@ -7,7 +7,7 @@ import json
 import random
 from pathlib import Path
 
-from store_helpers import FakeClock, choose, finish, play, quick_write, short_match, won_by
+from store_helpers import FakeClock, choose, crash, finish, play, quick_write, short_match, won_by
 
 from spades_voice.rules import Match, MatchState, Seat
 from spades_voice.store import Statistics, StoreHooks, load_stats
@@ -112,9 +112,13 @@ class TestCountingRules:
             state.apply(choose(state, rng))
             hooks.decision_made(state.match)
         assert load_stats(data / "stats.json") is None
+        crash(hooks)
         again = _hooks(data)
         assert again.saved_match() is None
         assert _on_disk(data).won == 1
+        # The player never heard the result: it is the first thing said.
+        assert again.notices()[0].startswith("Your last match is over: you and Alex won, ")
+        crash(again)
         _hooks(data)
         assert _on_disk(data).played == 1
 

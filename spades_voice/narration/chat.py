@@ -1,0 +1,78 @@
+"""Table chat: people's own words, cleaned, and the sentences around them.
+
+Chat is what people type to each other at a shared table. It is their words, not the
+game's: it never carries a card the game hides, because the game puts nothing in it. The
+server cleans every line with ``clean_chat`` (no control or formatting characters, which
+could move a screen reader's cursor or reorder text, one line, at most ``MAX_CHAT``
+characters) before anyone hears it; the client cleans what it sends and what it hears too.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from spades_voice.rules import Seat
+
+#: The longest line, in characters: a sentence or two, about 15 seconds of speech.
+MAX_CHAT = 200
+#: Lines one person may say in ``CHAT_WINDOW`` seconds before the server refuses more.
+CHAT_BURST = 5
+CHAT_WINDOW = 10.0
+
+SAY_PROMPT = "Say: "
+SAY_OPEN = "Say: type a line, Enter sends, Escape cancels."
+NOT_SENT = "Not sent."
+NOTHING_TO_SEND = "Nothing to send. Type a line, or Escape cancels."
+TOO_LONG = f"A chat line is at most {MAX_CHAT} characters."
+TOO_FAST = "Too fast: wait a few seconds before the next line."
+NO_ONE_TO_CHAT = "Chat is for shared tables: no one else is here to read it."
+YOU_ARE_MUTED = "The host has muted you: your lines are not sent."
+ONLY_HOST_MUTES = "Only the host can mute someone."
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    """A line someone at the table said (already cleaned)."""
+
+    seat: Seat
+    name: str
+    text: str
+
+
+def clean_chat(text: str, limit: int | None = MAX_CHAT) -> str:
+    """One line of at most ``limit`` characters without control or format characters
+    (categories C*: tabs and newlines become spaces, escape sequences and bidirectional
+    overrides go), spaces collapsed.
+
+    >>> clean_chat("nice\\tone\\x1b[2J\\u202e !")
+    'nice one[2J !'
+    """
+    kept = []
+    for ch in text:
+        if ch in "\t\n\r\v\f":
+            kept.append(" ")
+        elif not unicodedata.category(ch).startswith("C"):
+            kept.append(ch)
+    line = " ".join("".join(kept).split())
+    return line if limit is None else line[:limit]
+
+
+def chat_line(chat: Chat, me: Seat) -> str:
+    """ "Bo says: nice one" (your own line: "You say: nice one")."""
+    who = "You say" if chat.seat is me else f"{chat.name} says"
+    return f"{who}: {chat.text}"
+
+
+def muted(name: str, on: bool) -> str:
+    """What the host hears after muting or unmuting someone."""
+    return f"{name} is muted." if on else f"{name} may chat again."
+
+
+def muted_you(on: bool) -> str:
+    """What the person muted or unmuted hears."""
+    return YOU_ARE_MUTED if on else "The host lets you chat again."
+
+
+def no_such_person(name: str) -> str:
+    return f"No one called {name} is at the table."

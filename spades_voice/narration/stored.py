@@ -1,0 +1,123 @@
+"""What the player hears about their stored files: one plain sentence each.
+
+Every file is named as the player knows it ("your saved match", "your statistics"),
+never by a path they did not choose, except the name a set-aside file now has, so it
+can be found. No error codes, no "because File exists".
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from spades_voice.narration.words import Cast, count, signed
+from spades_voice.rules import Team
+
+
+@dataclass(frozen=True, slots=True)
+class StoredKind:
+    """How one kind of file is spoken of."""
+
+    #: "saved match", "statistics": after "Your".
+    name: str
+    #: The name is plural ("statistics were", "settings were").
+    plural: bool
+    #: What happens next, after a semicolon; empty when nothing needs saying.
+    then: str = ""
+
+    @property
+    def pronoun(self) -> str:
+        return "they were" if self.plural else "it was"
+
+
+SAVE = StoredKind("saved match", False, "your statistics are safe")
+LAST = StoredKind("last finished match", False)
+STATS = StoredKind("statistics", True, "counting starts again from zero")
+PENDING = StoredKind("results waiting to be counted", True)
+SETTINGS = StoredKind("settings", True, "the defaults are used")
+KEYMAP = StoredKind("keymap", False, "every action keeps its default keys")
+SEATS = StoredKind("remembered seats", True, "you can still join by the table's code")
+
+
+class Why(enum.Enum):
+    """Why a stored file cannot be used, as the player needs to know it."""
+
+    UNREADABLE = "could not be read"
+    NEWER = "was written by a newer version of spades-voice"
+    OLDER = "is from a version of spades-voice too old to bring up to date"
+
+
+def set_aside(kind: StoredKind, why: Why, new_name: str) -> str:
+    """ "Your statistics could not be read, so they were set aside as stats.unreadable-
+    20260101-120000.json; counting starts again from zero." """
+    then = f"; {kind.then}" if kind.then else ""
+    return f"Your {kind.name} {why.value}, so {kind.pronoun} set aside as {new_name}{then}."
+
+
+def left_in_place(kind: StoredKind, why: Why) -> str:
+    """A file that could not be moved aside: never written over this session."""
+    then = f"; {kind.then}" if kind.then else ""
+    state, obj = ("they are", "them") if kind.plural else ("it is", "it")
+    return (
+        f"Your {kind.name} {why.value} and could not be moved aside, so {state} left as "
+        f"{state.split()[0]} {'are' if kind.plural else 'is'} and nothing will be saved "
+        f"over {obj}{then}."
+    )
+
+
+def unreadable_kept(kind: StoredKind, why: str) -> str:
+    """A file the game reads but never writes (the keymap): left where it is.
+    "Your keymap could not be read (it is nested too deeply), so every action keeps its
+    default keys." """
+    return f"Your {kind.name} could not be read ({why}), so {kind.then}."
+
+
+class WriteTrouble(enum.Enum):
+    FULL = "the disk is full"
+    LOCKED = "the folder cannot be written to"
+    OTHER = ""
+
+
+def cannot_save(trouble: WriteTrouble) -> str:
+    """Said once a session, the first time a write fails."""
+    if trouble is WriteTrouble.OTHER:
+        return "Your progress cannot be saved right now; play goes on."
+    return f"Your progress cannot be saved: {trouble.value}. Play goes on."
+
+
+def results_kept(results: int, file_name: str, trouble: WriteTrouble) -> str:
+    """At exit, statistics still unwritten but kept in the pending file."""
+    why = f" ({trouble.value})" if trouble is not WriteTrouble.OTHER else ""
+    return (
+        f"Your statistics could not be saved{why}: "
+        f"{count(results, 'match result')} {'is' if results == 1 else 'are'} kept in "
+        f"{file_name} and will be counted when you next play."
+    )
+
+
+def results_lost(results: int, trouble: WriteTrouble) -> str:
+    """At exit, statistics that could be kept nowhere."""
+    why = f" ({trouble.value})" if trouble is not WriteTrouble.OTHER else ""
+    return (
+        f"Your statistics could not be saved{why}, and "
+        f"{count(results, 'match result')} could not be kept."
+    )
+
+
+def results_counted(results: int) -> str:
+    """At start, results kept from a session whose statistics could not be written."""
+    verb = "was" if results == 1 else "were"
+    return f"{count(results, 'match result')} from last time {verb} added to your statistics."
+
+
+def last_match(cast: Cast, team: Team, totals: dict[Team, int]) -> str:
+    """The result of a match that ended before its result was heard."""
+    win, lose = totals[team], totals[team.other]
+    return f"Your last match is over: {cast.team_obj(team)} won, {signed(win)} to {signed(lose)}."
+
+
+#: Asked at start when another game holds the data folder.
+FOLDER_IN_USE = (
+    "Another spades-voice game is open with the same data folder, so this one cannot "
+    "save: Enter plays without saving, Escape quits."
+)

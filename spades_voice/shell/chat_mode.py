@@ -1,0 +1,102 @@
+"""Typing a chat line ("Say:"): every printable key is part of the line.
+
+The chat key opens a one-line input at a shared table; Enter sends, Escape cancels,
+Backspace takes back a character. While it is open the table's keys are off (the letters
+are the line) and the table goes on. A line that starts with ``/mute NAME`` or ``/unmute
+NAME`` is the host muting someone instead of a line to say.
+"""
+
+from __future__ import annotations
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+
+from spades_voice.narration import chat
+from spades_voice.rules import IllegalAction
+from spades_voice.shell.binding import registry
+from spades_voice.shell.state import Draft, Mode, Shell
+
+CHAT_ACTIONS, action = registry()
+
+
+def load_chat_bindings(shell: Shell) -> KeyBindings:
+    """The line's own keys while it is being typed (not from the keymap: every key types)."""
+    kb = KeyBindings()
+    typing = Condition(lambda: shell.mode is Mode.INPUT)
+
+    @kb.add(Keys.Any, filter=typing)
+    def _(event: KeyPressEvent) -> None:
+        """Type the character (keys with names, such as arrows, type nothing)."""
+        if not isinstance(event.key_sequence[0].key, Keys):
+            _type(shell, event.data)
+
+    @kb.add(Keys.BracketedPaste, filter=typing)
+    def _paste(event: KeyPressEvent) -> None:
+        """Paste into the line."""
+        _type(shell, event.data)
+
+    @kb.add("backspace", filter=typing)
+    def _back(event: KeyPressEvent) -> None:
+        """Take back the last character."""
+        draft = _draft(shell)
+        draft.text = draft.text[:-1]
+
+    @kb.add("enter", filter=typing)
+    def _send(event: KeyPressEvent) -> None:
+        """Send the line."""
+        send(shell)
+
+    @kb.add("escape", filter=typing)
+    def _cancel(event: KeyPressEvent) -> None:
+        """Close the line without sending it."""
+        shell.overlay = None
+        shell.answer(chat.NOT_SENT)
+
+    return kb
+
+
+def _draft(shell: Shell) -> Draft:
+    draft = shell.overlay
+    assert isinstance(draft, Draft)  # the bindings are live only while a line is typed
+    return draft
+
+
+def _type(shell: Shell, text: str) -> None:
+    draft = _draft(shell)
+    # A lone space is kept (cleaning trims a line's ends); longer text is cleaned whole.
+    cleaned = chat.clean_chat(text, None) if text.strip() else " " * bool(text)
+    room = chat.MAX_CHAT - len(draft.text)
+    if len(cleaned) > room:
+        shell.answer(chat.TOO_LONG)
+    draft.text += cleaned[:room]
+
+
+def send(shell: Shell) -> None:
+    """Enter: the line goes to the table (or is the host's mute), and the input closes."""
+    text = chat.clean_chat(_draft(shell).text)
+    if not text:
+        shell.answer(chat.NOTHING_TO_SEND)
+        return
+    shell.overlay = None
+    word, _, rest = text.partition(" ")
+    try:
+        if word in ("/mute", "/unmute") and rest:
+            shell.table.mute(rest.strip(), word == "/mute")
+            shell.answer(chat.muted(rest.strip(), word == "/mute"))
+            return
+        shell.table.say(text)
+    except IllegalAction as exc:
+        shell.answer(str(exc))
+        return
+    shell.pump()
+
+
+@action("chat")
+def chat_(shell: Shell) -> None:
+    """At a shared table: say something to everyone. Enter sends, Escape cancels."""
+    if not any(p.person and not p.you for p in shell.table.people()):
+        shell.answer(chat.NO_ONE_TO_CHAT)
+        return
+    shell.overlay = Draft()
+    shell.answer(chat.SAY_OPEN)

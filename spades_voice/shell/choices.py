@@ -1,0 +1,51 @@
+"""Keys that change a remembered choice: pace, verbosity, the hand's order, the speech
+menu.
+
+Each handler's docstring is its spoken help. Every change is handed to the store at once
+(``remember``), so it survives a restart.
+"""
+
+from __future__ import annotations
+
+from spades_voice.narration import prompts
+from spades_voice.options import EventKind, Verbosity, Voice
+from spades_voice.shell.binding import registry
+from spades_voice.shell.menu_mode import open_speech_menu, remember, voices_setting
+from spades_voice.shell.state import Shell
+
+CHOICE_ACTIONS, action = registry()
+
+
+@action("pace")
+def pace(shell: Shell) -> None:
+    """Change the pace of the computers: relaxed, quick or instant."""
+    shell.pace = shell.pace.following
+    shell.answer(prompts.pace_now(shell.pace.value))
+    remember(shell, pace=shell.pace.value)
+    shell.advance()
+
+
+@action("verbosity")
+def verbosity(shell: Shell) -> None:
+    """Switch between brief and full descriptions of each card and trick."""
+    shell.brief = not shell.brief
+    chosen = Verbosity.BRIEF if shell.brief else Verbosity.FULL
+    for kind in (EventKind.CARDS, EventKind.TRICKS):
+        if shell.voices[kind].spoken:
+            shell.voices[kind] = Voice.BRIEF if shell.brief else Voice.FULL
+    shell.answer(prompts.verbosity_now(chosen.value))
+    remember(shell, verbosity=chosen.value, voices=voices_setting(shell))
+
+
+@action("hand_order")
+def hand_order(shell: Shell) -> None:
+    """Order of your hand: by suit, by rank, or as dealt. H and moving follow it."""
+    shell.order = shell.order.following(dealt_known=bool(shell.view().dealt))
+    shell.answer(prompts.hand_order_now(shell.order.value))
+    remember(shell, hand_order=shell.order.value)
+
+
+@action("speech_menu")
+def speech_menu(shell: Shell) -> None:
+    """Speech settings: spoken or history only, brief or full, for each kind of event."""
+    open_speech_menu(shell)

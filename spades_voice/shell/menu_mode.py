@@ -1,0 +1,97 @@
+"""The speech menu: how each kind of event reaches the player, and the only card.
+
+It is a list (``ListView`` kind "speech") so Up, Down, Home, End and Escape work as in
+every list; here Left and Right (and Enter) change the chosen row's value, which is
+spoken and saved at once. The table waits while the menu is open, as it does in help.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings
+
+from spades_voice.narration import prompts
+from spades_voice.options import EventKind, Voice
+from spades_voice.shell.binding import bind_actions, registry
+from spades_voice.shell.keymap import Keymap
+from spades_voice.shell.list_mode import open_list
+from spades_voice.shell.state import ListView, Shell
+
+MENU_ACTIONS, action = registry()
+KIND = "speech"
+#: The menu's rows in order: the only card, then each kind of event.
+ROWS: tuple[str, ...] = ("only_card", *(kind.value for kind in EventKind))
+
+
+def load_menu_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
+    """Left, Right and Enter change a value while the speech menu is open."""
+    return bind_actions(shell, keymap, MENU_ACTIONS, Condition(lambda: _menu(shell) is not None))
+
+
+def remember(shell: Shell, **changes: Any) -> None:
+    """Keep changed settings for next time (the store decides whether it can)."""
+    current = shell.hooks.settings
+    if current is not None:
+        shell.hooks.save_settings(replace(current, **changes))
+
+
+def voices_setting(shell: Shell) -> dict[str, str]:
+    """The speech setting of every kind, as the settings file spells them."""
+    return {kind.value: voice.value for kind, voice in shell.voices.items()}
+
+
+def row_text(shell: Shell, row: str) -> str:
+    if row == "only_card":
+        return prompts.only_card_row(shell.only_card)
+    kind = EventKind(row)
+    return prompts.voice_row(row, shell.voices[kind].value, has_detail=kind.has_detail)
+
+
+def open_speech_menu(shell: Shell) -> None:
+    view = ListView(KIND, prompts.SPEECH_MENU_TITLE, [row_text(shell, r) for r in ROWS])
+    open_list(shell, view, prompts.SPEECH_MENU_INTRO)
+
+
+def _menu(shell: Shell) -> ListView | None:
+    shown = shell.shown_list
+    return shown if shown is not None and shown.kind == KIND and shell.question is None else None
+
+
+def _change(shell: Shell, step: int) -> None:
+    """The chosen row's next (``step`` 1) or previous (-1) value, spoken and saved."""
+    view = _menu(shell)
+    assert view is not None  # the bindings are live only while the menu is open
+    row = ROWS[view.pos]
+    if row == "only_card":
+        shell.only_card = not shell.only_card
+        remember(shell, only_card=shell.only_card)
+    else:
+        kind = EventKind(row)
+        choices = Voice.choices(kind)
+        now = shell.voices[kind]
+        here = choices.index(now) if now in choices else 0
+        shell.voices[kind] = choices[(here + step) % len(choices)]
+        remember(shell, voices=voices_setting(shell))
+    view.entries[view.pos] = row_text(shell, row)
+    shell.answer(view.entry)
+
+
+@action("previous")
+def previous(shell: Shell) -> None:
+    """In the speech menu: the previous value of this row."""
+    _change(shell, -1)
+
+
+@action("next")
+def next_(shell: Shell) -> None:
+    """In the speech menu: the next value of this row."""
+    _change(shell, 1)
+
+
+@action("select")
+def select(shell: Shell) -> None:
+    """In the speech menu: the next value of this row."""
+    _change(shell, 1)
