@@ -249,9 +249,9 @@ class TestHostileKeymapFiles:
 
     def test_a_byte_order_mark_is_accepted(self, tmp_path: Path) -> None:
         path = tmp_path / "keymap.toml"
-        path.write_bytes(b"\xef\xbb\xbf" + b'[keys]\nhand = ["j"]\n')
+        path.write_bytes(b"\xef\xbb\xbf" + b'[keys]\nhand = ["j"]\nseat_waiting = ["f12"]\n')
         assert self._load(path) == (("j",), ())
-        assert _user('\ufeff[keys]\nhand = ["j"]\n')[1] == ()
+        assert _user('\ufeff[keys]\nhand = ["j"]\nseat_waiting = ["f12"]\n')[1] == ()
 
     def test_the_real_game_starts_with_a_dev_zero_keymap(self, tmp_path: Path) -> None:
         """The default path: ``spades-voice`` finds the link in its config folder."""
