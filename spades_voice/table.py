@@ -19,6 +19,7 @@ from typing import Protocol
 
 from spades_voice.ai import REFERENCE_RATE, Hint, Level, Player, WorkRate, hint, make_player
 from spades_voice.ai.coach import Finding, review
+from spades_voice.narration import notices
 from spades_voice.narration.chat import NO_ONE_TO_CHAT, Chat
 from spades_voice.narration.events import Notice
 from spades_voice.narration.summaries import person_line
@@ -62,13 +63,14 @@ class Person:
     connected: bool  # a person at this seat is connected now (False for computers)
     host: bool
     you: bool
+    waiting: str = ""  # a person who sits here from the next deal (joined mid-hand)
 
     @property
     def summary(self) -> str:
         """One short spoken line: "North, Ann, host, away: the computer plays for now"."""
         return person_line(
             self.seat, self.name, you=self.you, host=self.host,
-            computer=not self.person, connected=self.connected,
+            computer=not self.person, connected=self.connected, waiting=self.waiting,
         )
 
 
@@ -133,6 +135,11 @@ class Table(Protocol):
 
     def people(self) -> list[Person]:
         """Who sits at each seat, S W N E, and who is connected."""
+        ...
+
+    def admit(self, seat: Seat) -> None:
+        """Seat now the person waiting for ``seat`` (host of a shared table only); raises
+        IllegalAction with the spoken reason."""
         ...
 
     def undo(self, *, reopen: bool = False) -> int:
@@ -304,6 +311,10 @@ class LocalTable:
                    host=False, you=s is self.seat)
             for s in SEATS
         ]
+
+    def admit(self, seat: Seat) -> None:
+        # Nobody joins a table on this computer: there is never anyone to seat.
+        raise IllegalAction(notices.NOBODY_WAITING_AT_ALL)
 
     def undo(self, *, reopen: bool = False) -> int:
         hands = len(self.state.outcomes)

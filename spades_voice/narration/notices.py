@@ -54,6 +54,23 @@ def nobody_waiting(seat: Seat) -> str:
     return f"Nobody is waiting to sit {seat.long_name}."
 
 
+def waiting_ask_host(name: str) -> str:
+    """The host's one line when someone joins mid-hand: who, and how to seat them now."""
+    return f"{name} is waiting for the next deal. Press J to seat them now."
+
+
+def host_seated_you(seat: Seat) -> str:
+    """The newcomer the host let in mid-hand: their cards follow at once."""
+    return f"The host seated you. You play {seat.long_name} from now."
+
+
+def only_host_seats(name: str) -> str:
+    return f"Only the host can seat {name} now; {name} sits from the next deal."
+
+
+NOBODY_WAITING_AT_ALL = "Nobody is waiting for a seat."
+
+
 YOU_PLAY_NEXT_DEAL = "You play from the next deal."
 NOT_STARTED_YET = "The match has not started yet."
 MATCH_OVER = "The match is over."

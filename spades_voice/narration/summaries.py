@@ -164,9 +164,11 @@ def seats_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
 
 
 def person_line(
-    seat: Seat, name: str, *, you: bool, host: bool, computer: bool, connected: bool
+    seat: Seat, name: str, *, you: bool, host: bool, computer: bool, connected: bool,
+    waiting: str = "",
 ) -> str:
-    """One seat at a shared table: "North, Ann, host, away: the computer plays for now"."""
+    """One seat at a shared table: "North, Ann, host, away: the computer plays for now";
+    ``waiting`` names someone who sits there from the next deal."""
     parts = [seat.long_name, "you" if you else name]
     if host:
         parts.append("host")
@@ -174,6 +176,8 @@ def person_line(
         parts.append("computer")
     elif not connected:
         parts.append("away: the computer plays for now")
+    if waiting:
+        parts.append(f"{waiting} waiting for the next deal")
     return ", ".join(parts)
 
 

@@ -346,6 +346,7 @@ class TableClient:
                 connected=p.as_bool(e.get("connected")),
                 host=p.seat_from_json(e.get("seat")) is host,
                 you=p.seat_from_json(e.get("seat")) is self.seat,
+                waiting=p.clean_name(e["next"]) if isinstance(e.get("next"), str) else "",
             )
             for e in p.as_list(data.get("people"), 4)
             if isinstance(e, dict)

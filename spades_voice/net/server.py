@@ -295,6 +295,11 @@ class TableServer:
         self.guesses.sweep()
         if self._sockets_peak - self.sockets > 200:  # a crowd came and went
             self._sockets_peak = self.sockets
+            # A dict keeps the table it grew to after its entries go: copies are sized
+            # to what is left (4 000 sockets from 100 addresses left ~100 KB behind).
+            self._unseated = dict(self._unseated)
+            self._sockets_by_peer = Counter(self._sockets_by_peer)
+            self._open_by_address = Counter(self._open_by_address)
             release_memory()
 
     # ---- connections -----------------------------------------------------------------

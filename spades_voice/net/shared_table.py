@@ -297,6 +297,7 @@ class SharedTable:
                 info,
                 notices.joined_next_deal(info.name, seat),
                 notices.you_sit_next_deal(seat, info.computer_name),
+                to_host=notices.waiting_ask_host(info.name),
             )
         else:
             self.save()
@@ -326,7 +327,9 @@ class SharedTable:
         return notices.back_at_seat(info.seat, notices.hand_and_trick(view.hand_number, trick))
 
     def _joined(self, info: SeatInfo, text: str, own: str | None = None, *,
-                back: bool = False) -> None:
+                back: bool = False, to_host: str | None = None) -> None:
+        """Welcome ``info``'s connection; the others hear ``text`` (the host ``to_host``
+        instead, when given: what the host alone may do about it)."""
         assert info.member is not None and info.token is not None
         info.member.send(
             {
@@ -342,7 +345,7 @@ class SharedTable:
                 "public": self.public,
             }
         )
-        self._tell_others(info.seat, text)
+        self._tell_others(info.seat, text, to_host=to_host)
         self._send_people()
         own_notices: list[Event] = [Notice(own)] if own else []
         if self.started and not info.waiting:
@@ -380,7 +383,10 @@ class SharedTable:
                 info.member.outcomes_sent = 0
             self._save_seat(info)
             self._tell_others(info.seat, notices.now_sits(info.name, info.seat))
-            self._send_update(info.seat, [], with_turn=True)
+            # Their first view: the cards, and why they came before the next deal.
+            self._send_update(
+                info.seat, [Notice(notices.host_seated_you(info.seat))], with_turn=True
+            )
         self._rename_computers()
         self._send_people()
         self._schedule()
@@ -621,10 +627,11 @@ class SharedTable:
             if info.member is not None:
                 info.member.send(message)
 
-    def _tell_others(self, seat: Seat, text: str) -> None:
+    def _tell_others(self, seat: Seat, text: str, *, to_host: str | None = None) -> None:
         for s in SEATS:
             if s is not seat:
-                self._send_update(s, [Notice(text)], with_view=False)
+                said = to_host if to_host is not None and s is self.host else text
+                self._send_update(s, [Notice(said)], with_view=False)
 
     def _publish(self, events: list[Event], before: dict[Seat, list[Event]] | None = None) -> None:
         """Tell every seated connection of ``events`` (after its own ``before``), with its

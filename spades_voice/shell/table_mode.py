@@ -14,7 +14,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 
 from spades_voice import narration as say
-from spades_voice.narration import prompts, texts
+from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.coach import COACH_LATER, COACHING, coach_answer
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
 from spades_voice.shell.binding import Handler, bind_actions, doc, registry
@@ -128,6 +128,27 @@ def seats(shell: Shell) -> None:
 def people(shell: Shell) -> None:
     """Who is at the table: each seat's person or computer, and who is connected."""
     shell.answer(say.people_summary([p.summary for p in shell.table.people()]))
+
+
+@action("seat_waiting")
+def seat_waiting(shell: Shell) -> None:
+    """At a shared table you host: seat now whoever joined mid-hand, instead of at the
+    next deal."""
+    people = shell.table.people()
+    waiting = [p for p in people if p.waiting]
+    if not waiting:
+        shell.answer(notices.NOBODY_WAITING_AT_ALL)
+        return
+    host = next((p for p in people if p.host), None)
+    if host is not None and not host.you and host.connected:
+        shell.answer(notices.only_host_seats(waiting[0].waiting))
+        return
+    try:
+        for person in waiting:
+            shell.table.admit(person.seat)
+    except IllegalAction as exc:
+        shell.answer(str(exc))
+    # Seated: the table itself says "Bo now sits East." to everyone else.
 
 
 @action("since_my_turn")

@@ -60,13 +60,13 @@ class TestUserFile:
         assert keys["bids"] == ("s",) and keys["scores"] == ("b",)
 
     def test_lower_case_letters_answer_in_either_case(self) -> None:
-        km = load_keymap(Path("/x"), user_text='[keys]\nhand = ["j"]\n')
+        km = load_keymap(Path("/x"), user_text='[keys]\nhand = ["j"]\nseat_waiting = ["f12"]\n')
         assert km.problems == () and km.keys_for("hand") == ("j",)
         assert km.pt_keys("j") == ["j", "J"]
         assert km.action_for("J") == "hand"
 
     def test_a_capital_bound_on_its_own_is_shift_and_its_letter_stays(self) -> None:
-        km = load_keymap(Path("/x"), user_text='[keys]\nhand = ["j"]\nrules = ["J"]\n')
+        km = load_keymap(Path("/x"), user_text='[keys]\nhand = ["j"]\nrules = ["J"]\nseat_waiting = ["f12"]\n')
         assert km.problems == ()
         assert km.pt_keys("j") == ["j"] and km.pt_keys("J") == ["J"]
         assert km.action_for("J") == "rules" and km.action_for("j") == "hand"
@@ -80,7 +80,7 @@ class TestUserFile:
         assert keys == load_keymap(use_user=False).keys
 
     def test_unknown_action(self) -> None:
-        keys, problems = _user('[keys]\nhand = ["j"]\nteleport = ["z"]\n')
+        keys, problems = _user('[keys]\nhand = ["j"]\nteleport = ["z"]\nseat_waiting = ["f12"]\n')
         assert problems == ("Keymap line 3: unknown action 'teleport'; it is ignored.",)
         assert keys["hand"] == ("j",)
 
@@ -100,14 +100,14 @@ class TestUserFile:
         assert keys["hand"] == ("h",)
 
     def test_two_actions_on_one_key(self) -> None:
-        keys, problems = _user('[keys]\nhand = ["j"]\nscores = ["b"]\n')
+        keys, problems = _user('[keys]\nhand = ["j"]\nscores = ["b"]\nseat_waiting = ["f12"]\n')
         assert problems == (
             "Keymap line 3: B is already the key for bids; scores keeps its default keys (S).",
         )
         assert keys["scores"] == ("s",) and keys["bids"] == ("b",) and keys["hand"] == ("j",)
 
     def test_two_user_lines_on_one_key_later_gives_way(self) -> None:
-        keys, problems = _user('[keys]\nhand = ["j"]\ntrick = ["j"]\n')
+        keys, problems = _user('[keys]\nhand = ["j"]\ntrick = ["j"]\nseat_waiting = ["f12"]\n')
         assert problems == (
             "Keymap line 3: J is already the key for hand; trick keeps its default keys (T).",
         )
@@ -130,7 +130,7 @@ class TestUserFile:
         monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
         folder = tmp_path / "spades-voice"
         folder.mkdir()
-        (folder / "keymap.toml").write_text('[keys]\nhand = ["j"]\n', encoding="utf-8")
+        (folder / "keymap.toml").write_text('[keys]\nhand = ["j"]\nseat_waiting = ["f12"]\n', encoding="utf-8")
         assert load_keymap().keys_for("hand") == ("j",)
 
 
@@ -152,7 +152,7 @@ class TestKeyNames:
 
 class TestInTheGame:
     def test_problems_are_spoken_and_the_game_starts(self) -> None:
-        km = load_keymap(Path("/x"), user_text='[keys]\nhand = ["j"]\nscores = ["b"]\nx = 1\n')
+        km = load_keymap(Path("/x"), user_text='[keys]\nhand = ["j"]\nscores = ["b"]\nx = 1\nseat_waiting = ["f12"]\n')
         with harness(easy_table(5), keymap=km) as h:
             texts = h.texts()
             assert any(t.startswith("Keymap line 3: B is already the key for bids") for t in texts)
@@ -249,9 +249,9 @@ class TestHostileKeymapFiles:
 
     def test_a_byte_order_mark_is_accepted(self, tmp_path: Path) -> None:
         path = tmp_path / "keymap.toml"
-        path.write_bytes(b"\xef\xbb\xbf" + b'[keys]\nhand = ["j"]\n')
+        path.write_bytes(b"\xef\xbb\xbf" + b'[keys]\nhand = ["j"]\nseat_waiting = ["f12"]\n')
         assert self._load(path) == (("j",), ())
-        assert _user('\ufeff[keys]\nhand = ["j"]\n')[1] == ()
+        assert _user('\ufeff[keys]\nhand = ["j"]\nseat_waiting = ["f12"]\n')[1] == ()
 
     def test_the_real_game_starts_with_a_dev_zero_keymap(self, tmp_path: Path) -> None:
         """The default path: ``spades-voice`` finds the link in its config folder."""

@@ -456,6 +456,16 @@ class TestPeople:
                            connected=True) == "West, Bo"
         assert person_line(Seat.S, "Cy", you=True, host=True, computer=False,
                            connected=True) == "South, you, host"
+        assert person_line(Seat.E, "Sam", you=False, host=False, computer=True,
+                           connected=False, waiting="Bo") == (
+            "East, Sam, computer, Bo waiting for the next deal"
+        )
+
+    def test_seating_a_waiting_person_at_a_local_table_says_there_is_nobody(self) -> None:
+        with harness(easy_table(3)) as h:
+            before = h.table.view()
+            assert h.said("j") == "Nobody is waiting for a seat."
+            assert h.table.view() == before
 
 
 class TestTurnFocus:

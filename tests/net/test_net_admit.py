@@ -1,0 +1,80 @@
+"""The host seats a newcomer mid-hand by ear: one line says who waits and which key seats
+them, E names who is waiting, J seats them through the table protocol, and the newcomer
+hears that they were seated. Real server on 127.0.0.1, the real shell for the host."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from net_helpers import play_until, running_server, wait_for
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shell"))
+from shell_harness import harness  # noqa: E402
+
+from spades_voice.narration.events import Notice  # noqa: E402
+from spades_voice.net.client import RemoteTable  # noqa: E402
+from spades_voice.rules import Ruleset  # noqa: E402
+
+WAITS = "Bo is waiting for the next deal. Press J to seat them now."
+
+
+def _notices(table: RemoteTable) -> list[str]:
+    return [e.text for e in table.drain() if isinstance(e, Notice)]
+
+
+def test_the_host_hears_who_waits_and_j_seats_them_now() -> None:
+    with running_server() as server:
+        host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=500))
+        guest: RemoteTable | None = None
+        try:
+            host.start()
+            play_until([host], lambda: len(host.view().tricks) >= 1)
+            with harness(host) as h:  # type: ignore[arg-type]
+                guest = RemoteTable.join(server.url, host.code, "Bo")
+                assert guest.waiting
+                h.wait_for(lambda: WAITS in h.texts())
+                assert h.texts().count(WAITS) == 1  # one line, not one per update
+                said = h.said("e")
+                assert f"{guest.seat.long_name}, " in said
+                assert "Bo waiting for the next deal" in said
+                mark = h.mark
+                h.press("j")
+                h.wait_for(lambda: f"Bo now sits {guest.seat.long_name}." in h.since(mark))
+                wait_for(lambda: guest.started and len(guest.view().hand) > 0)
+                assert guest.view().hand_number == 1  # this hand, not the next
+                heard = _notices(guest)
+                assert f"The host seated you. You play {guest.seat.long_name} from now." in heard
+                assert "waiting" not in h.said("e")
+                # Nobody left to seat: J says so in one sentence and changes nothing.
+                assert h.said("j") == "Nobody is waiting for a seat."
+            play_until([host, guest], lambda: host.view().hand_number >= 2)
+        finally:
+            if guest is not None:
+                guest.close()
+            host.close()
+
+
+def test_j_from_a_guest_who_is_not_the_host_seats_nobody() -> None:
+    with running_server() as server:
+        host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=500))
+        cy = RemoteTable.join(server.url, host.code, "Cy")
+        bo: RemoteTable | None = None
+        try:
+            host.start()
+            wait_for(lambda: cy.started)
+            play_until([host, cy], lambda: len(host.view().tricks) >= 1)
+            with harness(cy) as h:  # type: ignore[arg-type]
+                bo = RemoteTable.join(server.url, host.code, "Bo")
+                assert bo.waiting
+                # Only the host hears the key; the others hear that Bo joined.
+                h.wait_for(lambda: any(t.startswith("Bo joined") for t in h.texts()))
+                assert WAITS not in h.texts()
+                wait_for(lambda: any(p.waiting == "Bo" for p in cy.people()))
+                assert h.said("j") == "Only the host can seat Bo now; Bo sits from the next deal."
+                assert bo.waiting and not bo.started
+            wait_for(lambda: WAITS in _notices(host))
+        finally:
+            for t in (bo, cy, host):
+                if t is not None:
+                    t.close()
