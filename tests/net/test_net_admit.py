@@ -10,11 +10,11 @@ from pathlib import Path
 from net_helpers import play_until, running_server, wait_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shell"))
-from shell_harness import harness  # noqa: E402
+from shell_harness import harness
 
-from spades_voice.narration.events import Notice  # noqa: E402
-from spades_voice.net.client import RemoteTable  # noqa: E402
-from spades_voice.rules import Ruleset  # noqa: E402
+from spades_voice.narration.events import Notice
+from spades_voice.net.client import RemoteTable
+from spades_voice.rules import Ruleset
 
 WAITS = "Bo is waiting for the next deal. Press J to seat them now."
 

@@ -66,7 +66,9 @@ class TestUserFile:
         assert km.action_for("J") == "hand"
 
     def test_a_capital_bound_on_its_own_is_shift_and_its_letter_stays(self) -> None:
-        km = load_keymap(Path("/x"), user_text='[keys]\nhand = ["j"]\nrules = ["J"]\nseat_waiting = ["f12"]\n')
+        km = load_keymap(
+            Path("/x"), user_text='[keys]\nhand = ["j"]\nrules = ["J"]\nseat_waiting = ["f12"]\n'
+        )
         assert km.problems == ()
         assert km.pt_keys("j") == ["j"] and km.pt_keys("J") == ["J"]
         assert km.action_for("J") == "rules" and km.action_for("j") == "hand"
@@ -130,7 +132,9 @@ class TestUserFile:
         monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
         folder = tmp_path / "spades-voice"
         folder.mkdir()
-        (folder / "keymap.toml").write_text('[keys]\nhand = ["j"]\nseat_waiting = ["f12"]\n', encoding="utf-8")
+        (folder / "keymap.toml").write_text(
+            '[keys]\nhand = ["j"]\nseat_waiting = ["f12"]\n', encoding="utf-8"
+        )
         assert load_keymap().keys_for("hand") == ("j",)
 
 
@@ -152,7 +156,8 @@ class TestKeyNames:
 
 class TestInTheGame:
     def test_problems_are_spoken_and_the_game_starts(self) -> None:
-        km = load_keymap(Path("/x"), user_text='[keys]\nhand = ["j"]\nscores = ["b"]\nx = 1\nseat_waiting = ["f12"]\n')
+        user_text = '[keys]\nhand = ["j"]\nscores = ["b"]\nx = 1\nseat_waiting = ["f12"]\n'
+        km = load_keymap(Path("/x"), user_text=user_text)
         with harness(easy_table(5), keymap=km) as h:
             texts = h.texts()
             assert any(t.startswith("Keymap line 3: B is already the key for bids") for t in texts)
