@@ -24,8 +24,9 @@ from spades_voice.commands.net_common import (
     server_tls,
 )
 from spades_voice.narration import notices
-from spades_voice.net.client import JoinRefused, RemoteTable, server_url
+from spades_voice.net.client import JoinRefused, server_url
 from spades_voice.net.protocol import spoken_code
+from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.server import ServerThread, TableServer
 from spades_voice.options import Level, Target, names
 from spades_voice.rules import Ruleset, Seat

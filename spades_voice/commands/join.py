@@ -21,8 +21,9 @@ from spades_voice.commands.net_common import (
     remembered_token,
 )
 from spades_voice.narration import notices
-from spades_voice.net.client import JoinRefused, RemoteTable, server_url
+from spades_voice.net.client import JoinRefused, server_url
 from spades_voice.net.protocol import ProtocolError, normalize_code
+from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Seat
 from spades_voice.shell.terminal import Console
 

@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 
 from spades_voice.narration import notices
-from spades_voice.net.client import RemoteTable
+from spades_voice.net.remote_table import RemoteTable
 from spades_voice.speech import Speaker
 
 DEFAULT_PORT = 8765

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pexpect
 
-from spades_voice.net.client import RemoteTable
+from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.server import ServerThread, TableServer
 from spades_voice.options import Level
 from spades_voice.rules import Ruleset, Seat

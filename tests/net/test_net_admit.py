@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shell"))
 from shell_harness import harness
 
 from spades_voice.narration.events import Notice
-from spades_voice.net.client import RemoteTable
+from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
 WAITS = "Bo is waiting for the next deal. Press J to seat them now."

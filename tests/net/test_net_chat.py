@@ -11,8 +11,8 @@ import pytest
 from net_helpers import raw_join, replies, running_server
 
 from spades_voice.narration.chat import MAX_CHAT, Chat
-from spades_voice.net.client import RemoteTable
 from spades_voice.net.limits import Limits
+from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import IllegalAction, Ruleset, Seat
 from spades_voice.table import Event, Notice
 

@@ -12,8 +12,9 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from spades_voice.net import protocol as p
-from spades_voice.net.client import JoinRefused, RemoteTable
+from spades_voice.net.client import JoinRefused
 from spades_voice.net.limits import Limits
+from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Bid, Card, IllegalAction, Phase, Ruleset, Seat
 
 

@@ -13,8 +13,9 @@ from net_helpers import close_code, replies, running_server, wait_for
 from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.net import protocol as p
-from spades_voice.net.client import RemoteTable, hello_create, hello_join, hello_rejoin
+from spades_voice.net.client import hello_create, hello_join, hello_rejoin
 from spades_voice.net.limits import GuessLimiter, Limits
+from spades_voice.net.remote_table import RemoteTable
 
 FAST = dict(rate=10_000, burst=10_000)
 

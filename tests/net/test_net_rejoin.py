@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from net_helpers import play_until, running_server, timers_pending, wait_for
 
-from spades_voice.net.client import JoinRefused, RemoteTable
+from spades_voice.net.client import JoinRefused
 from spades_voice.net.limits import Limits
+from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Phase, Ruleset, Seat
 from spades_voice.table import Notice
 

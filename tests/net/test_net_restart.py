@@ -15,7 +15,7 @@ from pathlib import Path
 
 from net_helpers import descendants, free_port, play_until, serve, wait_for
 
-from spades_voice.net.client import RemoteTable
+from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Notice
 

@@ -15,7 +15,8 @@ from net_helpers import play_until, replies, running_server, wait_for
 from websockets.sync.client import connect
 
 from spades_voice.commands import net_common as commands
-from spades_voice.net.client import RemoteTable, hello_join
+from spades_voice.net.client import hello_join
+from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset, Seat
 
 

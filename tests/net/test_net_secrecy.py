@@ -8,7 +8,7 @@ from typing import Any
 
 from net_helpers import play_until, running_server
 
-from spades_voice.net.client import RemoteTable
+from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import SEATS, Card, Match, MatchState, Ruleset, Seat
 
 CODE = re.compile(r"(10|[2-9TJQKA])[SHDC]")

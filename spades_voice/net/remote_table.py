@@ -1,0 +1,333 @@
+"""A seat at a shared table as a ``Table``: ``RemoteTable`` runs a ``client.TableClient``
+on a background thread and offers the ``Table`` protocol, so the shell plays a shared
+table exactly like a local one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import random
+import ssl
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from spades_voice.ai import Hint, hint
+from spades_voice.ai.coach import Finding
+from spades_voice.net import protocol as p
+from spades_voice.net.client import (
+    JoinRefused,
+    TableClient,
+    hello_create,
+    hello_join,
+    hello_join_any,
+    hello_rejoin,
+)
+from spades_voice.rules import (
+    Decision,
+    IllegalAction,
+    Match,
+    Ruleset,
+    Seat,
+    SeatView,
+)
+from spades_voice.table import Event, Notice, Person, PlannedStep, Table
+
+
+class RemoteTable:
+    """A seat at a shared table, offering the ``Table`` protocol (see table.py).
+
+    The connection runs on its own thread and event loop, so the shell's loop never waits
+    on the network except in ``submit`` and ``new_match``, which wait for the server's
+    answer (one round trip) so a refusal is raised with the server's spoken reason.
+    ``view()`` answers at once from the latest view the server sent.
+
+    Beyond the protocol: ``people()`` (who sits where, who is connected: bind a key to
+    it), ``code``, ``token``, ``is_host``, ``started``, ``wait_started()``, ``start()``,
+    ``set_timers()`` and ``close()``.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        hello: dict[str, Any],
+        *,
+        open_timeout: float = 10.0,
+        reconnect_seconds: float = 60.0,
+        answer_timeout: float = 10.0,
+        keep_frames: bool = False,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
+        self._listener: Callable[[], None] | None = None
+        self._listener_loop: asyncio.AbstractEventLoop | None = None
+        self._started = threading.Event()
+        self.answer_timeout = answer_timeout
+        self.client = TableClient(
+            url,
+            hello,
+            on_change=self._changed,
+            open_timeout=open_timeout,
+            reconnect_seconds=reconnect_seconds,
+            tls=tls,
+        )
+        if keep_frames:
+            self.client.frames = []
+        self._loop = asyncio.new_event_loop()
+        self._connected = concurrent.futures.Future[None]()
+        self._thread = threading.Thread(target=self._run, name="spades-table", daemon=True)
+        self._thread.start()
+        self._connected.result()  # raises JoinRefused
+        self.seat: Seat = self.client.seat
+        self._hint_rng = random.Random(f"{self.client.code}/{self.seat.value}/hint")
+
+    @classmethod
+    def create(
+        cls,
+        url: str,
+        name: str,
+        *,
+        seat: Seat | None = None,
+        rules: Ruleset | None = None,
+        bid_seconds: float | None = None,
+        play_seconds: float | None = None,
+        public: bool = False,
+        **options: Any,
+    ) -> RemoteTable:
+        """Open a new table on the server at ``url`` and sit at it as its host;
+        ``public`` lists it for ``join_any``."""
+        timers = {"bid": bid_seconds, "play": play_seconds}
+        return cls(url, hello_create(name, seat, rules, timers, public=public), **options)
+
+    @classmethod
+    def join(
+        cls,
+        url: str,
+        code: str,
+        name: str,
+        *,
+        seat: Seat | None = None,
+        token: str | None = None,
+        **options: Any,
+    ) -> RemoteTable:
+        """Sit at the table with ``code`` (raises JoinRefused with the spoken reason).
+
+        ``token``, saved from an earlier visit, gives that seat back when nobody is using
+        it (``back`` is then True); a seat someone is using is never taken over."""
+        return cls(url, hello_join(code, name, seat, token), **options)
+
+    @classmethod
+    def join_any(cls, url: str, name: str, **options: Any) -> RemoteTable:
+        """Sit at a public table waiting for people, or open one and be its host."""
+        return cls(url, hello_join_any(name), **options)
+
+    @classmethod
+    def rejoin(cls, url: str, code: str, token: str, **options: Any) -> RemoteTable:
+        """Take back the seat that ``token`` was given for."""
+        return cls(url, hello_rejoin(code, token), **options)
+
+    # ---- the network thread --------------------------------------------------------
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._main())
+        finally:
+            self._loop.close()
+
+    async def _main(self) -> None:
+        try:
+            await self.client.connect()
+        except JoinRefused as e:
+            self._connected.set_exception(e)
+            return
+        except Exception as e:  # whatever went wrong, the caller hears it and never hangs
+            self._connected.set_exception(JoinRefused(f"Cannot join the table: {e}."))
+            return
+        self._connected.set_result(None)
+        await self.client.run()
+
+    def _changed(self) -> None:
+        if self.client.started:
+            self._started.set()
+        listener, loop = self._listener, self._listener_loop
+        if listener is None:
+            return
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(listener)
+        elif loop is None:
+            listener()
+
+    def _call(self, message: dict[str, Any]) -> None:
+        """Send an intent and wait for its answer; raises IllegalAction when refused."""
+        if threading.current_thread() is self._thread:
+            raise RuntimeError("RemoteTable requests cannot be made from its own thread.")
+        future = asyncio.run_coroutine_threadsafe(
+            self.client.request(message, self.answer_timeout), self._loop
+        )
+        try:
+            reply = future.result(self.answer_timeout + 1)
+        except concurrent.futures.TimeoutError:
+            raise IllegalAction("The table did not answer.") from None
+        if reply.get("type") != "ok":
+            reason = reply.get("reason")
+            raise IllegalAction(reason if isinstance(reason, str) else "The table refused that.")
+
+    def _send(self, message: dict[str, Any]) -> None:
+        asyncio.run_coroutine_threadsafe(self.client.send(message), self._loop)
+
+    # ---- the Table protocol ----------------------------------------------------------
+
+    def names(self) -> dict[Seat, str]:
+        with self.client.lock:
+            people = list(self.client.people)
+        return {x.seat: "You" if x.you else x.name for x in people}
+
+    def view(self) -> SeatView:
+        view = self.client.view
+        return view if view is not None else p.lobby_view(self.seat, self.client.rules)
+
+    def submit(self, decision: Decision) -> None:
+        """Bid or play; raises IllegalAction with the server's spoken reason.
+
+        When this returns, ``view()`` and ``drain()`` already hold the decision's effects:
+        the server sends the update before its answer, on the same connection.
+        """
+        self._call(p.decision_to_json(decision))
+
+    def computer_to_act(self) -> bool:
+        return False  # the server paces its own computers
+
+    def step(self) -> None:
+        return None
+
+    def plan_step(self) -> PlannedStep | None:
+        return None  # the server decides for its computers
+
+    def commit_step(self, planned: PlannedStep, decision: Decision) -> bool:
+        return False
+
+    @property
+    def match(self) -> Match | None:
+        """None: a seat at a shared table never holds the other hands, so no record."""
+        return None
+
+    def drain(self) -> list[Event]:
+        return self.client.drain()
+
+    def set_listener(self, callback: Callable[[], None] | None) -> None:
+        """``callback`` runs whenever events wait in ``drain``: on the event loop that was
+        running when this was called (the shell's), else on the network thread."""
+        try:
+            self._listener_loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._listener_loop = None
+        self._listener = callback
+
+    def hint(self) -> Hint:
+        return hint(self.view(), self._hint_rng)
+
+    def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
+        # A guest keeps no record of the views it was sent, and the coach replays those.
+        raise IllegalAction("The coach is not available at a shared table.")
+
+    def undo(self, *, reopen: bool = False) -> int:
+        # Taking back a card the other people have already heard would be unfair to them.
+        raise IllegalAction("Undo is not available at a shared table.")
+
+    def restart_hand(self, *, reopen: bool = False) -> int:
+        raise IllegalAction("Restarting the hand is not available at a shared table.")
+
+    def reveal(self) -> None:
+        self._send({"type": "reveal"})
+
+    def new_match(self) -> None:
+        """Start a new match (the host, or anyone while the host is away)."""
+        self._call({"type": "new_match"})
+
+    def say(self, text: str) -> None:
+        """A chat line for everyone at the table; the server cleans and limits it."""
+        self._call({"type": "say", "text": text})
+
+    def mute(self, name: str, on: bool) -> None:
+        """The host stops or allows the chat of the person called ``name``."""
+        self._call({"type": "mute", "name": name, "muted": on})
+
+    # ---- shared-table extras -------------------------------------------------------
+
+    def people(self) -> list[Person]:
+        """Who sits at each seat, S W N E: name, person or computer, connected, host."""
+        with self.client.lock:
+            return list(self.client.people)
+
+    @property
+    def code(self) -> str:
+        return self.client.code
+
+    @property
+    def token(self) -> str:
+        """Give this to ``rejoin`` to take the seat back after leaving."""
+        return self.client.token
+
+    @property
+    def is_host(self) -> bool:
+        return self.client.host
+
+    @property
+    def back(self) -> bool:
+        """Whether the server gave back the seat a saved token held."""
+        return self.client.back
+
+    @property
+    def waiting(self) -> bool:
+        """Whether this seat is played by the computer until the next deal."""
+        return self.client.waiting
+
+    def admit(self, seat: Seat) -> None:
+        """Let the person waiting for ``seat`` sit down now, mid-hand (host only): they
+        see the cards that seat holds."""
+        self._call({"type": "admit", "seat": seat.value})
+
+    @property
+    def started(self) -> bool:
+        return self.client.started
+
+    @property
+    def closed_reason(self) -> str | None:
+        """Why the table is gone for good (spoken), or None while it is there."""
+        return self.client.closed_reason
+
+    def drain_notices(self) -> list[Notice]:
+        """Notices only (someone joined, left, came back), leaving game events queued."""
+        return self.client.drain_notices()
+
+    def wait_started(self, timeout: float | None = None) -> bool:
+        return self._started.wait(timeout)
+
+    def start(self) -> None:
+        """Deal the first hand (host only). Empty seats are played by the computer."""
+        self._call({"type": "start"})
+
+    def set_timers(self, bid: float | None, play: float | None) -> None:
+        """Seconds to bid and to play (None: no limit); host only."""
+        self._call({"type": "timers", "timers": {"bid": bid, "play": play}})
+
+    @property
+    def frames(self) -> list[str]:
+        """Raw frames received (only with ``keep_frames=True``; tests read them)."""
+        return list(self.client.frames or [])
+
+    def close(self) -> None:
+        if self._thread.is_alive():
+            # Not waiting on the future: the loop ends with ``run``, maybe before the
+            # future hears that ``close`` finished. The thread ending is the signal.
+            with contextlib.suppress(RuntimeError):
+                asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
+            self._thread.join(5)
+
+
+if TYPE_CHECKING:
+
+    def _is_a_table(table: RemoteTable) -> Table:
+        return table  # mypy checks here that RemoteTable keeps the Table protocol
