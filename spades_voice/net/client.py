@@ -21,6 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from spades_voice.narration.notices import CONNECTION_LOST
+from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
     HandOutcome,
@@ -289,12 +290,12 @@ class TableClient:
         data = p.decode(raw)
         kind = data["type"]
         if kind == "update":
-            events = [p.event_from_json(e) for e in p.as_list(data.get("events"), 64)]
+            events = [codec.event_from_json(e) for e in p.as_list(data.get("events"), 64)]
             seq = p.as_int(data.get("seq"))
             view = data.get("view")
             outcomes = self._outcomes
             if isinstance(view, dict):
-                outcomes = p.outcomes_from_json(view, outcomes)
+                outcomes = codec.outcomes_from_json(view, outcomes)
             with self.lock:
                 self.seq = seq
                 if isinstance(view, dict):
@@ -379,7 +380,7 @@ class TableClient:
         with self.lock:
             if self._view_data is not None:
                 with contextlib.suppress(p.ProtocolError):  # keep the last good view
-                    self._view = p.view_from_json(self._view_data, self._outcomes)
+                    self._view = codec.view_from_json(self._view_data, self._outcomes)
                 self._view_data = None
             return self._view
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from spades_voice.ai import Hint, hint
 from spades_voice.ai.coach import Finding
+from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.client import (
     JoinRefused,
@@ -186,7 +187,7 @@ class RemoteTable:
 
     def view(self) -> SeatView:
         view = self.client.view
-        return view if view is not None else p.lobby_view(self.seat, self.client.rules)
+        return view if view is not None else codec.lobby_view(self.seat, self.client.rules)
 
     def submit(self, decision: Decision) -> None:
         """Bid or play; raises IllegalAction with the server's spoken reason.

@@ -26,6 +26,7 @@ from spades_voice.ai import Level
 from spades_voice.narration import chat, notices
 from spades_voice.narration.summaries import trick_summary
 from spades_voice.narration.words import Cast
+from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.computers import ComputerPool, fallback
 from spades_voice.net.limits import Limits, Timers
@@ -158,7 +159,7 @@ class SharedTable:
     #: loop time: their clients are reconnecting.
     grace_until: float = 0.0
     closed: bool = False
-    views: p.ViewEncoder = field(default_factory=p.ViewEncoder)
+    views: codec.ViewEncoder = field(default_factory=codec.ViewEncoder)
     _handles: list[asyncio.TimerHandle] = field(default_factory=list)
     #: The computer decision being thought about in a worker, if any: the table waits.
     _thinking: asyncio.Task[None] | None = None
@@ -680,7 +681,7 @@ class SharedTable:
         if with_turn:
             turn = self.state.turn_of(seat)
             if turn is not None:
-                events = [*events, p.encode(p.event_to_json(turn))]
+                events = [*events, p.encode(codec.event_to_json(turn))]
         view_text: str | None = None
         if with_view:
             view = view_of(self.state, seat)
@@ -707,4 +708,4 @@ class SharedTable:
 
 
 def _encoded(events: list[Event]) -> list[str]:
-    return [p.encode(p.event_to_json(e)) for e in events]
+    return [p.encode(codec.event_to_json(e)) for e in events]

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
     SEATS,
@@ -30,7 +31,7 @@ def test_views_and_events_round_trip_through_a_whole_match(seed: str) -> None:
             break
         for seat in SEATS:
             view = view_of(state, seat)
-            assert p.view_from_json(p.view_to_json(view)) == view
+            assert codec.view_from_json(codec.view_to_json(view)) == view
         actor = state.to_act
         assert actor is not None
         view = view_of(state, actor)
@@ -39,16 +40,16 @@ def test_views_and_events_round_trip_through_a_whole_match(seed: str) -> None:
         turn = state.turn_of(state.to_act) if state.to_act else None
         extra = [Notice("Ann is back."), HandDealt(2, Seat.E), TakenBack(3, restart=True)]
         for event in [*events, *([turn] if turn else []), *extra]:
-            data = p.event_to_json(event)
+            data = codec.event_to_json(event)
             seen_kinds.add(data["kind"])
-            assert p.event_from_json(json.loads(p.encode(data))) == event
+            assert codec.event_from_json(json.loads(p.encode(data))) == event
     assert state.over
     assert seen_kinds >= {
         "hand_dealt", "bid", "card", "spades_broken", "trick_won", "turn",
         "hand_scored", "match_won", "notice", "taken_back",
     }
     final = view_of(state, Seat.S)
-    assert p.view_from_json(p.view_to_json(final)) == final
+    assert codec.view_from_json(codec.view_to_json(final)) == final
 
 
 class TestViewEncoder:
@@ -58,7 +59,7 @@ class TestViewEncoder:
     def test_shared_part_is_the_same_for_every_seat_and_the_text_reads_back(self) -> None:
         rng = random.Random("encoder")
         state = MatchState(Match(ruleset=Ruleset(target=300, blind_nil=True), seed="enc"))
-        encoder = p.ViewEncoder()
+        encoder = codec.ViewEncoder()
         sent = {s: () for s in SEATS}  # the finished hands each seat's client holds
         while len(state.outcomes) < 3:  # random play takes long to reach any target
             views = [view_of(state, s) for s in SEATS]
@@ -67,12 +68,12 @@ class TestViewEncoder:
             for view in views:
                 for start in {0, len(sent[view.seat])}:
                     data = json.loads(encoder.view(view, next(iter(shared)), start))
-                    assert data == p.view_to_json(view, start)
-                    assert set(data) - set(p.SEAT_FIELDS) - {"outcomes_from", "outcomes"} == (
+                    assert data == codec.view_to_json(view, start)
+                    assert set(data) - set(codec.SEAT_FIELDS) - {"outcomes_from", "outcomes"} == (
                         set(json.loads("{" + next(iter(shared)) + "}"))
                     )
-                    outcomes = p.outcomes_from_json(data, sent[view.seat])
-                    assert p.view_from_json(data, outcomes) == view
+                    outcomes = codec.outcomes_from_json(data, sent[view.seat])
+                    assert codec.view_from_json(data, outcomes) == view
                 sent[view.seat] = view.outcomes
             actor = state.to_act
             assert actor is not None
@@ -85,29 +86,29 @@ class TestViewEncoder:
             view = view_of(state, state.to_act or Seat.S)
             state.apply((view.legal_cards or view.legal_bids)[-1])
         view = view_of(state, Seat.N)
-        data = p.view_to_json(view, 2)
+        data = codec.view_to_json(view, 2)
         assert data["outcomes"] == []
-        assert p.outcomes_from_json(data, view.outcomes) == view.outcomes
+        assert codec.outcomes_from_json(data, view.outcomes) == view.outcomes
         with pytest.raises(p.ProtocolError):  # a client never sent those two hands
-            p.outcomes_from_json(data, view.outcomes[:1])
+            codec.outcomes_from_json(data, view.outcomes[:1])
         with pytest.raises(p.ProtocolError):
-            p.outcomes_from_json({**data, "outcomes_from": -1}, view.outcomes)
+            codec.outcomes_from_json({**data, "outcomes_from": -1}, view.outcomes)
 
     def test_update_frames(self) -> None:
-        view = p.lobby_view(Seat.W, Ruleset())
-        encoder = p.ViewEncoder()
+        view = codec.lobby_view(Seat.W, Ruleset())
+        encoder = codec.ViewEncoder()
         text = p.update_text(3, ['{"kind":"notice","text":"Hi."}'], None, 7)
         assert json.loads(text) == {
             "type": "update", "seq": 3, "id": 7, "events": [{"kind": "notice", "text": "Hi."}]
         }
         frame = json.loads(p.update_text(0, [], encoder.view(view, encoder.shared(view), 0), None))
         assert set(frame) == {"type", "seq", "events", "view"}
-        assert p.view_from_json(frame["view"]) == view
+        assert codec.view_from_json(frame["view"]) == view
 
 
 def test_the_lobby_view_round_trips() -> None:
-    view = p.lobby_view(Seat.E, Ruleset(target=None))
-    assert p.view_from_json(p.view_to_json(view)) == view
+    view = codec.lobby_view(Seat.E, Ruleset(target=None))
+    assert codec.view_from_json(codec.view_to_json(view)) == view
 
 
 @pytest.mark.parametrize(
@@ -116,15 +117,15 @@ def test_the_lobby_view_round_trips() -> None:
         None,
         [],
         {"seat": "Q"},
-        {**p.view_to_json(p.lobby_view(Seat.S, Ruleset())), "hand": ["ZZ"]},
-        {**p.view_to_json(p.lobby_view(Seat.S, Ruleset())), "hand_number": True},
-        {**p.view_to_json(p.lobby_view(Seat.S, Ruleset())), "totals": {"NS": 0}},
-        {**p.view_to_json(p.lobby_view(Seat.S, Ruleset())), "tricks": [{"leader": "S"}]},
+        {**codec.view_to_json(codec.lobby_view(Seat.S, Ruleset())), "hand": ["ZZ"]},
+        {**codec.view_to_json(codec.lobby_view(Seat.S, Ruleset())), "hand_number": True},
+        {**codec.view_to_json(codec.lobby_view(Seat.S, Ruleset())), "totals": {"NS": 0}},
+        {**codec.view_to_json(codec.lobby_view(Seat.S, Ruleset())), "tricks": [{"leader": "S"}]},
     ],
 )
 def test_malformed_views_are_refused(bad: object) -> None:
     with pytest.raises(p.ProtocolError):
-        p.view_from_json(bad)
+        codec.view_from_json(bad)
 
 
 @pytest.mark.parametrize(
