@@ -25,9 +25,10 @@ from spades_voice.commands.net_common import (
 )
 from spades_voice.narration import notices
 from spades_voice.net.client import JoinRefused, server_url
+from spades_voice.net.hosting import ServerThread
 from spades_voice.net.protocol import spoken_code
 from spades_voice.net.remote_table import RemoteTable
-from spades_voice.net.server import ServerThread, TableServer
+from spades_voice.net.server import TableServer
 from spades_voice.options import Level, Target, names
 from spades_voice.rules import Ruleset, Seat
 from spades_voice.shell.terminal import Console

@@ -53,7 +53,7 @@ def add_server_arguments(parser: argparse.ArgumentParser, *, bind: bool) -> None
 def server_tls(args: argparse.Namespace) -> ssl.SSLContext | None:
     """The TLS context from --cert and --key (None without them); raises ValueError with
     a sentence to print when they are wrong."""
-    from spades_voice.net.server import tls_context
+    from spades_voice.net.hosting import tls_context
 
     if not args.cert and not args.key:
         return None
@@ -67,7 +67,7 @@ def server_tls(args: argparse.Namespace) -> ssl.SSLContext | None:
 
 def exposure_warning(bind: str, tls: ssl.SSLContext | None) -> str | None:
     """A warning when tables are open beyond this computer without TLS."""
-    from spades_voice.net.server import is_loopback
+    from spades_voice.net.hosting import is_loopback
 
     if tls is not None or is_loopback(bind):
         return None

@@ -13,6 +13,7 @@ Readers are strict: anything that is not exactly the documented shape raises
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import secrets
@@ -330,3 +331,13 @@ def request_id(message: Mapping[str, Any]) -> int | None:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**53:
         raise ProtocolError("id must be a whole number.")
     return value
+
+
+def error_reply(raw: str | bytes, error: ProtocolError) -> dict[str, Any]:
+    """The answer to a dropped message, carrying its ``id`` when one can be read, so a
+    client waiting on that request hears why instead of waiting for its timeout."""
+    rid: int | None = None
+    if isinstance(raw, str) and len(raw) <= MAX_MESSAGE:
+        with contextlib.suppress(ProtocolError):
+            rid = request_id(decode(raw))
+    return {"type": "error", "id": rid, "reason": str(error)}

@@ -15,16 +15,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import ipaddress
 import logging
 import secrets
 import ssl
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
-from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -36,6 +33,7 @@ from spades_voice.narration import notices
 from spades_voice.net import protocol as p
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.limits import Expelled, Guard, GuessLimiter, Limits, Timers
+from spades_voice.net.memory import release_memory
 from spades_voice.net.shared_table import Member, SeatInfo, SharedTable
 from spades_voice.net.tablestore import StoredTable, TableStore
 from spades_voice.rules import IllegalAction, Ruleset, Seat
@@ -46,59 +44,6 @@ async def _discard(ws: ServerConnection) -> None:
     with contextlib.suppress(ConnectionClosed):
         async for _ in ws:
             pass
-
-
-def _error(raw: str | bytes, error: p.ProtocolError) -> dict[str, Any]:
-    """The answer to a dropped message, carrying its ``id`` when one can be read, so a
-    client waiting on that request hears why instead of waiting for its timeout."""
-    rid: int | None = None
-    if isinstance(raw, str) and len(raw) <= p.MAX_MESSAGE:
-        with contextlib.suppress(p.ProtocolError):
-            rid = p.request_id(p.decode(raw))
-    return {"type": "error", "id": rid, "reason": str(error)}
-
-
-def _trimmer() -> Callable[[int], object] | None:
-    """glibc's ``malloc_trim``, which hands freed memory back to the system; None where
-    there is no glibc."""
-    try:
-        import ctypes
-        import ctypes.util
-
-        name = ctypes.util.find_library("c")
-        if not name:
-            return None
-        trim: Callable[[int], object] = ctypes.CDLL(name).malloc_trim
-        return trim
-    except (OSError, AttributeError):
-        return None
-
-
-def release_memory() -> None:
-    """After a crowd of connections has gone, give their memory back: Python keeps freed
-    blocks for reuse, and without this a burst of 4 000 sockets would hold ~30 MB for good."""
-    gc.collect()
-    trim = _trimmer()
-    if trim is not None:
-        trim(0)
-
-
-def is_loopback(host: str) -> bool:
-    """Whether binding ``host`` keeps the server to this computer."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
-def tls_context(cert: str | Path, key: str | Path) -> ssl.SSLContext:
-    """A server TLS context from a certificate chain and its private key (PEM files)."""
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    context.minimum_version = ssl.TLSVersion.TLSv1_2
-    context.load_cert_chain(cert, key)
-    return context
 
 
 class GatedConnection(ServerConnection):
@@ -379,13 +324,13 @@ class TableServer:
                 try:
                     message = guard.admit(raw)  # strikes on its own account
                 except p.ProtocolError as e:
-                    member.send(_error(raw, e))
+                    member.send(p.error_reply(raw, e))
                     continue
                 try:
                     reply = table.intent(info, message)
                 except p.ProtocolError as e:
                     guard.strike()
-                    member.send(_error(raw, e))
+                    member.send(p.error_reply(raw, e))
                     continue
                 if reply is not None:
                     member.send(reply)
@@ -536,62 +481,3 @@ class TableServer:
             return None
         table = self.create_table(Ruleset(), Timers(), public=True, address=address)
         return table, table.sit(name, Seat.S, member)
-
-
-class ServerThread:
-    """A ``TableServer`` on its own thread and event loop (``host`` and tests use it)."""
-
-    def __init__(self, server: TableServer, host: str = "127.0.0.1", port: int = 0) -> None:
-        self.server = server
-        self.host = host
-        self.port = port
-        self.address: tuple[str, int] | None = None
-        self.loop = asyncio.new_event_loop()
-        self._ready = threading.Event()
-        self._error: BaseException | None = None
-        self._stop: asyncio.Event | None = None
-        self._thread = threading.Thread(target=self._run, name="spades-server", daemon=True)
-
-    def start(self, timeout: float = 30.0) -> tuple[str, int]:
-        self._thread.start()
-        self._ready.wait(timeout)
-        if self._error is not None:
-            raise self._error
-        assert self.address is not None
-        return self.address
-
-    def _run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        self.loop.run_until_complete(self._main())
-
-    async def _main(self) -> None:
-        self._stop = asyncio.Event()
-        try:
-            self.address = await self.server.start(self.host, self.port)
-        except BaseException as e:  # reported to the thread that called start()
-            self._error = e
-            self._ready.set()
-            await asyncio.to_thread(self.server.computers.close)
-            return
-        self._ready.set()
-        await self._stop.wait()
-        await self.server.close()
-
-    def call(self, fn: Callable[[], Any], timeout: float = 10.0) -> Any:
-        """Run ``fn`` on the server's loop and return its result (tests look inside)."""
-
-        async def run() -> Any:
-            return fn()
-
-        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
-
-    def stop(self, timeout: float = 30.0) -> None:
-        if self._stop is not None and self._thread.is_alive():
-            self.loop.call_soon_threadsafe(self._stop.set)
-        self._thread.join(timeout)
-
-    @property
-    def url(self) -> str:
-        assert self.address is not None
-        scheme = "wss" if self.server.tls is not None else "ws"
-        return f"{scheme}://{self.address[0]}:{self.address[1]}"

@@ -14,8 +14,9 @@ from pathlib import Path
 
 import pexpect
 
+from spades_voice.net.hosting import ServerThread
 from spades_voice.net.remote_table import RemoteTable
-from spades_voice.net.server import ServerThread, TableServer
+from spades_voice.net.server import TableServer
 from spades_voice.options import Level
 from spades_voice.rules import Ruleset, Seat
 from spades_voice.store import DATA_DIR_ENV, Settings

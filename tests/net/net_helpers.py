@@ -21,9 +21,10 @@ from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.ai import Level, make_player
 from spades_voice.net.client import hello_join
+from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
 from spades_voice.net.remote_table import RemoteTable
-from spades_voice.net.server import ServerThread, TableServer
+from spades_voice.net.server import TableServer
 from spades_voice.rules import IllegalAction, Seat
 
 

@@ -14,8 +14,9 @@ from collections import Counter
 import pytest
 
 from spades_voice.ai import Level, make_player
+from spades_voice.net.hosting import ServerThread
 from spades_voice.net.remote_table import RemoteTable
-from spades_voice.net.server import Limits, ServerThread, TableServer
+from spades_voice.net.server import Limits, TableServer
 from spades_voice.options import Pace
 from spades_voice.rules import IllegalAction, Ruleset, Seat, Team
 from spades_voice.shell.keymap import load_keymap
