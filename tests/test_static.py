@@ -289,9 +289,6 @@ LONG_REASON = "Long because"
 #: take an entry out when it is split. Nothing may join them: give a reason instead.
 KNOWN_LONG = frozenset(
     {
-        "spades_voice/net/client.py",
-        "spades_voice/net/protocol.py",
-        "spades_voice/net/server.py",
     }
 )
 
