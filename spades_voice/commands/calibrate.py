@@ -11,17 +11,11 @@ import argparse
 import time
 
 from spades_voice.ai.calibrate import measure
-from spades_voice.store import files
+from spades_voice.commands.common import add_data_dir_argument
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--data-dir",
-        default=None,
-        metavar="DIR",
-        help=f"Where the game keeps its files (default: ${files.DATA_DIR_ENV}, "
-        "else your user data folder).",
-    )
+    add_data_dir_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:

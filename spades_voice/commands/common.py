@@ -22,6 +22,19 @@ if TYPE_CHECKING:
     from spades_voice.table import Table
 
 
+def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
+    """``--data-dir``, for the commands that read or write the game's own files."""
+    from spades_voice.store.files import DATA_DIR_ENV
+
+    parser.add_argument(
+        "--data-dir",
+        default=None,
+        metavar="DIR",
+        help=f"Where the game keeps its files (default: ${DATA_DIR_ENV}, "
+        "else your user data folder).",
+    )
+
+
 def add_speech_arguments(parser: argparse.ArgumentParser) -> None:
     """Speech options shared by every command that talks."""
     group = parser.add_argument_group("speech")

@@ -12,6 +12,7 @@ import io
 import sys
 from pathlib import Path
 
+from spades_voice.commands.common import add_data_dir_argument
 from spades_voice.rules import MatchState
 from spades_voice.rules.record import write_record
 from spades_voice.store import files
@@ -21,13 +22,7 @@ from spades_voice.store.save import LAST_FILE, SAVE_FILE, SavedMatch, load_saved
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", help="Where to write the record (- for standard output).")
-    parser.add_argument(
-        "--data-dir",
-        default=None,
-        metavar="DIR",
-        help=f"Where the game keeps its files (default: ${files.DATA_DIR_ENV}, "
-        "else your user data folder).",
-    )
+    add_data_dir_argument(parser)
 
 
 def match_to_export(directory: Path) -> tuple[str, SavedMatch] | None:

@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 
+from spades_voice.commands.common import add_data_dir_argument
 from spades_voice.store import files
 from spades_voice.store.files import StoreError
 from spades_voice.store.stats import STATS_FILE, Statistics, load_stats
@@ -17,13 +18,7 @@ from spades_voice.store.stats import STATS_FILE, Statistics, load_stats
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
-    parser.add_argument(
-        "--data-dir",
-        default=None,
-        metavar="DIR",
-        help=f"Where the game keeps its files (default: ${files.DATA_DIR_ENV}, "
-        "else your user data folder).",
-    )
+    add_data_dir_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
