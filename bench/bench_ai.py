@@ -15,11 +15,11 @@ import argparse
 import random
 import time
 
-from spades_voice.ai import REFERENCE_RATE, Level, WorkRate, make_player
-from spades_voice.ai.calibrate import measure
+from spades_voice.ai import Level, WorkRate, make_player
 from spades_voice.ai.fastplay import playout
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.sampling import sample_deals
+from spades_voice.commands.arena import add_rate_arguments, rate_from_args
 from spades_voice.rules import Match, MatchState, Ruleset, Seat, view_of
 
 
@@ -89,16 +89,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=4)
     parser.add_argument("--budget-ms", type=float, default=250.0)
-    parser.add_argument("--calibrate", action="store_true")
-    parser.add_argument("--rate", default=None, metavar="PLAYS,SOLVES")
+    add_rate_arguments(parser)
     parser.add_argument("--skip-playouts", action="store_true")
     args = parser.parse_args()
-    rate = REFERENCE_RATE
-    if args.calibrate:
-        rate = measure(time.process_time)
-    elif args.rate:
-        plays, solves = (float(x) for x in args.rate.split(","))
-        rate = WorkRate(plays, solves)
+    rate = rate_from_args(args)
     print(f"work rate: {rate.plays_per_ms} plays/ms, {rate.solves_per_ms} solves/ms")
     if not args.skip_playouts:
         playout_speed()

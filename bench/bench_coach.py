@@ -15,9 +15,9 @@ import random
 import statistics
 import time
 
-from spades_voice.ai import REFERENCE_RATE, Level, WorkRate, make_player
-from spades_voice.ai.calibrate import measure
+from spades_voice.ai import Level, make_player
 from spades_voice.ai.coach import review
+from spades_voice.commands.arena import add_rate_arguments, rate_from_args
 from spades_voice.rules import Decision, Match, MatchState, Ruleset, Seat, SeatView, view_of
 
 
@@ -40,15 +40,9 @@ def hand_moments(seed: int) -> list[tuple[SeatView, Decision]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--hands", type=int, default=6)
-    parser.add_argument("--calibrate", action="store_true")
-    parser.add_argument("--rate", default=None, metavar="PLAYS,SOLVES")
+    add_rate_arguments(parser)
     args = parser.parse_args()
-    rate = REFERENCE_RATE
-    if args.calibrate:
-        rate = measure(time.process_time)
-    elif args.rate:
-        plays, solves = (float(x) for x in args.rate.split(","))
-        rate = WorkRate(plays, solves)
+    rate = rate_from_args(args)
     print(f"work rate: {rate.plays_per_ms} plays/ms, {rate.solves_per_ms} solves/ms")
     wall: list[float] = []
     cpu: list[float] = []

@@ -46,9 +46,9 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from spades_voice.ai import REFERENCE_RATE, Level, Player, WorkRate, make_player
-from spades_voice.ai.calibrate import measure
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.sampling import draw_deals
+from spades_voice.commands.arena import add_rate_arguments, rate_from_args
 from spades_voice.rules import (
     BID_CHOICES,
     CARDS,
@@ -261,15 +261,9 @@ def main() -> None:
         "--start", type=int, default=0, help="First deal number (to split a run over cores)."
     )
     parser.add_argument("--matches", type=int, default=0, help="Duplicate matches to 500.")
-    parser.add_argument("--calibrate", action="store_true")
-    parser.add_argument("--rate", default=None, metavar="PLAYS,SOLVES")
+    add_rate_arguments(parser)
     args = parser.parse_args()
-    rate = REFERENCE_RATE
-    if args.calibrate:
-        rate = measure(time.process_time)
-    elif args.rate:
-        plays, solves = (float(x) for x in args.rate.split(","))
-        rate = WorkRate(plays, solves)
+    rate = rate_from_args(args)
     print(f"work rate: {rate.plays_per_ms} plays/ms, {rate.solves_per_ms} solves/ms")
     if args.matches:
         run_matches(args, rate)

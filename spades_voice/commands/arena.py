@@ -43,6 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_BUDGET_MS,
         help=f"Hard's time per decision (default {DEFAULT_BUDGET_MS:.0f}).",
     )
+    add_rate_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+
+
+def add_rate_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--rate`` and ``--calibrate``: Hard's work rate, for the arena and the benchmarks."""
     parser.add_argument(
         "--rate",
         default=None,
@@ -52,10 +58,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--calibrate", action="store_true", help="Measure this machine's work rate first."
     )
-    parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
 
 
-def _rate(args: argparse.Namespace) -> WorkRate:
+def rate_from_args(args: argparse.Namespace) -> WorkRate:
+    """The rate ``add_rate_arguments`` asked for: measured, given, or the reference."""
     if args.calibrate:
         return measure(time.process_time)
     if args.rate:
@@ -73,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         seed=str(args.seed),
         jobs=args.jobs,
         budget_ms=args.budget_ms,
-        rate=_rate(args),
+        rate=rate_from_args(args),
     )
     if args.json:
         print(json.dumps(summary, indent=2))
