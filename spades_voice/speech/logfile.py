@@ -37,12 +37,20 @@ def installed(data_dir: Path, level: int = logging.INFO) -> Iterator[Path | None
     The live prompt runs inside it; tests that run a command in their own process get
     their logging, warnings and thread hook back afterwards.
     """
-    root = logging.getLogger()
-    saved = (list(root.handlers), root.level, logging.lastResort, threading.excepthook)
-    try:
+    with restored():
         yield install(data_dir, level)
+
+
+@contextlib.contextmanager
+def restored() -> Iterator[None]:
+    """Whatever the block does to the root logger's handlers and level, the last-resort
+    handler, the thread exception hook and warnings capture is undone when it ends."""
+    root = logging.getLogger()
+    handlers, old_level = list(root.handlers), root.level
+    last_resort, hook = logging.lastResort, threading.excepthook
+    try:
+        yield
     finally:
-        handlers, old_level, last_resort, hook = saved
         for handler in list(root.handlers):
             if handler not in handlers:
                 root.removeHandler(handler)

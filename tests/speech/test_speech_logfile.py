@@ -10,26 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from spades_voice.speech.logfile import install, log_path, tail
+from spades_voice.speech.logfile import install, log_path, restored, tail
 
 
 @pytest.fixture
 def clean_logging() -> Iterator[None]:
-    root = logging.getLogger()
-    handlers, level = list(root.handlers), root.level
-    last_resort, hook = logging.lastResort, threading.excepthook
-    yield
-    for handler in list(root.handlers):
-        if handler not in handlers:
-            root.removeHandler(handler)
-            handler.close()
-    for handler in handlers:
-        if handler not in root.handlers:
-            root.addHandler(handler)
-    root.setLevel(level)
-    logging.lastResort = last_resort
-    threading.excepthook = hook
-    logging.captureWarnings(False)
+    with restored():
+        yield
 
 
 def test_warnings_errors_and_thread_crashes_go_to_the_file_only(
