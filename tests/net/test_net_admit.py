@@ -35,6 +35,8 @@ def test_the_host_hears_who_waits_and_j_seats_them_now() -> None:
                 assert guest.waiting
                 h.wait_for(lambda: WAITS in h.texts())
                 assert h.texts().count(WAITS) == 1  # one line, not one per update
+                # The notice and the table's people can arrive in either order.
+                wait_for(lambda: any(p.waiting == "Bo" for p in host.people()))
                 said = h.said("e")
                 assert f"{guest.seat.long_name}, " in said
                 assert "Bo waiting for the next deal" in said
@@ -45,6 +47,7 @@ def test_the_host_hears_who_waits_and_j_seats_them_now() -> None:
                 assert guest.view().hand_number == 1  # this hand, not the next
                 heard = _notices(guest)
                 assert f"The host seated you. You play {guest.seat.long_name} from now." in heard
+                wait_for(lambda: not any(p.waiting for p in host.people()))
                 assert "waiting" not in h.said("e")
                 # Nobody left to seat: J says so in one sentence and changes nothing.
                 assert h.said("j") == "Nobody is waiting for a seat."
