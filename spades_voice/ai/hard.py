@@ -85,9 +85,14 @@ class Judgement:
 def equivalent_classes(known: Known, legal: int) -> list[int]:
     """One card for each group of cards that are the same in play.
 
-    Two of our cards in one suit with no unseen card between them win and lose the same
-    tricks; the lowest speaks for the group.
+    Two of our cards in one suit with no card still to be reckoned with between them (one
+    unseen, or one lying in the trick being played) win and lose the same tricks; the lowest
+    speaks for the group. The queen on the table splits our king and jack: the king beats
+    it and the jack does not.
     """
+    live = known.unseen
+    for c in known.trick:
+        live |= 1 << c
     reps: list[int] = []
     m = legal
     while m:
@@ -97,7 +102,7 @@ def equivalent_classes(known: Known, legal: int) -> list[int]:
         lower = known.hand & BELOW[i]
         if lower:
             top_lower = lower.bit_length() - 1
-            between = ABOVE[top_lower] & BELOW[i] & known.unseen
+            between = ABOVE[top_lower] & BELOW[i] & live
             if not between and legal >> top_lower & 1:
                 continue
         reps.append(i)
