@@ -28,7 +28,7 @@ from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Decision, SeatView
 from spades_voice.rules.bids import NIL_CODE
-from spades_voice.rules.kernel import trick_winner
+from spades_voice.rules.kernel import BEATERS, SUIT_MASKS, trick_winner
 
 DEFAULT_BUDGET_MS = 250.0
 #: Drawing and weighing one deal costs about as much as this many card-plays.
@@ -130,6 +130,16 @@ def _after(
     return held, trick, leader, won, broken
 
 
+def _all_follow_and_lose(known: Known, legal: int) -> bool:
+    """Every card we may play follows the led suit and loses to the card winning now."""
+    if not known.trick:
+        return False
+    if legal & ~SUIT_MASKS[known.trick[0] // 13]:
+        return False
+    win_i, _ = trick_winner(list(known.trick), known.leader)
+    return not legal & BEATERS[win_i]
+
+
 def card_work_ms(left: int, options: int, rate: WorkRate) -> float:
     """What one deal costs a card decision, in ms at ``rate``: a draw, then a playout or
     an exact solve of each option."""
@@ -211,10 +221,15 @@ def judge_card(
     best = max(reps, key=lambda c: (values[c], -c))
     me = known.me
     if known.bids[me] <= 0 and known.won[me] == 0:
-        # A live nil: among cards about as good, shed the highest and keep the low ones
-        # to duck with later (the playouts rarely see that far ahead).
-        close = [c for c in reps if values[c] >= values[best] - NIL_SHED_SLACK]
-        best = max(close, key=lambda c: (c % 13, -c))
+        if _all_follow_and_lose(known, legal):
+            # A live nil under a card none of ours can beat: the highest goes now, and
+            # every lower card is kept to duck with later. Sure, whatever the sample says.
+            best = max(reps, key=lambda c: c % 13)
+        else:
+            # Among cards about as good, shed the highest and keep the low ones to duck
+            # with later (the playouts rarely see that far ahead).
+            close = [c for c in reps if values[c] >= values[best] - NIL_SHED_SLACK]
+            best = max(close, key=lambda c: (c % 13, -c))
     return Judgement(best, values, done)
 
 
