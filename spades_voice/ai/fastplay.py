@@ -33,6 +33,10 @@ from spades_voice.rules.scoring import contract_counts, hand_points
 
 #: Points a carried bag is reckoned to cost in the future (10 bags cost 100).
 BAG_COST = 5
+#: A side whose contract is made goes on taking tricks while the opponents can lose fewer
+#: than this many more and still make theirs: a set is worth far more than the bags it
+#: risks, and real defenders (people, and search bots) fight for it.
+SET_REACH = 3
 #: What reaching the target first is worth, in points, on top of the hand's points.
 WIN_BONUS = 250
 
@@ -177,13 +181,13 @@ def choose(
         if need > 0:
             take = True
         else:
-            # Contract made: take more only to set the opponents cheaply.
+            # Contract made: take more only while a set of the opponents is in reach.
             ocontract, ocounted, _ = contract_counts(
                 bids[o1], bids[o2], won[o1], won[o2], partner_rule
             )
             oneed = ocontract - ocounted
             left = 13 - won[0] - won[1] - won[2] - won[3]
-            take = oneed > 0 and left - oneed < 2
+            take = oneed > 0 and left - oneed < SET_REACH
 
     if pos == 0:
         return _lead(s, mine, legal, others, take, cover, nil_opp, voids, my_bid <= 0)
