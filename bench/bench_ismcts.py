@@ -2,11 +2,17 @@
 
     python bench/bench_ismcts.py [--deals 20] [--sims 500] [--seed 1] [--calibrate]
     python bench/bench_ismcts.py --matches 10 [--sims 500] [--seed 1] [--calibrate]
+    python bench/bench_ismcts.py --calibrate --fixed-work --jobs 2 --deals 200 [--verbose]
 
 ``--matches N`` plays N duplicate matches to 500 instead (the same deal sequence twice,
 partnerships swapped) and reports the share Hard's side won, with bags per hand and sets
 for both sides. ``--calibrate`` measures this machine's work rate for Hard first, as the
 game does; ``--rate P,S`` gives one; without either Hard runs at the reference rate.
+``--fixed-work`` turns Hard's safety net off, so each decision does exactly its calibrated
+work however busy the machine is: the strength figure is then reproducible by seed and
+rate (its decision times are not; take those from ``bench_ai.py`` on a quiet machine).
+``--jobs N`` plays deals (or matches) in N processes; ``--verbose`` prints each table's
+bids and tricks, Hard's seats starred.
 
 Benchmark only: OpenSpiel (``pip install open-spiel``) is never a runtime dependency.
 
