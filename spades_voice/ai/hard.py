@@ -164,13 +164,46 @@ def deals_for(budget_ms: float, per_deal_ms: float) -> int:
 DRAW_CHUNK = 32
 
 
+#: At most this many draws per distinct deal judged: late in a hand few deals are possible.
+MAX_DRAWS_PER_DEAL = 3
+
+
 def _deals(known: Known, rng: random.Random, n: int) -> Iterator[list[int]]:
-    """``n`` sampled deals, drawn as they are needed: drawing them all before judging
-    (2,000 on a fast machine) was a stretch the safety net could not cut short."""
-    while n > 0:
-        k = min(DRAW_CHUNK, n)
+    """Sampled deals, drawn as they are needed (drawing them all before judging, 2,000 on
+    a fast machine, was a stretch the safety net could not cut short), up to
+    ``MAX_DRAWS_PER_DEAL * n`` of them; the judge stops once it has judged ``n`` distinct
+    deals (see ``_Repeats``)."""
+    limit = MAX_DRAWS_PER_DEAL * n
+    while limit > 0:
+        k = min(DRAW_CHUNK, limit)
         yield from sample_deals(known, rng, k)
-        n -= k
+        limit -= k
+
+
+class _Repeats:
+    """The values already worked out for each deal drawn.
+
+    Deals are drawn in proportion to how well they fit the bids, with replacement, so the
+    same deal comes up again (a quarter of the draws, measured mid-hand). Playing it out
+    again would give the same values (the playouts and the solver have no chance in
+    them), so a repeat takes the values already found and counts again in the average,
+    and the work goes into judging another distinct deal instead.
+    """
+
+    __slots__ = ("rows",)
+
+    def __init__(self) -> None:
+        self.rows: dict[tuple[int, ...], list[float]] = {}
+
+    def get(self, held: list[int]) -> list[float] | None:
+        return self.rows.get(tuple(held))
+
+    def put(self, held: list[int], row: list[float]) -> None:
+        self.rows[tuple(held)] = row
+
+    @property
+    def distinct(self) -> int:
+        return len(self.rows)
 
 
 def judge_card(
@@ -198,7 +231,16 @@ def judge_card(
     won = list(known.won)
     cutoff = start + CUTOFF_SHARE * budget_ms / 1000.0 if safety_net else float("inf")
     done = 0
+    repeats = _Repeats()
     for held in deals:
+        known_row = repeats.get(held)
+        if known_row is not None:
+            for c, v in zip(reps, known_row, strict=True):
+                totals[c] += v
+            done += 1
+            continue
+        if repeats.distinct == n:
+            break
         row: list[float] = []
         for c in reps:
             h2, t2, lead2, w2, br2 = _after(
@@ -214,6 +256,7 @@ def judge_card(
                 break  # safety net only: the counts above are sized to finish well inside
         if len(row) < len(reps):
             break
+        repeats.put(held, row)
         for c, v in zip(reps, row, strict=True):
             totals[c] += v
         done += 1
@@ -230,7 +273,7 @@ def judge_card(
             # with later (the playouts rarely see that far ahead).
             close = [c for c in reps if values[c] >= values[best] - NIL_SHED_SLACK]
             best = max(close, key=lambda c: (c % 13, -c))
-    return Judgement(best, values, done)
+    return Judgement(best, values, repeats.distinct)
 
 
 def judge_bid(
@@ -263,22 +306,31 @@ def judge_bid(
     done = 0
     zeros = [0, 0, 0, 0]
     order = [(known.dealer + 1 + k) & 3 for k in range(4)]
+    repeats = _Repeats()
     for held in deals:
-        bids = list(known.bids)
-        for b in cands:
-            bids[me] = b
-            # Seats after us bid on their own (imagined) hands.
-            for s in order[order.index(me) + 1 :]:
-                pb = bids[s ^ 2]
-                bids[s] = medium_bid(held[s], None if pb == NO_BID else pb)
-            fin = playout(held, [], leader, zeros, False, bids, zeros, pr)
-            totals[b] += stakes.utility(bids, fin)
+        row = repeats.get(held)
+        if row is None:
+            if repeats.distinct == n:
+                break
+            row = []
+            bids = list(known.bids)
+            for b in cands:
+                bids[me] = b
+                # Seats after us bid on their own (imagined) hands.
+                for s in order[order.index(me) + 1 :]:
+                    pb = bids[s ^ 2]
+                    bids[s] = medium_bid(held[s], None if pb == NO_BID else pb)
+                fin = playout(held, [], leader, zeros, False, bids, zeros, pr)
+                row.append(stakes.utility(bids, fin))
+            repeats.put(held, row)
+        for b, v in zip(cands, row, strict=True):
+            totals[b] += v
         done += 1
         if _clock() > cutoff:
             break
     values = {b: totals[b] / done for b in cands}
     best = max(cands, key=lambda b: (values[b] - (NIL_MARGIN if b == NIL_CODE else 0.0), -b))
-    return Judgement(best, values, done)
+    return Judgement(best, values, repeats.distinct)
 
 
 class HardPlayer:
