@@ -205,6 +205,11 @@ class _Repeats:
     def distinct(self) -> int:
         return len(self.rows)
 
+    def exhausted(self, draws: int) -> bool:
+        """Repeats outnumber new deals two to one: late in a hand, when few deals are
+        possible, drawing on would only cost time (a draw is not free)."""
+        return draws > 2 * len(self.rows) + DRAW_CHUNK
+
 
 def judge_card(
     known: Known,
@@ -238,6 +243,8 @@ def judge_card(
             for c, v in zip(reps, known_row, strict=True):
                 totals[c] += v
             done += 1
+            if repeats.exhausted(done):
+                break
             continue
         if repeats.distinct == n:
             break
@@ -309,6 +316,8 @@ def judge_bid(
     repeats = _Repeats()
     for held in deals:
         row = repeats.get(held)
+        if row is not None and repeats.exhausted(done + 1):
+            break
         if row is None:
             if repeats.distinct == n:
                 break
