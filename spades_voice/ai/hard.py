@@ -238,49 +238,49 @@ def judge_card(
     done = 0
     repeats = _Repeats()
     for held in deals:
-        known_row = repeats.get(held)
-        if known_row is not None:
-            for c, v in zip(reps, known_row, strict=True):
-                totals[c] += v
-            done += 1
-            if repeats.exhausted(done):
+        row = repeats.get(held)
+        repeat = row is not None
+        if row is None:
+            if repeats.distinct == n:
                 break
-            continue
-        if repeats.distinct == n:
-            break
-        row: list[float] = []
-        for c in reps:
-            h2, t2, lead2, w2, br2 = _after(
-                held, trick, known.leader, won, known.me, c, known.broken
-            )
-            if exact:
-                row.append(solve(h2, t2, lead2, w2, br2, bids, stakes))
-            else:
-                voids = list(known.voids)
-                fin = playout(h2, t2, lead2, w2, br2, bids, voids, pr)
-                row.append(stakes.utility(bids, fin))
-            if done and _clock() > cutoff:
-                break  # safety net only: the counts above are sized to finish well inside
-        if len(row) < len(reps):
-            break
-        repeats.put(held, row)
+            row = []
+            for c in reps:
+                h2, t2, lead2, w2, br2 = _after(
+                    held, trick, known.leader, won, known.me, c, known.broken
+                )
+                if exact:
+                    row.append(solve(h2, t2, lead2, w2, br2, bids, stakes))
+                else:
+                    voids = list(known.voids)
+                    fin = playout(h2, t2, lead2, w2, br2, bids, voids, pr)
+                    row.append(stakes.utility(bids, fin))
+                if done and _clock() > cutoff:
+                    break  # safety net only: the counts are sized to finish well inside
+            if len(row) < len(reps):
+                break
+            repeats.put(held, row)
         for c, v in zip(reps, row, strict=True):
             totals[c] += v
         done += 1
+        if repeat and repeats.exhausted(done):
+            break
     values = {c: totals[c] / done for c in reps}
     best = max(reps, key=lambda c: (values[c], -c))
-    me = known.me
-    if known.bids[me] <= 0 and known.won[me] == 0:
-        if _all_follow_and_lose(known, legal):
-            # A live nil under a card none of ours can beat: the highest goes now, and
-            # every lower card is kept to duck with later. Sure, whatever the sample says.
-            best = max(reps, key=lambda c: c % 13)
-        else:
-            # Among cards about as good, shed the highest and keep the low ones to duck
-            # with later (the playouts rarely see that far ahead).
-            close = [c for c in reps if values[c] >= values[best] - NIL_SHED_SLACK]
-            best = max(close, key=lambda c: (c % 13, -c))
+    if known.bids[known.me] <= 0 and known.won[known.me] == 0:
+        best = _nil_choice(known, legal, values, best)
     return Judgement(best, values, repeats.distinct)
+
+
+def _nil_choice(known: Known, legal: int, values: dict[int, float], best: int) -> int:
+    """A live nil's card, given the values of its options and the best of them."""
+    if _all_follow_and_lose(known, legal):
+        # Under a card none of ours can beat: the highest goes now, and every lower card
+        # is kept to duck with later. Sure, whatever the sample says.
+        return max(values, key=lambda c: c % 13)
+    # Among cards about as good, shed the highest and keep the low ones to duck with
+    # later (the playouts rarely see that far ahead).
+    close = [c for c in values if values[c] >= values[best] - NIL_SHED_SLACK]
+    return max(close, key=lambda c: (c % 13, -c))
 
 
 def judge_bid(
