@@ -22,6 +22,7 @@ from spades_voice.commands.net_common import (
     reachable_address,
     remember_token,
     server_tls,
+    start_key,
 )
 from spades_voice.narration import notices
 from spades_voice.net.client import JoinRefused, server_url
@@ -149,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
         remember_token(address, table.code, args.name, table.token)
         print(f"Table code {table.code}. Others join with: "
               f"spades-voice join {table.code} --server {address}")
-        speaker.query(notices.table_code(spoken_code(table.code)))
+        speaker.query(notices.table_code(spoken_code(table.code), start_key()))
         try:
             lobby(table, speaker, host=True)
             return run_shell(

@@ -120,6 +120,8 @@ class SeatInfo:
     muted: bool = False
     #: When this person's recent chat lines were said (loop time), for the rate limit.
     said: list[float] = field(default_factory=list)
+    #: The order people sat down in (lower sat longer): who hosts when the host leaves.
+    since: int = 0
 
     @property
     def person(self) -> bool:
@@ -159,6 +161,7 @@ class SharedTable:
     #: loop time: their clients are reconnecting.
     grace_until: float = 0.0
     closed: bool = False
+    _sat_down: int = 0  # people seated so far, for ``SeatInfo.since``
     views: codec.ViewEncoder = field(default_factory=codec.ViewEncoder)
     _handles: list[asyncio.TimerHandle] = field(default_factory=list)
     #: The computer decision being thought about in a worker, if any: the table waits.
@@ -290,9 +293,12 @@ class SharedTable:
         info.token = p.new_token()
         info.member = member
         info.waiting = self.mid_hand
+        self._sat_down += 1
+        info.since = self._sat_down
         if self.host is None:
             self.host = seat
         self._rename_computers()
+        self._settle_host()
         if info.waiting:
             self._joined(
                 info,
@@ -311,6 +317,7 @@ class SharedTable:
         info.member = member
         if old is not None:
             old.close(p.CLOSE_NO_TABLE, "Your seat was taken up by another connection.")
+        self._settle_host()
         self._joined(info, notices.back(info.name), self._where(info), back=True)
         return info
 
@@ -364,11 +371,40 @@ class SharedTable:
             # Never sat down: the seat is simply the computer's again.
             info.token, info.waiting, info.name = None, False, ""
             self._rename_computers()
+        elif info.seat is self.host and not self.started:
+            self._host_left(info)
         else:
             self._tell_others(info.seat, notices.left(info.name))
         self._send_people()
         self._touch()
         self._schedule()
+
+    def _settle_host(self) -> SeatInfo | None:
+        """Before the first deal only the host can start, so the host must be someone who
+        is here: when the host is away and anyone is connected, the person who has sat
+        longest hosts now. The new host's seat when it changed; with nobody here nothing
+        changes, and the table ends as any empty table does."""
+        if self.started or (self.host is not None and self.seats[self.host].connected):
+            return None
+        here = [i for i in self.seats.values() if i.connected]
+        if not here:
+            return None
+        new = min(here, key=lambda i: i.since)
+        self.host = new.seat
+        self.save()
+        return new
+
+    def _host_left(self, gone: SeatInfo) -> None:
+        """The host left before the first deal: everyone hears who left and who hosts now
+        (the new host is told it is them; their client says how to start)."""
+        new = self._settle_host()
+        if new is None:
+            return
+        for seat, info in self.seats.items():
+            if seat is not gone.seat and info.member is not None:
+                said = (notices.host_left_to_you(gone.name) if seat is new.seat
+                        else notices.host_left(gone.name, new.name))
+                self._send_update(seat, [Notice(said)], with_view=False)
 
     def admit(self, seat: Seat) -> None:
         """Let a person waiting for the next deal take their seat now (the host's call)."""
