@@ -26,6 +26,11 @@ before, at the end of the attack, and 10 s after it:
     python bench/bench_net.py --tables 50 --seconds 10 --think 0.05
     python bench/bench_net.py --tables 0 --solo 6 --seconds 60     # 1 person + 3 Hard
     python bench/bench_net.py --tables 20 --attack silent --attack-count 4100
+    python bench/bench_net.py --tables 20 --attack silent --attack-count 4100 --malloc malloc
+    python bench/bench_net.py --tables 20 --attack silent --attack-count 4100 --no-trim
+
+``--malloc malloc`` runs the server with ``PYTHONMALLOC=malloc``; ``--no-trim`` stops it
+calling glibc's ``malloc_trim`` after a crowd leaves: what each costs and gives back.
 """
 
 from __future__ import annotations
@@ -73,8 +78,19 @@ def worker_cpu(server: TableServer) -> float:
 
 def server_main(
     port_out: Any, computer_delay: float, level: str, connections: int,
-    profile: str | None = None,
+    profile: str | None = None, trim: bool = True,
 ) -> None:
+    if not trim:  # measure what the trim is worth: the sweep still collects garbage
+        import gc
+
+        import spades_voice.net.server as server_module
+
+        def collect_only() -> bool:
+            gc.collect()
+            return False
+
+        server_module.release_memory = collect_only  # type: ignore[assignment]
+
     async def main() -> None:
         # Bench clients are machines: lift the per-person rate limit. Every other limit is
         # the default (each table's people come from an address of their own, as they
@@ -93,7 +109,9 @@ def server_main(
         t = os.times()
         port_out.send({"cpu": t.user + t.system, "tables": len(server.tables),
                        "budget_ms": server.computers.lowest_budget_ms,
-                       "worker_cpu": worker_cpu(server)})
+                       "worker_cpu": worker_cpu(server), "releases": server.releases,
+                       "trims": server.trims,
+                       "allocator": os.environ.get("PYTHONMALLOC", "pymalloc")})
         await server.close()
 
     if profile is None:
@@ -404,21 +422,33 @@ def main(argv: list[str] | None = None) -> int:
                     help="Addresses a silent or half-open attack comes from (1: 127.0.0.1 "
                     "only; default one per 40 sockets).")
     ap.add_argument("--processes", type=int, default=max(1, min(4, (os.cpu_count() or 2) - 1)))
+    ap.add_argument("--malloc", choices=("pymalloc", "malloc"), default="pymalloc",
+                    help="The server's allocator (malloc: PYTHONMALLOC=malloc for it).")
+    ap.add_argument("--no-trim", action="store_true",
+                    help="The server does not call malloc_trim after a crowd leaves.")
     ap.add_argument("--json", action="store_true", help="Print the figures as JSON.")
     ap.add_argument(
         "--profile", metavar="FILE", help="Run the server under cProfile; write its stats here."
     )
     args = ap.parse_args(argv)
+    load_at_start = os.getloadavg()[0]
 
     ctx = mp.get_context("spawn")
     srv_end, srv_child = ctx.Pipe()
     server = ctx.Process(
         target=server_main,
         args=(srv_child, args.computer_delay, args.level, 4 * args.tables + args.solo + 100,
-              args.profile),
+              args.profile, not args.no_trim),
         daemon=False,  # it starts the computers' worker processes
     )
+    saved_malloc = os.environ.get("PYTHONMALLOC")
+    if args.malloc == "malloc":  # the spawned server reads it as its interpreter starts
+        os.environ["PYTHONMALLOC"] = "malloc"
     server.start()
+    if saved_malloc is None:
+        os.environ.pop("PYTHONMALLOC", None)
+    else:
+        os.environ["PYTHONMALLOC"] = saved_malloc
     port = srv_end.recv()
     assert server.pid is not None
     rss = {"start": rss_mb(server.pid)}
@@ -457,7 +487,11 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     attack_result = None
     if attacker is not None:
+        peak = rss["before_attack"]
+        while not atk_end.poll(0.5):
+            peak = max(peak, rss_mb(server.pid))
         attack_result = atk_end.recv()
+        rss["peak_during_attack"] = peak
         rss["end_of_attack"] = rss_mb(server.pid)
         attacker.join()
     results = [a.recv() for _, a in clients]
@@ -483,6 +517,7 @@ def main(argv: list[str] | None = None) -> int:
         "computer_delay_s": args.computer_delay,
         "connections": 4 * args.tables + args.solo,
         "load_average_1m": os.getloadavg()[0],
+        "load_average_1m_at_start": load_at_start,
         "server_rss_mb": rss,
         "attack": attack_result,
         "hard_budget_ms_lowest": server_stats["budget_ms"],
@@ -498,6 +533,9 @@ def main(argv: list[str] | None = None) -> int:
         "server_cpu_ms_per_table_minute": 1000 * cpu / max(1, args.tables + args.solo)
         / (wall / 60),
         "worker_cpu_s": server_stats["worker_cpu"],
+        "server_allocator": server_stats["allocator"],
+        "memory_releases": server_stats["releases"],
+        "malloc_trims": server_stats["trims"],
         "server_cpu_ms_per_decision": 1000 * cpu / max(1, decisions),
         "refused": sum(r["refused"] for r in results),
         "client_processes": args.processes,
@@ -523,11 +561,15 @@ def main(argv: list[str] | None = None) -> int:
               f"{figures['server_cpu_ms_per_table_minute']:.0f} ms per table-minute; "
               f"{figures['server_cpu_ms_per_decision']:.2f} ms per decision")
         print("server RSS MB: " + ", ".join(f"{k} {v:.0f}" for k, v in rss.items()))
+        print(f"server allocator: {server_stats['allocator']}; memory handed back "
+              f"{server_stats['releases']} times, malloc_trim {server_stats['trims']} "
+              f"times{' (trim off)' if args.no_trim else ''}")
         if attack_result is not None:
             print(f"attack: {attack_result}")
         print(f"computers' worker CPU: {server_stats['worker_cpu']:.1f} s")
         print(f"Hard budget, lowest used: {server_stats['budget_ms']:.0f} ms; "
-              f"1-minute load average {figures['load_average_1m']:.1f} "
+              f"1-minute load average {load_at_start:.1f} at start, "
+              f"{figures['load_average_1m']:.1f} at the end "
               f"on {os.cpu_count()} cores")
         goal = "met" if i["p95"] <= 50 else "NOT met"
         print(f"goal p95 <= 50 ms: {goal}")

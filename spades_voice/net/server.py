@@ -139,6 +139,10 @@ class TableServer:
         self._open_by_address: Counter[str] = Counter()
         self._tables_by_address: Counter[str] = Counter()
         self.connections = 0  # websocket connections in the handler
+        #: Times memory was handed back after a crowd left, and how many of them trimmed
+        #: the C heap (glibc only).
+        self.releases = 0
+        self.trims = 0
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Listen on ``host:port`` (port 0 picks a free one); returns the bound address."""
@@ -238,14 +242,16 @@ class TableServer:
             if table.connected == 0 and idle > self.limits.empty_table_seconds:
                 self.remove_table(code)
         self.guesses.sweep()
-        if self._sockets_peak - self.sockets > 200:  # a crowd came and went
+        if self._sockets_peak - self.sockets > self.limits.crowd:  # a crowd came and went
             self._sockets_peak = self.sockets
             # A dict keeps the table it grew to after its entries go: copies are sized
             # to what is left (4 000 sockets from 100 addresses left ~100 KB behind).
             self._unseated = dict(self._unseated)
             self._sockets_by_peer = Counter(self._sockets_by_peer)
             self._open_by_address = Counter(self._open_by_address)
-            release_memory()
+            trimmed = release_memory()
+            self.trims += trimmed
+            self.releases += 1
 
     # ---- connections -----------------------------------------------------------------
 
