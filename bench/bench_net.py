@@ -51,6 +51,7 @@ from typing import Any
 from spades_voice.ai import Level, make_player
 from spades_voice.net.client import TableClient, hello_create, hello_join
 from spades_voice.net.limits import Limits
+from spades_voice.net.memory import settle
 from spades_voice.net.protocol import decision_to_json, encode
 from spades_voice.net.server import TableServer
 from spades_voice.rules import Ruleset
@@ -76,6 +77,28 @@ def worker_cpu(server: TableServer) -> float:
     return total
 
 
+def gc_pauses() -> dict[str, list[float]]:
+    """The server's garbage collections, by generation: [count, total ms, longest ms]
+    (the loop stops for each)."""
+    import gc
+
+    pauses: dict[str, list[float]] = {str(g): [0, 0.0, 0.0] for g in range(3)}
+    began = [0.0]
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+            return
+        ms = 1000 * (time.perf_counter() - began[0])
+        entry = pauses[str(info["generation"])]
+        entry[0] += 1
+        entry[1] += ms
+        entry[2] = max(entry[2], ms)
+
+    gc.callbacks.append(timed)
+    return pauses
+
+
 def server_main(
     port_out: Any, computer_delay: float, level: str, connections: int,
     profile: str | None = None, trim: bool = True,
@@ -91,6 +114,8 @@ def server_main(
 
         server_module.release_memory = collect_only  # type: ignore[assignment]
 
+    pauses = gc_pauses()
+
     async def main() -> None:
         # Bench clients are machines: lift the per-person rate limit. Every other limit is
         # the default (each table's people come from an address of their own, as they
@@ -101,6 +126,7 @@ def server_main(
             level=Level(level),
         )
         _, port = await server.start("127.0.0.1", 0)
+        settle()  # as ``spades-voice serve`` does
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, stop.set)
@@ -110,7 +136,8 @@ def server_main(
         port_out.send({"cpu": t.user + t.system, "tables": len(server.tables),
                        "budget_ms": server.computers.lowest_budget_ms,
                        "worker_cpu": worker_cpu(server), "releases": server.releases,
-                       "trims": server.trims,
+                       "trims": server.trims, "gc_pauses": pauses,
+                       "release_ms": 1000 * server.release_seconds,
                        "allocator": os.environ.get("PYTHONMALLOC", "pymalloc")})
         await server.close()
 
@@ -536,6 +563,8 @@ def main(argv: list[str] | None = None) -> int:
         "server_allocator": server_stats["allocator"],
         "memory_releases": server_stats["releases"],
         "malloc_trims": server_stats["trims"],
+        "memory_release_ms_longest": server_stats["release_ms"],
+        "gc_pauses": server_stats["gc_pauses"],
         "server_cpu_ms_per_decision": 1000 * cpu / max(1, decisions),
         "refused": sum(r["refused"] for r in results),
         "client_processes": args.processes,
@@ -562,8 +591,11 @@ def main(argv: list[str] | None = None) -> int:
               f"{figures['server_cpu_ms_per_decision']:.2f} ms per decision")
         print("server RSS MB: " + ", ".join(f"{k} {v:.0f}" for k, v in rss.items()))
         print(f"server allocator: {server_stats['allocator']}; memory handed back "
-              f"{server_stats['releases']} times, malloc_trim {server_stats['trims']} "
-              f"times{' (trim off)' if args.no_trim else ''}")
+              f"{server_stats['releases']} times (longest {server_stats['release_ms']:.0f} ms), "
+              f"malloc_trim {server_stats['trims']} times{' (trim off)' if args.no_trim else ''}")
+        print("server garbage collections (count, total ms, longest ms) by generation: "
+              + "; ".join(f"{g}: {n:.0f}, {t:.0f}, {m:.1f}"
+                          for g, (n, t, m) in server_stats["gc_pauses"].items()))
         if attack_result is not None:
             print(f"attack: {attack_result}")
         print(f"computers' worker CPU: {server_stats['worker_cpu']:.1f} s")

@@ -37,3 +37,13 @@ def release_memory() -> bool:
         return False
     trim(0)
     return True
+
+
+def settle() -> None:
+    """Once the server has started: collect the garbage of starting, then freeze what is
+    left (modules, classes, functions: ~60 000 objects) out of the collector's sight, so
+    that every later full collection, which stops the loop, walks only the tables and
+    connections (a full pass at the peak of a 4 100-socket attack: 176 ms before, 120 ms
+    after)."""
+    gc.collect()
+    gc.freeze()

@@ -60,7 +60,15 @@ class Member:
         #: How many finished hands of the match this connection has been sent: a view
         #: carries only the rest (``outcomes_from``).
         self.outcomes_sent = 0
-        self.writer = asyncio.get_running_loop().create_task(self._write())
+        #: Started by the first frame or close: a socket that never says hello (thousands
+        #: of them in an attack) costs no task of its own.
+        self._writer: asyncio.Task[None] | None = None
+
+    @property
+    def writer(self) -> asyncio.Task[None]:
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+        return self._writer
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(p.encode(message))
@@ -78,6 +86,7 @@ class Member:
     def close(self, code: int, reason: str) -> None:
         """Close after the frames already queued have been written."""
         self.close_code, self.close_reason = code, reason
+        _ = self.writer  # started, so the close gets written
         self.queue.put_nowait(None)
 
     async def _write(self) -> None:
