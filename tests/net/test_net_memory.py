@@ -32,3 +32,19 @@ def test_the_trim_runs_after_the_crowd_leaves_and_not_before() -> None:
         glibc = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc"
         assert server.server.trims == (server.server.releases if glibc else 0)
         assert server.server.sockets == 0
+
+
+def test_serve_settles_its_start_up_objects_and_collects_young_ones_less_often() -> None:
+    """What ``serve`` does once it has started, in a process of its own (freezing is for
+    the whole process)."""
+    import subprocess
+
+    code = (
+        "import gc\n"
+        "from spades_voice.net.memory import GC_YOUNG, settle\n"
+        "settle()\n"
+        "print(gc.get_freeze_count() > 1000, gc.get_threshold()[0] == GC_YOUNG)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.split() == ["True", "True"]
