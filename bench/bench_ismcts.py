@@ -2,11 +2,17 @@
 
     python bench/bench_ismcts.py [--deals 20] [--sims 500] [--seed 1] [--calibrate]
     python bench/bench_ismcts.py --matches 10 [--sims 500] [--seed 1] [--calibrate]
+    python bench/bench_ismcts.py --calibrate --fixed-work --jobs 2 --deals 200 [--verbose]
 
 ``--matches N`` plays N duplicate matches to 500 instead (the same deal sequence twice,
 partnerships swapped) and reports the share Hard's side won, with bags per hand and sets
 for both sides. ``--calibrate`` measures this machine's work rate for Hard first, as the
 game does; ``--rate P,S`` gives one; without either Hard runs at the reference rate.
+``--fixed-work`` turns Hard's safety net off, so each decision does exactly its calibrated
+work however busy the machine is: the strength figure is then reproducible by seed and
+rate (its decision times are not; take those from ``bench_ai.py`` on a quiet machine).
+``--jobs N`` plays deals (or matches) in N processes; ``--verbose`` prints each table's
+bids and tricks, Hard's seats starred.
 
 Benchmark only: OpenSpiel (``pip install open-spiel``) is never a runtime dependency.
 
@@ -35,17 +41,20 @@ only forgoes some); its rollouts score by its rules. Scores that count are ours.
 from __future__ import annotations
 
 import argparse
+import functools
 import math
+import multiprocessing
 import random
 import sys
 import time
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from spades_voice.ai import REFERENCE_RATE, Level, Player, WorkRate, make_player
+from spades_voice.ai import REFERENCE_RATE, HardPlayer, Level, Player, WorkRate, make_player
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.sampling import draw_deals
 from spades_voice.commands.arena import add_rate_arguments, rate_from_args
@@ -57,11 +66,13 @@ from spades_voice.rules import (
     Card,
     DealtHand,
     Decision,
+    HandOutcome,
     Match,
     MatchState,
     Ruleset,
     SeatView,
     Team,
+    TeamScore,
     deal_for,
     view_of,
 )
@@ -144,6 +155,12 @@ class IsmctsPlayer:
         return card
 
 
+#: ``--fixed-work``: Hard does its calibrated amount of work with the safety net off, so
+#: a figure does not depend on what else the machine is doing (decision times then say
+#: nothing; take them from a run without it on a quiet machine).
+FIXED_WORK = False
+
+
 def _players(
     hard_team: Team, seed: str, sims: int, uct_c: float, budget_ms: float, rate: WorkRate
 ) -> dict[int, Player]:
@@ -151,10 +168,50 @@ def _players(
     for seat in SEATS:
         rng = random.Random(f"{seed}/{seat.value}")
         if seat.team is hard_team:
-            players[seat.index] = make_player(Level.HARD, rng, budget_ms=budget_ms, rate=rate)
+            if FIXED_WORK:
+                players[seat.index] = HardPlayer(rng, budget_ms, safety_net=False, rate=rate)
+            else:
+                players[seat.index] = make_player(Level.HARD, rng, budget_ms=budget_ms, rate=rate)
         else:
             players[seat.index] = IsmctsPlayer(rng, sims, uct_c)
     return players
+
+
+@dataclass
+class Tally:
+    """One side's record over the hands it played: what a player would notice."""
+
+    hands: int = 0
+    points: int = 0
+    sets: int = 0
+    bags: int = 0
+    nils: int = 0
+    nils_made: int = 0
+    bid: int = 0  # tricks contracted (nil counts 0)
+    tricks: int = 0
+
+    def add(self, sc: TeamScore) -> None:
+        self.hands += 1
+        self.points += sc.points
+        self.sets += int(sc.contract > 0 and not sc.made)
+        self.bags += sc.bags_added
+        self.nils += len(sc.nils)
+        self.nils_made += sum(n.made for n in sc.nils)
+        self.bid += sc.contract
+        self.tricks += sc.tricks
+
+    def merge(self, other: Tally) -> None:
+        for f in fields(self):
+            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
+
+    def line(self, name: str) -> str:
+        h = max(1, self.hands)
+        return (
+            f"  {name}: {self.points / h:.1f} points a hand, contract {self.bid / h:.2f} "
+            f"for {self.tricks / h:.2f} tricks, set {self.sets} of {self.hands} "
+            f"({self.sets / h:.1%}), bags {self.bags / h:.2f} a hand, "
+            f"nil made {self.nils_made} of {self.nils}"
+        )
 
 
 def play_match_table(
@@ -166,58 +223,64 @@ def play_match_table(
     budget_ms: float,
     rate: WorkRate,
     max_hands: int = 40,
-) -> tuple[Team | None, dict[Team, list[int]]]:
-    """One table of a match to its end: the winner, and per team [hands, bags, sets]."""
+) -> tuple[Team | None, Tally, Tally]:
+    """One table of a match to its end: the winner, Hard's tally and the bot's."""
     players = _players(hard_team, seed, sims, uct_c, budget_ms, rate)
     state = MatchState(match)
     while state.winner is None and len(state.outcomes) < max_hands:
         seat = state.to_act
         assert seat is not None
         state.apply(players[seat.index].decide(view_of(state, seat)), seat)
-    stats = {t: [0, 0, 0] for t in (Team.NS, Team.EW)}
+    hard, bot = Tally(), Tally()
     for o in state.outcomes:
-        for t in (Team.NS, Team.EW):
-            sc = o.scores[t]
-            stats[t][0] += 1
-            stats[t][1] += sc.bags_added
-            stats[t][2] += int(sc.contract > 0 and not sc.made)
-    return state.winner, stats
+        hard.add(o.scores[hard_team])
+        bot.add(o.scores[hard_team.other])
+    return state.winner, hard, bot
+
+
+def play_match(args: argparse.Namespace, rate: WorkRate, i: int) -> tuple[int, Tally, Tally]:
+    """Match ``i`` at both tables: how many of the two Hard's side won, and the tallies."""
+    global FIXED_WORK
+    FIXED_WORK = args.fixed_work
+    match = Match(Ruleset(), seed=f"{args.seed}/ismcts-match/{i}")
+    won = 0
+    hard, bot = Tally(), Tally()
+    for table, team in enumerate((Team.NS, Team.EW)):
+        winner, h, b = play_match_table(
+            match, team, f"{args.seed}/m{i}/{table}", args.sims, args.uct_c, args.budget_ms, rate
+        )
+        won += winner is team
+        hard.merge(h)
+        bot.merge(b)
+    return won, hard, bot
 
 
 def run_matches(args: argparse.Namespace, rate: WorkRate) -> None:
     won = 0
     played = 0
-    hard = [0, 0, 0]
-    bot = [0, 0, 0]
+    hard, bot = Tally(), Tally()
     start = time.monotonic()
-    for i in range(args.start, args.start + args.matches):
-        match = Match(Ruleset(), seed=f"{args.seed}/ismcts-match/{i}")
-        for table, team in enumerate((Team.NS, Team.EW)):
-            winner, stats = play_match_table(
-                match, team, f"{args.seed}/m{i}/{table}", args.sims, args.uct_c,
-                args.budget_ms, rate,
+    numbers = range(args.start, args.start + args.matches)
+    with multiprocessing.Pool(args.jobs) as pool:
+        for w, h, b in pool.imap(functools.partial(play_match, args, rate), numbers):
+            played += 2
+            won += w
+            hard.merge(h)
+            bot.merge(b)
+            share = won / played
+            ci = 1.96 * math.sqrt(share * (1 - share) / played)
+            print(
+                f"match {played // 2} of {args.matches}: Hard's side won {won} of "
+                f"{played} ({share:.0%} ± {ci:.0%}), {time.monotonic() - start:.0f} s",
+                file=sys.stderr,
+                flush=True,
             )
-            played += 1
-            won += winner is team
-            hard = [a + b for a, b in zip(hard, stats[team], strict=True)]
-            bot = [a + b for a, b in zip(bot, stats[team.other], strict=True)]
-        share = won / played
-        ci = 1.96 * math.sqrt(share * (1 - share) / played)
-        print(
-            f"match {i - args.start + 1} of {args.matches}: Hard's side won {won} of "
-            f"{played} ({share:.0%} ± {ci:.0%}), {time.monotonic() - start:.0f} s",
-            file=sys.stderr,
-            flush=True,
-        )
     share = won / played
     ci = 1.96 * math.sqrt(share * (1 - share) / played)
     print(f"Hard against OpenSpiel ISMCTS ({args.sims} simulations) in matches to 500")
     print(f"  Hard's side won {won} of {played} matches: {share:.0%} ± {ci:.0%} (95% CI)")
-    for name, s in (("Hard", hard), ("ISMCTS", bot)):
-        print(
-            f"  {name}: {s[0]} hands, bags per hand {s[1] / max(1, s[0]):.2f}, "
-            f"sets {s[2]} ({s[2] / max(1, s[0]):.1%} of hands)"
-        )
+    print(hard.line("Hard"))
+    print(bot.line("ISMCTS"))
 
 
 def play_table(
@@ -228,8 +291,8 @@ def play_table(
     uct_c: float,
     budget_ms: float,
     rate: WorkRate = REFERENCE_RATE,
-) -> tuple[int, int, list[float], list[float]]:
-    """(Hard's points, the bot's points, Hard's decision times, the bot's) for one table."""
+) -> tuple[HandOutcome, list[float], list[float]]:
+    """(The hand's outcome, Hard's decision times, the bot's) for one table."""
     players = _players(hard_team, seed, sims, uct_c, budget_ms, rate)
     state = MatchState(Match(Ruleset(target=None), deals=(dealt,)))
     times: dict[bool, list[float]] = {True: [], False: []}
@@ -241,13 +304,102 @@ def play_table(
         decision = players[seat.index].decide(view)
         times[seat.team is hard_team].append((time.perf_counter() - t0) * 1000.0)
         state.apply(decision, seat)
-    scores = state.outcomes[0].scores
-    return scores[hard_team].points, scores[hard_team.other].points, times[True], times[False]
+    return state.outcomes[0], times[True], times[False]
+
+
+@dataclass
+class DealResult:
+    number: int
+    diff: float
+    hard: Tally
+    bot: Tally
+    t_hard: list[float]
+    t_bot: list[float]
+    tables: list[str]
+
+
+def _table_line(hard_team: Team, outcome: HandOutcome) -> str:
+    """Who bid and took what at one table, Hard's seats marked with a star."""
+    bids = dict(outcome.bids)
+    seats = " ".join(
+        f"{s.value[0]}{'*' if s.team is hard_team else ''} {bids[s].code}/{outcome.tricks[s]}"
+        for s in SEATS
+    )
+    pts = outcome.scores[hard_team].points, outcome.scores[hard_team.other].points
+    return f"{seats}  Hard {pts[0]:+d}, ISMCTS {pts[1]:+d}"
+
+
+def play_deal(args: argparse.Namespace, rate: WorkRate, i: int) -> DealResult:
+    """Deal ``i`` at both tables: Hard's points minus the bot's, averaged over the two."""
+    global FIXED_WORK
+    FIXED_WORK = args.fixed_work  # a worker process starts with the module's default
+    dealt = deal_for(f"{args.seed}/ismcts", i)
+    out = DealResult(i, 0.0, Tally(), Tally(), [], [], [])
+    for table, team in enumerate((Team.NS, Team.EW)):
+        outcome, th, tb = play_table(
+            dealt, team, f"{args.seed}/{i}/{table}", args.sims, args.uct_c, args.budget_ms, rate
+        )
+        scores = outcome.scores
+        out.tables.append(_table_line(team, outcome))
+        out.hard.add(scores[team])
+        out.bot.add(scores[team.other])
+        out.t_hard += th
+        out.t_bot += tb
+        out.diff += (scores[team].points - scores[team.other].points) / 2.0
+    return out
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float]:
+    n = len(xs)
+    mean = sum(xs) / n
+    ci = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in xs) / (n - 1) / n) if n > 1 else 0.0
+    return mean, ci
 
 
 def _pct(xs: list[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))] if s else 0.0
+
+
+def run_deals(args: argparse.Namespace, rate: WorkRate) -> None:
+    diffs: list[float] = []
+    hard, bot = Tally(), Tally()
+    t_hard: list[float] = []
+    t_bot: list[float] = []
+    start = time.monotonic()
+    numbers = range(args.start, args.start + args.deals)
+    with multiprocessing.Pool(args.jobs) as pool:
+        results = pool.imap(functools.partial(play_deal, args, rate), numbers)
+        for r in results:
+            diffs.append(r.diff)
+            hard.merge(r.hard)
+            bot.merge(r.bot)
+            t_hard += r.t_hard
+            t_bot += r.t_bot
+            mean, ci = _mean_ci(diffs)
+            print(
+                f"deal {len(diffs)} of {args.deals} (#{r.number}): {r.diff:+.1f}; "
+                f"so far {mean:+.1f} ± {ci:.1f} per deal, {time.monotonic() - start:.0f} s",
+                file=sys.stderr,
+                flush=True,
+            )
+            if args.verbose:
+                for line in r.tables:
+                    print(f"    {line}", file=sys.stderr, flush=True)
+    n = len(diffs)
+    mean, ci = _mean_ci(diffs)
+    print(f"Hard against OpenSpiel ISMCTS ({args.sims} simulations, uct_c {args.uct_c:g})")
+    print(
+        f"  deals #{args.start}-#{args.start + n - 1}, seed {args.seed}"
+        + (", fixed work (safety net off)" if args.fixed_work else "")
+    )
+    print(f"  points per deal (Hard minus ISMCTS): {mean:+.1f} ± {ci:.1f} over {n} duplicate deals")
+    print(hard.line("Hard"))
+    print(bot.line("ISMCTS"))
+    print(
+        f"  decision p50/p95: Hard {_pct(t_hard, 0.5):.0f}/{_pct(t_hard, 0.95):.0f} ms, "
+        f"ISMCTS {_pct(t_bot, 0.5):.0f}/{_pct(t_bot, 0.95):.0f} ms"
+    )
 
 
 def main() -> None:
@@ -257,55 +409,25 @@ def main() -> None:
     parser.add_argument("--uct-c", type=float, default=100.0, help="Points-scale UCT constant.")
     parser.add_argument("--budget-ms", type=float, default=250.0)
     parser.add_argument("--seed", default="1")
-    parser.add_argument(
-        "--start", type=int, default=0, help="First deal number (to split a run over cores)."
-    )
+    parser.add_argument("--start", type=int, default=0, help="First deal or match number.")
     parser.add_argument("--matches", type=int, default=0, help="Duplicate matches to 500.")
+    parser.add_argument("--jobs", type=int, default=1, help="Processes playing deals at once.")
+    parser.add_argument(
+        "--fixed-work",
+        action="store_true",
+        help="Hard's safety net off: the figure no longer depends on the machine's load.",
+    )
+    parser.add_argument("--verbose", action="store_true", help="Each table's bids and tricks.")
     add_rate_arguments(parser)
     args = parser.parse_args()
+    global FIXED_WORK
+    FIXED_WORK = args.fixed_work
     rate = rate_from_args(args)
     print(f"work rate: {rate.plays_per_ms} plays/ms, {rate.solves_per_ms} solves/ms")
     if args.matches:
         run_matches(args, rate)
-        return
-    diffs: list[float] = []
-    hard_pts = bot_pts = 0
-    t_hard: list[float] = []
-    t_bot: list[float] = []
-    start = time.monotonic()
-    for i in range(args.start, args.start + args.deals):
-        dealt = deal_for(f"{args.seed}/ismcts", i)
-        diff = 0.0
-        for table, team in enumerate((Team.NS, Team.EW)):
-            h, b, th, tb = play_table(
-                dealt, team, f"{args.seed}/{i}/{table}", args.sims, args.uct_c, args.budget_ms,
-                rate,
-            )
-            hard_pts += h
-            bot_pts += b
-            t_hard += th
-            t_bot += tb
-            diff += (h - b) / 2.0
-        diffs.append(diff)
-        n = len(diffs)
-        mean = sum(diffs) / n
-        ci = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
-        print(
-            f"deal {n} of {args.deals} (#{i}): {diff:+.1f}; "
-            f"so far {mean:+.1f} ± {ci:.1f} per deal, {time.monotonic() - start:.0f} s",
-            file=sys.stderr,
-            flush=True,
-        )
-    n = len(diffs)
-    mean = sum(diffs) / n
-    ci = 1.96 * math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else 0.0
-    print(f"Hard against OpenSpiel ISMCTS ({args.sims} simulations, uct_c {args.uct_c:g})")
-    print(f"  points per deal (Hard minus ISMCTS): {mean:+.1f} ± {ci:.1f} over {n} duplicate deals")
-    print(f"  points per hand: Hard {hard_pts / (2 * n):.1f}, ISMCTS {bot_pts / (2 * n):.1f}")
-    print(
-        f"  decision p50/p95: Hard {_pct(t_hard, 0.5):.0f}/{_pct(t_hard, 0.95):.0f} ms, "
-        f"ISMCTS {_pct(t_bot, 0.5):.0f}/{_pct(t_bot, 0.95):.0f} ms"
-    )
+    else:
+        run_deals(args, rate)
 
 
 if __name__ == "__main__":

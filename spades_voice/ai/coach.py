@@ -15,6 +15,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from spades_voice.ai.equity import EQUITY_SCALE
 from spades_voice.ai.hard import REFERENCE_RATE, WorkRate, judge_bid, judge_card
 from spades_voice.ai.hints import bid_reason, play_reason
 from spades_voice.ai.knowledge import known_of
@@ -37,6 +38,10 @@ class Finding:
     better: Decision
     cost: float  # expected points lost against ``better``
     reason: str  # the hint's reason for ``better``, from what the player could see
+    #: In a match, the cost as a share of the chance of winning it (``ai.equity``): Hard
+    #: weighs a match's hands by that chance, so near the end a cost is a share of the
+    #: match rather than a number of points. None in a single hand.
+    match_share: float | None = None
 
 
 def _rep_of(idx: int, reps: Sequence[int]) -> int:
@@ -62,7 +67,7 @@ def judge_moment(
         j = judge_bid(known, rng, budget_ms, False, rate, also=played.code)
         cost = j.values[j.choice] - j.values[played.code]
         better: Decision = bid_of_code(j.choice)
-        return Finding(None, played, better, cost, bid_reason(known, j.choice))
+        return Finding(None, played, better, cost, bid_reason(known, j.choice), _share(view, cost))
     legal = legal_of(view)
     if legal & (legal - 1) == 0:
         return None
@@ -72,7 +77,12 @@ def judge_moment(
     mine = _rep_of(played.index, list(jc.values))
     cost = jc.values[jc.choice] - jc.values[mine]
     trick = len(view.tricks) + 1
-    return Finding(trick, played, CARDS[jc.choice], cost, play_reason(known, legal, jc.choice))
+    reason = play_reason(known, legal, jc.choice)
+    return Finding(trick, played, CARDS[jc.choice], cost, reason, _share(view, cost))
+
+
+def _share(view: SeatView, cost: float) -> float | None:
+    return None if view.ruleset.target is None else cost / EQUITY_SCALE
 
 
 def review(

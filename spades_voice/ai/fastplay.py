@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from spades_voice.ai.equity import EQUITY_SCALE, match_equity
 from spades_voice.rules.kernel import (
     BEATERS,
     NON_SPADES,
@@ -33,8 +34,10 @@ from spades_voice.rules.scoring import contract_counts, hand_points
 
 #: Points a carried bag is reckoned to cost in the future (10 bags cost 100).
 BAG_COST = 5
-#: What reaching the target first is worth, in points, on top of the hand's points.
-WIN_BONUS = 250
+#: A side whose contract is made goes on taking tricks while the opponents can lose fewer
+#: than this many more and still make theirs: a set is worth far more than the bags it
+#: risks, and real defenders (people, and search bots) fight for it.
+SET_REACH = 3
 
 
 def _above(idx: int) -> int:
@@ -106,7 +109,9 @@ class Stakes:
     partner_rule: bool  # failed_nil_tricks == "partner"
 
     def utility(self, bids: list[int], won: list[int]) -> float:
-        """Our points minus theirs, bags reckoned at their future cost, plus the match."""
+        """Our points minus theirs in a single hand; in a match, the chance of winning it
+        from the totals the hand leaves (``equity``: a point at 0-0 of a match to 500 is
+        worth one), less the future cost of the bags taken."""
         t = self.team
         mine, mbags = hand_points(
             bids[t], bids[t + 2], won[t], won[t + 2], self.bags[t], self.partner_rule
@@ -119,12 +124,12 @@ class Stakes:
         if target is None:
             # A single-hand match: carried bags have no future to cost anything in.
             return float(mine - theirs)
-        value = float(mine - theirs - BAG_COST * (mbags - obags))
         a = self.totals[t] + mine
         b = self.totals[o] + theirs
-        if max(a, b) >= target and a != b:
-            value += WIN_BONUS if a > b else -WIN_BONUS
-        return value
+        equity = match_equity(a, b, target)
+        if equity in (0.0, 1.0):
+            return EQUITY_SCALE * equity  # decided: bags carry into no future
+        return EQUITY_SCALE * equity - BAG_COST * (mbags - obags)
 
 
 # ---- the policy -----------------------------------------------------------------------
@@ -177,13 +182,13 @@ def choose(
         if need > 0:
             take = True
         else:
-            # Contract made: take more only to set the opponents cheaply.
+            # Contract made: take more only while a set of the opponents is in reach.
             ocontract, ocounted, _ = contract_counts(
                 bids[o1], bids[o2], won[o1], won[o2], partner_rule
             )
             oneed = ocontract - ocounted
             left = 13 - won[0] - won[1] - won[2] - won[3]
-            take = oneed > 0 and left - oneed < 2
+            take = oneed > 0 and left - oneed < SET_REACH
 
     if pos == 0:
         return _lead(s, mine, legal, others, take, cover, nil_opp, voids, my_bid <= 0)

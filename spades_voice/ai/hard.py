@@ -28,7 +28,7 @@ from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Decision, SeatView
 from spades_voice.rules.bids import NIL_CODE
-from spades_voice.rules.kernel import trick_winner
+from spades_voice.rules.kernel import BEATERS, SUIT_MASKS, trick_winner
 
 DEFAULT_BUDGET_MS = 250.0
 #: Drawing and weighing one deal costs about as much as this many card-plays.
@@ -85,9 +85,14 @@ class Judgement:
 def equivalent_classes(known: Known, legal: int) -> list[int]:
     """One card for each group of cards that are the same in play.
 
-    Two of our cards in one suit with no unseen card between them win and lose the same
-    tricks; the lowest speaks for the group.
+    Two of our cards in one suit with no card still to be reckoned with between them (one
+    unseen, or one lying in the trick being played) win and lose the same tricks; the lowest
+    speaks for the group. The queen on the table splits our king and jack: the king beats
+    it and the jack does not.
     """
+    live = known.unseen
+    for c in known.trick:
+        live |= 1 << c
     reps: list[int] = []
     m = legal
     while m:
@@ -97,7 +102,7 @@ def equivalent_classes(known: Known, legal: int) -> list[int]:
         lower = known.hand & BELOW[i]
         if lower:
             top_lower = lower.bit_length() - 1
-            between = ABOVE[top_lower] & BELOW[i] & known.unseen
+            between = ABOVE[top_lower] & BELOW[i] & live
             if not between and legal >> top_lower & 1:
                 continue
         reps.append(i)
@@ -125,6 +130,16 @@ def _after(
     return held, trick, leader, won, broken
 
 
+def _all_follow_and_lose(known: Known, legal: int) -> bool:
+    """Every card we may play follows the led suit and loses to the card winning now."""
+    if not known.trick:
+        return False
+    if legal & ~SUIT_MASKS[known.trick[0] // 13]:
+        return False
+    win_i, _ = trick_winner(list(known.trick), known.leader)
+    return not legal & BEATERS[win_i]
+
+
 def card_work_ms(left: int, options: int, rate: WorkRate) -> float:
     """What one deal costs a card decision, in ms at ``rate``: a draw, then a playout or
     an exact solve of each option."""
@@ -149,13 +164,51 @@ def deals_for(budget_ms: float, per_deal_ms: float) -> int:
 DRAW_CHUNK = 32
 
 
+#: At most this many draws per distinct deal judged: late in a hand few deals are possible.
+MAX_DRAWS_PER_DEAL = 3
+
+
 def _deals(known: Known, rng: random.Random, n: int) -> Iterator[list[int]]:
-    """``n`` sampled deals, drawn as they are needed: drawing them all before judging
-    (2,000 on a fast machine) was a stretch the safety net could not cut short."""
-    while n > 0:
-        k = min(DRAW_CHUNK, n)
+    """Sampled deals, drawn as they are needed (drawing them all before judging, 2,000 on
+    a fast machine, was a stretch the safety net could not cut short), up to
+    ``MAX_DRAWS_PER_DEAL * n`` of them; the judge stops once it has judged ``n`` distinct
+    deals (see ``_Repeats``)."""
+    limit = MAX_DRAWS_PER_DEAL * n
+    while limit > 0:
+        k = min(DRAW_CHUNK, limit)
         yield from sample_deals(known, rng, k)
-        n -= k
+        limit -= k
+
+
+class _Repeats:
+    """The values already worked out for each deal drawn.
+
+    Deals are drawn in proportion to how well they fit the bids, with replacement, so the
+    same deal comes up again (a quarter of the draws, measured mid-hand). Playing it out
+    again would give the same values (the playouts and the solver have no chance in
+    them), so a repeat takes the values already found and counts again in the average,
+    and the work goes into judging another distinct deal instead.
+    """
+
+    __slots__ = ("rows",)
+
+    def __init__(self) -> None:
+        self.rows: dict[tuple[int, ...], list[float]] = {}
+
+    def get(self, held: list[int]) -> list[float] | None:
+        return self.rows.get(tuple(held))
+
+    def put(self, held: list[int], row: list[float]) -> None:
+        self.rows[tuple(held)] = row
+
+    @property
+    def distinct(self) -> int:
+        return len(self.rows)
+
+    def exhausted(self, draws: int) -> bool:
+        """Repeats outnumber new deals two to one: late in a hand, when few deals are
+        possible, drawing on would only cost time (a draw is not free)."""
+        return draws > 2 * len(self.rows) + DRAW_CHUNK
 
 
 def judge_card(
@@ -183,7 +236,18 @@ def judge_card(
     won = list(known.won)
     cutoff = start + CUTOFF_SHARE * budget_ms / 1000.0 if safety_net else float("inf")
     done = 0
+    repeats = _Repeats()
     for held in deals:
+        known_row = repeats.get(held)
+        if known_row is not None:
+            for c, v in zip(reps, known_row, strict=True):
+                totals[c] += v
+            done += 1
+            if repeats.exhausted(done):
+                break
+            continue
+        if repeats.distinct == n:
+            break
         row: list[float] = []
         for c in reps:
             h2, t2, lead2, w2, br2 = _after(
@@ -199,6 +263,7 @@ def judge_card(
                 break  # safety net only: the counts above are sized to finish well inside
         if len(row) < len(reps):
             break
+        repeats.put(held, row)
         for c, v in zip(reps, row, strict=True):
             totals[c] += v
         done += 1
@@ -206,11 +271,16 @@ def judge_card(
     best = max(reps, key=lambda c: (values[c], -c))
     me = known.me
     if known.bids[me] <= 0 and known.won[me] == 0:
-        # A live nil: among cards about as good, shed the highest and keep the low ones
-        # to duck with later (the playouts rarely see that far ahead).
-        close = [c for c in reps if values[c] >= values[best] - NIL_SHED_SLACK]
-        best = max(close, key=lambda c: (c % 13, -c))
-    return Judgement(best, values, done)
+        if _all_follow_and_lose(known, legal):
+            # A live nil under a card none of ours can beat: the highest goes now, and
+            # every lower card is kept to duck with later. Sure, whatever the sample says.
+            best = max(reps, key=lambda c: c % 13)
+        else:
+            # Among cards about as good, shed the highest and keep the low ones to duck
+            # with later (the playouts rarely see that far ahead).
+            close = [c for c in reps if values[c] >= values[best] - NIL_SHED_SLACK]
+            best = max(close, key=lambda c: (c % 13, -c))
+    return Judgement(best, values, repeats.distinct)
 
 
 def judge_bid(
@@ -243,22 +313,33 @@ def judge_bid(
     done = 0
     zeros = [0, 0, 0, 0]
     order = [(known.dealer + 1 + k) & 3 for k in range(4)]
+    repeats = _Repeats()
     for held in deals:
-        bids = list(known.bids)
-        for b in cands:
-            bids[me] = b
-            # Seats after us bid on their own (imagined) hands.
-            for s in order[order.index(me) + 1 :]:
-                pb = bids[s ^ 2]
-                bids[s] = medium_bid(held[s], None if pb == NO_BID else pb)
-            fin = playout(held, [], leader, zeros, False, bids, zeros, pr)
-            totals[b] += stakes.utility(bids, fin)
+        row = repeats.get(held)
+        if row is not None and repeats.exhausted(done + 1):
+            break
+        if row is None:
+            if repeats.distinct == n:
+                break
+            row = []
+            bids = list(known.bids)
+            for b in cands:
+                bids[me] = b
+                # Seats after us bid on their own (imagined) hands.
+                for s in order[order.index(me) + 1 :]:
+                    pb = bids[s ^ 2]
+                    bids[s] = medium_bid(held[s], None if pb == NO_BID else pb)
+                fin = playout(held, [], leader, zeros, False, bids, zeros, pr)
+                row.append(stakes.utility(bids, fin))
+            repeats.put(held, row)
+        for b, v in zip(cands, row, strict=True):
+            totals[b] += v
         done += 1
         if _clock() > cutoff:
             break
     values = {b: totals[b] / done for b in cands}
     best = max(cands, key=lambda b: (values[b] - (NIL_MARGIN if b == NIL_CODE else 0.0), -b))
-    return Judgement(best, values, done)
+    return Judgement(best, values, repeats.distinct)
 
 
 class HardPlayer:

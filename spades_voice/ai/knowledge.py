@@ -95,4 +95,3 @@ def known_of(view: SeatView) -> Known:
         dealer=view.dealer.index,
         bidding=view.phase is Phase.BIDDING,
     )
-

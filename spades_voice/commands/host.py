@@ -148,6 +148,7 @@ def run(args: argparse.Namespace) -> int:
             speaker.query(str(e))
             return 1
         remember_token(address, table.code, args.name, table.token)
+        table.rate = settings.work_rate  # the hints' Hard at this machine's speed
         print(f"Table code {table.code}. Others join with: "
               f"spades-voice join {table.code} --server {address}")
         speaker.query(notices.table_code(spoken_code(table.code), start_key()))

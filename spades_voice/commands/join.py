@@ -100,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
             speaker.query(str(e))
             return 1
         remember_token(args.server, code, args.name, table.token)
+        table.rate = settings.work_rate  # the hints' Hard at this machine's speed
         try:
             if args.any:
                 others = [x.name for x in table.people() if x.person and not x.you]

@@ -24,7 +24,6 @@ from spades_voice.narration.events import (
 )
 from spades_voice.narration.standing import (
     BAG_WARNING,
-    bags_to_penalty,
     bids_summary,
     duration,
     hand_entry,
@@ -56,7 +55,6 @@ __all__ = [
     "Cast",
     "Notice",
     "bag_warning",
-    "bags_to_penalty",
     "between_hands",
     "bid_placed",
     "bids_summary",

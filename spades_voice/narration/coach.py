@@ -8,10 +8,21 @@ from collections.abc import Sequence
 from spades_voice.ai.coach import Finding
 from spades_voice.narration.words import count
 
+#: From this share of the match on, a cost is said as a chance of winning it, not points.
+MATCH_SHARE_WORDS = 0.1
+
 
 def coach_line(finding: Finding) -> str:
-    """ "Trick 4: the king of hearts cost about 12 points. Play the 3 of hearts: ..." """
-    cost = count(max(1, round(finding.cost)), "point")
+    """ "Trick 4: the king of hearts cost about 12 points. Play the 3 of hearts: ..."
+
+    Near the end of a match a decision can cost the match itself, which no number of
+    points says plainly: "... cost about a 40 percent chance of winning the match."
+    """
+    share = finding.match_share
+    if share is not None and share >= MATCH_SHARE_WORDS:
+        cost = f"a {round(100 * share)} percent chance of winning the match"
+    else:
+        cost = count(max(1, round(finding.cost)), "point")
     if finding.trick is None:
         head = f"Your bid of {finding.played.spoken} cost about {cost}."
     else:

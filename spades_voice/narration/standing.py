@@ -217,31 +217,27 @@ def scores_summary(
     *,
     after: HandOutcome | None = None,
 ) -> str:
-    """ "Us 231 points, 4 bags. Them 180 points, 8 bags. Target 500." then a bag warning,
-    the hand (``after``: the finished hand whose result stands), the match time."""
+    """ "Us 231 points, 4 bags. Them 180 points, 8 bags: 2 more cost 100. Target 500."
+    (the warning beside the bags it is about), the hand (``after``: the finished hand whose
+    result stands), the match time."""
     teams = (cast.my_team, cast.my_team.other)
     said = []
     if view.winner is not None:
         said.append(f"Match over: {cast.team_obj(view.winner)} won.")
-    said += [
-        f"{label(t, cast)} {signed(view.totals[t])} points, {count(view.bags[t], 'bag')}."
-        for t in teams
-    ]
+    for t in teams:
+        bags = count(view.bags[t], "bag")
+        # Bags no longer matter once the match is over.
+        if view.bags[t] >= BAG_WARNING and view.winner is None:
+            more = 10 - view.bags[t]
+            bags += f": {more} more cost{'s' if more == 1 else ''} 100"
+        said.append(f"{label(t, cast)} {signed(view.totals[t])} points, {bags}.")
     target = view.ruleset.target
     said.append(f"Target {target}." if target is not None else "Single hand match.")
-    for t in teams if view.winner is None else ():  # bags no longer matter after the match
-        if view.bags[t] >= BAG_WARNING:
-            said.append(f"{label(t, cast)}: {bags_to_penalty(10 - view.bags[t])}.")
     if view.winner is None:
         said.append(f"Hand {after.number} over." if after else f"Hand {view.hand_number}.")
     if elapsed is not None:
         said.append(f"Time: {duration(elapsed)}.")
     return " ".join(said)
-
-
-def bags_to_penalty(more: int) -> str:
-    """ "2 more bags cost 100", "1 more bag costs 100"."""
-    return f"{count(more, 'more bag')} cost{'s' if more == 1 else ''} 100"
 
 
 def what_we_need(view: SeatView, cast: Cast) -> str:
@@ -281,7 +277,6 @@ def what_we_need(view: SeatView, cast: Cast) -> str:
 
 __all__ = [
     "BAG_WARNING",
-    "bags_to_penalty",
     "bids_summary",
     "duration",
     "hand_entry",

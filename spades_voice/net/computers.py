@@ -8,6 +8,10 @@ Each decision gets a fresh player whose generator is seeded from the match seed,
 seat and the decision number, so a match's computers decide the same way whatever
 worker answers, and nothing but the seat's own view crosses into the worker.
 
+Hard's work is sized by this machine's work rate (``ai.calibrate``), measured once in a
+worker when the pool starts (a fraction of a second, in CPU time); until it is known, the
+reference rate stands in.
+
 Under load Hard's budget shrinks: when more decisions wait than there are workers, each
 gets ``DEFAULT_BUDGET_MS * workers / waiting``, never below ``HARD_FLOOR_MS``.
 """
@@ -25,7 +29,7 @@ import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
 
-from spades_voice.ai import DEFAULT_BUDGET_MS, Level, make_player
+from spades_voice.ai import DEFAULT_BUDGET_MS, REFERENCE_RATE, Level, WorkRate, make_player
 from spades_voice.rules import Bid, Decision, SeatView
 
 log = logging.getLogger("spades_voice.net")
@@ -69,9 +73,17 @@ def _warm() -> int:
     return os.getpid()
 
 
-def _decide(level: str, seed: str, view: SeatView, budget_ms: float) -> Decision:
+def _measure_rate() -> WorkRate:
+    """Runs in a worker process: this machine's work rate for Hard."""
+    from spades_voice.ai.calibrate import measure
+
+    return measure(time.process_time)
+
+
+def _decide(level: str, seed: str, view: SeatView, budget_ms: float, rate: WorkRate) -> Decision:
     """Runs in a worker process."""
-    return make_player(Level(level), random.Random(seed), budget_ms=budget_ms).decide(view)
+    player = make_player(Level(level), random.Random(seed), budget_ms=budget_ms, rate=rate)
+    return player.decide(view)
 
 
 def fallback(view: SeatView) -> Decision:
@@ -86,9 +98,12 @@ def fallback(view: SeatView) -> Decision:
 class ComputerPool:
     """Worker processes that make computer decisions. ``start`` before use, ``close`` after."""
 
-    def __init__(self, workers: int | None = None) -> None:
+    def __init__(self, workers: int | None = None, rate: WorkRate | None = None) -> None:
+        """``rate``: Hard's work rate; measured at ``start`` when not given."""
         self.workers = max(1, workers or os.cpu_count() or 1)
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._rate = rate
+        self._measuring: concurrent.futures.Future[WorkRate] | None = None
         self.waiting = 0  # decisions asked for and not yet answered
         self.last_budget_ms = DEFAULT_BUDGET_MS
         self.lowest_budget_ms = DEFAULT_BUDGET_MS  # the figure the benchmark reports
@@ -105,6 +120,21 @@ class ComputerPool:
         # loop, and starting the fork server takes the best part of a second.
         warm = [self._pool.submit(_warm) for _ in range(self.workers)]
         concurrent.futures.wait(warm, timeout=30)
+        if self._rate is None and self._measuring is None:
+            self._measuring = self._pool.submit(_measure_rate)
+
+    @property
+    def rate(self) -> WorkRate:
+        """The measured rate once known, the reference rate until then (or if it failed)."""
+        m = self._measuring
+        if self._rate is None and m is not None and m.done():
+            self._measuring = None
+            try:
+                self._rate = m.result()
+            except Exception as e:  # a worker that died measuring: play on at the reference
+                log.warning("measuring the work rate failed (%r); using the reference", e)
+                self._rate = REFERENCE_RATE
+        return self._rate or REFERENCE_RATE
 
     def budget_ms(self) -> float:
         """Hard's budget for the next decision, given how many are waiting."""
@@ -121,7 +151,9 @@ class ComputerPool:
         self.waiting += 1
         loop = asyncio.get_running_loop()
         try:
-            future = loop.run_in_executor(self._pool, _decide, level.value, seed, view, budget)
+            future = loop.run_in_executor(
+                self._pool, _decide, level.value, seed, view, budget, self.rate
+            )
             return await asyncio.wait_for(future, DECISION_TIMEOUT)
         except Exception as e:  # whatever went wrong, the table gets a legal move
             log.error("a computer's worker failed (%r); playing a safe choice", e)

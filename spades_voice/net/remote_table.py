@@ -11,10 +11,12 @@ import contextlib
 import random
 import ssl
 import threading
+import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from spades_voice.ai import Hint, hint
+from spades_voice.ai import Hint, WorkRate, hint
+from spades_voice.ai.calibrate import measure
 from spades_voice.ai.coach import Finding
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
@@ -86,6 +88,9 @@ class RemoteTable:
         self._connected.result()  # raises JoinRefused
         self.seat: Seat = self.client.seat
         self._hint_rng = random.Random(f"{self.client.code}/{self.seat.value}/hint")
+        #: This machine's work rate for the hints' Hard (``ai.calibrate``): the caller sets
+        #: the stored one; if none is stored it is measured at the first hint.
+        self.rate: WorkRate | None = None
 
     @classmethod
     def create(
@@ -243,7 +248,9 @@ class RemoteTable:
         self._listener = callback
 
     def hint(self) -> Hint:
-        return hint(self.view(), self._hint_rng)
+        if self.rate is None:
+            self.rate = measure(time.process_time)
+        return hint(self.view(), self._hint_rng, rate=self.rate)
 
     def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
         # A guest keeps no record of the views it was sent, and the coach replays those.

@@ -168,3 +168,18 @@ def test_the_table_reviews_the_players_last_finished_hand() -> None:
     number, findings = result
     assert number == 1 and 1 <= len(findings) <= 3
     assert [f.cost for f in findings] == sorted((f.cost for f in findings), reverse=True)
+
+
+def test_near_the_end_of_a_match_a_cost_is_said_as_a_chance_of_winning_it() -> None:
+    king = Card.from_code("KH")
+    three = Card.from_code("3H")
+    reason = "Play the 3 of hearts: the ace is still out."
+    late = Finding(4, king, three, 300.0, reason, 0.45)
+    assert coach_line(late) == (
+        "Trick 4: the king of hearts cost about a 45 percent chance of winning the match. "
+        + reason
+    )
+    early = Finding(4, king, three, 34.0, reason, 0.05)
+    assert coach_line(early) == f"Trick 4: the king of hearts cost about 34 points. {reason}"
+    single = Finding(4, king, three, 34.0, reason)
+    assert coach_line(single) == coach_line(early)

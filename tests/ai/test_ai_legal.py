@@ -89,6 +89,7 @@ def test_hard_sizes_its_work_to_the_budget(
     plays = 0
     solves = 0
     deals = 0
+    calls = 0
     real_playout, real_solve, real_sample = hard.playout, hard.solve, hard.sample_deals
 
     def counting_sample(*args):  # type: ignore[no-untyped-def]
@@ -98,13 +99,15 @@ def test_hard_sizes_its_work_to_the_budget(
         return out
 
     def counting_playout(held, *args):  # type: ignore[no-untyped-def]
-        nonlocal plays
+        nonlocal plays, calls
         plays += sum(m.bit_count() for m in held)
+        calls += 1
         return real_playout(held, *args)
 
     def counting_solve(*args):  # type: ignore[no-untyped-def]
-        nonlocal solves
+        nonlocal solves, calls
         solves += 1
+        calls += 1
         return real_solve(*args)
 
     monkeypatch.setattr(hard, "playout", counting_playout)
@@ -122,7 +125,7 @@ def test_hard_sizes_its_work_to_the_budget(
         if seat is not Seat.S:
             state.apply(medium.decide(v))
             continue
-        plays = solves = deals = 0
+        plays = solves = deals = calls = 0
         known = known_of(v)
         left = known.hand.bit_count() + known.unseen.bit_count()
         state.apply(player.decide(v))
@@ -135,7 +138,12 @@ def test_hard_sizes_its_work_to_the_budget(
             cost_ms += solves * (left / 12.0) ** 3 / rate.solves_per_ms
         else:
             cost_ms += plays / rate.plays_per_ms
-        assert 0.6 * budget <= cost_ms <= budget, (v.legal_cards, cost_ms)
+        assert cost_ms <= budget, (v.legal_cards, cost_ms)
+        options = len(hard.equivalent_classes(known, legal_of(v))) if v.legal_cards else 1
+        if v.legal_bids or deals < 2 * calls // options:
+            # Unless the deals still possible are so few that most draws were repeats
+            # (each deal is judged once, ``hard._Repeats``), the work fills the budget.
+            assert 0.6 * budget <= cost_ms, (v.legal_cards, cost_ms)
         checked += 1
     assert checked >= 8
 

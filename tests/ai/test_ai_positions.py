@@ -61,6 +61,14 @@ POSITIONS = [
         "4D",
     ),
     (
+        "the queen on the table splits king and jack: win with the king",
+        Seat.S,
+        {Seat.S: "KC JC", Seat.W: "QC", Seat.N: "3C", Seat.E: "2C"},
+        {Seat.S: "C"},
+        [3, 3, 3, 3, "QC", "3C", "2C"],
+        "KC",
+    ),
+    (
         "set an opponent's nil: leave the trick to the nil bidder",
         Seat.S,
         {Seat.S: "KH 3H", Seat.W: "8H", Seat.N: "4H", Seat.E: "2H"},
@@ -127,3 +135,17 @@ def test_duck_to_avoid_the_tenth_bag(level: str) -> None:
         reason
         == f"Play the {choice.spoken}: your contract is made, and a 10th bag costs 100 points."
     )
+
+
+def test_a_card_in_the_trick_splits_equivalent_cards() -> None:
+    # West led the queen of clubs; South's king and jack are no longer the same card.
+    from spades_voice.ai.hard import equivalent_classes
+
+    state = position(
+        build_deal({Seat.S: "KC JC 5C", Seat.W: "QC", Seat.N: "3C", Seat.E: "2C"}, {Seat.S: "C"}),
+        Seat.S,
+        [3, 3, 3, 3, "QC", "3C", "2C"],
+    )
+    view = view_of(state, Seat.S)
+    reps = {Card.from_index(i).code for i in equivalent_classes(known_of(view), legal_of(view))}
+    assert reps == {"KC", "JC", "5C"}

@@ -174,8 +174,8 @@ class TestOneBreath:
             view, totals={Team.NS: 231, Team.EW: 180}, bags={Team.NS: 4, Team.EW: 8}
         )
         assert say.scores_summary(view, CAST).startswith(
-            "Us 231 points, 4 bags. Them 180 points, 8 bags. Target 500. "
-            "Them: 2 more bags cost 100. Hand 1."
+            "Us 231 points, 4 bags. Them 180 points, 8 bags: 2 more cost 100. Target 500. "
+            "Hand 1."
         )
         negative = dataclasses.replace(view, totals={Team.NS: -50, Team.EW: 0},
                                        bags={Team.NS: 0, Team.EW: 1})

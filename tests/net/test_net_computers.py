@@ -39,8 +39,11 @@ def test_other_tables_are_answered_while_a_computer_thinks() -> None:
                 answered_while_thinking = 0
                 me = make_player(Level.EASY, random.Random(1))
                 for i in range(40):
-                    wait_for(lambda: server.call(lambda: thinking(table)) is not None
-                             or busy.view().my_turn)
+                    wait_for(
+                        lambda: (
+                            server.call(lambda: thinking(table)) is not None or busy.view().my_turn
+                        )
+                    )
                     if busy.view().my_turn:
                         busy.submit(me.decide(busy.view()))
                         continue
@@ -96,3 +99,27 @@ def test_under_load_the_hard_budget_shrinks_to_a_floor() -> None:
     assert pool.budget_ms() == 125.0
     pool.waiting = 100
     assert pool.budget_ms() == HARD_FLOOR_MS
+
+
+def test_the_pool_measures_this_machines_work_rate_for_hard() -> None:
+    # Shared tables' Hard fills its budget on this machine, as the local game's does: the
+    # pool measures the rate in a worker and uses the reference only until it is known.
+    from spades_voice.ai import REFERENCE_RATE
+
+    pool = ComputerPool(workers=1)
+    assert pool.rate is REFERENCE_RATE
+    pool.start()
+    try:
+        assert pool._measuring is not None
+        pool._measuring.result(timeout=60)
+        measured = pool.rate
+        assert measured is not REFERENCE_RATE
+        assert measured.plays_per_ms > 0 and measured.solves_per_ms > 0
+    finally:
+        pool.close()
+    given = ComputerPool(workers=1, rate=REFERENCE_RATE)
+    given.start()
+    try:
+        assert given._measuring is None and given.rate is REFERENCE_RATE
+    finally:
+        given.close()

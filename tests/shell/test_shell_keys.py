@@ -83,7 +83,7 @@ class TestAnswers:
     def test_bag_warning(self) -> None:
         with harness(easy_table(5)) as h:
             h.table.state.bags[h.table.seat.team] = 8
-            assert "Us: 2 more bags cost 100." in h.said("s")
+            assert "8 bags: 2 more cost 100." in h.said("s")
 
     def test_trick_count_and_since_mid_hand(self) -> None:
         with harness(easy_table(5)) as h:
