@@ -216,7 +216,7 @@ class TableServer:
         table = self._new_table(p.normalize_code(stored.code), rules, timers, loop)
         table.public, table.address = stored.public, stored.address
         table.restore(stored)
-        table.grace_until = loop.time() + self.limits.restart_grace_seconds
+        table.hold_for_restart(self.limits.restart_grace_seconds)
         self.tables[table.code] = table
         self._tables_by_address[table.address] += 1
 

@@ -170,6 +170,7 @@ class SharedTable:
     #: loop time: their clients are reconnecting.
     grace_until: float = 0.0
     closed: bool = False
+    _grace: asyncio.TimerHandle | None = None  # the end of ``grace_until``
     _sat_down: int = 0  # people seated so far, for ``SeatInfo.since``
     views: codec.ViewEncoder = field(default_factory=codec.ViewEncoder)
     _handles: list[asyncio.TimerHandle] = field(default_factory=list)
@@ -388,6 +389,20 @@ class SharedTable:
         self._touch()
         self._schedule()
 
+    def hold_for_restart(self, seconds: float) -> None:
+        """After a server restart, people's clients are reconnecting: for ``seconds`` the
+        computer does not play for them, and the host keeps the role even if a guest is
+        back first. A host not back by then passes it on as if they had left."""
+        self.grace_until = self.loop.time() + seconds
+        self._grace = self.loop.call_later(seconds, self._grace_over)
+
+    def _grace_over(self) -> None:
+        host = self.seats[self.host] if self.host is not None else None
+        if not self.closed and host is not None and not host.connected:
+            self._host_left(host)
+            self._send_people()
+        self._schedule()
+
     def _settle_host(self) -> SeatInfo | None:
         """Before the first deal only the host can start, so the host must be someone who
         is here: when the host is away and anyone is connected, the person who has sat
@@ -395,6 +410,8 @@ class SharedTable:
         changes, and the table ends as any empty table does."""
         if self.started or (self.host is not None and self.seats[self.host].connected):
             return None
+        if self.loop.time() < self.grace_until:
+            return None  # just restarted: the host may be on the way back
         here = [i for i in self.seats.values() if i.connected]
         if not here:
             return None
@@ -745,6 +762,8 @@ class SharedTable:
 
     def close(self) -> None:
         self.closed = True
+        if self._grace is not None:
+            self._grace.cancel()
         for h in self._handles:
             h.cancel()
         self._handles.clear()

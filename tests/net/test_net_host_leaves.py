@@ -1,15 +1,22 @@
 """A host who leaves before the first deal never strands the guests: the host role passes
 to the person who has sat longest, everyone hears who left and who hosts now, and a table
-nobody is left at ends as any empty table does. Real server, real clients on 127.0.0.1;
+nobody is left at ends as any empty table does; after a restart the host has time to come
+back first. Real server, real clients on 127.0.0.1;
 judged by the notices each client receives."""
 
 from __future__ import annotations
 
-from net_helpers import running_server, wait_for
+from pathlib import Path
 
+from net_helpers import free_port, running_server, wait_for
+
+from spades_voice.ai import Level
 from spades_voice.net.client import JoinRefused
+from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
 from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.server import TableServer
+from spades_voice.net.tablestore import TableStore
 from spades_voice.rules import IllegalAction
 
 
@@ -110,3 +117,38 @@ def test_whoever_comes_back_first_to_an_empty_unstarted_table_hosts_it() -> None
             assert back.started
         finally:
             back.close()
+
+
+def test_after_a_restart_the_host_keeps_the_role_until_the_grace_is_over(tmp_path: Path) -> None:
+    """A guest whose client is back first does not take the host role while the host may
+    still be reconnecting; a host not back when the grace ends passes it on."""
+    port = free_port()
+    limits = Limits(rate=10_000, burst=10_000, restart_grace_seconds=1.0)
+
+    def server() -> ServerThread:
+        store = TableStore(tmp_path / "tables.sqlite3")
+        return ServerThread(TableServer(limits=limits, store=store, computer_delay=0.0,
+                                        level=Level.EASY), "127.0.0.1", port)
+
+    first = server()
+    first.start()
+    ann = RemoteTable.create(first.url, "Ann")
+    bo = RemoteTable.join(first.url, ann.code, "Bo")
+    try:
+        ears = Ears(bo)
+        first.stop()  # the server goes; both clients try to come back
+        ann.close()  # Ann's never will
+        second = server()
+        second.start()
+        try:
+            ears.hears(f"Back at your seat. You sit {bo.seat.long_name}. "
+                       "The match has not started yet.")
+            assert not bo.is_host  # Ann may still be on her way back
+            ears.hears("Ann left. You host the table now.")
+            wait_for(lambda: bo.is_host)
+        finally:
+            bo.close()
+            second.stop()
+    finally:
+        ann.close()
+        bo.close()
