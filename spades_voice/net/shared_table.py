@@ -398,7 +398,7 @@ class SharedTable:
 
     def _grace_over(self) -> None:
         host = self.seats[self.host] if self.host is not None else None
-        if not self.closed and host is not None and not host.connected:
+        if not (self.closed or self.started) and host is not None and not host.connected:
             self._host_left(host)
             self._send_people()
         self._schedule()
@@ -424,7 +424,8 @@ class SharedTable:
         """The host left before the first deal: everyone hears who left and who hosts now
         (the new host is told it is them; their client says how to start)."""
         new = self._settle_host()
-        if new is None:
+        if new is None:  # nobody here, or just restarted: the role waits
+            self._tell_others(gone.seat, notices.left(gone.name))
             return
         for seat, info in self.seats.items():
             if seat is not gone.seat and info.member is not None:
