@@ -73,6 +73,11 @@ NOBODY_WAITING_AT_ALL = "Nobody is waiting for a seat."
 
 YOU_PLAY_NEXT_DEAL = "You play from the next deal."
 NOT_STARTED_YET = "The match has not started yet."
+
+
+def not_started_host(host: str) -> str:
+    """Back before the first deal at a table someone else hosts (perhaps since they left)."""
+    return f"{NOT_STARTED_YET} {host} hosts."
 MATCH_OVER = "The match is over."
 
 

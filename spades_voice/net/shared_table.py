@@ -336,7 +336,11 @@ class SharedTable:
         if info.waiting:
             return notices.back_at_seat(info.seat, notices.YOU_PLAY_NEXT_DEAL)
         if not self.started:
-            return notices.back_at_seat(info.seat, notices.NOT_STARTED_YET)
+            host = self.seats[self.host] if self.host is not None else None
+            if host is None or host is info:
+                return notices.back_at_seat(info.seat, notices.NOT_STARTED_YET)
+            # The role may have passed while they were away.
+            return notices.back_at_seat(info.seat, notices.not_started_host(host.name))
         if self.state.hand is None:
             return notices.back_at_seat(info.seat, notices.MATCH_OVER)
         view = view_of(self.state, info.seat)
@@ -377,6 +381,8 @@ class SharedTable:
         if info.member is not member:
             return  # that connection had already been replaced
         info.member = None
+        if self.closed:
+            return  # the server is stopping: nobody left, and nothing is to change
         if info.waiting:
             # Never sat down: the seat is simply the computer's again.
             info.token, info.waiting, info.name = None, False, ""

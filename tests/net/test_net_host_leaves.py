@@ -32,7 +32,10 @@ class Ears:
             self.heard += [n.text for n in self.table.drain_notices()]
             return text in self.heard
 
-        wait_for(arrived)
+        try:
+            wait_for(arrived)
+        except AssertionError:
+            raise AssertionError(f"never heard {text!r}; heard {self.heard}") from None
 
 
 def test_public_table_host_leaves_the_longest_seated_hosts_then_the_next() -> None:
@@ -86,6 +89,8 @@ def test_private_table_same_rule_and_an_empty_table_ends() -> None:
             back = RemoteTable.rejoin(server.url, code, ann_token)
             try:
                 ears.hears("Ann is back.")
+                Ears(back).hears(f"Back at your seat. You sit {back.seat.long_name}. "
+                                 "The match has not started yet. Bo hosts.")
                 assert not back.is_host and bo.is_host
             finally:
                 back.close()
@@ -142,7 +147,7 @@ def test_after_a_restart_the_host_keeps_the_role_until_the_grace_is_over(tmp_pat
         second.start()
         try:
             ears.hears(f"Back at your seat. You sit {bo.seat.long_name}. "
-                       "The match has not started yet.")
+                       "The match has not started yet. Ann hosts.")
             assert not bo.is_host  # Ann may still be on her way back
             ears.hears("Ann left. You host the table now.")
             wait_for(lambda: bo.is_host)
