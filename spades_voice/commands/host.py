@@ -158,6 +158,10 @@ def run(args: argparse.Namespace) -> int:
                 table, speaker, console, settings, hold_between_hands=False, sound=sound
             )
         finally:
+            if thread is not None:
+                # The table lives in this process and ends with it; the guests hear so
+                # before the host's own seat goes (else the host role would pass first).
+                thread.stop(ending=notices.host_closed(args.name))
             table.close()
     finally:
         sound.close()

@@ -133,6 +133,11 @@ def host_left_to_you(name: str) -> str:
     return f"{name} left. You host the table now."
 
 
+def host_closed(name: str) -> str:
+    """The host's own server (``spades-voice host``) stops as they leave: their table ends."""
+    return f"{name} left and closed the table."
+
+
 #: Joining a table before the first deal when nobody else is connected: the host role is
 #: the newcomer's.
 YOU_HOST = "You host this table."
