@@ -26,6 +26,11 @@ before, at the end of the attack, and 10 s after it:
     python bench/bench_net.py --tables 50 --seconds 10 --think 0.05
     python bench/bench_net.py --tables 0 --solo 6 --seconds 60     # 1 person + 3 Hard
     python bench/bench_net.py --tables 20 --attack silent --attack-count 4100
+    python bench/bench_net.py --tables 20 --attack silent --attack-count 4100 --malloc malloc
+    python bench/bench_net.py --tables 20 --attack silent --attack-count 4100 --no-trim
+
+``--malloc malloc`` runs the server with ``PYTHONMALLOC=malloc``; ``--no-trim`` stops it
+calling glibc's ``malloc_trim`` after a crowd leaves: what each costs and gives back.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from typing import Any
 from spades_voice.ai import Level, make_player
 from spades_voice.net.client import TableClient, hello_create, hello_join
 from spades_voice.net.limits import Limits
+from spades_voice.net.memory import settle
 from spades_voice.net.protocol import decision_to_json, encode
 from spades_voice.net.server import TableServer
 from spades_voice.rules import Ruleset
@@ -71,10 +77,45 @@ def worker_cpu(server: TableServer) -> float:
     return total
 
 
+def gc_pauses() -> dict[str, list[float]]:
+    """The server's garbage collections, by generation: [count, total ms, longest ms]
+    (the loop stops for each)."""
+    import gc
+
+    pauses: dict[str, list[float]] = {str(g): [0, 0.0, 0.0] for g in range(3)}
+    began = [0.0]
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+            return
+        ms = 1000 * (time.perf_counter() - began[0])
+        entry = pauses[str(info["generation"])]
+        entry[0] += 1
+        entry[1] += ms
+        entry[2] = max(entry[2], ms)
+
+    gc.callbacks.append(timed)
+    return pauses
+
+
 def server_main(
     port_out: Any, computer_delay: float, level: str, connections: int,
-    profile: str | None = None,
+    profile: str | None = None, trim: bool = True,
 ) -> None:
+    if not trim:  # measure what the trim is worth: the sweep still collects garbage
+        import gc
+
+        import spades_voice.net.server as server_module
+
+        def collect_only() -> bool:
+            gc.collect()
+            return False
+
+        server_module.release_memory = collect_only  # type: ignore[assignment]
+
+    pauses = gc_pauses()
+
     async def main() -> None:
         # Bench clients are machines: lift the per-person rate limit. Every other limit is
         # the default (each table's people come from an address of their own, as they
@@ -85,6 +126,7 @@ def server_main(
             level=Level(level),
         )
         _, port = await server.start("127.0.0.1", 0)
+        settle()  # as ``spades-voice serve`` does
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, stop.set)
@@ -93,7 +135,10 @@ def server_main(
         t = os.times()
         port_out.send({"cpu": t.user + t.system, "tables": len(server.tables),
                        "budget_ms": server.computers.lowest_budget_ms,
-                       "worker_cpu": worker_cpu(server)})
+                       "worker_cpu": worker_cpu(server), "releases": server.releases,
+                       "trims": server.trims, "gc_pauses": pauses,
+                       "release_ms": 1000 * server.release_seconds,
+                       "allocator": os.environ.get("PYTHONMALLOC", "pymalloc")})
         await server.close()
 
     if profile is None:
@@ -404,21 +449,33 @@ def main(argv: list[str] | None = None) -> int:
                     help="Addresses a silent or half-open attack comes from (1: 127.0.0.1 "
                     "only; default one per 40 sockets).")
     ap.add_argument("--processes", type=int, default=max(1, min(4, (os.cpu_count() or 2) - 1)))
+    ap.add_argument("--malloc", choices=("pymalloc", "malloc"), default="pymalloc",
+                    help="The server's allocator (malloc: PYTHONMALLOC=malloc for it).")
+    ap.add_argument("--no-trim", action="store_true",
+                    help="The server does not call malloc_trim after a crowd leaves.")
     ap.add_argument("--json", action="store_true", help="Print the figures as JSON.")
     ap.add_argument(
         "--profile", metavar="FILE", help="Run the server under cProfile; write its stats here."
     )
     args = ap.parse_args(argv)
+    load_at_start = os.getloadavg()[0]
 
     ctx = mp.get_context("spawn")
     srv_end, srv_child = ctx.Pipe()
     server = ctx.Process(
         target=server_main,
         args=(srv_child, args.computer_delay, args.level, 4 * args.tables + args.solo + 100,
-              args.profile),
+              args.profile, not args.no_trim),
         daemon=False,  # it starts the computers' worker processes
     )
+    saved_malloc = os.environ.get("PYTHONMALLOC")
+    if args.malloc == "malloc":  # the spawned server reads it as its interpreter starts
+        os.environ["PYTHONMALLOC"] = "malloc"
     server.start()
+    if saved_malloc is None:
+        os.environ.pop("PYTHONMALLOC", None)
+    else:
+        os.environ["PYTHONMALLOC"] = saved_malloc
     port = srv_end.recv()
     assert server.pid is not None
     rss = {"start": rss_mb(server.pid)}
@@ -457,7 +514,11 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     attack_result = None
     if attacker is not None:
+        peak = rss["before_attack"]
+        while not atk_end.poll(0.5):
+            peak = max(peak, rss_mb(server.pid))
         attack_result = atk_end.recv()
+        rss["peak_during_attack"] = peak
         rss["end_of_attack"] = rss_mb(server.pid)
         attacker.join()
     results = [a.recv() for _, a in clients]
@@ -483,6 +544,7 @@ def main(argv: list[str] | None = None) -> int:
         "computer_delay_s": args.computer_delay,
         "connections": 4 * args.tables + args.solo,
         "load_average_1m": os.getloadavg()[0],
+        "load_average_1m_at_start": load_at_start,
         "server_rss_mb": rss,
         "attack": attack_result,
         "hard_budget_ms_lowest": server_stats["budget_ms"],
@@ -498,6 +560,11 @@ def main(argv: list[str] | None = None) -> int:
         "server_cpu_ms_per_table_minute": 1000 * cpu / max(1, args.tables + args.solo)
         / (wall / 60),
         "worker_cpu_s": server_stats["worker_cpu"],
+        "server_allocator": server_stats["allocator"],
+        "memory_releases": server_stats["releases"],
+        "malloc_trims": server_stats["trims"],
+        "memory_release_ms_longest": server_stats["release_ms"],
+        "gc_pauses": server_stats["gc_pauses"],
         "server_cpu_ms_per_decision": 1000 * cpu / max(1, decisions),
         "refused": sum(r["refused"] for r in results),
         "client_processes": args.processes,
@@ -523,11 +590,18 @@ def main(argv: list[str] | None = None) -> int:
               f"{figures['server_cpu_ms_per_table_minute']:.0f} ms per table-minute; "
               f"{figures['server_cpu_ms_per_decision']:.2f} ms per decision")
         print("server RSS MB: " + ", ".join(f"{k} {v:.0f}" for k, v in rss.items()))
+        print(f"server allocator: {server_stats['allocator']}; memory handed back "
+              f"{server_stats['releases']} times (longest {server_stats['release_ms']:.0f} ms), "
+              f"malloc_trim {server_stats['trims']} times{' (trim off)' if args.no_trim else ''}")
+        print("server garbage collections (count, total ms, longest ms) by generation: "
+              + "; ".join(f"{g}: {n:.0f}, {t:.0f}, {m:.1f}"
+                          for g, (n, t, m) in server_stats["gc_pauses"].items()))
         if attack_result is not None:
             print(f"attack: {attack_result}")
         print(f"computers' worker CPU: {server_stats['worker_cpu']:.1f} s")
         print(f"Hard budget, lowest used: {server_stats['budget_ms']:.0f} ms; "
-              f"1-minute load average {figures['load_average_1m']:.1f} "
+              f"1-minute load average {load_at_start:.1f} at start, "
+              f"{figures['load_average_1m']:.1f} at the end "
               f"on {os.cpu_count()} cores")
         goal = "met" if i["p95"] <= 50 else "NOT met"
         print(f"goal p95 <= 50 ms: {goal}")

@@ -25,7 +25,8 @@ import bench_net
 
 from spades_voice.ai import Level
 from spades_voice.net.limits import Limits
-from spades_voice.net.server import TableServer, release_memory
+from spades_voice.net.memory import release_memory, settle
+from spades_voice.net.server import TableServer
 
 
 def arenas() -> str:
@@ -95,6 +96,7 @@ async def run(count: int, rounds: int, trace: bool) -> None:
         level=Level.EASY,
     )
     _, port = await server.start("127.0.0.1", 0)
+    settle()  # as ``spades-voice serve`` does
     await asyncio.sleep(1)
     gc.collect()
     if trace:

@@ -22,6 +22,7 @@ from spades_voice.commands.net_common import (
     reachable_address,
     remember_token,
     server_tls,
+    start_key,
 )
 from spades_voice.narration import notices
 from spades_voice.net.client import JoinRefused, server_url
@@ -150,13 +151,17 @@ def run(args: argparse.Namespace) -> int:
         table.rate = settings.work_rate  # the hints' Hard at this machine's speed
         print(f"Table code {table.code}. Others join with: "
               f"spades-voice join {table.code} --server {address}")
-        speaker.query(notices.table_code(spoken_code(table.code)))
+        speaker.query(notices.table_code(spoken_code(table.code), start_key()))
         try:
             lobby(table, speaker, host=True)
             return run_shell(
                 table, speaker, console, settings, hold_between_hands=False, sound=sound
             )
         finally:
+            if thread is not None:
+                # The table lives in this process and ends with it; the guests hear so
+                # before the host's own seat goes (else the host role would pass first).
+                thread.stop(ending=notices.host_closed(args.name))
             table.close()
     finally:
         sound.close()

@@ -19,6 +19,7 @@ from spades_voice.commands.net_common import (
     read_code,
     remember_token,
     remembered_token,
+    start_key,
 )
 from spades_voice.narration import notices
 from spades_voice.net.client import JoinRefused, server_url
@@ -103,7 +104,10 @@ def run(args: argparse.Namespace) -> int:
         try:
             if args.any:
                 others = [x.name for x in table.people() if x.person and not x.you]
-                speaker.query(notices.public_table(others))
+                speaker.query(notices.public_table(others, start_key()))
+            elif table.is_host and not table.started:
+                # Nobody else was here: the host role is ours.
+                speaker.query(f"{notices.YOU_HOST} {notices.how_to_start(start_key())}")
             elif not (table.back or table.waiting or table.started):
                 # Coming back, or waiting for the next deal, the server's own notice says so.
                 speaker.query(notices.waiting_for_host(table.seat))

@@ -7,7 +7,6 @@ import contextlib
 import json
 import socket
 import ssl
-import threading
 from pathlib import Path
 
 from spades_voice.narration import notices
@@ -116,10 +115,23 @@ def reachable_address(bind: str, port: int) -> str:
     return f"{host}:{port}"
 
 
+#: The key that starts the match in the lobby. Before the first deal the lobby reads a
+#: plain line (the game's own keys, chat among them, begin with the match), so it is
+#: Enter whatever keymap.toml binds; Enter is also the keymap's default ``select`` key.
+START_KEY = "enter"
+
+
+def start_key() -> str:
+    """The lobby's start key as it is spoken ("Enter")."""
+    from spades_voice.shell.keymap import spoken_key
+
+    return spoken_key(START_KEY)
+
+
 def lobby(table: RemoteTable, speaker: Speaker, *, host: bool) -> bool:
     """Wait before the first deal, speaking who joins. The host presses Enter to start;
-    a guest waits for the host. Returns False when the table went away."""
-    stop = threading.Event()
+    a guest waits for the host, and starts the table themselves if the host leaves and the
+    host role passes to them. Returns False when the table went away."""
 
     def speak_notices() -> None:
         for notice in table.drain_notices():
@@ -128,17 +140,34 @@ def lobby(table: RemoteTable, speaker: Speaker, *, host: bool) -> bool:
     table.set_listener(speak_notices)
     speak_notices()
     try:
-        if host:
-            if not table.started:
-                input()
-                table.start()
-            return True
-        while not table.wait_started(0.5):
-            if table.closed_reason is not None or stop.is_set():
-                return False
-        return True
+        return _wait_for_start(table, speaker, host)
     finally:
         table.set_listener(None)
+
+
+def _wait_for_start(table: RemoteTable, speaker: Speaker, hosting: bool) -> bool:
+    from spades_voice.rules import IllegalAction
+
+    while not table.started:
+        if table.closed_reason is not None:
+            return False
+        if hosting:
+            input()
+            if table.started:
+                break
+            try:
+                table.start()
+            except IllegalAction as e:  # no longer the host (away, and it passed on)
+                speaker.query(str(e))
+                hosting = table.is_host
+            continue
+        if table.wait_started(0.5):
+            break
+        if table.is_host:
+            # The host left and the role passed here; the server's notice said so.
+            speaker.event(notices.how_to_start(start_key()))
+            hosting = True
+    return True
 
 
 # ---- remembered seats ------------------------------------------------------------

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from spades_voice.commands.net_common import add_server_arguments, exposure_warning, server_tls
 from spades_voice.net.limits import Limits
+from spades_voice.net.memory import settle
 from spades_voice.net.server import TableServer
 from spades_voice.net.tablestore import TableStore
 from spades_voice.options import Level, names
@@ -76,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             print(f"Cannot listen on {args.bind}:{args.port}: {e.strerror}.")
             raise SystemExit(1) from None
+        settle()  # after start: the tables taken back are live, not startup garbage
         if store is not None and store.problem:
             print(store.problem, flush=True)
         scheme = "wss" if tls else "ws"

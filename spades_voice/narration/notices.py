@@ -73,6 +73,11 @@ NOBODY_WAITING_AT_ALL = "Nobody is waiting for a seat."
 
 YOU_PLAY_NEXT_DEAL = "You play from the next deal."
 NOT_STARTED_YET = "The match has not started yet."
+
+
+def not_started_host(host: str) -> str:
+    """Back before the first deal at a table someone else hosts (perhaps since they left)."""
+    return f"{NOT_STARTED_YET} {host} hosts."
 MATCH_OVER = "The match is over."
 
 
@@ -86,10 +91,11 @@ def hand_and_trick(number: int, trick: str) -> str:
     return f"Hand {number}. {trick}"
 
 
-def public_table(names: list[str]) -> str:
-    """``join --any`` has sat someone at a public table: who is already there."""
+def public_table(names: list[str], key: str = "Enter") -> str:
+    """``join --any`` has sat someone at a public table: who is already there (with
+    nobody, they opened it, and hear how to start with ``key``)."""
     if not names:
-        return "You opened a public table. You are its host: press Enter to start."
+        return f"You opened a public table. You are its host: press {key} to start."
     return f"You sit at a public table with {join(names)}."
 
 
@@ -102,13 +108,39 @@ def waiting_for_host(seat: Seat) -> str:
     return f"You sit {seat.long_name}. Waiting for the host to start."
 
 
-def table_code(spoken_code: str) -> str:
+def how_to_start(key: str) -> str:
+    """The host (or whoever became host) hears how to deal the first hand; ``key`` is the
+    spoken name of the key that does it."""
+    return f"Press {key} to start; the computer plays any empty seat."
+
+
+def table_code(spoken_code: str, key: str = "Enter") -> str:
     """The host hears the code to give friends, and how to start."""
     return (
         f"Table code {spoken_code}. "
-        "Friends join with spades-voice join and this code. "
-        "Press Enter to start; the computer plays any empty seat."
+        f"Friends join with spades-voice join and this code. {how_to_start(key)}"
     )
+
+
+def host_left(name: str, host: str) -> str:
+    """The host left before the first deal; the person seated longest hosts now."""
+    return f"{name} left. {host} hosts the table now."
+
+
+def host_left_to_you(name: str) -> str:
+    """The new host's own line when the host left before the first deal (the client adds
+    how to start, with the key this player presses)."""
+    return f"{name} left. You host the table now."
+
+
+def host_closed(name: str) -> str:
+    """The host's own server (``spades-voice host``) stops as they leave: their table ends."""
+    return f"{name} left and closed the table."
+
+
+#: Joining a table before the first deal when nobody else is connected: the host role is
+#: the newcomer's.
+YOU_HOST = "You host this table."
 
 
 #: How each speech output is named when the player hears that it was replaced.

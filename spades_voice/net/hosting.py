@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from spades_voice.net.protocol import CLOSE_NO_TABLE
 from spades_voice.net.server import TableServer
 
 
@@ -44,6 +45,7 @@ class ServerThread:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._stop: asyncio.Event | None = None
+        self._ending: str | None = None
         self._thread = threading.Thread(target=self._run, name="spades-server", daemon=True)
 
     def start(self, timeout: float = 30.0) -> tuple[str, int]:
@@ -69,7 +71,22 @@ class ServerThread:
             return
         self._ready.set()
         await self._stop.wait()
+        if self._ending is not None:
+            await self._end_tables(self._ending)
         await self.server.close()
+
+    async def _end_tables(self, reason: str) -> None:
+        """Tell everyone seated that their table has ended, and wait (a little) for the
+        words to go out: their clients then say so at once, where a server that simply
+        went away would leave them trying to reconnect for a minute."""
+        members = [
+            info.member for table in self.server.tables.values()
+            for info in table.seats.values() if info.member is not None
+        ]
+        for member in members:
+            member.close(CLOSE_NO_TABLE, reason)
+        if members:
+            await asyncio.wait([m.writer for m in members], timeout=2.0)
 
     def call(self, fn: Callable[[], Any], timeout: float = 10.0) -> Any:
         """Run ``fn`` on the server's loop and return its result (tests look inside)."""
@@ -79,7 +96,10 @@ class ServerThread:
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
 
-    def stop(self, timeout: float = 30.0) -> None:
+    def stop(self, timeout: float = 30.0, *, ending: str | None = None) -> None:
+        """Stop the server. ``ending``: the tables end for good (no store keeps them), and
+        everyone seated hears this sentence first."""
+        self._ending = ending
         if self._stop is not None and self._thread.is_alive():
             self.loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(timeout)

@@ -78,6 +78,10 @@ class RemoteTable:
         if keep_frames:
             self.client.frames = []
         self._loop = asyncio.new_event_loop()
+        #: ``close`` on the loop: the task closing the connection, and whether ``_main``
+        #: has ended (then there is nothing left to close).
+        self._closing: asyncio.Task[None] | None = None
+        self._finished = False
         self._connected = concurrent.futures.Future[None]()
         self._thread = threading.Thread(target=self._run, name="spades-table", daemon=True)
         self._thread.start()
@@ -144,15 +148,27 @@ class RemoteTable:
 
     async def _main(self) -> None:
         try:
-            await self.client.connect()
-        except JoinRefused as e:
-            self._connected.set_exception(e)
-            return
-        except Exception as e:  # whatever went wrong, the caller hears it and never hangs
-            self._connected.set_exception(JoinRefused(f"Cannot join the table: {e}."))
-            return
-        self._connected.set_result(None)
-        await self.client.run()
+            try:
+                await self.client.connect()
+            except JoinRefused as e:
+                self._connected.set_exception(e)
+                return
+            except Exception as e:  # whatever went wrong, the caller hears it, never hangs
+                self._connected.set_exception(JoinRefused(f"Cannot join the table: {e}."))
+                return
+            self._connected.set_result(None)
+            await self.client.run()
+            if self._closing is not None:
+                await self._closing  # finish the closing handshake before the loop ends
+        finally:
+            self._finished = True
+
+    def _close_on_loop(self) -> None:
+        # Runs on the loop, so it cannot race ``_main``: the coroutine is made only when
+        # ``_main`` will still await it (made elsewhere, a loop that has just finished
+        # would drop it unawaited).
+        if not self._finished and self._closing is None:
+            self._closing = self._loop.create_task(self.client.close())
 
     def _changed(self) -> None:
         if self.client.started:
@@ -328,10 +344,9 @@ class RemoteTable:
 
     def close(self) -> None:
         if self._thread.is_alive():
-            # Not waiting on the future: the loop ends with ``run``, maybe before the
-            # future hears that ``close`` finished. The thread ending is the signal.
-            with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(self.client.close(), self._loop)
+            # The thread ending is the signal that the connection is closed.
+            with contextlib.suppress(RuntimeError):  # the loop has already closed
+                self._loop.call_soon_threadsafe(self._close_on_loop)
             self._thread.join(5)
 
 

@@ -19,6 +19,7 @@ import ipaddress
 import logging
 import secrets
 import ssl
+import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
@@ -139,6 +140,11 @@ class TableServer:
         self._open_by_address: Counter[str] = Counter()
         self._tables_by_address: Counter[str] = Counter()
         self.connections = 0  # websocket connections in the handler
+        #: Times memory was handed back after a crowd left, and how many of them trimmed
+        #: the C heap (glibc only).
+        self.releases = 0
+        self.trims = 0
+        self.release_seconds = 0.0  # the longest a release held the loop
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Listen on ``host:port`` (port 0 picks a free one); returns the bound address."""
@@ -210,7 +216,7 @@ class TableServer:
         table = self._new_table(p.normalize_code(stored.code), rules, timers, loop)
         table.public, table.address = stored.public, stored.address
         table.restore(stored)
-        table.grace_until = loop.time() + self.limits.restart_grace_seconds
+        table.hold_for_restart(self.limits.restart_grace_seconds)
         self.tables[table.code] = table
         self._tables_by_address[table.address] += 1
 
@@ -238,14 +244,22 @@ class TableServer:
             if table.connected == 0 and idle > self.limits.empty_table_seconds:
                 self.remove_table(code)
         self.guesses.sweep()
-        if self._sockets_peak - self.sockets > 200:  # a crowd came and went
+        # A crowd came and went: at least ``crowd`` sockets and half the peak have gone.
+        # Not sooner: the collection walks every object still alive (~100 ms for 2 000
+        # sockets, with the loop stopped), and frees more once they have all left.
+        gone = self._sockets_peak - self.sockets
+        if gone > self.limits.crowd and 2 * self.sockets <= self._sockets_peak:
             self._sockets_peak = self.sockets
             # A dict keeps the table it grew to after its entries go: copies are sized
             # to what is left (4 000 sockets from 100 addresses left ~100 KB behind).
             self._unseated = dict(self._unseated)
             self._sockets_by_peer = Counter(self._sockets_by_peer)
             self._open_by_address = Counter(self._open_by_address)
-            release_memory()
+            began = time.perf_counter()
+            trimmed = release_memory()
+            self.release_seconds = max(self.release_seconds, time.perf_counter() - began)
+            self.trims += trimmed
+            self.releases += 1
 
     # ---- connections -----------------------------------------------------------------
 
@@ -356,7 +370,8 @@ class TableServer:
         self, ws: ServerConnection, member: Member, guard: Guard, address: str
     ) -> tuple[SharedTable, SeatInfo] | None:
         try:
-            raw = await asyncio.wait_for(ws.recv(), self.limits.hello_seconds)
+            async with asyncio.timeout(self.limits.hello_seconds):  # no task, unlike wait_for
+                raw = await ws.recv()
             message = guard.admit(raw)
         except (TimeoutError, p.ProtocolError) as e:
             reason = str(e) if isinstance(e, p.ProtocolError) else "Say hello first."

@@ -60,7 +60,15 @@ class Member:
         #: How many finished hands of the match this connection has been sent: a view
         #: carries only the rest (``outcomes_from``).
         self.outcomes_sent = 0
-        self.writer = asyncio.get_running_loop().create_task(self._write())
+        #: Started by the first frame or close: a socket that never says hello (thousands
+        #: of them in an attack) costs no task of its own.
+        self._writer: asyncio.Task[None] | None = None
+
+    @property
+    def writer(self) -> asyncio.Task[None]:
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+        return self._writer
 
     def send(self, message: dict[str, Any]) -> None:
         self.send_text(p.encode(message))
@@ -78,6 +86,7 @@ class Member:
     def close(self, code: int, reason: str) -> None:
         """Close after the frames already queued have been written."""
         self.close_code, self.close_reason = code, reason
+        _ = self.writer  # started, so the close gets written
         self.queue.put_nowait(None)
 
     async def _write(self) -> None:
@@ -120,6 +129,8 @@ class SeatInfo:
     muted: bool = False
     #: When this person's recent chat lines were said (loop time), for the rate limit.
     said: list[float] = field(default_factory=list)
+    #: The order people sat down in (lower sat longer): who hosts when the host leaves.
+    since: int = 0
 
     @property
     def person(self) -> bool:
@@ -159,6 +170,8 @@ class SharedTable:
     #: loop time: their clients are reconnecting.
     grace_until: float = 0.0
     closed: bool = False
+    _grace: asyncio.TimerHandle | None = None  # the end of ``grace_until``
+    _sat_down: int = 0  # people seated so far, for ``SeatInfo.since``
     views: codec.ViewEncoder = field(default_factory=codec.ViewEncoder)
     _handles: list[asyncio.TimerHandle] = field(default_factory=list)
     #: The computer decision being thought about in a worker, if any: the table waits.
@@ -290,9 +303,12 @@ class SharedTable:
         info.token = p.new_token()
         info.member = member
         info.waiting = self.mid_hand
+        self._sat_down += 1
+        info.since = self._sat_down
         if self.host is None:
             self.host = seat
         self._rename_computers()
+        self._settle_host()
         if info.waiting:
             self._joined(
                 info,
@@ -311,6 +327,7 @@ class SharedTable:
         info.member = member
         if old is not None:
             old.close(p.CLOSE_NO_TABLE, "Your seat was taken up by another connection.")
+        self._settle_host()
         self._joined(info, notices.back(info.name), self._where(info), back=True)
         return info
 
@@ -319,7 +336,11 @@ class SharedTable:
         if info.waiting:
             return notices.back_at_seat(info.seat, notices.YOU_PLAY_NEXT_DEAL)
         if not self.started:
-            return notices.back_at_seat(info.seat, notices.NOT_STARTED_YET)
+            host = self.seats[self.host] if self.host is not None else None
+            if host is None or host is info:
+                return notices.back_at_seat(info.seat, notices.NOT_STARTED_YET)
+            # The role may have passed while they were away.
+            return notices.back_at_seat(info.seat, notices.not_started_host(host.name))
         if self.state.hand is None:
             return notices.back_at_seat(info.seat, notices.MATCH_OVER)
         view = view_of(self.state, info.seat)
@@ -360,15 +381,63 @@ class SharedTable:
         if info.member is not member:
             return  # that connection had already been replaced
         info.member = None
+        if self.closed:
+            return  # the server is stopping: nobody left, and nothing is to change
         if info.waiting:
             # Never sat down: the seat is simply the computer's again.
             info.token, info.waiting, info.name = None, False, ""
             self._rename_computers()
+        elif info.seat is self.host and not self.started:
+            self._host_left(info)
         else:
             self._tell_others(info.seat, notices.left(info.name))
         self._send_people()
         self._touch()
         self._schedule()
+
+    def hold_for_restart(self, seconds: float) -> None:
+        """After a server restart, people's clients are reconnecting: for ``seconds`` the
+        computer does not play for them, and the host keeps the role even if a guest is
+        back first. A host not back by then passes it on as if they had left."""
+        self.grace_until = self.loop.time() + seconds
+        self._grace = self.loop.call_later(seconds, self._grace_over)
+
+    def _grace_over(self) -> None:
+        host = self.seats[self.host] if self.host is not None else None
+        if not (self.closed or self.started) and host is not None and not host.connected:
+            self._host_left(host)
+            self._send_people()
+        self._schedule()
+
+    def _settle_host(self) -> SeatInfo | None:
+        """Before the first deal only the host can start, so the host must be someone who
+        is here: when the host is away and anyone is connected, the person who has sat
+        longest hosts now. The new host's seat when it changed; with nobody here nothing
+        changes, and the table ends as any empty table does."""
+        if self.started or (self.host is not None and self.seats[self.host].connected):
+            return None
+        if self.loop.time() < self.grace_until:
+            return None  # just restarted: the host may be on the way back
+        here = [i for i in self.seats.values() if i.connected]
+        if not here:
+            return None
+        new = min(here, key=lambda i: i.since)
+        self.host = new.seat
+        self.save()
+        return new
+
+    def _host_left(self, gone: SeatInfo) -> None:
+        """The host left before the first deal: everyone hears who left and who hosts now
+        (the new host is told it is them; their client says how to start)."""
+        new = self._settle_host()
+        if new is None:  # nobody here, or just restarted: the role waits
+            self._tell_others(gone.seat, notices.left(gone.name))
+            return
+        for seat, info in self.seats.items():
+            if seat is not gone.seat and info.member is not None:
+                said = (notices.host_left_to_you(gone.name) if seat is new.seat
+                        else notices.host_left(gone.name, new.name))
+                self._send_update(seat, [Notice(said)], with_view=False)
 
     def admit(self, seat: Seat) -> None:
         """Let a person waiting for the next deal take their seat now (the host's call)."""
@@ -700,6 +769,8 @@ class SharedTable:
 
     def close(self) -> None:
         self.closed = True
+        if self._grace is not None:
+            self._grace.cancel()
         for h in self._handles:
             h.cancel()
         self._handles.clear()
