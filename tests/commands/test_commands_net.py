@@ -5,6 +5,7 @@ servers on 127.0.0.1: a friend on the host's computer, the code typed at a promp
 from __future__ import annotations
 
 import os
+import signal
 import socket
 import sys
 import time
@@ -36,7 +37,8 @@ def command(data: Path, *argv: str) -> Iterator[pexpect.spawn]:
     env = {**os.environ, DATA_DIR_ENV: str(data), "XDG_STATE_HOME": str(data / "state"),
            "TERM": "xterm"}
     child = pexpect.spawn(sys.executable, ["-m", "spades_voice", *argv], env=env,
-                          encoding="utf-8", timeout=30, dimensions=(24, 200))
+                          encoding="utf-8", timeout=30, dimensions=(24, 200),
+                          preexec_fn=_interruptible)
     try:
         yield child
     finally:
@@ -46,6 +48,13 @@ def command(data: Path, *argv: str) -> Iterator[pexpect.spawn]:
         while any(Path(f"/proc/{pid}").exists() for pid in helpers):
             assert time.monotonic() < deadline, "a process the command started outlived it"
             time.sleep(0.05)
+
+
+def _interruptible() -> None:
+    """Ctrl-C reaches the command as it does at a player's terminal. A test run started in
+    the background (``cmd &`` in a script, nohup) ignores SIGINT, every child inherits
+    that, and Python then never raises KeyboardInterrupt: the host's Ctrl-C did nothing."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def descendants(pid: int) -> set[int]:
