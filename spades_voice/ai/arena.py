@@ -203,7 +203,8 @@ def _run(tasks: list[Task], jobs: int, label: str) -> list[DealResult]:
                 mean, ci = _mean_ci([x.diff for x in results])
                 print(
                     f"{label}: {len(results)} of {len(tasks)} done, "
-                    f"{mean:+.1f} ± {ci:.1f} per deal, {now - started:.0f} s",
+                    f"{mean:+.1f} ± {ci:.1f} per {'match' if label == 'matches' else 'deal'}, "
+                    f"{now - started:.0f} s",
                     file=sys.stderr,
                     flush=True,
                 )

@@ -95,10 +95,11 @@ def _pct(a: int, b: int) -> str:
 def _print_summary(s: dict[str, object]) -> None:
     first, second = s["first"], s["second"]
     print(f"{first} against {second}")
-    print(
-        f"  points per deal ({first} minus {second}): {s['points_per_deal']:+.1f}"
-        f" ± {s['ci95']:.1f} (95% CI) over {s['deals']} duplicate deals"
-    )
+    if s["deals"]:  # ``--deals 0 --matches N`` plays matches only
+        print(
+            f"  points per deal ({first} minus {second}): {s['points_per_deal']:+.1f}"
+            f" ± {s['ci95']:.1f} (95% CI) over {s['deals']} duplicate deals"
+        )
     won = s["matches_won"]
     assert isinstance(won, dict)
     print(f"  matches won: {first} {won[first]}, {second} {won[second]} of {s['matches']}")
