@@ -225,4 +225,4 @@ def _nil_follow_reason(
         return f"{head}: it stays under the {winner_card}, so your nil stays safe."
     if last:
         return f"{head}: every card you have takes this trick; this one costs least."
-    return f"{head}: all your cards beat the {winner_card}; someone after you may go over it."
+    return f"{head}: all your cards beat the {winner_card}; later players may go higher."

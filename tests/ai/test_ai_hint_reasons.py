@@ -55,7 +55,7 @@ def test_nil_forced_to_beat_before_others_have_played() -> None:
     state = position(deal, Seat.N, [3, "nil", 3, 3, "2H"])
     assert _reason(state, "QH") == (
         "Play the queen of hearts: all your cards beat the 2 of hearts; "
-        "someone after you may go over it."
+        "later players may go higher."
     )
 
 

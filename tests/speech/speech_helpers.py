@@ -36,13 +36,14 @@ from spades_voice.speech._speechd import load_speechd
 CAPTURE_SH = r"""#!/bin/sh
 # capture.sh OUTDIR RATE, text on stdin: save text and WAV, then play silently.
 out="$1"; rate="$2"
+# Work files end in .part, so the tests' *.txt and *.wav never see one half written.
 tmp="$out/.cur.$$"
-cat > "$tmp.txt"
+cat > "$tmp.txt.part"
 n=$(ls "$out" | grep -c '\.txt$')
 n=$(printf %04d $((n + 1)))
-mv "$tmp.txt" "$out/$n.txt"
-espeak-ng -s "$rate" -f "$out/$n.txt" -w "$tmp.wav" 2>>"$out/espeak.err"
-mv "$tmp.wav" "$out/$n.wav"
+mv "$tmp.txt.part" "$out/$n.txt"
+espeak-ng -s "$rate" -f "$out/$n.txt" -w "$tmp.wav.part" 2>>"$out/espeak.err"
+mv "$tmp.wav.part" "$out/$n.wav"
 # Held (SpeechdServer.hold_after): this line "plays" until the server is killed.
 if [ -e "$out/.hold" ] && [ "$n" -gt "$(cat "$out/.hold")" ]; then
   while :; do sleep 1; done
