@@ -47,7 +47,7 @@ import multiprocessing
 import random
 import sys
 import time
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -55,6 +55,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from spades_voice.ai import REFERENCE_RATE, HardPlayer, Level, Player, WorkRate, make_player
+from spades_voice.ai.arena import Side
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.sampling import draw_deals
 from spades_voice.commands.arena import add_rate_arguments, rate_from_args
@@ -72,7 +73,6 @@ from spades_voice.rules import (
     Ruleset,
     SeatView,
     Team,
-    TeamScore,
     deal_for,
     view_of,
 )
@@ -177,41 +177,16 @@ def _players(
     return players
 
 
-@dataclass
-class Tally:
+def _side_line(name: str, side: Side) -> str:
     """One side's record over the hands it played: what a player would notice."""
-
-    hands: int = 0
-    points: int = 0
-    sets: int = 0
-    bags: int = 0
-    nils: int = 0
-    nils_made: int = 0
-    bid: int = 0  # tricks contracted (nil counts 0)
-    tricks: int = 0
-
-    def add(self, sc: TeamScore) -> None:
-        self.hands += 1
-        self.points += sc.points
-        self.sets += int(sc.contract > 0 and not sc.made)
-        self.bags += sc.bags_added
-        self.nils += len(sc.nils)
-        self.nils_made += sum(n.made for n in sc.nils)
-        self.bid += sc.contract
-        self.tricks += sc.tricks
-
-    def merge(self, other: Tally) -> None:
-        for f in fields(self):
-            setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
-
-    def line(self, name: str) -> str:
-        h = max(1, self.hands)
-        return (
-            f"  {name}: {self.points / h:.1f} points a hand, contract {self.bid / h:.2f} "
-            f"for {self.tricks / h:.2f} tricks, set {self.sets} of {self.hands} "
-            f"({self.sets / h:.1%}), bags {self.bags / h:.2f} a hand, "
-            f"nil made {self.nils_made} of {self.nils}"
-        )
+    h = max(1, side.hands)
+    sets = side.contracts - side.contracts_made
+    return (
+        f"  {name}: {side.points / h:.1f} points a hand, contract {side.bid / h:.2f} "
+        f"for {side.tricks / h:.2f} tricks, set {sets} of {side.hands} "
+        f"({sets / h:.1%}), bags {side.bags / h:.2f} a hand, "
+        f"nil made {side.nils_made} of {side.nils}"
+    )
 
 
 def play_match_table(
@@ -223,7 +198,7 @@ def play_match_table(
     budget_ms: float,
     rate: WorkRate,
     max_hands: int = 40,
-) -> tuple[Team | None, Tally, Tally]:
+) -> tuple[Team | None, Side, Side]:
     """One table of a match to its end: the winner, Hard's tally and the bot's."""
     players = _players(hard_team, seed, sims, uct_c, budget_ms, rate)
     state = MatchState(match)
@@ -231,42 +206,42 @@ def play_match_table(
         seat = state.to_act
         assert seat is not None
         state.apply(players[seat.index].decide(view_of(state, seat)), seat)
-    hard, bot = Tally(), Tally()
+    hard, bot = Side(), Side()
     for o in state.outcomes:
-        hard.add(o.scores[hard_team])
-        bot.add(o.scores[hard_team.other])
+        hard.record(o.scores[hard_team])
+        bot.record(o.scores[hard_team.other])
     return state.winner, hard, bot
 
 
-def play_match(args: argparse.Namespace, rate: WorkRate, i: int) -> tuple[int, Tally, Tally]:
+def play_match(args: argparse.Namespace, rate: WorkRate, i: int) -> tuple[int, Side, Side]:
     """Match ``i`` at both tables: how many of the two Hard's side won, and the tallies."""
     global FIXED_WORK
     FIXED_WORK = args.fixed_work
     match = Match(Ruleset(), seed=f"{args.seed}/ismcts-match/{i}")
     won = 0
-    hard, bot = Tally(), Tally()
+    hard, bot = Side(), Side()
     for table, team in enumerate((Team.NS, Team.EW)):
         winner, h, b = play_match_table(
             match, team, f"{args.seed}/m{i}/{table}", args.sims, args.uct_c, args.budget_ms, rate
         )
         won += winner is team
-        hard.merge(h)
-        bot.merge(b)
+        hard.add(h)
+        bot.add(b)
     return won, hard, bot
 
 
 def run_matches(args: argparse.Namespace, rate: WorkRate) -> None:
     won = 0
     played = 0
-    hard, bot = Tally(), Tally()
+    hard, bot = Side(), Side()
     start = time.monotonic()
     numbers = range(args.start, args.start + args.matches)
     with multiprocessing.Pool(args.jobs) as pool:
         for w, h, b in pool.imap(functools.partial(play_match, args, rate), numbers):
             played += 2
             won += w
-            hard.merge(h)
-            bot.merge(b)
+            hard.add(h)
+            bot.add(b)
             share = won / played
             ci = 1.96 * math.sqrt(share * (1 - share) / played)
             print(
@@ -279,8 +254,8 @@ def run_matches(args: argparse.Namespace, rate: WorkRate) -> None:
     ci = 1.96 * math.sqrt(share * (1 - share) / played)
     print(f"Hard against OpenSpiel ISMCTS ({args.sims} simulations) in matches to 500")
     print(f"  Hard's side won {won} of {played} matches: {share:.0%} ± {ci:.0%} (95% CI)")
-    print(hard.line("Hard"))
-    print(bot.line("ISMCTS"))
+    print(_side_line("Hard", hard))
+    print(_side_line("ISMCTS", bot))
 
 
 def play_table(
@@ -311,8 +286,8 @@ def play_table(
 class DealResult:
     number: int
     diff: float
-    hard: Tally
-    bot: Tally
+    hard: Side
+    bot: Side
     t_hard: list[float]
     t_bot: list[float]
     tables: list[str]
@@ -334,15 +309,15 @@ def play_deal(args: argparse.Namespace, rate: WorkRate, i: int) -> DealResult:
     global FIXED_WORK
     FIXED_WORK = args.fixed_work  # a worker process starts with the module's default
     dealt = deal_for(f"{args.seed}/ismcts", i)
-    out = DealResult(i, 0.0, Tally(), Tally(), [], [], [])
+    out = DealResult(i, 0.0, Side(), Side(), [], [], [])
     for table, team in enumerate((Team.NS, Team.EW)):
         outcome, th, tb = play_table(
             dealt, team, f"{args.seed}/{i}/{table}", args.sims, args.uct_c, args.budget_ms, rate
         )
         scores = outcome.scores
         out.tables.append(_table_line(team, outcome))
-        out.hard.add(scores[team])
-        out.bot.add(scores[team.other])
+        out.hard.record(scores[team])
+        out.bot.record(scores[team.other])
         out.t_hard += th
         out.t_bot += tb
         out.diff += (scores[team].points - scores[team.other].points) / 2.0
@@ -363,7 +338,7 @@ def _pct(xs: list[float], q: float) -> float:
 
 def run_deals(args: argparse.Namespace, rate: WorkRate) -> None:
     diffs: list[float] = []
-    hard, bot = Tally(), Tally()
+    hard, bot = Side(), Side()
     t_hard: list[float] = []
     t_bot: list[float] = []
     start = time.monotonic()
@@ -372,8 +347,8 @@ def run_deals(args: argparse.Namespace, rate: WorkRate) -> None:
         results = pool.imap(functools.partial(play_deal, args, rate), numbers)
         for r in results:
             diffs.append(r.diff)
-            hard.merge(r.hard)
-            bot.merge(r.bot)
+            hard.add(r.hard)
+            bot.add(r.bot)
             t_hard += r.t_hard
             t_bot += r.t_bot
             mean, ci = _mean_ci(diffs)
@@ -394,8 +369,8 @@ def run_deals(args: argparse.Namespace, rate: WorkRate) -> None:
         + (", fixed work (safety net off)" if args.fixed_work else "")
     )
     print(f"  points per deal (Hard minus ISMCTS): {mean:+.1f} ± {ci:.1f} over {n} duplicate deals")
-    print(hard.line("Hard"))
-    print(bot.line("ISMCTS"))
+    print(_side_line("Hard", hard))
+    print(_side_line("ISMCTS", bot))
     print(
         f"  decision p50/p95: Hard {_pct(t_hard, 0.5):.0f}/{_pct(t_hard, 0.95):.0f} ms, "
         f"ISMCTS {_pct(t_bot, 0.5):.0f}/{_pct(t_bot, 0.95):.0f} ms"

@@ -31,6 +31,7 @@ from spades_voice.rules import (
     MatchState,
     Ruleset,
     Team,
+    TeamScore,
     deal_for,
     view_of,
 )
@@ -60,7 +61,22 @@ class Side:
     nils: int = 0
     nils_made: int = 0
     bags: int = 0
+    bid: int = 0  # tricks contracted (a nil counts none)
+    tricks: int = 0  # tricks taken
     times_ms: list[float] = field(default_factory=list)
+
+    def record(self, sc: TeamScore) -> None:
+        """Count one hand this side played."""
+        self.points += sc.points
+        self.hands += 1
+        if sc.contract > 0:
+            self.contracts += 1
+            self.contracts_made += sc.made
+        self.nils += len(sc.nils)
+        self.nils_made += sum(n.made for n in sc.nils)
+        self.bags += sc.bags_added
+        self.bid += sc.contract
+        self.tricks += sc.tricks
 
     def add(self, other: Side) -> None:
         self.points += other.points
@@ -70,6 +86,8 @@ class Side:
         self.nils += other.nils
         self.nils_made += other.nils_made
         self.bags += other.bags
+        self.bid += other.bid
+        self.tricks += other.tricks
         self.times_ms.extend(other.times_ms)
 
 
@@ -105,16 +123,7 @@ def play_table(
         state.apply(decision, seat)
     for outcome in state.outcomes:
         for team in Team:
-            sc = outcome.scores[team]
-            side = sides[team]
-            side.points += sc.points
-            side.hands += 1
-            if sc.contract > 0:
-                side.contracts += 1
-                side.contracts_made += sc.made
-            side.nils += len(sc.nils)
-            side.nils_made += sum(n.made for n in sc.nils)
-            side.bags += sc.bags_added
+            sides[team].record(outcome.scores[team])
     return TableResult(sides, state.winner)
 
 
