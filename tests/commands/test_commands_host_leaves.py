@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pexpect
-from test_commands_net import command, free_port, server
+from test_commands_net import command, host_and_guest, server
 
 
 def test_the_guest_hears_they_host_now_and_starts_the_match(tmp_path: Path) -> None:
@@ -30,16 +30,8 @@ def test_the_guest_hears_they_host_now_and_starts_the_match(tmp_path: Path) -> N
 def test_a_host_whose_own_server_stops_tells_the_guests_the_table_has_ended(
     tmp_path: Path,
 ) -> None:
-    port = free_port()
-    with command(tmp_path / "ann", "host", "--name", "Ann", "--port", str(port)) as ann:
-        ann.expect(r"Table code (\w{4}-\w{4})\.")
-        code = ann.match.group(1)
-        ann.expect("Press Enter to start")
-        with command(tmp_path / "bo", "join", code, "--server", f"127.0.0.1:{port}",
-                     "--name", "Bo") as bo:
-            bo.expect("Waiting for the host to start.")
-            ann.expect(r"Bo joined, sitting \w+\.")
-            ann.sendcontrol("c")  # the host leaves, and the server in her process stops
-            bo.expect("Ann left and closed the table.")
-            assert "hosts the table now" not in bo.before
-            bo.expect(pexpect.EOF)
+    with host_and_guest(tmp_path) as (ann, bo):
+        ann.sendcontrol("c")  # the host leaves, and the server in her process stops
+        bo.expect("Ann left and closed the table.")
+        assert "hosts the table now" not in bo.before
+        bo.expect(pexpect.EOF)

@@ -50,6 +50,22 @@ def command(data: Path, *argv: str) -> Iterator[pexpect.spawn]:
             time.sleep(0.05)
 
 
+@contextmanager
+def host_and_guest(tmp: Path) -> Iterator[tuple[pexpect.spawn, pexpect.spawn]]:
+    """Ann runs ``host`` (her own server, in her process) and Bo joins by the code she
+    was given; both are in the lobby before the first deal, and Ann has heard Bo join."""
+    port = free_port()
+    with command(tmp / "ann", "host", "--name", "Ann", "--port", str(port)) as ann:
+        ann.expect(r"Table code (\w{4}-\w{4})\.")
+        code = ann.match.group(1)
+        ann.expect("Press Enter to start")
+        with command(tmp / "bo", "join", code, "--server", f"127.0.0.1:{port}",
+                     "--name", "Bo") as bo:
+            bo.expect("Waiting for the host to start.")
+            ann.expect(r"Bo joined, sitting \w+\.")
+            yield ann, bo
+
+
 def _interruptible() -> None:
     """Ctrl-C reaches the command as it does at a player's terminal. A test run started in
     the background (``cmd &`` in a script, nohup) ignores SIGINT, every child inherits
