@@ -73,12 +73,12 @@ NOBODY_WAITING_AT_ALL = "Nobody is waiting for a seat."
 
 YOU_PLAY_NEXT_DEAL = "You play from the next deal."
 NOT_STARTED_YET = "The match has not started yet."
+MATCH_OVER = "The match is over."
 
 
 def not_started_host(host: str) -> str:
     """Back before the first deal at a table someone else hosts (perhaps since they left)."""
     return f"{NOT_STARTED_YET} {host} hosts."
-MATCH_OVER = "The match is over."
 
 
 def back_at_seat(seat: Seat, where: str) -> str:
@@ -91,7 +91,7 @@ def hand_and_trick(number: int, trick: str) -> str:
     return f"Hand {number}. {trick}"
 
 
-def public_table(names: list[str], key: str = "Enter") -> str:
+def public_table(names: list[str], key: str) -> str:
     """``join --any`` has sat someone at a public table: who is already there (with
     nobody, they opened it, and hear how to start with ``key``)."""
     if not names:
@@ -114,7 +114,7 @@ def how_to_start(key: str) -> str:
     return f"Press {key} to start; the computer plays any empty seat."
 
 
-def table_code(spoken_code: str, key: str = "Enter") -> str:
+def table_code(spoken_code: str, key: str) -> str:
     """The host hears the code to give friends, and how to start."""
     return (
         f"Table code {spoken_code}. "
