@@ -56,7 +56,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from spades_voice.ai import REFERENCE_RATE, HardPlayer, Level, Player, WorkRate, make_player
 from spades_voice.ai.arena import Side
-from spades_voice.ai.knowledge import known_of
+from spades_voice.ai.knowledge import Known, known_of
 from spades_voice.ai.sampling import draw_deals
 from spades_voice.commands.arena import add_rate_arguments, rate_from_args
 from spades_voice.rules import (
@@ -96,6 +96,24 @@ def our_bid(action: int) -> Bid:
     return BID_CHOICES[action - NIL_ACTION]
 
 
+class FastRolloutEvaluator(mcts.RandomRolloutEvaluator):  # type: ignore[misc]
+    """OpenSpiel's one-rollout random evaluator, with the move drawn by Python's
+    ``random`` instead of ``numpy.random.choice`` (which spent half the bot's time
+    building an array for each of ~40 moves a rollout). The same uniform rollouts."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(1)
+        self._rng = rng
+
+    def evaluate(self, state: Any) -> Any:
+        working = state.clone()
+        rnd = self._rng.random
+        while not working.is_terminal():
+            legal = working.legal_actions()  # spades has no chance node after the deal
+            working.apply_action(legal[int(rnd() * len(legal))])
+        return np.array(working.returns())
+
+
 class IsmctsPlayer:
     """OpenSpiel's ISMCTS bot sitting at one of our seats, seeing only its SeatView."""
 
@@ -105,7 +123,7 @@ class IsmctsPlayer:
         np_rng = np.random.RandomState(rng.randrange(2**31))
         self._bot = ismcts.ISMCTSBot(
             game=self._game,
-            evaluator=mcts.RandomRolloutEvaluator(1, np_rng),
+            evaluator=FastRolloutEvaluator(random.Random(rng.randrange(2**31))),
             uct_c=uct_c,
             max_simulations=sims,
             max_world_samples=ismcts.UNLIMITED_NUM_WORLD_SAMPLES,
@@ -122,10 +140,9 @@ class IsmctsPlayer:
             actions.extend(os_card(c) for _, c in t.plays)
         return actions
 
-    def _world(self, view: SeatView, first: int, history: list[int]) -> Any:
+    def _world(self, known: Known, first: int, history: list[int]) -> Any:
         """An OpenSpiel state with the view's public story and one consistent guess at
         the hidden cards."""
-        known = known_of(view)
         held = draw_deals(known, self._rng, 1)[0]
         hands: list[list[int]] = []
         for p in range(4):
@@ -143,8 +160,9 @@ class IsmctsPlayer:
         assert view.dealer is not None
         first = (view.dealer.index + 1) & 3
         history = self._history(view)
-        root = self._world(view, first, history)
-        self._bot.set_resampler(lambda _state, _player: self._world(view, first, history))
+        known = known_of(view)
+        root = self._world(known, first, history)
+        self._bot.set_resampler(lambda _state, _player: self._world(known, first, history))
         action = int(self._bot.step(root))
         if action >= NIL_ACTION:
             bid = our_bid(action)
