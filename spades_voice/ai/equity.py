@@ -33,6 +33,12 @@ def match_equity(ours: int, theirs: int, target: int) -> float:
     """
     if max(ours, theirs) >= target and ours != theirs:
         return 1.0 if ours > theirs else 0.0
+    return race_equity(ours, theirs, target)
+
+
+def race_equity(ours: float, theirs: float, target: int) -> float:
+    """The race model's chance of winning from totals ``ours`` and ``theirs``, neither
+    side having won yet."""
     hands = max(1.0, (target - max(ours, theirs)) / HAND_MEAN)
     z = (ours - theirs) / (HAND_SD * math.sqrt(2.0 * hands))
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades_voice.ai.equity import EQUITY_SCALE, match_equity
+from spades_voice.ai.equity import EQUITY_SCALE, race_equity
 from spades_voice.rules.kernel import (
     BEATERS,
     NON_SPADES,
@@ -34,10 +34,6 @@ from spades_voice.rules.scoring import contract_counts, hand_points
 
 #: Points a carried bag is reckoned to cost in the future (10 bags cost 100).
 BAG_COST = 5
-#: A side whose contract is made goes on taking tricks while the opponents can lose fewer
-#: than this many more and still make theirs: a set is worth far more than the bags it
-#: risks, and real defenders (people, and search bots) fight for it.
-SET_REACH = 3
 
 
 def _above(idx: int) -> int:
@@ -126,10 +122,12 @@ class Stakes:
             return float(mine - theirs)
         a = self.totals[t] + mine
         b = self.totals[o] + theirs
-        equity = match_equity(a, b, target)
-        if equity in (0.0, 1.0):
-            return EQUITY_SCALE * equity  # decided: bags carry into no future
-        return EQUITY_SCALE * equity - BAG_COST * (mbags - obags)
+        if max(a, b) >= target and a != b:
+            return EQUITY_SCALE if a > b else 0.0  # decided: bags carry into no future
+        # Carried bags are points a side will lose later: off its total, weighed like any
+        # point there. (A flat cost beside the equity made a bag dearer than a set far
+        # ahead, where points are worth little, and Hard ducked its contracts away.)
+        return EQUITY_SCALE * race_equity(a - BAG_COST * mbags, b - BAG_COST * obags, target)
 
 
 # ---- the policy -----------------------------------------------------------------------
@@ -147,12 +145,15 @@ def choose(
     bids: list[int],
     voids: list[int],
     partner_rule: bool,
+    fight: bool = True,
 ) -> int:
     """The policy's card for seat ``s``.
 
     ``mine`` is what ``s`` holds, ``legal`` what it may play, ``others`` every card the
     other three still hold (as far as ``s`` can tell: the unseen cards), ``trick`` the
     cards played to this trick, ``voids`` per seat a 4-bit mask of suits shown out of.
+    ``fight=False``: once our contract is made, duck rather than fight for a set (Medium,
+    when the next bag is the tenth).
 
     Long because it runs for every card of every playout that has a choice, so it is kept
     flat: moving the follow half into its own function (as ``_lead`` is) was measured at
@@ -182,13 +183,14 @@ def choose(
         if need > 0:
             take = True
         else:
-            # Contract made: take more only while a set of the opponents is in reach.
+            # Contract made: go on taking tricks while the opponents' contract is unmade.
+            # A set is worth far more than the bags it risks, and real defenders (people,
+            # and search bots) fight for it to the end; a policy that expected them to
+            # stop once their own contract was made let Hard duck its way into sets.
             ocontract, ocounted, _ = contract_counts(
                 bids[o1], bids[o2], won[o1], won[o2], partner_rule
             )
-            oneed = ocontract - ocounted
-            left = 13 - won[0] - won[1] - won[2] - won[3]
-            take = oneed > 0 and left - oneed < SET_REACH
+            take = fight and ocontract > ocounted
 
     if pos == 0:
         return _lead(s, mine, legal, others, take, cover, nil_opp, voids, my_bid <= 0)

@@ -1,8 +1,9 @@
 """Medium: counts sure winners to bid, and plays by the rules of thumb in ``fastplay.choose``.
 
-Second hand low, third hand high, win as cheaply as possible, duck once the contract is made
-and bags loom, cover a partner's nil, attack an opponent's nil; played cards and shown voids
-are tracked through the unseen-card mask.
+Second hand low, third hand high, win as cheaply as possible, fight for a set once the
+contract is made (and duck once both sides' contracts are made, or the next bag is the
+tenth), cover a partner's nil, attack an opponent's nil; played cards and shown voids are
+tracked through the unseen-card mask.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from spades_voice.ai.fastplay import choose
 from spades_voice.ai.knowledge import NO_BID, Known, known_of
 from spades_voice.rules import BID_CHOICES, Bid, Card, Decision, SeatView
 from spades_voice.rules.kernel import trick_winner
+from spades_voice.rules.scoring import BAG_LIMIT, contract_counts
 
 
 def bid_of_code(code: int) -> Bid:
@@ -46,7 +48,18 @@ def policy_card(known: Known, legal: int) -> int:
         list(known.bids),
         list(known.voids),
         known.partner_rule,
+        fight=not _tenth_bag_next(known),
     )
+
+
+def _tenth_bag_next(known: Known) -> bool:
+    """Our contract is made and one more trick would be the bag that costs 100."""
+    me = known.me
+    contract, counted, _ = contract_counts(
+        known.bids[me], known.bids[me ^ 2], known.won[me], known.won[me ^ 2], known.partner_rule
+    )
+    carried = known.stakes.bags[me & 1]
+    return counted >= contract and carried + counted - contract >= BAG_LIMIT - 1
 
 
 class MediumPlayer:

@@ -65,3 +65,21 @@ def test_bags_cost_nothing_once_the_match_is_decided() -> None:
     assert late.utility(*exact) == late.utility(*bags) == EQUITY_SCALE
     # Early on, the two bags (2 points now) cost their future.
     assert _stakes(0, 0).utility(*exact) - _stakes(0, 0).utility(*bags) > 5
+
+
+def test_far_ahead_a_bag_is_no_dearer_against_a_set_than_at_the_start() -> None:
+    # We bid 6 (S 3, N 3), they bid 2: made exactly, made with three bags, or set by one.
+    # Far ahead, points are worth little and so are the bags that cost points later:
+    # weighed flat beside the equity, three bags cost a quarter of a set there, and Hard
+    # ducked its contracts away to keep bags off a winning score.
+    bids = [3, 1, 3, 1]
+    exact = (bids, [3, 4, 3, 3])
+    bags = (bids, [5, 2, 4, 2])
+    short = (bids, [3, 4, 2, 4])
+
+    def bags_against_set(ours: int, theirs: int) -> float:
+        s = _stakes(ours, theirs)
+        return (s.utility(*exact) - s.utility(*bags)) / (s.utility(*exact) - s.utility(*short))
+
+    assert 0.1 < bags_against_set(0, 0) < 0.3
+    assert bags_against_set(420, 200) <= bags_against_set(0, 0)

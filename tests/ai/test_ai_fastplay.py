@@ -176,3 +176,29 @@ def test_low_and_high_pick_by_rank_then_suit(mask: int) -> None:
     want_high = max(cards, key=lambda c: (c.rank, -(c.index // 13)))
     assert low(mask) == want_low.index
     assert high(mask) == want_high.index
+
+
+def test_a_made_side_fights_on_while_the_opponents_can_still_be_set() -> None:
+    # We (seats 0 and 2) bid 3 and have 3; they bid 5 and have 1, with nine tricks left.
+    # Last to play to a heart trick that seat 3 is winning with the nine, seat 0 holds the
+    # king and the three. Defenders fight for the set to the end (people and search bots
+    # do): the king, not the three that ducks to keep a bag off (the policy's defenders
+    # used to stop while the set was three or more tricks away).
+    h3, h5, h9, hk, h2 = 14, 16, 20, 24, 13
+    mine = 1 << hk | 1 << h3 | 1 << 45  # and a club
+    played = 1 << h5 | 1 << h2 | 1 << h9
+    others = ((1 << 52) - 1) & ~mine & ~played
+    card = choose(
+        0,
+        mine,
+        1 << hk | 1 << h3,
+        others,
+        [h5, h2, h9],
+        h9,
+        3,
+        [2, 1, 1, 0],
+        [2, 3, 1, 2],
+        [0, 0, 0, 0],
+        False,
+    )
+    assert card == hk
