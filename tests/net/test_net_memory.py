@@ -121,3 +121,31 @@ def test_release_swaps_the_future_iterators_asyncio_keeps_for_new_ones() -> None
     assert reused == old  # without the release the crowd's own iterators come back
     old, renewed = asyncio.run(kept_ids(renew=True))
     assert not renewed & old
+
+
+def test_memory_is_handed_back_once_as_many_tables_have_ended_as_are_left() -> None:
+    """Tables that played on through an attack keep what they made meanwhile in the
+    attack's arenas: when they end, the server collects and trims again."""
+    import contextlib
+    import json
+
+    from websockets.sync.client import connect
+
+    from spades_voice.net.client import hello_create
+
+    limits = Limits(rate=10_000, burst=10_000, crowd=10_000, crowd_tables=3,
+                    sweep_seconds=0.05, empty_table_seconds=0.2)
+    with running_server(limits=limits) as server:
+        url = f"ws://127.0.0.1:{server.address[1]}"
+        with contextlib.ExitStack() as stack:
+            hosts = [stack.enter_context(connect(url, open_timeout=5)) for _ in range(4)]
+            for i, ws in enumerate(hosts):
+                ws.send(json.dumps(hello_create(f"Host{i}")))
+                assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+            wait_for(lambda: len(server.server.tables) == 4)
+            for ws in hosts[:2]:
+                ws.close()
+            wait_for(lambda: len(server.server.tables) == 2)
+            assert server.server.releases == 0  # two ended, two left: not yet
+        wait_for(lambda: server.server.releases >= 1)
+        assert not server.server.tables
