@@ -12,7 +12,7 @@ game does; ``--rate P,S`` gives one; without either Hard runs at the reference r
 work however busy the machine is: the strength figure is then reproducible by seed and
 rate (its decision times are not; take those from ``bench_ai.py`` on a quiet machine).
 ``--jobs N`` plays deals (or matches) in N processes; ``--verbose`` prints each table's
-bids and tricks, Hard's seats starred.
+bids and tricks (each hand's, in matches), Hard's seats starred.
 
 Benchmark only: OpenSpiel (``pip install open-spiel``) is never a runtime dependency.
 
@@ -216,8 +216,9 @@ def play_match_table(
     budget_ms: float,
     rate: WorkRate,
     max_hands: int = 40,
-) -> tuple[Team | None, Side, Side]:
-    """One table of a match to its end: the winner, Hard's tally and the bot's."""
+) -> tuple[Team | None, Side, Side, list[str]]:
+    """One table of a match to its end: the winner, Hard's tally and the bot's, and a line
+    for each hand."""
     players = _players(hard_team, seed, sims, uct_c, budget_ms, rate)
     state = MatchState(match)
     while state.winner is None and len(state.outcomes) < max_hands:
@@ -228,24 +229,30 @@ def play_match_table(
     for o in state.outcomes:
         hard.record(o.scores[hard_team])
         bot.record(o.scores[hard_team.other])
-    return state.winner, hard, bot
+    lines = [_table_line(hard_team, o) for o in state.outcomes]
+    return state.winner, hard, bot, lines
 
 
-def play_match(args: argparse.Namespace, rate: WorkRate, i: int) -> tuple[int, Side, Side]:
-    """Match ``i`` at both tables: how many of the two Hard's side won, and the tallies."""
+def play_match(
+    args: argparse.Namespace, rate: WorkRate, i: int
+) -> tuple[int, Side, Side, list[str]]:
+    """Match ``i`` at both tables: how many of the two Hard's side won, the tallies, and
+    each hand's line."""
     global FIXED_WORK
     FIXED_WORK = args.fixed_work
     match = Match(Ruleset(), seed=f"{args.seed}/ismcts-match/{i}")
     won = 0
     hard, bot = Side(), Side()
+    lines: list[str] = []
     for table, team in enumerate((Team.NS, Team.EW)):
-        winner, h, b = play_match_table(
+        winner, h, b, hands = play_match_table(
             match, team, f"{args.seed}/m{i}/{table}", args.sims, args.uct_c, args.budget_ms, rate
         )
         won += winner is team
         hard.add(h)
         bot.add(b)
-    return won, hard, bot
+        lines += [f"match {i} table {table + 1}: {line}" for line in hands]
+    return won, hard, bot, lines
 
 
 def run_matches(args: argparse.Namespace, rate: WorkRate) -> None:
@@ -255,7 +262,7 @@ def run_matches(args: argparse.Namespace, rate: WorkRate) -> None:
     start = time.monotonic()
     numbers = range(args.start, args.start + args.matches)
     with multiprocessing.Pool(args.jobs) as pool:
-        for w, h, b in pool.imap(functools.partial(play_match, args, rate), numbers):
+        for w, h, b, lines in pool.imap(functools.partial(play_match, args, rate), numbers):
             played += 2
             won += w
             hard.add(h)
@@ -268,6 +275,9 @@ def run_matches(args: argparse.Namespace, rate: WorkRate) -> None:
                 file=sys.stderr,
                 flush=True,
             )
+            if args.verbose:
+                for line in lines:
+                    print(f"    {line}", file=sys.stderr, flush=True)
     share = won / played
     ci = 1.96 * math.sqrt(share * (1 - share) / played)
     print(f"Hard against OpenSpiel ISMCTS ({args.sims} simulations) in matches to 500")
