@@ -453,6 +453,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="The server's allocator (malloc: PYTHONMALLOC=malloc for it).")
     ap.add_argument("--no-trim", action="store_true",
                     help="The server does not call malloc_trim after a crowd leaves.")
+    ap.add_argument("--later", type=float, default=0.0, metavar="S",
+                    help="Also take RSS S seconds after the attack (the tables that played "
+                         "through it end 60 s after their people left).")
     ap.add_argument("--json", action="store_true", help="Print the figures as JSON.")
     ap.add_argument(
         "--profile", metavar="FILE", help="Run the server under cProfile; write its stats here."
@@ -526,6 +529,9 @@ def main(argv: list[str] | None = None) -> int:
     if attacker is not None:
         time.sleep(10)
         rss["10s_after_attack"] = rss_mb(server.pid)
+        if args.later > 10:
+            time.sleep(args.later - 10)
+            rss[f"{args.later:g}s_after_attack"] = rss_mb(server.pid)
     rss["end"] = rss_mb(server.pid)
     for proc, _ in clients:
         proc.join()

@@ -133,6 +133,7 @@ class TableServer:
         self._sweeper: asyncio.Task[None] | None = None
         self.sockets = 0  # open TCP connections, handshakes included
         self._sockets_peak = 0  # the most open since memory was last released
+        self._tables_ended = 0  # tables ended since memory was last released
         #: Sockets not yet seated at a table (handshaking, or not yet said hello), oldest
         #: first: when the server is full, the oldest of them makes room for a newcomer.
         self._unseated: dict[GatedConnection, None] = {}
@@ -140,8 +141,7 @@ class TableServer:
         self._open_by_address: Counter[str] = Counter()
         self._tables_by_address: Counter[str] = Counter()
         self.connections = 0  # websocket connections in the handler
-        #: Times memory was handed back after a crowd left, and how many of them trimmed
-        #: the C heap (glibc only).
+        #: Times memory was handed back after a crowd left; of them, trims (glibc only).
         self.releases = 0
         self.trims = 0
         self.release_seconds = 0.0  # the longest a release held the loop
@@ -243,13 +243,17 @@ class TableServer:
             idle = now - table.last_active
             if table.connected == 0 and idle > self.limits.empty_table_seconds:
                 self.remove_table(code)
+                self._tables_ended += 1
         self.guesses.sweep()
-        # A crowd came and went: at least ``crowd`` sockets and half the peak have gone.
-        # Not sooner: the collection walks every object still alive (~100 ms for 2 000
-        # sockets, with the loop stopped), and frees more once they have all left.
+        # A crowd came and went (``crowd`` sockets and half the peak gone); not sooner: the
+        # collection stops the loop to walk all that lives (~100 ms at 2 000 sockets).
         gone = self._sockets_peak - self.sockets
-        if gone > self.limits.crowd and 2 * self.sockets <= self._sockets_peak:
-            self._sockets_peak = self.sockets
+        crowd_left = gone > self.limits.crowd and 2 * self.sockets <= self._sockets_peak
+        # Tables that played on through an attack keep what they made meanwhile in its
+        # arenas: once as many tables have ended as are left (``crowd_tables`` at least).
+        tables_left = self._tables_ended >= max(self.limits.crowd_tables, len(self.tables))
+        if crowd_left or tables_left:
+            self._sockets_peak, self._tables_ended = self.sockets, 0
             # A dict keeps the table it grew to after its entries go: copies are sized
             # to what is left (4 000 sockets from 100 addresses left ~100 KB behind).
             self._unseated = dict(self._unseated)
@@ -258,8 +262,7 @@ class TableServer:
             began = time.perf_counter()
             trimmed = release_memory()
             self.release_seconds = max(self.release_seconds, time.perf_counter() - began)
-            self.trims += trimmed
-            self.releases += 1
+            self.trims, self.releases = self.trims + trimmed, self.releases + 1
 
     # ---- connections -----------------------------------------------------------------
 
@@ -308,8 +311,7 @@ class TableServer:
         return peer
 
     def _process_request(self, ws: ServerConnection, request: Request) -> Response | None:
-        """Before the websocket opens: refuse an address behind a trusted proxy that
-        already holds its share of connections."""
+        """Before the websocket opens: refuse an address behind a proxy that has its share."""
         address = self.address_of(ws)
         if address != str(ws.remote_address[0] if ws.remote_address else "?") and (
             self._open_by_address[address] >= self.limits.connections_per_address
@@ -449,9 +451,9 @@ class TableServer:
         return True
 
     def _make_room(self) -> bool:
-        """End the table that has waited longest, unstarted and untouched for a minute,
-        to make room for a new one: tables held open and never played cannot fill the
-        server, while a host waiting for friends keeps the table as long as there is room."""
+        """End the table waiting longest, unstarted and untouched for a minute, to make room:
+        tables held open and never played cannot fill the server, while a host waiting for
+        friends keeps the table as long as there is room."""
         now = asyncio.get_running_loop().time()
         idle = [
             t for t in self.tables.values()

@@ -40,11 +40,112 @@ def test_serve_settles_its_start_up_objects_and_collects_young_ones_less_often()
     import subprocess
 
     code = (
-        "import gc\n"
+        "import gc, sys\n"
         "from spades_voice.net.memory import GC_YOUNG, settle\n"
+        "assert 'ctypes' not in sys.modules\n"
         "settle()\n"
-        "print(gc.get_freeze_count() > 1000, gc.get_threshold()[0] == GC_YOUNG)\n"
+        "print(gc.get_freeze_count() > 1000, gc.get_threshold()[0] == GC_YOUNG,\n"
+        "      'ctypes' in sys.modules or not sys.platform.startswith('linux'))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True)
-    assert out.stdout.split() == ["True", "True"]
+    # ctypes (for the trim) is imported at start, not amid the first crowd, where its
+    # modules' objects would stay in the crowd's arenas for good.
+    assert out.stdout.split() == ["True", "True", "True"]
+
+
+# ---- what release_memory drops: each cache kept survivors of a crowd in its arenas -------
+
+
+def test_release_drops_the_names_the_type_cache_holds() -> None:
+    from spades_voice.net.memory import release_memory
+
+    class Looked:
+        pass
+
+    name = "".join(["not_", "there"])  # made afresh, as the Date header's lookup is
+    before = sys.getrefcount(name)
+    assert not hasattr(Looked, name)  # a miss is cached too, with the name
+    assert sys.getrefcount(name) > before
+    release_memory()
+    assert sys.getrefcount(name) == before
+
+
+def test_release_drops_the_compiled_struct_formats() -> None:
+    import struct
+
+    from spades_voice.net.memory import release_memory
+
+    fmt = "".join(["!", "7H"])
+    before = sys.getrefcount(fmt)
+    struct.calcsize(fmt)  # compiled and cached, keyed by this very string
+    assert sys.getrefcount(fmt) > before
+    release_memory()
+    assert sys.getrefcount(fmt) == before
+
+
+def test_release_empties_the_abstract_classes_isinstance_caches() -> None:
+    import weakref
+    from collections.abc import Mapping
+
+    from spades_voice.net.memory import release_memory
+
+    class NotAMapping:
+        pass
+
+    before = weakref.getweakrefcount(NotAMapping)  # its base's list of subclasses
+    assert not isinstance(NotAMapping(), Mapping)  # remembered by a weak reference
+    assert weakref.getweakrefcount(NotAMapping) > before
+    release_memory()
+    assert weakref.getweakrefcount(NotAMapping) == before
+
+
+def test_release_swaps_the_future_iterators_asyncio_keeps_for_new_ones() -> None:
+    import asyncio
+
+    from spades_voice.net.memory import FUTURE_ITERATORS, release_memory
+
+    async def kept_ids(renew: bool) -> tuple[set[int], set[int]]:
+        future = asyncio.get_running_loop().create_future()
+        crowd = [future.__await__() for _ in range(FUTURE_ITERATORS)]
+        old = {id(it) for it in crowd}
+        del crowd  # spent: asyncio keeps them all for reuse
+        if renew:
+            release_memory()
+        reused = [future.__await__() for _ in range(FUTURE_ITERATORS)]
+        ids = {id(it) for it in reused}
+        future.cancel()
+        return old, ids
+
+    old, reused = asyncio.run(kept_ids(renew=False))
+    assert reused == old  # without the release the crowd's own iterators come back
+    old, renewed = asyncio.run(kept_ids(renew=True))
+    assert not renewed & old
+
+
+def test_memory_is_handed_back_once_as_many_tables_have_ended_as_are_left() -> None:
+    """Tables that played on through an attack keep what they made meanwhile in the
+    attack's arenas: when they end, the server collects and trims again."""
+    import contextlib
+    import json
+
+    from websockets.sync.client import connect
+
+    from spades_voice.net.client import hello_create
+
+    limits = Limits(rate=10_000, burst=10_000, crowd=10_000, crowd_tables=3,
+                    sweep_seconds=0.05, empty_table_seconds=0.2)
+    with running_server(limits=limits) as server:
+        url = f"ws://127.0.0.1:{server.address[1]}"
+        with contextlib.ExitStack() as stack:
+            hosts = [stack.enter_context(connect(url, open_timeout=5)) for _ in range(4)]
+            for i, ws in enumerate(hosts):
+                ws.send(json.dumps(hello_create(f"Host{i}")))
+                assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+            wait_for(lambda: len(server.server.tables) == 4)
+            for ws in hosts[:2]:
+                ws.close()
+            wait_for(lambda: len(server.server.tables) == 2)
+            assert server.server.releases == 0  # two ended, two left: not yet
+        wait_for(lambda: server.server.releases >= 1)
+        assert not server.server.tables
