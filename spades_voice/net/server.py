@@ -33,6 +33,7 @@ from spades_voice.ai import Level
 from spades_voice.narration import notices
 from spades_voice.net import protocol as p
 from spades_voice.net.computers import ComputerPool
+from spades_voice.net.gated import GatedConnection, gated
 from spades_voice.net.limits import Expelled, Guard, GuessLimiter, Limits, Timers
 from spades_voice.net.memory import release_memory
 from spades_voice.net.shared_table import Member, SeatInfo, SharedTable
@@ -45,50 +46,6 @@ async def _discard(ws: ServerConnection) -> None:
     with contextlib.suppress(ConnectionClosed):
         async for _ in ws:
             pass
-
-
-class GatedConnection(ServerConnection):
-    """A websocket connection that counts its socket as it opens, before any handshake,
-    and drops it there when its address or the server is over a limit, before websockets
-    spends anything on it (not even a handler task). ``_gated`` binds it to a server."""
-
-    table_server: TableServer
-    peer: str | None = None  # counted against this address until the socket is lost
-    refused = False
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        name = transport.get_extra_info("peername")
-        peer = str(name[0]) if name else "?"
-        if not self.table_server._socket_opened(peer, self):
-            self.refused = True
-            assert isinstance(transport, asyncio.Transport)
-            transport.abort()
-            return
-        self.peer = peer
-        super().connection_made(transport)
-
-    def data_received(self, data: bytes) -> None:
-        if not self.refused:
-            super().data_received(data)
-
-    def eof_received(self) -> None:
-        if not self.refused:
-            super().eof_received()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if self.refused:
-            return
-        self.uncount()
-        super().connection_lost(exc)
-
-    def uncount(self) -> None:
-        if self.peer is not None:
-            self.table_server._socket_closed(self.peer, self)
-            self.peer = None
-
-
-def _gated(server: TableServer) -> type[GatedConnection]:
-    return type("Gated", (GatedConnection,), {"table_server": server})
 
 
 class TableServer:
@@ -159,7 +116,7 @@ class TableServer:
             self._handle,
             host,
             port,
-            create_connection=_gated(self),
+            create_connection=gated(self),
             max_size=lim.max_frame,
             compression=None,  # frames are small; deflate would cost CPU and invite bombs
             ping_interval=lim.ping_interval,
