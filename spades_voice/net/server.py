@@ -212,10 +212,14 @@ class TableServer:
         if crowd_left or tables_left:
             self._sockets_peak, self._tables_ended = self.sockets, 0
             # A dict keeps the table it grew to after its entries go: copies are sized
-            # to what is left (4 000 sockets from 100 addresses left ~100 KB behind).
+            # to what is left (4 000 sockets from 100 addresses left ~100 KB behind). The
+            # tables' own dicts too: grown while an attack's creates came in, each kept
+            # its old key table in one of the attack's 1 MB arenas, and so the arena.
             self._unseated = dict(self._unseated)
             self._sockets_by_peer = Counter(self._sockets_by_peer)
             self._open_by_address = Counter(self._open_by_address)
+            self.tables = dict(self.tables)
+            self._tables_by_address = Counter(self._tables_by_address)
             began = time.perf_counter()
             trimmed = release_memory()
             self.release_seconds = max(self.release_seconds, time.perf_counter() - began)

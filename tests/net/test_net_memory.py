@@ -149,3 +149,46 @@ def test_memory_is_handed_back_once_as_many_tables_have_ended_as_are_left() -> N
             assert server.server.releases == 0  # two ended, two left: not yet
         wait_for(lambda: server.server.releases >= 1)
         assert not server.server.tables
+
+
+def test_the_release_copies_the_tables_dicts_so_their_grown_key_tables_go() -> None:
+    """A dict keeps the key table it grew to after its entries go: grown by an attack's
+    creates, the tables' dicts held one of its arenas each until copied at the release."""
+    import contextlib
+    import json
+    from collections import Counter
+
+    from websockets.sync.client import connect
+
+    from spades_voice.net.client import hello_create
+
+    limits = Limits(rate=10_000, burst=10_000, crowd=10_000, crowd_tables=10,
+                    sweep_seconds=0.05, empty_table_seconds=0.2)
+    with running_server(limits=limits) as server:
+        url = f"ws://127.0.0.1:{server.address[1]}"
+        tables = server.server.tables
+        with contextlib.ExitStack() as stack:
+            hosts = [  # each from an address of its own: 12 keys in each dict
+                stack.enter_context(
+                    connect(url, open_timeout=5, source_address=(f"127.0.2.{1 + i}", 0))
+                )
+                for i in range(12)
+            ]
+            for i, ws in enumerate(hosts):
+                ws.send(json.dumps(hello_create(f"Host{i}")))
+                assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
+            wait_for(lambda: len(tables) == 12)
+            grown = sys.getsizeof(tables)
+            for ws in hosts[2:]:
+                ws.close()
+            # The tenth table to end brings the release (``crowd_tables``), with two left.
+            wait_for(lambda: server.server.releases >= 1)
+            left = server.server.tables
+            assert len(left) == 2
+            assert sys.getsizeof(tables) == grown  # the old dict kept its size...
+            # ...the server's is sized to the two tables left, as is the count per address.
+            assert sys.getsizeof(left) == sys.getsizeof(dict(left)) < grown
+            by_address = server.server._tables_by_address
+            assert len(by_address) == 2
+            assert sys.getsizeof(by_address) == sys.getsizeof(Counter(by_address))
+            assert sys.getsizeof(by_address) < sys.getsizeof(Counter(map(str, range(12))))
