@@ -9,6 +9,7 @@ import gc
 import struct
 import sys
 from collections.abc import Callable
+from typing import Any
 
 
 @functools.cache
@@ -52,6 +53,18 @@ def release_memory() -> bool:
         return False
     trim(0)
     return True
+
+
+def compact(*dicts: dict[Any, Any]) -> None:
+    """Size each dict's key table to what it holds now, keeping the dict itself and its
+    order: a dict never shrinks as entries go. In place, because a copy would be a new
+    object, placed by Python's allocator among a crowd's freed memory, likely in one of
+    its arenas, and would pin that arena for as long as the server runs; the dict made
+    at start stays where it was. An empty dict keeps no key table at all."""
+    for d in dicts:
+        kept = list(d.items())
+        d.clear()
+        dict.update(d, kept)  # not Counter.update, which would count the pairs
 
 
 def _clear_abc_caches() -> None:

@@ -35,7 +35,7 @@ from spades_voice.net import protocol as p
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.gated import GatedConnection, gated
 from spades_voice.net.limits import Expelled, Guard, GuessLimiter, Limits, Timers
-from spades_voice.net.memory import release_memory
+from spades_voice.net.memory import compact, release_memory
 from spades_voice.net.shared_table import Member, SeatInfo, SharedTable
 from spades_voice.net.tablestore import StoredTable, TableStore
 from spades_voice.rules import IllegalAction, Ruleset, Seat
@@ -211,15 +211,11 @@ class TableServer:
         tables_left = self._tables_ended >= max(self.limits.crowd_tables, len(self.tables))
         if crowd_left or tables_left:
             self._sockets_peak, self._tables_ended = self.sockets, 0
-            # A dict keeps the table it grew to after its entries go: copies are sized
-            # to what is left (4 000 sockets from 100 addresses left ~100 KB behind). The
-            # tables' own dicts too: grown while an attack's creates came in, each kept
-            # its old key table in one of the attack's 1 MB arenas, and so the arena.
-            self._unseated = dict(self._unseated)
-            self._sockets_by_peer = Counter(self._sockets_by_peer)
-            self._open_by_address = Counter(self._open_by_address)
-            self.tables = dict(self.tables)
-            self._tables_by_address = Counter(self._tables_by_address)
+            # A dict keeps the key table it grew to after its entries go (4 000 sockets
+            # from 100 addresses left ~100 KB behind; the tables' dicts, grown while an
+            # attack's creates came in, one of its 1 MB arenas each): sized anew in place.
+            compact(self._unseated, self._sockets_by_peer, self._open_by_address,
+                    self.tables, self._tables_by_address)
             began = time.perf_counter()
             trimmed = release_memory()
             self.release_seconds = max(self.release_seconds, time.perf_counter() - began)

@@ -151,9 +151,9 @@ def test_memory_is_handed_back_once_as_many_tables_have_ended_as_are_left() -> N
         assert not server.server.tables
 
 
-def test_the_release_copies_the_tables_dicts_so_their_grown_key_tables_go() -> None:
+def test_the_release_sizes_the_tables_dicts_anew_in_place() -> None:
     """A dict keeps the key table it grew to after its entries go: grown by an attack's
-    creates, the tables' dicts held one of its arenas each until copied at the release."""
+    creates, the tables' dicts held one of its arenas each until sized anew."""
     import contextlib
     import json
     from collections import Counter
@@ -166,7 +166,7 @@ def test_the_release_copies_the_tables_dicts_so_their_grown_key_tables_go() -> N
                     sweep_seconds=0.05, empty_table_seconds=0.2)
     with running_server(limits=limits) as server:
         url = f"ws://127.0.0.1:{server.address[1]}"
-        tables = server.server.tables
+        tables, by_address = server.server.tables, server.server._tables_by_address
         with contextlib.ExitStack() as stack:
             hosts = [  # each from an address of its own: 12 keys in each dict
                 stack.enter_context(
@@ -178,17 +178,35 @@ def test_the_release_copies_the_tables_dicts_so_their_grown_key_tables_go() -> N
                 ws.send(json.dumps(hello_create(f"Host{i}")))
                 assert json.loads(ws.recv(timeout=5))["type"] == "welcome"
             wait_for(lambda: len(tables) == 12)
-            grown = sys.getsizeof(tables)
+            grown = sys.getsizeof(tables), sys.getsizeof(by_address)
             for ws in hosts[2:]:
                 ws.close()
             # The tenth table to end brings the release (``crowd_tables``), with two left.
             wait_for(lambda: server.server.releases >= 1)
-            left = server.server.tables
-            assert len(left) == 2
-            assert sys.getsizeof(tables) == grown  # the old dict kept its size...
-            # ...the server's is sized to the two tables left, as is the count per address.
-            assert sys.getsizeof(left) == sys.getsizeof(dict(left)) < grown
-            by_address = server.server._tables_by_address
-            assert len(by_address) == 2
-            assert sys.getsizeof(by_address) == sys.getsizeof(Counter(by_address))
-            assert sys.getsizeof(by_address) < sys.getsizeof(Counter(map(str, range(12))))
+            assert len(tables) == len(by_address) == 2
+            # The same dicts (made at start, where they stay), sized to the two left.
+            assert server.server.tables is tables
+            assert server.server._tables_by_address is by_address
+            assert sys.getsizeof(tables) == sys.getsizeof(dict(tables)) < grown[0]
+            assert sys.getsizeof(by_address) == sys.getsizeof(Counter(by_address)) < grown[1]
+
+
+def test_compact_keeps_each_dict_its_entries_and_their_order() -> None:
+    from collections import Counter
+
+    from spades_voice.net.memory import compact
+
+    plain = {str(i): i for i in range(100)}
+    counts = Counter({str(i): 2 for i in range(100)})
+    for i in range(97):
+        del plain[str(i)], counts[str(i)]
+    plain["new"] = 0
+    empty = {str(i): i for i in range(100)}
+    for key in list(empty):
+        del empty[key]
+    sizes = sys.getsizeof(plain), sys.getsizeof(counts)
+    compact(plain, counts, empty)
+    assert list(plain.items()) == [("97", 97), ("98", 98), ("99", 99), ("new", 0)]
+    assert counts == Counter({"97": 2, "98": 2, "99": 2})  # values kept, not counted again
+    assert sys.getsizeof(plain) < sizes[0] and sys.getsizeof(counts) < sizes[1]
+    assert sys.getsizeof(empty) == sys.getsizeof({})
