@@ -140,7 +140,10 @@ class ComputerPool:
     def budget_ms(self) -> float:
         """Hard's budget for the next decision, given how many are waiting."""
         share = self.workers / max(self.workers, self.waiting + 1)
-        return max(HARD_FLOOR_MS, DEFAULT_BUDGET_MS * share)
+        # Whole milliseconds: Python shares one object for each int up to 256, so the
+        # budgets kept between decisions (``last_budget_ms``, ``lowest_budget_ms``) are
+        # never floats made during an attack, each pinning a 1 MB arena of it after.
+        return max(HARD_FLOOR_MS, round(DEFAULT_BUDGET_MS * share))
 
     async def decide(self, level: Level, seed: str, view: SeatView) -> Decision:
         """The computer's decision for ``view``; the fallback if the worker fails."""

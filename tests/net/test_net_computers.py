@@ -118,6 +118,15 @@ def test_under_load_the_hard_budget_shrinks_to_a_floor() -> None:
     assert pool.budget_ms() == HARD_FLOOR_MS
 
 
+def test_the_budget_kept_between_decisions_is_a_shared_object_not_a_new_one() -> None:
+    """A float made at each decision and kept until the next pins the memory it was made
+    in; whole milliseconds are ints Python shares."""
+    pool = ComputerPool(workers=2)
+    for waiting in (0, 1, 3, 5, 100):
+        pool.waiting = waiting
+        assert pool.budget_ms() is pool.budget_ms()
+
+
 def test_the_pool_measures_this_machines_work_rate_for_hard() -> None:
     # Shared tables' Hard fills its budget on this machine, as the local game's does: the
     # pool measures the rate in a worker and uses the reference only until it is known.
