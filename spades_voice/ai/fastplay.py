@@ -32,8 +32,12 @@ from spades_voice.rules.kernel import (
 )
 from spades_voice.rules.scoring import contract_counts, hand_points
 
-#: Points a carried bag is reckoned to cost in the future (10 bags cost 100).
-BAG_COST = 5
+#: Points a carried bag is reckoned to cost in the future. Ten bags cost 100, but most
+#: bags never reach the tenth before the match ends (Hard takes about half a bag a hand),
+#: and the tenth itself is scored as it happens. Against ISMCTS in duplicate matches #4-7,
+#: 10, 5 and 2 a bag (10 at the start, as a chance of reaching ten in the hands left)
+#: had Hard set in 16 of 91, 12 of 84 and 8 of 82 hands, for 48, 50 and 51 points a hand.
+BAG_COST = 2
 
 
 def _above(idx: int) -> int:
@@ -107,7 +111,7 @@ class Stakes:
     def utility(self, bids: list[int], won: list[int]) -> float:
         """Our points minus theirs in a single hand; in a match, the chance of winning it
         from the totals the hand leaves (``equity``: a point at 0-0 of a match to 500 is
-        worth one), less the future cost of the bags taken."""
+        worth one), each side's carried bags taken off its total at ``BAG_COST``."""
         t = self.team
         mine, mbags = hand_points(
             bids[t], bids[t + 2], won[t], won[t + 2], self.bags[t], self.partner_rule
