@@ -107,7 +107,6 @@ class ComputerPool:
         self.waiting = 0  # decisions asked for and not yet answered
         self.last_budget_ms = DEFAULT_BUDGET_MS
         self.lowest_budget_ms = DEFAULT_BUDGET_MS  # the figure the benchmark reports
-        self.refreshes = 0  # calls sent by ``refresh``
 
     def start(self) -> None:
         # forkserver: the server may run on a thread (``host``, tests), and forking a
@@ -166,16 +165,6 @@ class ComputerPool:
             return fallback(view)
         finally:
             self.waiting -= 1
-
-    def refresh(self) -> concurrent.futures.Future[int] | None:
-        """Send the workers a call that costs nothing, so that the pool's two threads (the
-        one that waits for results, the one that feeds the queue) make their working
-        objects afresh: each keeps those of its last call, and after a crowd has gone
-        they are among its objects, pinning its memory (see ``memory.py``)."""
-        if self._pool is None:
-            return None
-        self.refreshes += 1
-        return self._pool.submit(os.getpid)
 
     def _restart(self) -> None:
         old = self._pool

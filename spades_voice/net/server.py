@@ -218,9 +218,9 @@ class TableServer:
                     self.tables, self._tables_by_address)
             began = time.perf_counter()
             trimmed = release_memory()
-            self.computers.refresh()
             self.release_seconds = max(self.release_seconds, time.perf_counter() - began)
-            self.trims, self.releases = self.trims + trimmed, self.releases + 1
+            self.trims += trimmed
+            self.releases += 1
 
     # ---- connections -----------------------------------------------------------------
 

@@ -92,23 +92,6 @@ def test_the_pool_runs_decisions_in_other_processes_and_survives_a_dead_worker()
         pool.close()
 
 
-def test_refresh_sends_the_workers_a_call_that_a_worker_answers() -> None:
-    """After a crowd the server has the pool's threads make their objects afresh: the call
-    goes through the queue to a worker process and back, as a decision does."""
-    pool = ComputerPool(workers=1)
-    assert pool.refresh() is None  # not started: nothing to refresh
-    pool.start()
-    try:
-        done = pool.refresh()
-        assert done is not None
-        pid = done.result(timeout=30)
-        assert pool._pool is not None
-        assert pid != os.getpid() and pid in pool._pool._processes  # type: ignore[attr-defined]
-        assert pool.refreshes == 1
-    finally:
-        pool.close()
-
-
 def test_under_load_the_hard_budget_shrinks_to_a_floor() -> None:
     pool = ComputerPool(workers=2)
     assert pool.budget_ms() == 250.0
