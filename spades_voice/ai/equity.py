@@ -31,9 +31,16 @@ def match_equity(ours: int, theirs: int, target: int) -> float:
     Reaching the target with more points than the other side wins outright; level at or
     past the target, the match goes on.
     """
+    done = settled(ours, theirs, target)
+    return race_equity(ours, theirs, target) if done is None else done
+
+
+def settled(ours: int, theirs: int, target: int) -> float | None:
+    """1.0 or 0.0 when these totals have decided the match (one side reached the target
+    with more points than the other); None while it goes on."""
     if max(ours, theirs) >= target and ours != theirs:
         return 1.0 if ours > theirs else 0.0
-    return race_equity(ours, theirs, target)
+    return None
 
 
 def race_equity(ours: float, theirs: float, target: int) -> float:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades_voice.ai.equity import EQUITY_SCALE, race_equity
+from spades_voice.ai.equity import EQUITY_SCALE, race_equity, settled
 from spades_voice.rules.kernel import (
     BEATERS,
     NON_SPADES,
@@ -126,8 +126,9 @@ class Stakes:
             return float(mine - theirs)
         a = self.totals[t] + mine
         b = self.totals[o] + theirs
-        if max(a, b) >= target and a != b:
-            return EQUITY_SCALE if a > b else 0.0  # decided: bags carry into no future
+        done = settled(a, b, target)
+        if done is not None:
+            return EQUITY_SCALE * done  # decided: bags carry into no future
         # Carried bags are points a side will lose later: off its total, weighed like any
         # point there. (A flat cost beside the equity made a bag dearer than a set far
         # ahead, where points are worth little, and Hard ducked its contracts away.)
