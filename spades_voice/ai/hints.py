@@ -18,11 +18,11 @@ from spades_voice.ai.hard import (
     judge_bid,
     judge_card,
 )
-from spades_voice.ai.knowledge import Known, known_of
+from spades_voice.ai.knowledge import Known, bags_once_made, known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.rules import CARDS, SUITS, Rank, SeatView
 from spades_voice.rules.kernel import SPADES, SUIT_MASKS, trick_winner
-from spades_voice.rules.scoring import contract_counts
+from spades_voice.rules.scoring import BAG_LIMIT
 
 _NUMBERS = (
     "no",
@@ -174,18 +174,9 @@ def _follow_reason(known: Known, legal: int, idx: int, head: str, nil_opps: list
     if win_seat in nil_opps and not beats:
         return f"{head}: duck, the nil bidder is winning this trick."
     # The rules' own count, so a failed nil's tricks count (or not) as the table says.
-    contract, counted, nil_bags = contract_counts(
-        my_bid, p_bid, known.won[me], known.won[partner], known.partner_rule
-    )
-    if (
-        win_seat != partner
-        and not beats
-        and contract
-        and counted >= contract
-        and beaters(legal, win_i)
-    ):
-        bags = known.stakes.bags[me & 1] + nil_bags
-        if bags + counted - contract >= 9:
+    bags = bags_once_made(known)
+    if win_seat != partner and not beats and bags is not None and beaters(legal, win_i):
+        if bags >= BAG_LIMIT - 1:
             return f"{head}: your contract is made, and a 10th bag costs 100 points."
         return f"{head}: your contract is made, so avoid a bag."
     if win_seat == partner and not beats:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from spades_voice.ai.fastplay import Stakes
 from spades_voice.rules import SUITS, Card, FailedNilTricks, Phase, Ruleset, SeatView, Team
 from spades_voice.rules.kernel import DECK
+from spades_voice.rules.scoring import contract_counts
 
 #: Stands for "has not bid yet" in ``Known.bids``.
 NO_BID = 99
@@ -39,6 +40,19 @@ class Known:
     @property
     def partner_rule(self) -> bool:
         return self.stakes.partner_rule
+
+
+def bags_once_made(known: Known) -> int | None:
+    """Our side's bags counting this hand's so far (carried, tricks over the contract, and
+    a failed nil's tricks where they are bags), once our contract is made; None before,
+    or with no contract (both of us nil)."""
+    me = known.me
+    contract, counted, nil_bags = contract_counts(
+        known.bids[me], known.bids[me ^ 2], known.won[me], known.won[me ^ 2], known.partner_rule
+    )
+    if not contract or counted < contract:
+        return None
+    return known.stakes.bags[me & 1] + nil_bags + counted - contract
 
 
 def stakes_of(view: SeatView, team: int) -> Stakes:

@@ -12,10 +12,10 @@ import random
 
 from spades_voice.ai.counting import medium_bid
 from spades_voice.ai.fastplay import choose
-from spades_voice.ai.knowledge import NO_BID, Known, known_of
+from spades_voice.ai.knowledge import NO_BID, Known, bags_once_made, known_of
 from spades_voice.rules import BID_CHOICES, Bid, Card, Decision, SeatView
 from spades_voice.rules.kernel import trick_winner
-from spades_voice.rules.scoring import BAG_LIMIT, contract_counts
+from spades_voice.rules.scoring import BAG_LIMIT
 
 
 def bid_of_code(code: int) -> Bid:
@@ -54,12 +54,8 @@ def policy_card(known: Known, legal: int) -> int:
 
 def _tenth_bag_next(known: Known) -> bool:
     """Our contract is made and one more trick would be the bag that costs 100."""
-    me = known.me
-    contract, counted, _ = contract_counts(
-        known.bids[me], known.bids[me ^ 2], known.won[me], known.won[me ^ 2], known.partner_rule
-    )
-    carried = known.stakes.bags[me & 1]
-    return counted >= contract and carried + counted - contract >= BAG_LIMIT - 1
+    bags = bags_once_made(known)
+    return bags is not None and bags >= BAG_LIMIT - 1
 
 
 class MediumPlayer:
