@@ -29,9 +29,12 @@ from spades_voice.rules.events import (
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """Something to say that is not a move (a seat joined, a timer): already words."""
+    """Something to say that is not a move (a seat joined, a timer): already words.
+    ``action`` names a key's action the notice offers (the server cannot know which key the
+    player bound to it; the shell adds "Press J to ..." with the player's own key)."""
 
     text: str
+    action: str | None = None
 
 
 def event_lines(

@@ -55,8 +55,23 @@ def nobody_waiting(seat: Seat) -> str:
 
 
 def waiting_ask_host(name: str) -> str:
-    """The host's one line when someone joins mid-hand: who, and how to seat them now."""
-    return f"{name} is waiting for the next deal. Press J to seat them now."
+    """The host's one line when someone joins mid-hand: who (the shell adds the key that
+    seats them now, as the notice's ``SEAT_WAITING`` action)."""
+    return f"{name} is waiting for the next deal."
+
+
+SEAT_WAITING = "seat_waiting"  # the keymap action a host's "is waiting" notice offers
+
+# What each action a notice may offer does, after "Press <key>".
+OFFERS = {SEAT_WAITING: "to seat them now"}
+
+
+def with_offer(text: str, action: str, keys: str) -> str:
+    """A notice's words and the player's own key for what it offers, in one utterance:
+    "Bo is waiting for the next deal. Press J to seat them now." Without a key bound to the
+    action, or an action this client does not know, the words alone."""
+    offer = OFFERS.get(action)
+    return f"{text} Press {keys} {offer}." if offer and keys else text
 
 
 def host_seated_you(seat: Seat) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from spades_voice.narration.chat import clean_chat
+from spades_voice.narration.notices import OFFERS
 from spades_voice.net.protocol import (
     MAX_NAME,
     ProtocolError,
@@ -343,11 +344,18 @@ def event_to_json(event: Event) -> dict[str, Any]:
             }
         case TakenBack(count, restart):
             return {"kind": "taken_back", "count": count, "restart": restart}
-        case Notice(text):
-            return {"kind": "notice", "text": text}
+        case Notice(text, action):
+            if action is None:
+                return {"kind": "notice", "text": text}
+            return {"kind": "notice", "text": text, "action": action}
         case Chat(seat, name, text):
             return {"kind": "chat", "seat": seat.value, "name": name, "text": text}
     raise TypeError(f"Not an event: {event!r}")  # pragma: no cover
+
+
+def _action_name(value: object) -> str | None:
+    """A notice's offered action: one this client knows, or none (the words still stand)."""
+    return value if isinstance(value, str) and value in OFFERS else None
 
 
 def event_from_json(value: object) -> Event:
@@ -386,7 +394,7 @@ def event_from_json(value: object) -> Event:
     if kind == "taken_back":
         return TakenBack(as_int(value.get("count")), as_bool(value.get("restart")))
     if kind == "notice":
-        return Notice(field_of(value, "text", str))
+        return Notice(field_of(value, "text", str), optional(value, "action", _action_name))
     if kind == "chat":
         # Cleaned again here: a client never speaks control characters, whoever sent them.
         return Chat(

@@ -314,7 +314,7 @@ class SharedTable:
                 info,
                 notices.joined_next_deal(info.name, seat),
                 notices.you_sit_next_deal(seat, info.computer_name),
-                to_host=notices.waiting_ask_host(info.name),
+                to_host=Notice(notices.waiting_ask_host(info.name), notices.SEAT_WAITING),
             )
         else:
             self.save()
@@ -349,7 +349,7 @@ class SharedTable:
         return notices.back_at_seat(info.seat, notices.hand_and_trick(view.hand_number, trick))
 
     def _joined(self, info: SeatInfo, text: str, own: str | None = None, *,
-                back: bool = False, to_host: str | None = None) -> None:
+                back: bool = False, to_host: Notice | None = None) -> None:
         """Welcome ``info``'s connection; the others hear ``text`` (the host ``to_host``
         instead, when given: what the host alone may do about it)."""
         assert info.member is not None and info.token is not None
@@ -697,11 +697,11 @@ class SharedTable:
             if info.member is not None:
                 info.member.send(message)
 
-    def _tell_others(self, seat: Seat, text: str, *, to_host: str | None = None) -> None:
+    def _tell_others(self, seat: Seat, text: str, *, to_host: Notice | None = None) -> None:
         for s in SEATS:
             if s is not seat:
-                said = to_host if to_host is not None and s is self.host else text
-                self._send_update(s, [Notice(said)], with_view=False)
+                said = to_host if to_host is not None and s is self.host else Notice(text)
+                self._send_update(s, [said], with_view=False)
 
     def _publish(self, events: list[Event], before: dict[Seat, list[Event]] | None = None) -> None:
         """Tell every seated connection of ``events`` (after its own ``before``), with its

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades_voice.narration import event_kind, event_lines, prompts
+from spades_voice.narration import event_kind, event_lines, notices, prompts
 from spades_voice.options import EventKind
 from spades_voice.rules import Card, IllegalAction, Phase
-from spades_voice.table import CardPlayed, Event, TurnToAct
+from spades_voice.shell.keymap import spoken_keys
+from spades_voice.table import CardPlayed, Event, Notice, TurnToAct
 
 if TYPE_CHECKING:  # the shell's state imports this module
     from spades_voice.shell.state import Shell
@@ -32,6 +33,10 @@ def say_event(shell: Shell, event: Event) -> None:
         view = shell.view()
         if not shell.blind_open(view):  # the bid is due: with the value Enter places
             lines = [shell.bid_prompt(view)]
+    if isinstance(event, Notice) and event.action is not None:
+        bound = shell.keymap.keys_for(event.action)
+        keys = spoken_keys(bound) if bound else ""
+        lines = [notices.with_offer(line, event.action, keys) for line in lines]
     for line in lines:
         shell.tell(line, kind)
 

@@ -14,13 +14,34 @@ from shell_harness import harness
 
 from spades_voice.narration.events import Notice
 from spades_voice.net.remote_table import RemoteTable
+from spades_voice.shell.keymap import load_keymap
 from spades_voice.rules import Ruleset
 
 WAITS = "Bo is waiting for the next deal. Press J to seat them now."
+RAW = "Bo is waiting for the next deal."  # the server's words; the shell adds the key
 
 
 def _notices(table: RemoteTable) -> list[str]:
     return [e.text for e in table.drain() if isinstance(e, Notice)]
+
+
+def test_the_host_hears_their_own_key_for_seating() -> None:
+    """The server offers the action, not a key: a host who moved it to F12 hears F12."""
+    keymap = load_keymap(Path("/x"), user_text='[keys]\nseat_waiting = ["f12"]\n')
+    with running_server() as server:
+        host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=500))
+        guest: RemoteTable | None = None
+        try:
+            host.start()
+            play_until([host], lambda: len(host.view().tricks) >= 1)
+            with harness(host, keymap=keymap) as h:  # type: ignore[arg-type]
+                guest = RemoteTable.join(server.url, host.code, "Bo")
+                h.wait_for(lambda: RAW + " Press F12 to seat them now." in h.texts())
+                assert not any("Press J" in t for t in h.texts())
+        finally:
+            if guest is not None:
+                guest.close()
+            host.close()
 
 
 def test_the_host_hears_who_waits_and_j_seats_them_now() -> None:
@@ -76,7 +97,7 @@ def test_j_from_a_guest_who_is_not_the_host_seats_nobody() -> None:
                 wait_for(lambda: any(p.waiting == "Bo" for p in cy.people()))
                 assert h.said("j") == "Only the host can seat Bo now; Bo sits from the next deal."
                 assert bo.waiting and not bo.started
-            wait_for(lambda: WAITS in _notices(host))
+            wait_for(lambda: RAW in _notices(host))
         finally:
             for t in (bo, cy, host):
                 if t is not None:

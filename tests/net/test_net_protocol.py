@@ -38,7 +38,12 @@ def test_views_and_events_round_trip_through_a_whole_match(seed: str) -> None:
         choices: tuple[Decision, ...] = view.legal_cards or view.legal_bids
         events = state.apply(rng.choice(choices), actor)
         turn = state.turn_of(state.to_act) if state.to_act else None
-        extra = [Notice("Ann is back."), HandDealt(2, Seat.E), TakenBack(3, restart=True)]
+        extra = [
+            Notice("Ann is back."),
+            Notice("Bo is waiting for the next deal.", "seat_waiting"),
+            HandDealt(2, Seat.E),
+            TakenBack(3, restart=True),
+        ]
         for event in [*events, *([turn] if turn else []), *extra]:
             data = codec.event_to_json(event)
             seen_kinds.add(data["kind"])
@@ -50,6 +55,15 @@ def test_views_and_events_round_trip_through_a_whole_match(seed: str) -> None:
     }
     final = view_of(state, Seat.S)
     assert codec.view_from_json(codec.view_to_json(final)) == final
+
+
+@pytest.mark.parametrize("action", ["launch_missiles", 7, {"a": 1}, ""])
+def test_a_notice_offering_what_this_client_does_not_know_keeps_its_words(
+    action: object,
+) -> None:
+    """An unknown or malformed offer is dropped: the words are still said, no key is named."""
+    data = {"kind": "notice", "text": "Bo is waiting.", "action": action}
+    assert codec.event_from_json(data) == Notice("Bo is waiting.")
 
 
 class TestViewEncoder:
