@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from spades_voice.ai.fastplay import SET_AVERSION, Stakes
+from spades_voice.ai.fastplay import Stakes
 from spades_voice.ai.hard import (
     EXACT_CARDS,
     REFERENCE_RATE,
@@ -56,7 +56,7 @@ def probe_position(seed: int, cards_each: int) -> tuple[Known, int]:
         bids=(3, 3, 3, 3),
         won=(won[0], won[1], won[2], won[3]),
         broken=True,
-        stakes=Stakes(0, (0, 0), (0, 0), 500, False, SET_AVERSION),
+        stakes=Stakes(0, (0, 0), (0, 0), 500, False),
         dealer=3,
         bidding=False,
     )

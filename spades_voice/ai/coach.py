@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from spades_voice.ai.equity import EQUITY_SCALE
 from spades_voice.ai.hard import REFERENCE_RATE, WorkRate, judge_bid, judge_card
@@ -59,11 +59,8 @@ def judge_moment(
     budget_ms: float = REVIEW_MS,
 ) -> Finding | None:
     """Hard's verdict on one decision the player made from ``view``; None when it had no
-    choice that mattered (one legal card, every card the same, or a blind nil). Judged by
-    points (or the match) alone: the cost it names is points, without Hard's aversion to
-    being set."""
+    choice that mattered (one legal card, every card the same, or a blind nil)."""
     known = known_of(view)
-    known = replace(known, stakes=replace(known.stakes, set_aversion=0.0))
     if isinstance(played, Bid):
         if played.blind or not view.legal_bids:
             return None

@@ -39,13 +39,6 @@ from spades_voice.rules.scoring import contract_counts, hand_points
 #: had Hard set in 16 of 91, 12 of 84 and 8 of 82 hands, for 48, 50 and 51 points a hand.
 BAG_COST = 2
 
-#: Points (at 0-0 of a match) Hard takes off an imagined finish where our contract is set,
-#: beyond what the set costs: the imagined defenders fight less well than strong players,
-#: so the sampled deals see too few sets, and a partner set hears it most. Against ISMCTS
-#: in duplicate matches #28-37, 0 and 25 had Hard set in 30 of 206 and 19 of 185 hands
-#: (14.6% and 10.3%), for 51.8 and 56.8 points a hand; single hands #800-859 the same.
-SET_AVERSION = 25.0
-
 
 def _above(idx: int) -> int:
     return SUIT_MASKS[idx // 13] & ~((2 << idx) - 1)
@@ -114,28 +107,23 @@ class Stakes:
     totals: tuple[int, int]  # match totals before this hand, by team
     target: int | None
     partner_rule: bool  # failed_nil_tricks == "partner"
-    #: Taken off when our contract is set (unless the hand decides the match): Hard plays
-    #: with ``SET_AVERSION``; 0 weighs points (or the match) alone, as the coach does.
-    set_aversion: float = 0.0
 
     def utility(self, bids: list[int], won: list[int]) -> float:
         """Our points minus theirs in a single hand; in a match, the chance of winning it
         from the totals the hand leaves (``equity``: a point at 0-0 of a match to 500 is
-        worth one), each side's carried bags taken off its total at ``BAG_COST``; less
-        ``set_aversion`` when our contract is set."""
+        worth one), each side's carried bags taken off its total at ``BAG_COST``."""
         t = self.team
-        pr = self.partner_rule
-        mine, mbags = hand_points(bids[t], bids[t + 2], won[t], won[t + 2], self.bags[t], pr)
+        mine, mbags = hand_points(
+            bids[t], bids[t + 2], won[t], won[t + 2], self.bags[t], self.partner_rule
+        )
         o = 1 - t
-        theirs, obags = hand_points(bids[o], bids[o + 2], won[o], won[o + 2], self.bags[o], pr)
-        shy = 0.0
-        if self.set_aversion:
-            contract, counted, _ = contract_counts(bids[t], bids[t + 2], won[t], won[t + 2], pr)
-            shy = self.set_aversion if counted < contract else 0.0
+        theirs, obags = hand_points(
+            bids[o], bids[o + 2], won[o], won[o + 2], self.bags[o], self.partner_rule
+        )
         target = self.target
         if target is None:
             # A single-hand match: carried bags have no future to cost anything in.
-            return float(mine - theirs) - shy
+            return float(mine - theirs)
         a = self.totals[t] + mine
         b = self.totals[o] + theirs
         done = settled(a, b, target)
@@ -144,7 +132,7 @@ class Stakes:
         # Carried bags are points a side will lose later: off its total, weighed like any
         # point there. (A flat cost beside the equity made a bag dearer than a set far
         # ahead, where points are worth little, and Hard ducked its contracts away.)
-        return EQUITY_SCALE * race_equity(a - BAG_COST * mbags, b - BAG_COST * obags, target) - shy
+        return EQUITY_SCALE * race_equity(a - BAG_COST * mbags, b - BAG_COST * obags, target)
 
 
 # ---- the policy -----------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades_voice.ai.fastplay import SET_AVERSION, Stakes
+from spades_voice.ai.fastplay import Stakes
 from spades_voice.rules import SUITS, Card, FailedNilTricks, Phase, Ruleset, SeatView, Team
 from spades_voice.rules.kernel import DECK
 from spades_voice.rules.scoring import contract_counts
@@ -63,7 +63,6 @@ def stakes_of(view: SeatView, team: int) -> Stakes:
         totals=(view.totals[Team.NS], view.totals[Team.EW]),
         target=ruleset.target,
         partner_rule=ruleset.failed_nil_tricks is FailedNilTricks.PARTNER,
-        set_aversion=SET_AVERSION,
     )
 
 

@@ -16,10 +16,8 @@ import re
 import pytest
 
 from spades_voice.ai import Level, make_player
-from spades_voice.ai.coach import Finding, _rep_of, judge_moment, review
-from spades_voice.ai.hard import REFERENCE_RATE, judge_card
-from spades_voice.ai.knowledge import Known, known_of
-from spades_voice.ai.medium import legal_of
+from spades_voice.ai.coach import Finding, judge_moment, review
+from spades_voice.ai.hard import REFERENCE_RATE
 from spades_voice.narration.coach import coach_line
 from spades_voice.rules import (
     CARDS,
@@ -185,21 +183,3 @@ def test_near_the_end_of_a_match_a_cost_is_said_as_a_chance_of_winning_it() -> N
     assert coach_line(early) == f"Trick 4: the king of hearts cost about 34 points. {reason}"
     single = Finding(4, king, three, 34.0, reason)
     assert coach_line(single) == coach_line(early)
-
-
-def test_the_cost_is_points_without_hards_aversion_to_sets() -> None:
-    """Hard plays counting a set worse than its points; the coach's figure is points."""
-    _, moments = _hand(35, (3, "3S"), False)
-    view, played = moments[3]
-    found = judge_moment(view, played, random.Random(4), REFERENCE_RATE, BUDGET)
-    assert found is not None
-    known = known_of(view)
-    assert known.stakes.set_aversion > 0
-    pure = dataclasses.replace(known, stakes=dataclasses.replace(known.stakes, set_aversion=0))
-
-    def cost(k: Known) -> float:
-        j = judge_card(k, legal_of(view), random.Random(4), BUDGET, False, REFERENCE_RATE)
-        return j.values[j.choice] - j.values[_rep_of(card("3S").index, list(j.values))]
-
-    assert found.cost == pytest.approx(cost(pure))
-    assert cost(known) != pytest.approx(cost(pure))

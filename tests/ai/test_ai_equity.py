@@ -83,21 +83,3 @@ def test_far_ahead_a_bag_is_no_dearer_against_a_set_than_at_the_start() -> None:
 
     assert 0.02 < bags_against_set(0, 0) < 0.3
     assert bags_against_set(420, 200) <= bags_against_set(0, 0)
-
-
-@given(st.sampled_from([None, 500]), st.integers(0, 5))
-def test_a_set_costs_the_aversion_beyond_its_points(target: int | None, short: int) -> None:
-    bids = [3, 1, 3, 1]
-    finish = (bids, [3 - min(short, 3), 4 + min(short, 3), 3, 3])
-    plain = Stakes(0, (0, 0), (100, 100), target, False)
-    shy = Stakes(0, (0, 0), (100, 100), target, False, set_aversion=25.0)
-    set_by = 6 - (finish[1][0] + finish[1][2])
-    expected = plain.utility(*finish) - (25.0 if set_by > 0 else 0.0)
-    assert abs(shy.utility(*finish) - expected) < 1e-9
-
-
-def test_no_aversion_when_the_hand_decides_the_match() -> None:
-    # At 20-480 they win whatever we do: being set costs nothing more than losing.
-    finish = ([3, 1, 3, 1], [2, 5, 3, 3])
-    shy = Stakes(0, (0, 0), (20, 480), 500, False, set_aversion=25.0)
-    assert shy.utility(*finish) == 0.0
