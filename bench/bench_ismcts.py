@@ -12,7 +12,8 @@ game does; ``--rate P,S`` gives one; without either Hard runs at the reference r
 work however busy the machine is: the strength figure is then reproducible by seed and
 rate (its decision times are not; take those from ``bench_ai.py`` on a quiet machine).
 ``--jobs N`` plays deals (or matches) in N processes; ``--verbose`` prints each table's
-bids and tricks (each hand's, in matches), Hard's seats starred.
+bids and tricks (each hand's, in matches), Hard's seats starred, on standard error;
+``bench/match_report.py`` sums those lines up (sets by the bags carried into the hand).
 
 Benchmark only: OpenSpiel (``pip install open-spiel``) is never a runtime dependency.
 
