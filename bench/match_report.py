@@ -167,6 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     keys = set(runs[0][1])
     for _, tables in runs[1:]:
         keys &= set(tables)
+    if not keys:
+        print("No match was played in both runs.", file=sys.stderr)
+        return 1
     for name, tables in runs:
         try:
             print("\n".join(report(name, tally(tables, sorted(keys)))))
