@@ -4,7 +4,9 @@ Each decision is judged from the ``SeatView`` the player had at that moment, nev
 finished hand, so the coach knows exactly what the player knew. Every option of a decision
 is played out on the same sampled deals (``hard.judge_card`` / ``hard.judge_bid``), so the
 luck of the draw cancels between them; a decision's cost is the expected points Hard's
-choice was worth above the player's. The one to three costliest come back, each with the
+choice was worth above the player's (Hard's choice as it would play: last to a trick an
+opponent is winning, with its side's bid unmade, it takes the trick; ``take_while_unmade``).
+The one to three costliest come back, each with the
 reason Hard's choice was better (the hint's reason, which names only the player's own cards
 and cards already played).
 """
@@ -16,7 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from spades_voice.ai.equity import EQUITY_SCALE
-from spades_voice.ai.hard import REFERENCE_RATE, WorkRate, judge_bid, judge_card
+from spades_voice.ai.hard import (
+    REFERENCE_RATE,
+    WorkRate,
+    judge_bid,
+    judge_card,
+    take_while_unmade,
+)
 from spades_voice.ai.hints import bid_reason, play_reason
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
@@ -74,11 +82,17 @@ def judge_moment(
     jc = judge_card(known, legal, rng, budget_ms, False, rate)
     if len(jc.values) < 2:
         return None
-    mine = _rep_of(played.index, list(jc.values))
-    cost = jc.values[jc.choice] - jc.values[mine]
+    values = jc.values
+    best = jc.choice
+    allowed = take_while_unmade(known, legal)
+    if not allowed >> best & 1:
+        # Hard makes its bid first: it would take this trick, and so says the review.
+        best = max((c for c in values if allowed >> c & 1), key=lambda c: (values[c], -c))
+    mine = _rep_of(played.index, list(values))
+    cost = values[best] - values[mine]
     trick = len(view.tricks) + 1
-    reason = play_reason(known, legal, jc.choice)
-    return Finding(trick, played, CARDS[jc.choice], cost, reason, _share(view, cost))
+    reason = play_reason(known, legal, best)
+    return Finding(trick, played, CARDS[best], cost, reason, _share(view, cost))
 
 
 def _share(view: SeatView, cost: float) -> float | None:

@@ -29,6 +29,7 @@ from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Decision, SeatView
 from spades_voice.rules.bids import NIL_CODE
 from spades_voice.rules.kernel import BEATERS, SUIT_MASKS, trick_winner
+from spades_voice.rules.scoring import contract_counts
 
 DEFAULT_BUDGET_MS = 250.0
 #: Drawing and weighing one deal costs about as much as this many card-plays.
@@ -138,6 +139,32 @@ def _all_follow_and_lose(known: Known, legal: int) -> bool:
         return False
     win_i, _ = trick_winner(list(known.trick), known.leader)
     return not legal & BEATERS[win_i]
+
+
+def take_while_unmade(known: Known, legal: int) -> int:
+    """The cards Hard weighs: all of ``legal``, except when it plays last to a trick an
+    opponent is winning while its side's contract is unmade, where only the cards that
+    take the trick.
+
+    Make the bid first, then mind the bags: Hard ducked such tricks to keep bags off,
+    counting on taking its tricks later, and its playouts were too sure of that (in matches
+    against ISMCTS its side took 0.6 tricks fewer than the chosen card's playouts foresaw,
+    where in single hands, with no bags to duck, it took 0.2 more). A live nil winning the
+    trick is left to win it; a partner winning it needs no help.
+    """
+    trick = known.trick
+    me = known.me
+    if len(trick) != 3 or known.bids[me] <= 0:
+        return legal
+    contract, counted, _ = contract_counts(
+        known.bids[me], known.bids[me ^ 2], known.won[me], known.won[me ^ 2], known.partner_rule
+    )
+    if counted >= contract:
+        return legal
+    win_i, win_seat = trick_winner(list(trick), known.leader)
+    if (win_seat ^ me) & 1 == 0 or (known.bids[win_seat] <= 0 and known.won[win_seat] == 0):
+        return legal
+    return legal & BEATERS[win_i] or legal
 
 
 def card_work_ms(left: int, options: int, rate: WorkRate) -> float:
@@ -365,7 +392,6 @@ class HardPlayer:
         if view.legal_bids:
             j = judge_bid(known, self._rng, self.budget_ms, self.safety_net, self.rate)
             return bid_of_code(j.choice)
-        jc = judge_card(
-            known, legal_of(view), self._rng, self.budget_ms, self.safety_net, self.rate
-        )
+        legal = take_while_unmade(known, legal_of(view))
+        jc = judge_card(known, legal, self._rng, self.budget_ms, self.safety_net, self.rate)
         return Card.from_index(jc.choice)

@@ -17,6 +17,7 @@ from spades_voice.ai.hard import (
     WorkRate,
     judge_bid,
     judge_card,
+    take_while_unmade,
 )
 from spades_voice.ai.knowledge import Known, bags_once_made, known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
@@ -54,7 +55,8 @@ def hint(
         j = judge_bid(known, rng, budget_ms, rate=rate)
         bid = bid_of_code(j.choice)
         return Hint(bid, bid_reason(known, j.choice))
-    idx = judge_card(known, legal_of(view), rng, budget_ms, rate=rate).choice
+    options = take_while_unmade(known, legal_of(view))
+    idx = judge_card(known, options, rng, budget_ms, rate=rate).choice
     return Hint(CARDS[idx], play_reason(known, legal_of(view), idx))
 
 
