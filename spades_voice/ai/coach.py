@@ -4,11 +4,11 @@ Each decision is judged from the ``SeatView`` the player had at that moment, nev
 finished hand, so the coach knows exactly what the player knew. Every option of a decision
 is played out on the same sampled deals (``hard.judge_card`` / ``hard.judge_bid``), so the
 luck of the draw cancels between them; a decision's cost is the expected points Hard's
-choice was worth above the player's (Hard's choice as it would play: last to a trick an
-opponent is winning, with its side's bid unmade, it takes the trick; ``take_while_unmade``).
-The one to three costliest come back, each with the
-reason Hard's choice was better (the hint's reason, which names only the player's own cards
-and cards already played).
+choice was worth above the player's. Hard's choice is the one it would play: last to a
+trick an opponent is winning, with its side's bid unmade, it takes the trick
+(``hard.take_while_unmade``). The one to three costliest come back, each with the reason
+Hard's choice was better (the hint's reason, which names only the player's own cards and
+cards already played).
 """
 
 from __future__ import annotations
