@@ -23,7 +23,7 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from spades_voice.rules.scoring import BAG_LIMIT, BAG_PENALTY, hand_points
+from spades_voice.rules.scoring import BAG_LIMIT, contract_counts, hand_points
 
 LINE = re.compile(r"\s+match (\d+) table (\d): (.*?)  Hard ([+-]\d+), ISMCTS ([+-]\d+)\s*$")
 SEAT = re.compile(r"([SWNE])(\*?) (-?\d+)/(\d+)")
@@ -108,28 +108,25 @@ def tally(tables: dict[tuple[int, int], list[Hand]], keys: list[tuple[int, int]]
                     t.bid[side] += ba + bb
                     t.took[side] += wa + wb
                 if side == 0:
-                    _hard_side(t, carried[team], (ba, bb, wa, wb), pts, after)
+                    _hard_side(t, carried[team], (ba, bb, wa, wb))
                 carried[team] = after
         t.tables += 1
         t.won += total[0] > total[1]
     return t
 
 
-def _hard_side(
-    t: Tally, carried: int, hand: tuple[int, int, int, int], pts: int, after: int
-) -> None:
+def _hard_side(t: Tally, carried: int, hand: tuple[int, int, int, int]) -> None:
     """Hard's side's sets, bags, bag penalties and nils in one hand."""
     ba, bb, wa, wb = hand
-    contract = max(ba, 0) + max(bb, 0)
-    counted = (wa if ba > 0 else 0) + (wb if bb > 0 else 0)
+    contract, counted, nil_bags = contract_counts(ba, bb, wa, wb, False)
     is_set = contract > 0 and counted < contract
     t.sets += is_set
     row = t.by_bags[carried]
     row[0] += 1
     row[1] += is_set
-    penalties = (hand_points(ba, bb, wa, wb, 0, False)[0] - pts) // BAG_PENALTY
-    t.penalties += penalties
-    t.bags += after + BAG_LIMIT * penalties - carried
+    added = max(0, counted - contract) + nil_bags  # as hand_points counts them
+    t.bags += added
+    t.penalties += (carried + added) // BAG_LIMIT
     for bid, took in ((ba, wa), (bb, wb)):
         if bid <= 0:
             t.nils += 1

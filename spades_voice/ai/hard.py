@@ -23,13 +23,12 @@ from dataclasses import dataclass
 
 from spades_voice.ai.counting import count_tricks, medium_bid, nil_danger
 from spades_voice.ai.fastplay import ABOVE, BELOW, playout, solve
-from spades_voice.ai.knowledge import NO_BID, Known, known_of
+from spades_voice.ai.knowledge import NO_BID, Known, bags_once_made, known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Decision, SeatView
 from spades_voice.rules.bids import NIL_CODE
 from spades_voice.rules.kernel import BEATERS, SUIT_MASKS, trick_winner
-from spades_voice.rules.scoring import contract_counts
 
 DEFAULT_BUDGET_MS = 250.0
 #: Drawing and weighing one deal costs about as much as this many card-plays.
@@ -156,11 +155,8 @@ def take_while_unmade(known: Known, legal: int) -> int:
     me = known.me
     if len(trick) != 3 or known.bids[me] <= 0:
         return legal
-    contract, counted, _ = contract_counts(
-        known.bids[me], known.bids[me ^ 2], known.won[me], known.won[me ^ 2], known.partner_rule
-    )
-    if counted >= contract:
-        return legal
+    if bags_once_made(known) is not None:
+        return legal  # our contract is made
     win_i, win_seat = trick_winner(list(trick), known.leader)
     if (win_seat ^ me) & 1 == 0 or (known.bids[win_seat] <= 0 and known.won[win_seat] == 0):
         return legal

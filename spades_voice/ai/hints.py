@@ -55,9 +55,9 @@ def hint(
         j = judge_bid(known, rng, budget_ms, rate=rate)
         bid = bid_of_code(j.choice)
         return Hint(bid, bid_reason(known, j.choice))
-    options = take_while_unmade(known, legal_of(view))
-    idx = judge_card(known, options, rng, budget_ms, rate=rate).choice
-    return Hint(CARDS[idx], play_reason(known, legal_of(view), idx))
+    legal = legal_of(view)
+    idx = judge_card(known, take_while_unmade(known, legal), rng, budget_ms, rate=rate).choice
+    return Hint(CARDS[idx], play_reason(known, legal, idx))
 
 
 # ---- bids ---------------------------------------------------------------------------
