@@ -336,11 +336,14 @@ def playout(
     bids: list[int],
     voids: list[int],
     partner_rule: bool,
+    calm: int = -1,
 ) -> list[int]:
     """Finish a hand with every seat playing the policy; returns tricks per seat.
 
     The arguments are the position (``held`` one mask per seat, the ``trick`` so far led by
-    ``leader``); lists passed in are not changed.
+    ``leader``); lists passed in are not changed. The ``calm`` team (0 NS, 1 EW; -1 none)
+    ducks once its contract is made, where the policy fights on for a set: Hard, in a match,
+    imagines its own side playing as it really does, keeping bags off.
 
     Long because this is the computers' hot loop, kept flat for speed: each card is placed
     and the trick resolved inline. Moving that into a helper (one more call per card) was
@@ -379,6 +382,7 @@ def playout(
                 bids,
                 voids,
                 partner_rule,
+                (actor & 1) != calm,
             )
         bit = 1 << idx
         held[actor] = h ^ bit
