@@ -181,12 +181,13 @@ def medium_bid(hand: int, partner_bid: int | None) -> int:
     return max(1, min(13, math.floor(t + 0.35)))
 
 
-def bid_likelihood(hand: int, bid: int) -> float:
-    """How well a whole dealt hand fits a bid (relative weight, at most 1)."""
+def bid_likelihood(hand: int, bid: int, lean: float = 0.0) -> float:
+    """How well a whole dealt hand fits a bid (relative weight, at most 1), from a seat
+    that tends to take ``lean`` tricks more than it bids (``knowledge.leans_of``)."""
     if bid <= 0:
         d = nil_danger(hand)
         return math.exp(-1.2 * d)
-    diff = estimate_tricks(hand) - bid
+    diff = estimate_tricks(hand) - bid - lean
     return math.exp(-diff * diff / 4.5)
 
 

@@ -36,6 +36,9 @@ class Known:
     stakes: Stakes
     dealer: int
     bidding: bool
+    #: Per seat, how many tricks more than its bid it tends to take, from this match's
+    #: finished hands (``leans_of``); the draw of hidden hands reads each bid by it.
+    lean: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
     @property
     def partner_rule(self) -> bool:
@@ -73,6 +76,35 @@ def _mask(cards: tuple[Card, ...]) -> int:
     return m
 
 
+#: Tricks over its bid a seat that bids its cards takes anyway: the bids at a table leave
+#: about two of the thirteen tricks unclaimed.
+LEAN_BASE = 0.5
+#: Hands' worth of "bids its cards" a seat starts with, so one lucky hand says little.
+LEAN_PRIOR = 4.0
+
+
+def leans_of(view: SeatView) -> tuple[float, float, float, float]:
+    """Per seat, how many tricks more than its bid it tends to take, from the finished
+    hands of this match where it bid a number: its tricks over its bid beyond
+    ``LEAN_BASE``, averaged with ``LEAN_PRIOR`` hands of none.
+
+    A seat that bids 2 and takes 4 hand after hand holds more than its bids say. Hard drew
+    the hidden hands to fit the bids as if every seat bid its cards; against a search bot
+    whose side bid 4.5 and took 7 a hand, it gave its own side the missing strength and bid
+    too high. Reading the bids this way (its own side imagined calm, ``hard.calm_team``),
+    Hard was set in 84 of 896 hands against 127 of 954 (duplicate matches #8-53).
+    """
+    total = [0.0, 0.0, 0.0, 0.0]
+    hands = [0, 0, 0, 0]
+    for outcome in view.outcomes:
+        for seat, bid in outcome.bids:
+            if bid.code > 0:
+                total[seat.index] += outcome.tricks[seat] - bid.code - LEAN_BASE
+                hands[seat.index] += 1
+    lean = [total[i] / (hands[i] + LEAN_PRIOR) for i in range(4)]
+    return (lean[0], lean[1], lean[2], lean[3])
+
+
 def known_of(view: SeatView) -> Known:
     """Read ``view`` into bitmasks. The view must have a hand in progress."""
     if view.dealer is None or view.phase is None:
@@ -108,4 +140,5 @@ def known_of(view: SeatView) -> Known:
         stakes=stakes_of(view, me & 1),
         dealer=view.dealer.index,
         bidding=view.phase is Phase.BIDDING,
+        lean=leans_of(view),
     )

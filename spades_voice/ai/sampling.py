@@ -4,7 +4,8 @@ Hard cannot see the other hands, so it imagines many. Each imagined deal gives e
 seat exactly as many cards as it still holds, never a card of a suit it has shown out of,
 and never a card already played or held by the seat itself. Bids are softer evidence: a
 deal is drawn more often when each seat's whole hand (cards still held plus cards already
-played) fits what that seat bid, so a nil bidder is seen holding low cards.
+played) fits what that seat bid, so a nil bidder is seen holding low cards; a seat that
+has taken more than its bids this match is read as holding more than it bid.
 """
 
 from __future__ import annotations
@@ -136,7 +137,8 @@ _SPLIT_TRIES = 6
 
 
 def sample_deals(known: Known, rng: random.Random, n: int, oversample: int = 2) -> list[list[int]]:
-    """``n`` deals drawn in proportion to how well they fit the bids (with replacement)."""
+    """``n`` deals drawn in proportion to how well they fit the bids, each read by its
+    seat's ``lean`` (with replacement)."""
     bidders = [s for s in range(4) if s != known.me and known.bids[s] != NO_BID]
     pool = draw_deals(known, rng, max(n, n * oversample if bidders else n))
     if not bidders:
@@ -145,6 +147,6 @@ def sample_deals(known: Known, rng: random.Random, n: int, oversample: int = 2) 
     for held in pool:
         w = 1.0
         for s in bidders:
-            w *= bid_likelihood(held[s] | known.played_by[s], known.bids[s])
+            w *= bid_likelihood(held[s] | known.played_by[s], known.bids[s], known.lean[s])
         weights.append(w + 1e-9)
     return rng.choices(pool, weights=weights, k=n)
