@@ -170,7 +170,7 @@ def calm_team(stakes: Stakes) -> int:
     In a match Hard keeps bags off once its bid is made, but its imagined finishes had its
     side fight on for tricks as the defenders do: they foresaw 0.5 to 0.7 tricks more than
     its side then took, in bags it was counting on. Against ISMCTS this alone gave fewer
-    bags (0.70 against 0.81 a hand in matches #8-30) and sets much as before; with the
+    bags (0.71 against 0.81 a hand in matches #8-30) and sets much as before; with the
     bids read by how each seat plays (``knowledge.leans_of``) it is needed: that reading
     without it left Hard set more, not less.
     """
