@@ -21,6 +21,7 @@ from spades_voice.ai.equity import EQUITY_SCALE
 from spades_voice.ai.hard import (
     REFERENCE_RATE,
     WorkRate,
+    best_of,
     judge_bid,
     judge_card,
     take_while_unmade,
@@ -87,7 +88,7 @@ def judge_moment(
     allowed = take_while_unmade(known, legal)
     if not allowed >> best & 1:
         # Hard makes its bid first: it would take this trick, and so says the review.
-        best = max((c for c in values if allowed >> c & 1), key=lambda c: (values[c], -c))
+        best = best_of(values, (c for c in values if allowed >> c & 1))
     mine = _rep_of(played.index, list(values))
     cost = values[best] - values[mine]
     trick = len(view.tricks) + 1

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from spades_voice.ai.counting import count_tricks, medium_bid, nil_danger
 from spades_voice.ai.fastplay import ABOVE, BELOW, Stakes, playout, solve
-from spades_voice.ai.knowledge import NO_BID, Known, bags_once_made, known_of
+from spades_voice.ai.knowledge import NO_BID, Known, bags_once_made, known_of, live_nil
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Decision, SeatView
@@ -158,7 +158,7 @@ def take_while_unmade(known: Known, legal: int) -> int:
     if bags_once_made(known) is not None:
         return legal  # our contract is made
     win_i, win_seat = trick_winner(list(trick), known.leader)
-    if (win_seat ^ me) & 1 == 0 or (known.bids[win_seat] <= 0 and known.won[win_seat] == 0):
+    if (win_seat ^ me) & 1 == 0 or live_nil(known, win_seat):
         return legal
     return legal & BEATERS[win_i] or legal
 
@@ -303,10 +303,15 @@ def judge_card(
         if repeat and repeats.exhausted(done):
             break
     values = {c: totals[c] / done for c in reps}
-    best = max(reps, key=lambda c: (values[c], -c))
-    if known.bids[known.me] <= 0 and known.won[known.me] == 0:
+    best = best_of(values, reps)
+    if live_nil(known, known.me):
         best = _nil_choice(known, legal, values, best)
     return Judgement(best, values, repeats.distinct)
+
+
+def best_of(values: dict[int, float], cards: Iterable[int]) -> int:
+    """The card of ``cards`` with the best value; the lowest index on a tie."""
+    return max(cards, key=lambda c: (values[c], -c))
 
 
 def _nil_choice(known: Known, legal: int, values: dict[int, float], best: int) -> int:

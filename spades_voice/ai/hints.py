@@ -19,7 +19,7 @@ from spades_voice.ai.hard import (
     judge_card,
     take_while_unmade,
 )
-from spades_voice.ai.knowledge import Known, bags_once_made, known_of
+from spades_voice.ai.knowledge import Known, bags_once_made, known_of, live_nil
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.rules import CARDS, SUITS, Rank, SeatView
 from spades_voice.rules.kernel import SPADES, SUIT_MASKS, trick_winner
@@ -130,7 +130,7 @@ def play_reason(known: Known, legal: int, idx: int) -> str:
     trick = list(known.trick)
     verb = "Lead" if not trick else "Play"
     head = f"{verb} the {c.spoken}"
-    nil_opps = [s for s in ((me + 1) & 3, (me + 3) & 3) if known.bids[s] <= 0 and known.won[s] == 0]
+    nil_opps = [s for s in ((me + 1) & 3, (me + 3) & 3) if live_nil(known, s)]
     if legal & (legal - 1) == 0:
         return f"{head}: it is your only legal card."
     if not trick:
@@ -146,7 +146,7 @@ def _lead_reason(known: Known, idx: int, head: str, nil_opp_alive: bool) -> str:
         return f"{head}: a low lead keeps your nil safe."
     if _sure(known, idx):
         return f"{head}: cash it, no one else holds a higher {c.suit.singular}."
-    if known.bids[partner] <= 0 and known.won[partner] == 0:
+    if live_nil(known, partner):
         return f"{head}: a high lead helps protect your partner's nil."
     if nil_opp_alive:
         return f"{head}: try to make the nil bidder win a trick."
@@ -163,7 +163,6 @@ def _follow_reason(known: Known, legal: int, idx: int, head: str, nil_opps: list
     partner = me ^ 2
     trick = list(known.trick)
     my_bid = known.bids[me]
-    p_bid = known.bids[partner]
     win_i, win_seat = trick_winner(trick, known.leader)
     winner_card = CARDS[win_i].spoken
     beats = bool(beaters(1 << idx, win_i))
@@ -171,7 +170,7 @@ def _follow_reason(known: Known, legal: int, idx: int, head: str, nil_opps: list
     led = trick[0]
     if my_bid <= 0:
         return _nil_follow_reason(idx, head, led, winner_card, beats, last)
-    if p_bid <= 0 and known.won[partner] == 0 and beats:
+    if live_nil(known, partner) and beats:
         return f"{head}: win the trick so your partner's nil is safe."
     if win_seat in nil_opps and not beats:
         return f"{head}: duck, the nil bidder is winning this trick."

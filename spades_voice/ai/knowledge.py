@@ -45,6 +45,11 @@ class Known:
         return self.stakes.partner_rule
 
 
+def live_nil(known: Known, seat: int) -> bool:
+    """``seat`` bid nil (or blind nil) and has not taken a trick yet."""
+    return known.bids[seat] <= 0 and known.won[seat] == 0
+
+
 def bags_once_made(known: Known) -> int | None:
     """Our side's bags counting this hand's so far (carried, tricks over the contract, and
     a failed nil's tricks where they are bags), once our contract is made; None before,
