@@ -5,7 +5,9 @@
 
 For a run: tables won, hands, Hard's sets, bags a hand, bag penalties and nils made; each
 side's bid and tricks a hand (no-nil hands: what a set is measured against) and points a
-hand; then Hard's hands by the bags its side carried into them, with the sets among them.
+hand; Hard's sets apart in hands without a nil on its side and in hands with one (where
+the set is the covering partner's); then Hard's hands by the bags its side carried into
+them, with the sets among them.
 Given a second run (the code a variant changes), both are counted over the matches both
 played, so a variant is compared on the same deal sequences. A match still being played
 when a run was stopped counts its hands so far.
@@ -78,6 +80,7 @@ class Tally:
     nils_made: int = 0
     points: list[int] = field(default_factory=lambda: [0, 0])
     plain: int = 0  # hands without a nil on Hard's side
+    plain_sets: int = 0  # Hard's sets among them
     bid: list[int] = field(default_factory=lambda: [0, 0])  # in plain hands, Hard's, bot's
     took: list[int] = field(default_factory=lambda: [0, 0])
     by_bags: dict[int, list[int]] = field(default_factory=lambda: defaultdict(lambda: [0, 0]))
@@ -108,15 +111,16 @@ def tally(tables: dict[tuple[int, int], list[Hand]], keys: list[tuple[int, int]]
                     t.bid[side] += ba + bb
                     t.took[side] += wa + wb
                 if side == 0:
-                    _hard_side(t, carried[team], (ba, bb, wa, wb))
+                    was_set = _hard_side(t, carried[team], (ba, bb, wa, wb))
+                    t.plain_sets += plain and was_set
                 carried[team] = after
         t.tables += 1
         t.won += total[0] > total[1]
     return t
 
 
-def _hard_side(t: Tally, carried: int, hand: tuple[int, int, int, int]) -> None:
-    """Hard's side's sets, bags, bag penalties and nils in one hand."""
+def _hard_side(t: Tally, carried: int, hand: tuple[int, int, int, int]) -> bool:
+    """Hard's side's sets, bags, bag penalties and nils in one hand; whether it was set."""
     ba, bb, wa, wb = hand
     contract, counted, nil_bags = contract_counts(ba, bb, wa, wb, False)
     is_set = contract > 0 and counted < contract
@@ -131,11 +135,14 @@ def _hard_side(t: Tally, carried: int, hand: tuple[int, int, int, int]) -> None:
         if bid <= 0:
             t.nils += 1
             t.nils_made += took == 0
+    return is_set
 
 
 def report(name: str, t: Tally) -> list[str]:
     n = max(1, t.hands)
     p = max(1, t.plain)
+    nil_hands = t.hands - t.plain
+    nil_sets = t.sets - t.plain_sets
     lines = [
         f"{name}: {t.tables} table{'' if t.tables == 1 else 's'}, Hard's side won {t.won}; "
         f"{t.hands} hands, "
@@ -144,7 +151,10 @@ def report(name: str, t: Tally) -> list[str]:
         f"  points a hand: Hard {t.points[0] / n:.1f}, ISMCTS {t.points[1] / n:.1f}, "
         f"Hard minus ISMCTS {(t.points[0] - t.points[1]) / n:+.1f}",
         f"  hands with no nil on Hard's side ({t.plain}): Hard bid {t.bid[0] / p:.2f}, "
-        f"took {t.took[0] / p:.2f}; ISMCTS bid {t.bid[1] / p:.2f}, took {t.took[1] / p:.2f}",
+        f"took {t.took[0] / p:.2f}; ISMCTS bid {t.bid[1] / p:.2f}, took {t.took[1] / p:.2f}; "
+        f"Hard set {t.plain_sets} ({t.plain_sets / p:.1%})",
+        f"  hands with a nil on Hard's side ({nil_hands}): the partner's contract set "
+        f"{nil_sets} ({nil_sets / max(1, nil_hands):.1%})",
         "  Hard set, by the bags its side carried into the hand:",
     ]
     for bags in sorted(t.by_bags):

@@ -47,9 +47,21 @@ def test_a_small_run_is_summed_up_as_worked_out_by_hand(tmp_path: Path) -> None:
     assert lines[1] == "  points a hand: Hard 57.0, ISMCTS 22.4, Hard minus ISMCTS +34.6"
     assert lines[2] == (
         "  hands with no nil on Hard's side (4): Hard bid 6.25, took 6.75; "
-        "ISMCTS bid 4.00, took 6.25"
+        "ISMCTS bid 4.00, took 6.25; Hard set 1 (25.0%)"
     )
-    assert lines[4:] == ["    0 bags: 0 of 2 (0.0%)", "    2 bags: 1 of 3 (33.3%)"]
+    assert lines[3] == "  hands with a nil on Hard's side (1): the partner's contract set 0 (0.0%)"
+    assert lines[5:] == ["    0 bags: 0 of 2 (0.0%)", "    2 bags: 1 of 3 (33.3%)"]
+
+
+def test_a_set_beside_a_nil_is_counted_apart(tmp_path: Path) -> None:
+    # The nil hand again, North now taking 4 of 5: set beside a made nil (+100 - 50).
+    nil_hand = "N* 5/6 E 2/4  Hard +151, ISMCTS -57"
+    out = _report(tmp_path, RUN.replace(nil_hand, "N* 5/4 E 2/6  Hard +50, ISMCTS -55"))
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    assert "Hard set 2 (40.0%)" in lines[0]
+    assert lines[2].endswith("Hard set 1 (25.0%)")
+    assert lines[3].endswith("nil on Hard's side (1): the partner's contract set 1 (100.0%)")
 
 
 def test_two_runs_are_compared_over_the_matches_both_played(tmp_path: Path) -> None:
