@@ -1,0 +1,136 @@
+"""How well Hard's imagined finishes foresee a nil: what its playouts expect of a nil on
+its own side, to set beside what the table gives (``match_report.py``: nils made, and the
+covering partner's sets).
+
+    python bench/bench_nil.py [--deals 20000] [--judge 60] [--seed 5]
+
+First, the policy alone: deals where North's hand is fit for nil (``nil_danger`` under
+3.5), every seat bidding as Medium does and North nil, each played out once by the fast
+policy that Hard's playouts use. Prints, by North's danger, how often the nil was made
+and how often South (covering) was set.
+
+Then Hard itself (``--judge``): South bids after North's nil (``judge_bid``, safety net
+off, the reference work rate), and the playouts of the bid it chose say how often they
+saw the nil made and South set. North's hand is hidden from South, so it is drawn from
+the nil bid as in play.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import defaultdict
+from typing import Any
+
+from spades_voice.ai import hard
+from spades_voice.ai.counting import medium_bid, nil_danger
+from spades_voice.ai.fastplay import Stakes, playout
+from spades_voice.ai.knowledge import NO_BID, Known
+from spades_voice.rules.bids import NIL_CODE
+
+S, W, N, E = 0, 1, 2, 3
+ALL = (1 << 52) - 1
+FIT = 3.5  # Hard weighs nil only under this danger
+
+
+def deal(rng: random.Random) -> list[int]:
+    cards = list(range(52))
+    rng.shuffle(cards)
+    hands = [0, 0, 0, 0]
+    for i, c in enumerate(cards):
+        hands[i % 4] |= 1 << c
+    return hands
+
+
+def policy_alone(deals: int, rng: random.Random) -> list[str]:
+    bands: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for _ in range(deals):
+        hands = deal(rng)
+        danger = nil_danger(hands[N])
+        if danger >= FIT:
+            continue
+        bids = [max(1, medium_bid(hands[s], None)) for s in range(4)]
+        bids[N] = NIL_CODE
+        won = playout(hands, [], S, [0, 0, 0, 0], False, bids, [0, 0, 0, 0], False, -1)
+        row = bands["under 1" if danger < 1 else "1 to 2" if danger < 2 else "2 to 3.5"]
+        row[0] += 1
+        row[1] += won[N] == 0
+        row[2] += won[S] < bids[S]
+    out = ["the policy alone, by North's nil danger:"]
+    for band in ("under 1", "1 to 2", "2 to 3.5"):
+        n, made, cover_set = bands[band]
+        if n:
+            out.append(
+                f"  {band}: {n} deals, nil made {made / n:.1%}, South (covering) set "
+                f"{cover_set / n:.1%}"
+            )
+    return out
+
+
+def hard_foresees(count: int, rng: random.Random) -> list[str]:
+    seen: list[tuple[list[int], list[int]]] = []
+    real_playout = playout  # what hard.judge_bid calls; noted, then restored
+
+    def noting(*args: Any) -> list[int]:
+        won = real_playout(*args)
+        seen.append((list(args[5]), won))
+        return won
+
+    setattr(hard, "playout", noting)  # noqa: B010 - the module's own name, swapped back
+    made = cover_set = 0.0
+    bid_sum = judged = 0
+    try:
+        while judged < count:
+            hands = deal(rng)
+            if nil_danger(hands[N]) >= 2.0:
+                continue  # a hand Hard would bid nil with
+            # West dealt: North bid nil, East as Medium does; South now, West after.
+            bids = [NO_BID, NO_BID, NIL_CODE, medium_bid(hands[E], None)]
+            stakes = Stakes(team=0, bags=(3, 3), totals=(150, 150), target=500, partner_rule=False)
+            known = Known(
+                me=S,
+                hand=hands[S],
+                unseen=ALL & ~hands[S],
+                counts=(13, 13, 13, 13),
+                played_by=(0, 0, 0, 0),
+                voids=(0, 0, 0, 0),
+                trick=(),
+                leader=N,
+                bids=(bids[0], bids[1], bids[2], bids[3]),
+                won=(0, 0, 0, 0),
+                broken=False,
+                stakes=stakes,
+                dealer=W,
+                bidding=True,
+            )
+            seen.clear()
+            j = hard.judge_bid(known, random.Random(rng.random()), safety_net=False)
+            if j.choice == NIL_CODE:
+                continue
+            rows = [won for b, won in seen if b[S] == j.choice]
+            made += sum(won[N] == 0 for won in rows) / len(rows)
+            cover_set += sum(won[S] < j.choice for won in rows) / len(rows)
+            bid_sum += j.choice
+            judged += 1
+    finally:
+        setattr(hard, "playout", real_playout)  # noqa: B010
+    n = max(1, judged)
+    return [
+        f"Hard covering a nil: {judged} bids, {bid_sum / n:.2f} on average; its playouts of "
+        f"the bid it chose saw the nil made {made / n:.1%}, South set {cover_set / n:.1%}"
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=20000, help="deals for the policy alone")
+    parser.add_argument("--judge", type=int, default=60, help="Hard's covering bids to judge")
+    parser.add_argument("--seed", type=int, default=5)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    print("\n".join(policy_alone(args.deals, rng)))
+    print("\n".join(hard_foresees(args.judge, rng)))
+
+
+if __name__ == "__main__":
+    main()
