@@ -27,7 +27,7 @@ from spades_voice.ai.knowledge import NO_BID, Known, bags_once_made, known_of, l
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Decision, SeatView
-from spades_voice.rules.bids import NIL_CODE
+from spades_voice.rules.bids import BLIND_NIL_CODE, NIL_CODE
 from spades_voice.rules.kernel import BEATERS, SUIT_MASKS, trick_winner
 
 DEFAULT_BUDGET_MS = 250.0
@@ -61,6 +61,14 @@ class WorkRate:
 
 
 REFERENCE_RATE = WorkRate()
+#: Points of expected value a covering partner (its partner bid nil) gives up to bid one
+#: under the best. Its contract stands on its own tricks (the nil's count for nothing), and
+#: at the table it spends them keeping the nil alive more than its playouts imagine: they
+#: see its bid set 8% of the time, the table set it 15-16% (#8-68; ``bench_nil.py``,
+#: ``match_report.py``). Against ISMCTS(500) over 30 matches (#8-37): the cover set 8 of
+#: 102 times against 17 of 106, Hard set in 6.2% of hands against 8.7%, and +46.2 against
+#: +44.7 points a hand.
+COVER_SLACK = 12.0
 #: Points of expected value a nil bidder gives up to shed a higher card.
 NIL_SHED_SLACK = 1.0
 #: The safety net stops work at this share of the budget.
@@ -323,8 +331,9 @@ def _nil_choice(known: Known, legal: int, values: dict[int, float], best: int) -
     return max(close, key=lambda c: (c % 13, -c))
 
 
-def best_bid(values: dict[int, float]) -> int:
-    """The bid code with the best value; the lower bid on a tie.
+def best_bid(values: dict[int, float], covering: bool = False) -> int:
+    """The bid code with the best value; the lower bid on a tie. ``covering``: our partner
+    bid nil, and we bid one under the best when that costs at most ``COVER_SLACK``.
 
     Nil is weighed like any number, with no margin of its own. Its estimate already leans
     low: the playouts play the nil without search against the policy's hard nil attack
@@ -332,9 +341,27 @@ def best_bid(values: dict[int, float]) -> int:
     table Hard's nils were made 158 of 160 times against ISMCTS and 55 of 67 against
     Medium. A 25-point margin on top, against picking the best of noisy estimates, forwent
     nils that paid: without it, +6.3 +/- 3.2 points a deal over 100 single hands against
-    ISMCTS, and +44.8 against +39.6 points a hand over 30 matches.
+    ISMCTS, and +44.7 against +39.5 points a hand over 30 matches (#8-37).
     """
-    return max(values, key=lambda b: (values[b], -b))
+    best = max(values, key=lambda b: (values[b], -b))
+    under = best - 1
+    if covering and under >= 1 and values.get(under, -1e9) >= values[best] - COVER_SLACK:
+        return under
+    return best
+
+
+def _bid_candidates(hand: int, partner_bid: int, covering: bool, also: int | None) -> list[int]:
+    """The bids to weigh: one either side of the count, nil for a hand fit for it, one more
+    under when covering a nil (room for ``best_bid`` to step down), and ``also``."""
+    est = count_tricks(hand).bid
+    cands = sorted({b for b in (est - 1, est, est + 1) if 1 <= b <= 13})
+    if covering and est >= 3:
+        cands.insert(0, est - 2)
+    if partner_bid != NIL_CODE and nil_danger(hand) < 3.5:
+        cands.insert(0, NIL_CODE)
+    if also is not None and also not in cands:
+        cands = sorted([*cands, also])
+    return cands
 
 
 def judge_bid(
@@ -349,14 +376,9 @@ def judge_bid(
     ``also`` adds a bid to weigh on the same deals (the coach's: the one the player made)."""
     start = _clock()
     me = known.me
-    count = count_tricks(known.hand)
-    est = count.bid
-    cands = sorted({b for b in (est - 1, est, est + 1) if 1 <= b <= 13})
     partner_bid = known.bids[me ^ 2]
-    if partner_bid != NIL_CODE and nil_danger(known.hand) < 3.5:
-        cands.insert(0, NIL_CODE)
-    if also is not None and also not in cands:
-        cands = sorted([*cands, also])
+    covering = partner_bid in (NIL_CODE, BLIND_NIL_CODE)
+    cands = _bid_candidates(known.hand, partner_bid, covering, also)
     n = deals_for(budget_ms, bid_work_ms(len(cands), rate))
     deals = _deals(known, rng, n)
     leader = (known.dealer + 1) & 3
@@ -393,7 +415,7 @@ def judge_bid(
         if _clock() > cutoff:
             break
     values = {b: totals[b] / done for b in cands}
-    best = best_bid(values)
+    best = best_bid(values, covering)
     return Judgement(best, values, repeats.distinct)
 
 

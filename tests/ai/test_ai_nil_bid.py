@@ -1,11 +1,13 @@
 """Hard weighs nil like any other bid: it bids nil whenever its playouts rate nil best, by any
 amount. (A 25-point margin once stood in front of nil; the playouts already rate a nil low,
-so the margin only forwent nils that paid.)"""
+so the margin only forwent nils that paid.) Covering a partner's nil, it bids one under
+the best when that costs little."""
 
 from __future__ import annotations
 
 import random
 
+from spades_voice.ai.counting import count_tricks
 from spades_voice.ai.fastplay import Stakes
 from spades_voice.ai.hard import best_bid, judge_bid
 from spades_voice.ai.knowledge import NO_BID, Known
@@ -23,6 +25,25 @@ def test_the_best_value_wins_nil_included_and_a_tie_goes_to_the_lower_bid() -> N
     assert best_bid({NIL_CODE: 7.0, 3: 7.0}) == NIL_CODE
 
 
+def _known(hand: int, stakes: Stakes, bids: tuple[int, int, int, int], dealer: int) -> Known:
+    return Known(
+        me=S,
+        hand=hand,
+        unseen=ALL & ~hand,
+        counts=(13, 13, 13, 13),
+        played_by=(0, 0, 0, 0),
+        voids=(0, 0, 0, 0),
+        trick=(),
+        leader=(dealer + 1) & 3,
+        bids=bids,
+        won=(0, 0, 0, 0),
+        broken=False,
+        stakes=stakes,
+        dealer=dealer,
+        bidding=True,
+    )
+
+
 def _hand(*names: str) -> int:
     mask = 0
     for name in names:
@@ -35,23 +56,30 @@ def test_a_nil_rated_best_by_less_than_the_old_margin_is_bid() -> None:
     # run of clubs. The playouts rate nil about 24 points above a bid of one.
     hand = _hand("4S", "QS", "3H", "9H", "4D", "2C", "3C", "5C", "7C", "8C", "9C", "JC", "QC")
     stakes = Stakes(team=0, bags=(0, 0), totals=(0, 0), target=None, partner_rule=False)
-    known = Known(
-        me=S,
-        hand=hand,
-        unseen=ALL & ~hand,
-        counts=(13, 13, 13, 13),
-        played_by=(0, 0, 0, 0),
-        voids=(0, 0, 0, 0),
-        trick=(),
-        leader=S,
-        bids=(NO_BID, NO_BID, NO_BID, NO_BID),
-        won=(0, 0, 0, 0),
-        broken=False,
-        stakes=stakes,
-        dealer=E,
-        bidding=True,
-    )
+    known = _known(hand, stakes, (NO_BID, NO_BID, NO_BID, NO_BID), dealer=E)
     j = judge_bid(known, random.Random(1), safety_net=False)
     lead = j.values[NIL_CODE] - max(v for b, v in j.values.items() if b != NIL_CODE)
     assert 0 < lead < 25
     assert j.choice == NIL_CODE
+
+
+def test_a_covering_partner_bids_one_under_the_best_when_it_costs_little() -> None:
+    values = {2: 30.0, 3: 38.0, 4: 20.0}
+    assert best_bid(values) == 3
+    assert best_bid(values, covering=True) == 2  # 8 points under: within the slack
+    assert best_bid({2: 20.0, 3: 38.0}, covering=True) == 3  # 18 under: too dear
+    assert best_bid({1: 35.0, NIL_CODE: 0.0}, covering=True) == 1  # never down to nil
+    assert best_bid({NIL_CODE: 50.0, 1: 45.0}, covering=True) == NIL_CODE
+
+
+def test_covering_a_nil_weighs_a_bid_two_under_the_count() -> None:
+    # North (South's partner) bid nil; South counts four tricks, so two is weighed too.
+    hand = _hand("AS", "KS", "5S", "AH", "KH", "7H", "4D", "6D", "9D", "2C", "5C", "8C", "TC")
+    assert count_tricks(hand).bid == 4
+    stakes = Stakes(team=0, bags=(0, 0), totals=(0, 0), target=500, partner_rule=False)
+    known = _known(hand, stakes, (NO_BID, NO_BID, NIL_CODE, 3), dealer=1)
+    j = judge_bid(known, random.Random(2), safety_net=False)
+    assert set(j.values) == {2, 3, 4, 5}
+    # Four rates best here, three a couple of points under it: three is the bid.
+    assert max(j.values, key=lambda b: j.values[b]) == 4
+    assert j.choice == 3
