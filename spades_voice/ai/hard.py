@@ -345,7 +345,7 @@ def best_bid(values: dict[int, float], covering: bool = False) -> int:
     """
     best = max(values, key=lambda b: (values[b], -b))
     under = best - 1
-    if covering and under >= 1 and values.get(under, -1e9) >= values[best] - COVER_SLACK:
+    if covering and under >= 1 and under in values and values[under] >= values[best] - COVER_SLACK:
         return under
     return best
 
