@@ -27,7 +27,7 @@ from spades_voice.ai.knowledge import NO_BID, Known, bags_once_made, known_of, l
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Decision, SeatView
-from spades_voice.rules.bids import BLIND_NIL_CODE, NIL_CODE
+from spades_voice.rules.bids import NIL_CODE
 from spades_voice.rules.kernel import BEATERS, SUIT_MASKS, trick_winner
 
 DEFAULT_BUDGET_MS = 250.0
@@ -377,7 +377,7 @@ def judge_bid(
     start = _clock()
     me = known.me
     partner_bid = known.bids[me ^ 2]
-    covering = partner_bid in (NIL_CODE, BLIND_NIL_CODE)
+    covering = live_nil(known, me ^ 2)  # bidding: our partner bid nil (or blind nil)
     cands = _bid_candidates(known.hand, partner_bid, covering, also)
     n = deals_for(budget_ms, bid_work_ms(len(cands), rate))
     deals = _deals(known, rng, n)
