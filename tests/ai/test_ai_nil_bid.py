@@ -11,10 +11,11 @@ from spades_voice.ai.counting import count_tricks
 from spades_voice.ai.fastplay import Stakes
 from spades_voice.ai.hard import best_bid, judge_bid
 from spades_voice.ai.knowledge import NO_BID, Known
-from spades_voice.rules import Card
+from spades_voice.rules import cards
 from spades_voice.rules.bids import NIL_CODE
+from spades_voice.rules.cards import mask_of
+from spades_voice.rules.kernel import DECK
 
-ALL = (1 << 52) - 1
 S, E = 0, 3
 
 
@@ -29,7 +30,7 @@ def _known(hand: int, stakes: Stakes, bids: tuple[int, int, int, int], dealer: i
     return Known(
         me=S,
         hand=hand,
-        unseen=ALL & ~hand,
+        unseen=DECK & ~hand,
         counts=(13, 13, 13, 13),
         played_by=(0, 0, 0, 0),
         voids=(0, 0, 0, 0),
@@ -44,17 +45,10 @@ def _known(hand: int, stakes: Stakes, bids: tuple[int, int, int, int], dealer: i
     )
 
 
-def _hand(*names: str) -> int:
-    mask = 0
-    for name in names:
-        mask |= Card.from_code(name).bit
-    return mask
-
-
 def test_a_nil_rated_best_by_less_than_the_old_margin_is_bid() -> None:
     # South bids first in a single hand. No ace or king; the queen of spades and a long
     # run of clubs. The playouts rate nil about 24 points above a bid of one.
-    hand = _hand("4S", "QS", "3H", "9H", "4D", "2C", "3C", "5C", "7C", "8C", "9C", "JC", "QC")
+    hand = mask_of(cards("4S QS 3H 9H 4D 2C 3C 5C 7C 8C 9C JC QC"))
     stakes = Stakes(team=0, bags=(0, 0), totals=(0, 0), target=None, partner_rule=False)
     known = _known(hand, stakes, (NO_BID, NO_BID, NO_BID, NO_BID), dealer=E)
     j = judge_bid(known, random.Random(1), safety_net=False)
@@ -74,7 +68,7 @@ def test_a_covering_partner_bids_one_under_the_best_when_it_costs_little() -> No
 
 def test_covering_a_nil_weighs_a_bid_two_under_the_count() -> None:
     # North (South's partner) bid nil; South counts four tricks, so two is weighed too.
-    hand = _hand("AS", "KS", "5S", "AH", "KH", "7H", "4D", "6D", "9D", "2C", "5C", "8C", "TC")
+    hand = mask_of(cards("AS KS 5S AH KH 7H 4D 6D 9D 2C 5C 8C TC"))
     assert count_tricks(hand).bid == 4
     stakes = Stakes(team=0, bags=(0, 0), totals=(0, 0), target=500, partner_rule=False)
     known = _known(hand, stakes, (NO_BID, NO_BID, NIL_CODE, 3), dealer=1)
