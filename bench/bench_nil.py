@@ -1,8 +1,9 @@
-"""How well Hard's imagined finishes foresee a nil: what its playouts expect of a nil on
-its own side, to set beside what the table gives (``match_report.py``: nils made, and the
-covering partner's sets).
+"""How well Hard's imagined finishes foresee its own side's contracts: what its playouts
+expect of a nil on its side, and (``--bags``) of a plain bid by the bags its side carries,
+to set beside what the table gives (``match_report.py``: nils made, the covering partner's
+sets, and Hard's sets by the bags carried into the hand).
 
-    python bench/bench_nil.py [--deals 20000] [--judge 60] [--seed 5]
+    python bench/bench_nil.py [--deals 20000] [--judge 60] [--bags 0] [--seed 5]
 
 First, the policy alone: deals where North's hand is fit for nil (``nil_danger`` under
 3.5), every seat bidding as Medium does and North nil, each played out once by the fast
@@ -13,6 +14,12 @@ Then Hard itself (``--judge``): South bids after North's nil (``judge_bid``, saf
 off, the reference work rate), and the playouts of the bid it chose say how often they
 saw the nil made and South set. North's hand is hidden from South, so it is drawn from
 the nil bid as in play.
+
+Then, with ``--bags N``, Hard's plain bids: South bids after North and East (each as
+Medium bids), in a match at 250-250 with its side carrying 0, 5, 8 and then 9 bags; N bids
+at each. The playouts of the bid it chose say how often they saw the side set, make it
+exactly, or take bags. At 9 bags the next bag is the tenth (100 points), so the bid has to
+weigh a set against it.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from __future__ import annotations
 import argparse
 import random
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from spades_voice.ai import hard
@@ -67,9 +76,32 @@ def policy_alone(deals: int, rng: random.Random) -> list[str]:
     return out
 
 
-def hard_foresees(count: int, rng: random.Random) -> list[str]:
+def south_to_bid(hand: int, north: int, east: int, stakes: Stakes) -> Known:
+    """South's view at its bid: West dealt, North and East have bid, West bids after."""
+    return Known(
+        me=S,
+        hand=hand,
+        unseen=ALL & ~hand,
+        counts=(13, 13, 13, 13),
+        played_by=(0, 0, 0, 0),
+        voids=(0, 0, 0, 0),
+        trick=(),
+        leader=N,
+        bids=(NO_BID, NO_BID, north, east),
+        won=(0, 0, 0, 0),
+        broken=False,
+        stakes=stakes,
+        dealer=W,
+        bidding=True,
+    )
+
+
+@contextmanager
+def noted_playouts() -> Iterator[list[tuple[list[int], list[int]]]]:
+    """Every playout Hard runs meanwhile, as (bids, tricks won), in the list it yields;
+    Hard's own playout is put back after."""
     seen: list[tuple[list[int], list[int]]] = []
-    real_playout = playout  # what hard.judge_bid calls; noted, then restored
+    real_playout = playout  # what hard.judge_bid calls
 
     def noting(*args: Any) -> list[int]:
         won = real_playout(*args)
@@ -77,32 +109,23 @@ def hard_foresees(count: int, rng: random.Random) -> list[str]:
         return won
 
     setattr(hard, "playout", noting)  # noqa: B010 - the module's own name, swapped back
+    try:
+        yield seen
+    finally:
+        setattr(hard, "playout", real_playout)  # noqa: B010
+
+
+def hard_foresees(count: int, rng: random.Random) -> list[str]:
     made = cover_set = 0.0
     bid_sum = judged = 0
-    try:
+    with noted_playouts() as seen:
         while judged < count:
             hands = deal(rng)
             if nil_danger(hands[N]) >= 2.0:
                 continue  # a hand Hard would bid nil with
             # West dealt: North bid nil, East as Medium does; South now, West after.
-            bids = [NO_BID, NO_BID, NIL_CODE, medium_bid(hands[E], None)]
             stakes = Stakes(team=0, bags=(3, 3), totals=(150, 150), target=500, partner_rule=False)
-            known = Known(
-                me=S,
-                hand=hands[S],
-                unseen=ALL & ~hands[S],
-                counts=(13, 13, 13, 13),
-                played_by=(0, 0, 0, 0),
-                voids=(0, 0, 0, 0),
-                trick=(),
-                leader=N,
-                bids=(bids[0], bids[1], bids[2], bids[3]),
-                won=(0, 0, 0, 0),
-                broken=False,
-                stakes=stakes,
-                dealer=W,
-                bidding=True,
-            )
+            known = south_to_bid(hands[S], NIL_CODE, medium_bid(hands[E], None), stakes)
             seen.clear()
             j = hard.judge_bid(known, random.Random(rng.random()), safety_net=False)
             if j.choice == NIL_CODE:
@@ -112,8 +135,6 @@ def hard_foresees(count: int, rng: random.Random) -> list[str]:
             cover_set += sum(won[S] < j.choice for won in rows) / len(rows)
             bid_sum += j.choice
             judged += 1
-    finally:
-        setattr(hard, "playout", real_playout)  # noqa: B010
     n = max(1, judged)
     return [
         f"Hard covering a nil: {judged} bids, {bid_sum / n:.2f} on average; its playouts of "
@@ -121,15 +142,51 @@ def hard_foresees(count: int, rng: random.Random) -> list[str]:
     ]
 
 
+def plain_foresees(count: int, rng: random.Random) -> list[str]:
+    """Hard's plain bids by the bags its side carries: how its playouts of the chosen bid
+    end for the side (set, exact, bags)."""
+    out = ["Hard's plain bids, by the bags its side carries (what its playouts of the bid see):"]
+    with noted_playouts() as seen:
+        for bags in (0, 5, 8, 9):
+            ends = [0.0, 0.0, 0.0]  # set, exact, over
+            judged = 0
+            while judged < count:
+                hands = deal(rng)
+                north = max(1, medium_bid(hands[N], None))
+                stakes = Stakes(
+                    team=0, bags=(bags, 3), totals=(250, 250), target=500, partner_rule=False
+                )
+                known = south_to_bid(hands[S], north, max(1, medium_bid(hands[E], None)), stakes)
+                seen.clear()
+                j = hard.judge_bid(known, random.Random(rng.random()), safety_net=False)
+                if j.choice == NIL_CODE:
+                    continue
+                side = j.choice + north
+                rows = [won[S] + won[N] for b, won in seen if b[S] == j.choice]
+                ends[0] += sum(took < side for took in rows) / len(rows)
+                ends[1] += sum(took == side for took in rows) / len(rows)
+                ends[2] += sum(took > side for took in rows) / len(rows)
+                judged += 1
+            n = max(1, judged)
+            out.append(
+                f"  {bags} bags: {judged} bids; set {ends[0] / n:.1%}, exact {ends[1] / n:.1%}, "
+                f"bags {ends[2] / n:.1%}"
+            )
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=20000, help="deals for the policy alone")
     parser.add_argument("--judge", type=int, default=60, help="Hard's covering bids to judge")
+    parser.add_argument("--bags", type=int, default=0, help="plain bids to judge at each bag count")
     parser.add_argument("--seed", type=int, default=5)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     print("\n".join(policy_alone(args.deals, rng)))
     print("\n".join(hard_foresees(args.judge, rng)))
+    if args.bags:
+        print("\n".join(plain_foresees(args.bags, rng)))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""bench/bench_nil.py runs, prints both of its figures, and leaves Hard's playouts as it
+"""bench/bench_nil.py runs, prints each of its figures, and leaves Hard's playouts as it
 found them."""
 
 from __future__ import annotations
@@ -43,3 +43,26 @@ def test_hards_playouts_are_put_back() -> None:
     spec.loader.exec_module(module)
     module.hard_foresees(1, random.Random(1))
     assert hard.playout is fastplay.playout
+    module.plain_foresees(1, random.Random(1))
+    assert hard.playout is fastplay.playout
+
+
+def test_bags_adds_hards_plain_bids_at_each_bag_count() -> None:
+    out = subprocess.run(
+        [sys.executable, str(SCRIPT), "--deals", "40", "--judge", "1", "--bags", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert out.returncode == 0, out.stderr
+    lines = out.stdout.splitlines()
+    at = lines.index(
+        "Hard's plain bids, by the bags its side carries (what its playouts of the bid see):"
+    )
+    rows = lines[at + 1 :]
+    assert [row.split(":")[0] for row in rows] == ["  0 bags", "  5 bags", "  8 bags", "  9 bags"]
+    for row in rows:
+        m = re.fullmatch(r"  \d bags: 1 bids; set (.*)%, exact (.*)%, bags (.*)%", row)
+        assert m, row
+        assert abs(sum(float(x) for x in m.groups()) - 100.0) < 0.2, row
