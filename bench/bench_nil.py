@@ -34,11 +34,10 @@ from typing import Any
 from spades_voice.ai import hard
 from spades_voice.ai.counting import medium_bid, nil_danger
 from spades_voice.ai.fastplay import Stakes, playout
-from spades_voice.ai.knowledge import NO_BID, Known
+from spades_voice.ai.knowledge import NO_BID, Known, at_bidding
 from spades_voice.rules.bids import NIL_CODE
 
 S, W, N, E = 0, 1, 2, 3
-ALL = (1 << 52) - 1
 FIT = 3.5  # Hard weighs nil only under this danger
 
 
@@ -78,22 +77,7 @@ def policy_alone(deals: int, rng: random.Random) -> list[str]:
 
 def south_to_bid(hand: int, north: int, east: int, stakes: Stakes) -> Known:
     """South's view at its bid: West dealt, North and East have bid, West bids after."""
-    return Known(
-        me=S,
-        hand=hand,
-        unseen=ALL & ~hand,
-        counts=(13, 13, 13, 13),
-        played_by=(0, 0, 0, 0),
-        voids=(0, 0, 0, 0),
-        trick=(),
-        leader=N,
-        bids=(NO_BID, NO_BID, north, east),
-        won=(0, 0, 0, 0),
-        broken=False,
-        stakes=stakes,
-        dealer=W,
-        bidding=True,
-    )
+    return at_bidding(S, hand, (NO_BID, NO_BID, north, east), W, stakes)
 
 
 @contextmanager

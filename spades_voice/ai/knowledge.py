@@ -45,6 +45,30 @@ class Known:
         return self.stakes.partner_rule
 
 
+def at_bidding(
+    me: int, hand: int, bids: tuple[int, int, int, int], dealer: int, stakes: Stakes
+) -> Known:
+    """``me``'s knowledge while the bids go round, holding ``hand``: the ``bids`` made so
+    far (``NO_BID`` for the rest), no card played, the seat left of ``dealer`` to lead. A
+    position built by hand, for the benchmarks and tests that judge a bid."""
+    return Known(
+        me=me,
+        hand=hand,
+        unseen=DECK & ~hand,
+        counts=(13, 13, 13, 13),
+        played_by=(0, 0, 0, 0),
+        voids=(0, 0, 0, 0),
+        trick=(),
+        leader=(dealer + 1) & 3,
+        bids=bids,
+        won=(0, 0, 0, 0),
+        broken=False,
+        stakes=stakes,
+        dealer=dealer,
+        bidding=True,
+    )
+
+
 def live_nil(known: Known, seat: int) -> bool:
     """``seat`` bid nil (or blind nil) and has not taken a trick yet."""
     return known.bids[seat] <= 0 and known.won[seat] == 0

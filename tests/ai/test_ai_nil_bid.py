@@ -10,11 +10,10 @@ import random
 from spades_voice.ai.counting import count_tricks
 from spades_voice.ai.fastplay import Stakes
 from spades_voice.ai.hard import best_bid, judge_bid
-from spades_voice.ai.knowledge import NO_BID, Known
+from spades_voice.ai.knowledge import NO_BID, at_bidding
 from spades_voice.rules import cards
 from spades_voice.rules.bids import NIL_CODE
 from spades_voice.rules.cards import mask_of
-from spades_voice.rules.kernel import DECK
 
 S, E = 0, 3
 
@@ -26,31 +25,12 @@ def test_the_best_value_wins_nil_included_and_a_tie_goes_to_the_lower_bid() -> N
     assert best_bid({NIL_CODE: 7.0, 3: 7.0}) == NIL_CODE
 
 
-def _known(hand: int, stakes: Stakes, bids: tuple[int, int, int, int], dealer: int) -> Known:
-    return Known(
-        me=S,
-        hand=hand,
-        unseen=DECK & ~hand,
-        counts=(13, 13, 13, 13),
-        played_by=(0, 0, 0, 0),
-        voids=(0, 0, 0, 0),
-        trick=(),
-        leader=(dealer + 1) & 3,
-        bids=bids,
-        won=(0, 0, 0, 0),
-        broken=False,
-        stakes=stakes,
-        dealer=dealer,
-        bidding=True,
-    )
-
-
 def test_a_nil_rated_best_by_less_than_the_old_margin_is_bid() -> None:
     # South bids first in a single hand. No ace or king; the queen of spades and a long
     # run of clubs. The playouts rate nil about 24 points above a bid of one.
     hand = mask_of(cards("4S QS 3H 9H 4D 2C 3C 5C 7C 8C 9C JC QC"))
     stakes = Stakes(team=0, bags=(0, 0), totals=(0, 0), target=None, partner_rule=False)
-    known = _known(hand, stakes, (NO_BID, NO_BID, NO_BID, NO_BID), dealer=E)
+    known = at_bidding(S, hand, (NO_BID, NO_BID, NO_BID, NO_BID), E, stakes)
     j = judge_bid(known, random.Random(1), safety_net=False)
     lead = j.values[NIL_CODE] - max(v for b, v in j.values.items() if b != NIL_CODE)
     assert 0 < lead < 25
@@ -71,7 +51,7 @@ def test_covering_a_nil_weighs_a_bid_two_under_the_count() -> None:
     hand = mask_of(cards("AS KS 5S AH KH 7H 4D 6D 9D 2C 5C 8C TC"))
     assert count_tricks(hand).bid == 4
     stakes = Stakes(team=0, bags=(0, 0), totals=(0, 0), target=500, partner_rule=False)
-    known = _known(hand, stakes, (NO_BID, NO_BID, NIL_CODE, 3), dealer=1)
+    known = at_bidding(S, hand, (NO_BID, NO_BID, NIL_CODE, 3), 1, stakes)
     j = judge_bid(known, random.Random(2), safety_net=False)
     assert set(j.values) == {2, 3, 4, 5}
     # Four rates best here, three a couple of points under it: three is the bid.
