@@ -14,6 +14,11 @@ rate (its decision times are not; take those from ``bench_ai.py`` on a quiet mac
 ``--jobs N`` plays deals (or matches) in N processes; ``--verbose`` prints each table's
 bids and tricks (each hand's, in matches), Hard's seats starred, on standard error;
 ``bench/match_report.py`` sums those lines up (sets by the bags carried into the hand).
+``--bags N`` plays each deal as a hand of a match to 500 at 250 all, Hard's side carrying
+N bags and the bot's none: the bag edge, where in matches Hard is set most (at 9 bags the
+next bag is the tenth), with every hand of the run there instead of one in twenty. It adds
+a line of Hard's bag penalties and the bags its side carries after the hand; the points
+per deal count a penalty when it falls, not the bags left to carry.
 
 Benchmark only: OpenSpiel (``pip install open-spiel``) is never a runtime dependency.
 
@@ -79,6 +84,8 @@ from spades_voice.rules import (
 )
 
 NIL_ACTION = 52
+#: Both sides' totals for ``--bags``: mid-match, far from the target either way.
+EDGE_TOTAL = 250
 
 
 def os_card(c: Card) -> int:
@@ -295,10 +302,18 @@ def play_table(
     uct_c: float,
     budget_ms: float,
     rate: WorkRate = REFERENCE_RATE,
+    bags: int | None = None,
 ) -> tuple[HandOutcome, list[float], list[float]]:
-    """(The hand's outcome, Hard's decision times, the bot's) for one table."""
+    """(The hand's outcome, Hard's decision times, the bot's) for one table: a single-hand
+    match, or with ``bags`` a hand of a match to 500 at 250 all, Hard's side carrying
+    ``bags``."""
     players = _players(hard_team, seed, sims, uct_c, budget_ms, rate)
-    state = MatchState(Match(Ruleset(target=None), deals=(dealt,)))
+    if bags is None:
+        state = MatchState(Match(Ruleset(target=None), deals=(dealt,)))
+    else:
+        state = MatchState(Match(Ruleset(), deals=(dealt,)))
+        state.totals = {Team.NS: EDGE_TOTAL, Team.EW: EDGE_TOTAL}
+        state.bags[hard_team] = bags
     times: dict[bool, list[float]] = {True: [], False: []}
     while not state.outcomes:
         seat = state.to_act
@@ -320,6 +335,8 @@ class DealResult:
     t_hard: list[float]
     t_bot: list[float]
     tables: list[str]
+    penalties: int = 0  # Hard's side's bag penalties
+    bags_after: int = 0  # bags Hard's side carries out of its hands
 
 
 def _table_line(hard_team: Team, outcome: HandOutcome) -> str:
@@ -341,9 +358,18 @@ def play_deal(args: argparse.Namespace, rate: WorkRate, i: int) -> DealResult:
     out = DealResult(i, 0.0, Side(), Side(), [], [], [])
     for table, team in enumerate((Team.NS, Team.EW)):
         outcome, th, tb = play_table(
-            dealt, team, f"{args.seed}/{i}/{table}", args.sims, args.uct_c, args.budget_ms, rate
+            dealt,
+            team,
+            f"{args.seed}/{i}/{table}",
+            args.sims,
+            args.uct_c,
+            args.budget_ms,
+            rate,
+            args.bags,
         )
         scores = outcome.scores
+        out.penalties += scores[team].penalties
+        out.bags_after += scores[team].bags_after
         out.tables.append(_table_line(team, outcome))
         out.hard.record(scores[team])
         out.bot.record(scores[team.other])
@@ -370,6 +396,7 @@ def run_deals(args: argparse.Namespace, rate: WorkRate) -> None:
     hard, bot = Side(), Side()
     t_hard: list[float] = []
     t_bot: list[float] = []
+    penalties = bags_after = 0
     start = time.monotonic()
     numbers = range(args.start, args.start + args.deals)
     with multiprocessing.Pool(args.jobs) as pool:
@@ -380,6 +407,8 @@ def run_deals(args: argparse.Namespace, rate: WorkRate) -> None:
             bot.add(r.bot)
             t_hard += r.t_hard
             t_bot += r.t_bot
+            penalties += r.penalties
+            bags_after += r.bags_after
             mean, ci = _mean_ci(diffs)
             print(
                 f"deal {len(diffs)} of {args.deals} (#{r.number}): {r.diff:+.1f}; "
@@ -400,6 +429,13 @@ def run_deals(args: argparse.Namespace, rate: WorkRate) -> None:
     print(f"  points per deal (Hard minus ISMCTS): {mean:+.1f} ± {ci:.1f} over {n} duplicate deals")
     print(_side_line("Hard", hard))
     print(_side_line("ISMCTS", bot))
+    if args.bags is not None:
+        h = max(1, hard.hands)
+        print(
+            f"  at {args.bags} bags carried (250 all, to 500): Hard's side took a bag penalty "
+            f"in {penalties} of {hard.hands} hands ({penalties / h:.1%}), carries "
+            f"{bags_after / h:.2f} bags after a hand"
+        )
     print(
         f"  decision p50/p95: Hard {_pct(t_hard, 0.5):.0f}/{_pct(t_hard, 0.95):.0f} ms, "
         f"ISMCTS {_pct(t_bot, 0.5):.0f}/{_pct(t_bot, 0.95):.0f} ms"
@@ -422,6 +458,12 @@ def main() -> None:
         help="Hard's safety net off: the figure no longer depends on the machine's load.",
     )
     parser.add_argument("--verbose", action="store_true", help="Each table's bids and tricks.")
+    parser.add_argument(
+        "--bags",
+        type=int,
+        choices=range(10),
+        help="Each deal a hand of a match to 500 at 250 all, Hard's side carrying this many bags.",
+    )
     add_rate_arguments(parser)
     args = parser.parse_args()
     global FIXED_WORK
