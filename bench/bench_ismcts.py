@@ -432,8 +432,8 @@ def run_deals(args: argparse.Namespace, rate: WorkRate) -> None:
     if args.bags is not None:
         h = max(1, hard.hands)
         print(
-            f"  at {args.bags} bags carried (250 all, to 500): Hard's side took a bag penalty "
-            f"in {penalties} of {hard.hands} hands ({penalties / h:.1%}), carries "
+            f"  at {args.bags} bags carried ({EDGE_TOTAL} all, to 500): Hard's side took a bag "
+            f"penalty in {penalties} of {hard.hands} hands ({penalties / h:.1%}), carries "
             f"{bags_after / h:.2f} bags after a hand"
         )
     print(
