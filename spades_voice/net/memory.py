@@ -9,7 +9,10 @@ import gc
 import struct
 import sys
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
+
+from spades_voice.net.pools import discard_free_pools, supported
 
 
 @functools.cache
@@ -31,15 +34,27 @@ def _trimmer() -> Callable[[int], int] | None:
     return found
 
 
-def release_memory() -> bool:
+@dataclass(frozen=True, slots=True)
+class Released:
+    """What one ``release_memory`` handed back: whether glibc trimmed its heap, and the
+    bytes of pymalloc's free pools the kernel may take (``pools.discard_free_pools``)."""
+
+    trimmed: bool
+    pool_bytes: int
+
+
+def release_memory(discard: bool = True) -> Released:
     """After a crowd of connections has gone, give their memory back: drop what CPython's
-    caches still hold from the crowd, collect cycles, then ask glibc to return its free
-    pages (what Python's allocator has freed to it, and every block freed under
-    ``PYTHONMALLOC=malloc``). True when the trim ran.
+    caches still hold from the crowd, collect cycles, ask glibc to return its free pages
+    (what Python's allocator has freed to it, and every block freed under
+    ``PYTHONMALLOC=malloc``), then hand back the pages of the free pools in arenas a few
+    survivors keep (``discard``; off only to measure what it is worth).
 
     Python's small-object allocator returns a 1 MB arena to the system only once every
     object in it has gone, so a few hundred small survivors spread over the crowd's
-    arenas keep tens of megabytes: each cache below held such survivors."""
+    arenas keep tens of megabytes: each cache below held such survivors, and what no
+    cache holds (the tables' state, asyncio's own objects) the pool discard hands back
+    around."""
     # The type attribute cache keeps the name of each attribute looked up: a handshake's
     # Date header looks one up by a name made afresh each time (``time.struct_time``),
     # so ~450 of 4 100 handshakes each left a 52-byte string in the cache.
@@ -49,10 +64,10 @@ def release_memory() -> bool:
     gc.collect()  # also empties the free lists of floats, tuples, lists, dicts...
     _renew_future_iterators()
     trim = _trimmer()
-    if trim is None:
-        return False
-    trim(0)
-    return True
+    if trim is not None:
+        trim(0)
+    pool_bytes = discard_free_pools().bytes if discard else 0
+    return Released(trim is not None, pool_bytes)
 
 
 def compact(*dicts: dict[Any, Any]) -> None:
@@ -110,7 +125,10 @@ def settle() -> None:
     that every later full collection, which stops the loop, walks only the tables and
     connections (a full pass at the peak of a 4 100-socket attack: 176 ms before, 120 ms
     after)."""
-    _trimmer()  # ctypes is imported now, not in the middle of the first crowd
+    # What the first release would load (ctypes and the C library for the trim, the
+    # build's settings for the pool discard) is loaded now, not amid the first crowd.
+    _trimmer()
+    supported()
     gc.collect()
     gc.freeze()
     gc.set_threshold(GC_YOUNG, *gc.get_threshold()[1:])

@@ -98,9 +98,11 @@ class TableServer:
         self._open_by_address: Counter[str] = Counter()
         self._tables_by_address: Counter[str] = Counter()
         self.connections = 0  # websocket connections in the handler
-        #: Times memory was handed back after a crowd left; of them, trims (glibc only).
+        #: Times memory was handed back after a crowd left; of them, trims (glibc only);
+        #: the bytes of free pools handed back in all (``pools.discard_free_pools``).
         self.releases = 0
         self.trims = 0
+        self.pool_bytes = 0
         self.release_seconds = 0.0  # the longest a release held the loop
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
@@ -217,9 +219,10 @@ class TableServer:
             compact(self._unseated, self._sockets_by_peer, self._open_by_address,
                     self.tables, self._tables_by_address)
             began = time.perf_counter()
-            trimmed = release_memory()
+            released = release_memory()
             self.release_seconds = max(self.release_seconds, time.perf_counter() - began)
-            self.trims += trimmed
+            self.trims += released.trimmed
+            self.pool_bytes += released.pool_bytes
             self.releases += 1
 
     # ---- connections -----------------------------------------------------------------
