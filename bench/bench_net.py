@@ -28,9 +28,11 @@ before, at the end of the attack, and 10 s after it:
     python bench/bench_net.py --tables 20 --attack silent --attack-count 4100
     python bench/bench_net.py --tables 20 --attack silent --attack-count 4100 --malloc malloc
     python bench/bench_net.py --tables 20 --attack silent --attack-count 4100 --no-trim
+    python bench/bench_net.py --tables 20 --attack silent --attack-count 4100 --no-discard
 
 ``--malloc malloc`` runs the server with ``PYTHONMALLOC=malloc``; ``--no-trim`` stops it
-calling glibc's ``malloc_trim`` after a crowd leaves: what each costs and gives back.
+calling glibc's ``malloc_trim`` after a crowd leaves, ``--no-discard`` stops it handing
+back the pages of pymalloc's free pools (``net/pools.py``): what each costs and gives back.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import functools
 import json
 import multiprocessing as mp
 import os
@@ -101,18 +104,21 @@ def gc_pauses() -> dict[str, list[float]]:
 
 def server_main(
     port_out: Any, computer_delay: float, level: str, connections: int,
-    profile: str | None = None, trim: bool = True,
+    profile: str | None = None, trim: bool = True, discard: bool = True,
 ) -> None:
+    import spades_voice.net.server as server_module
+    from spades_voice.net.memory import Released, release_memory
+
     if not trim:  # measure what the trim is worth: the sweep still collects garbage
         import gc
 
-        import spades_voice.net.server as server_module
-
-        def collect_only() -> bool:
+        def collect_only() -> Released:
             gc.collect()
-            return False
+            return Released(False, 0)
 
         server_module.release_memory = collect_only  # type: ignore[assignment]
+    elif not discard:  # measure what handing back the free pools is worth
+        server_module.release_memory = functools.partial(release_memory, discard=False)
 
     pauses = gc_pauses()
 
@@ -136,7 +142,8 @@ def server_main(
         port_out.send({"cpu": t.user + t.system, "tables": len(server.tables),
                        "budget_ms": server.computers.lowest_budget_ms,
                        "worker_cpu": worker_cpu(server), "releases": server.releases,
-                       "trims": server.trims, "gc_pauses": pauses,
+                       "trims": server.trims, "pool_bytes": server.pool_bytes,
+                       "gc_pauses": pauses,
                        "release_ms": 1000 * server.release_seconds,
                        "allocator": os.environ.get("PYTHONMALLOC", "pymalloc")})
         await server.close()
@@ -453,6 +460,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="The server's allocator (malloc: PYTHONMALLOC=malloc for it).")
     ap.add_argument("--no-trim", action="store_true",
                     help="The server does not call malloc_trim after a crowd leaves.")
+    ap.add_argument("--no-discard", action="store_true",
+                    help="The server does not hand back its free pools' pages after a crowd.")
     ap.add_argument("--later", type=float, default=0.0, metavar="S",
                     help="Also take RSS S seconds after the attack (the tables that played "
                          "through it end 60 s after their people left).")
@@ -468,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
     server = ctx.Process(
         target=server_main,
         args=(srv_child, args.computer_delay, args.level, 4 * args.tables + args.solo + 100,
-              args.profile, not args.no_trim),
+              args.profile, not args.no_trim, not args.no_discard),
         daemon=False,  # it starts the computers' worker processes
     )
     saved_malloc = os.environ.get("PYTHONMALLOC")
@@ -569,6 +578,7 @@ def main(argv: list[str] | None = None) -> int:
         "server_allocator": server_stats["allocator"],
         "memory_releases": server_stats["releases"],
         "malloc_trims": server_stats["trims"],
+        "pool_mb_handed_back": server_stats["pool_bytes"] / 1e6,
         "memory_release_ms_longest": server_stats["release_ms"],
         "gc_pauses": server_stats["gc_pauses"],
         "server_cpu_ms_per_decision": 1000 * cpu / max(1, decisions),
@@ -598,7 +608,9 @@ def main(argv: list[str] | None = None) -> int:
         print("server RSS MB: " + ", ".join(f"{k} {v:.0f}" for k, v in rss.items()))
         print(f"server allocator: {server_stats['allocator']}; memory handed back "
               f"{server_stats['releases']} times (longest {server_stats['release_ms']:.0f} ms), "
-              f"malloc_trim {server_stats['trims']} times{' (trim off)' if args.no_trim else ''}")
+              f"malloc_trim {server_stats['trims']} times{' (trim off)' if args.no_trim else ''}, "
+              f"free pools' pages {server_stats['pool_bytes'] / 1e6:.1f} MB"
+              f"{' (discard off)' if args.no_discard else ''}")
         print("server garbage collections (count, total ms, longest ms) by generation: "
               + "; ".join(f"{g}: {n:.0f}, {t:.0f}, {m:.1f}"
                           for g, (n, t, m) in server_stats["gc_pauses"].items()))
