@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import functools
 import json
 import multiprocessing as mp
 import os
@@ -106,19 +105,16 @@ def server_main(
     port_out: Any, computer_delay: float, level: str, connections: int,
     profile: str | None = None, trim: bool = True, discard: bool = True,
 ) -> None:
-    import spades_voice.net.server as server_module
-    from spades_voice.net.memory import Released, release_memory
-
     if not trim:  # measure what the trim is worth: the sweep still collects garbage
         import gc
 
-        def collect_only() -> Released:
+        import spades_voice.net.server as server_module
+
+        def collect_only() -> bool:
             gc.collect()
-            return Released(False, 0)
+            return False
 
         server_module.release_memory = collect_only  # type: ignore[assignment]
-    elif not discard:  # measure what handing back the free pools is worth
-        server_module.release_memory = functools.partial(release_memory, discard=False)
 
     pauses = gc_pauses()
 
@@ -131,6 +127,7 @@ def server_main(
             computer_delay=computer_delay,
             level=Level(level),
         )
+        server.discard_pools = discard
         _, port = await server.start("127.0.0.1", 0)
         settle()  # as ``spades-voice serve`` does
         stop = asyncio.Event()
@@ -145,6 +142,7 @@ def server_main(
                        "trims": server.trims, "pool_bytes": server.pool_bytes,
                        "gc_pauses": pauses,
                        "release_ms": 1000 * server.release_seconds,
+                       "discard_ms": 1000 * server.discard_seconds,
                        "allocator": os.environ.get("PYTHONMALLOC", "pymalloc")})
         await server.close()
 
@@ -580,6 +578,7 @@ def main(argv: list[str] | None = None) -> int:
         "malloc_trims": server_stats["trims"],
         "pool_mb_handed_back": server_stats["pool_bytes"] / 1e6,
         "memory_release_ms_longest": server_stats["release_ms"],
+        "pool_discard_ms_longest": server_stats["discard_ms"],
         "gc_pauses": server_stats["gc_pauses"],
         "server_cpu_ms_per_decision": 1000 * cpu / max(1, decisions),
         "refused": sum(r["refused"] for r in results),
@@ -610,7 +609,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{server_stats['releases']} times (longest {server_stats['release_ms']:.0f} ms), "
               f"malloc_trim {server_stats['trims']} times{' (trim off)' if args.no_trim else ''}, "
               f"free pools' pages {server_stats['pool_bytes'] / 1e6:.1f} MB"
-              f"{' (discard off)' if args.no_discard else ''}")
+              f"{' (discard off)' if args.no_discard else ''} "
+              f"(longest {server_stats['discard_ms']:.0f} ms)")
         print("server garbage collections (count, total ms, longest ms) by generation: "
               + "; ".join(f"{g}: {n:.0f}, {t:.0f}, {m:.1f}"
                           for g, (n, t, m) in server_stats["gc_pauses"].items()))

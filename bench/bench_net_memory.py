@@ -3,7 +3,9 @@
 The server runs in this process (tracemalloc on unless --no-trace); another process opens
 COUNT silent websockets from many loopback addresses. After each attack it prints RSS,
 traced memory and pymalloc's arenas at the end and 10 s later, then after
-release_memory(), and the largest traced differences against the baseline.
+release_memory() and after discard_free_pools(), and the largest traced differences
+against the baseline. (The server's own sweep does both when the crowd leaves, so the
+figure 10 s after already has them.)
 
     nice -n 5 python bench/bench_net_memory.py --count 4100 [--no-trace] [--rounds 2]
         [--refuse-creates]
@@ -27,6 +29,7 @@ import bench_net
 from spades_voice.ai import Level
 from spades_voice.net.limits import Limits
 from spades_voice.net.memory import release_memory, settle
+from spades_voice.net.pools import discard_free_pools
 from spades_voice.net.server import TableServer
 
 
@@ -82,6 +85,9 @@ async def one_attack(
     after = tracemalloc.take_snapshot() if base is not None else None
     release_memory()
     print(f"after release_memory: rss {rss():.1f} MB", flush=True)
+    discarded = discard_free_pools()
+    print(f"after discard_free_pools ({discarded.pools} pools of {discarded.arenas} arenas): "
+          f"rss {rss():.1f} MB", flush=True)
     print("pymalloc:", arenas(), flush=True)
     if base is not None and after is not None:
         for stat in after.compare_to(base, "traceback")[:3]:

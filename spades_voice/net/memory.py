@@ -9,10 +9,9 @@ import gc
 import struct
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from spades_voice.net.pools import discard_free_pools, supported
+from spades_voice.net.pools import supported
 
 
 @functools.cache
@@ -34,27 +33,17 @@ def _trimmer() -> Callable[[int], int] | None:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class Released:
-    """What one ``release_memory`` handed back: whether glibc trimmed its heap, and the
-    bytes of pymalloc's free pools the kernel may take (``pools.discard_free_pools``)."""
-
-    trimmed: bool
-    pool_bytes: int
-
-
-def release_memory(discard: bool = True) -> Released:
+def release_memory() -> bool:
     """After a crowd of connections has gone, give their memory back: drop what CPython's
-    caches still hold from the crowd, collect cycles, ask glibc to return its free pages
-    (what Python's allocator has freed to it, and every block freed under
-    ``PYTHONMALLOC=malloc``), then hand back the pages of the free pools in arenas a few
-    survivors keep (``discard``; off only to measure what it is worth).
+    caches still hold from the crowd, collect cycles, then ask glibc to return its free
+    pages (what Python's allocator has freed to it, and every block freed under
+    ``PYTHONMALLOC=malloc``). True when the trim ran.
 
     Python's small-object allocator returns a 1 MB arena to the system only once every
     object in it has gone, so a few hundred small survivors spread over the crowd's
-    arenas keep tens of megabytes: each cache below held such survivors, and what no
-    cache holds (the tables' state, asyncio's own objects) the pool discard hands back
-    around."""
+    arenas keep tens of megabytes: each cache below held such survivors. What no cache
+    holds (the tables' state, asyncio's own objects) keeps its arenas, whose free pools'
+    pages ``pools.discard_free_pools`` hands back next."""
     # The type attribute cache keeps the name of each attribute looked up: a handshake's
     # Date header looks one up by a name made afresh each time (``time.struct_time``),
     # so ~450 of 4 100 handshakes each left a 52-byte string in the cache.
@@ -64,10 +53,10 @@ def release_memory(discard: bool = True) -> Released:
     gc.collect()  # also empties the free lists of floats, tuples, lists, dicts...
     _renew_future_iterators()
     trim = _trimmer()
-    if trim is not None:
-        trim(0)
-    pool_bytes = discard_free_pools().bytes if discard else 0
-    return Released(trim is not None, pool_bytes)
+    if trim is None:
+        return False
+    trim(0)
+    return True
 
 
 def compact(*dicts: dict[Any, Any]) -> None:
