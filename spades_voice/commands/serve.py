@@ -43,6 +43,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="A reverse proxy's address: its X-Forwarded-For names the real player, "
         "whose address the limits then count.",
     )
+    parser.add_argument(
+        "--keep-free-pools",
+        action="store_true",
+        help="After a crowd, do not hand back the pages of Python's free memory pools "
+        "(docs/scaling.md: the server reads the interpreter's allocator to find them).",
+    )
 
 
 def tables_file(args: argparse.Namespace) -> Path:
@@ -67,6 +73,7 @@ def run(args: argparse.Namespace) -> int:
         trusted_proxies=args.trust_proxy,
         origins=args.allow_origin,
     )
+    server.discard_pools = not args.keep_free_pools
     warning = exposure_warning(args.bind, tls)
     if warning:
         print(warning, flush=True)

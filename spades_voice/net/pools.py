@@ -94,8 +94,10 @@ class Discarded:
     bytes: int = 0
 
 
+@functools.cache
 def supported() -> bool:
-    """Whether this interpreter's small-object allocator is one this module knows."""
+    """Whether this interpreter's small-object allocator is one this module knows (the
+    same for the life of the process, so found once)."""
     if not sys.platform.startswith("linux") or sys.implementation.name != "cpython":
         return False
     if not (3, 11) <= sys.version_info[:2] <= (3, 13):

@@ -5,6 +5,7 @@ bench/bench_net.py, never a test.)"""
 
 from __future__ import annotations
 
+import asyncio
 import platform
 import socket
 import sys
@@ -40,6 +41,31 @@ def test_the_trim_runs_after_the_crowd_leaves_and_not_before() -> None:
             wait_for(lambda: server.server.pool_bytes > 0)
         else:
             assert server.server.pool_bytes == 0
+
+
+def test_a_server_told_to_keep_its_free_pools_keeps_them() -> None:
+    """``serve --keep-free-pools``: the release still runs, the pool discard does not."""
+    from spades_voice.cli import build_parser
+
+    assert build_parser("serve").parse_args(["--keep-free-pools"]).keep_free_pools is True
+    limits = Limits(rate=10_000, burst=10_000, crowd=20, sweep_seconds=0.05)
+    with running_server(limits=limits) as server:
+        server.server.discard_pools = False  # what the option sets
+        crowd: list[socket.socket] = []
+        try:
+            for i in range(40):
+                s = socket.socket()
+                s.bind((f"127.0.1.{1 + i % 4}", 0))
+                s.connect(("127.0.0.1", server.address[1]))
+                crowd.append(s)
+            wait_for(lambda: server.server.sockets == 40)
+        finally:
+            for s in crowd:
+                s.close()
+        wait_for(lambda: server.server.releases >= 1)
+        # A few loop turns after the release, where a discard would have run.
+        asyncio.run_coroutine_threadsafe(asyncio.sleep(0.05), server.loop).result(timeout=5)
+        assert server.server.pool_bytes == 0
 
 
 def test_serve_settles_its_start_up_objects_and_collects_young_ones_less_often() -> None:
