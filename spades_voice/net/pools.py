@@ -28,7 +28,10 @@ This reads pymalloc's own structures, which no API offers, so it holds itself to
 - from reading "this pool is free" to the kernel's taking its pages, nothing is
   allocated and the interpreter reaches no point where another thread, a signal handler
   or the collector could run: the reads and the write are of ctypes fields, and the call
-  to ``madvise`` takes arguments made beforehand and keeps the GIL (``PyDLL``).
+  to ``madvise`` takes arguments made beforehand and keeps the GIL (``PyDLL``). Not while
+  a tracer or profiler watches (its hooks would run Python code at that call); nor would
+  it be safe under a Python audit hook (``sys.addaudithook``, which ctypes calls run
+  through), which this program never installs.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ import struct
 import sys
 import sysconfig
 from dataclasses import dataclass
+from typing import Any
 
 POOL_SIZE = 16384  # 3.10 and later, 64-bit: "large pools" with the radix tree
 ARENA_SIZE = 1 << 20
@@ -281,10 +285,20 @@ def _held(arenas: list[list[_Pool]], objects: list[object]) -> list[list[_Pool]]
     return held
 
 
+def _watched() -> bool:
+    """Whether a tracer or profiler watches this thread (a debugger, coverage, cProfile,
+    ``sys.monitoring``): its hooks run at each call, Python code among them, which could
+    let another thread in between reading "free" and the kernel's taking the pages."""
+    if sys.gettrace() is not None or sys.getprofile() is not None:
+        return True
+    monitoring: Any = getattr(sys, "monitoring", None)  # Python 3.12 and later
+    return monitoring is not None and any(monitoring.get_tool(i) for i in range(6))
+
+
 def discard_free_pools() -> Discarded:
     """Let the kernel take back the free pools' pages in arenas that are partly in use
     (all but each pool's first page). Nothing where ``supported`` says no."""
-    if not supported():
+    if not supported() or _watched():
         return Discarded()
     madvise = _libc().madvise
     madvise.restype = ctypes.c_int

@@ -142,6 +142,24 @@ def test_under_another_allocator_nothing_is_touched(allocator: str) -> None:
     assert r == {"supported": False, "pools": 0, "intact": True}
 
 
+def test_nothing_is_touched_while_a_profiler_or_tracer_watches() -> None:
+    """Their hooks run Python code at each call, which could let another thread in at the
+    one moment the discard must have to itself."""
+    r = _run("""
+        kept = crowd(300_000, 1500)
+        sys.setprofile(lambda *a: None)
+        profiled = pools.discard_free_pools().pools
+        sys.setprofile(None)
+        sys.settrace(lambda *a: None)
+        traced = pools.discard_free_pools().pools
+        sys.settrace(None)
+        print(json.dumps({"profiled": profiled, "traced": traced,
+                          "after": pools.discard_free_pools().pools}))
+    """)
+    assert r["profiled"] == 0 and r["traced"] == 0
+    assert isinstance(r["after"], int) and r["after"] > 0
+
+
 def test_memory_that_only_looks_like_pools_is_left_alone() -> None:
     """Private anonymous memory holding what looks like pool headers of one arena: each
     decoy lacks one of the marks of a real arena (a free list that is one list, a pool in
