@@ -101,7 +101,7 @@ class TableServer:
         self.connections = 0  # websocket connections in the handler
         #: Times memory was handed back after a crowd left; of them, trims (glibc only);
         #: the bytes of free pools' pages handed back in all (``pools``), and whether they
-        #: are (off only to measure what it gives).
+        #: are (``serve --keep-free-pools`` turns it off).
         self.releases = 0
         self.trims = 0
         self.pool_bytes = 0
@@ -229,7 +229,7 @@ class TableServer:
             self.releases += 1
             if self.discard_pools:
                 # On a turn of its own, so the loop answers what waits between the
-                # collection's stop and this one (40-70 ms after a 4 100-socket crowd).
+                # collection's stop and this one (40-116 ms after a 4 100-socket crowd).
                 asyncio.get_running_loop().call_soon(self._discard_free_pools)
 
     def _discard_free_pools(self) -> None:
