@@ -6,31 +6,42 @@ bench/bench_net.py, never a test.)"""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import platform
 import socket
 import sys
+from collections.abc import Iterator
 
 from net_helpers import running_server, wait_for
 
 from spades_voice.net import pools
+from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
+
+
+@contextlib.contextmanager
+def silent_crowd(server: ServerThread, count: int = 40) -> Iterator[None]:
+    """``count`` silent TCP sockets from four loopback addresses, open inside the block
+    and closed as it ends."""
+    crowd: list[socket.socket] = []
+    try:
+        for i in range(count):
+            s = socket.socket()
+            s.bind((f"127.0.1.{1 + i % 4}", 0))
+            s.connect(("127.0.0.1", server.address[1]))
+            crowd.append(s)
+        wait_for(lambda: server.server.sockets == count)
+        yield
+    finally:
+        for s in crowd:
+            s.close()
 
 
 def test_the_trim_runs_after_the_crowd_leaves_and_not_before() -> None:
     limits = Limits(rate=10_000, burst=10_000, crowd=20, sweep_seconds=0.05)
     with running_server(limits=limits) as server:
-        crowd: list[socket.socket] = []
-        try:
-            for i in range(40):  # silent TCP sockets from four loopback addresses
-                s = socket.socket()
-                s.bind((f"127.0.1.{1 + i % 4}", 0))
-                s.connect(("127.0.0.1", server.address[1]))
-                crowd.append(s)
-            wait_for(lambda: server.server.sockets == 40)
+        with silent_crowd(server):
             assert server.server.releases == 0  # nothing to give back while they stay
-        finally:
-            for s in crowd:
-                s.close()
         wait_for(lambda: server.server.releases >= 1)
         glibc = sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc"
         assert server.server.trims == (server.server.releases if glibc else 0)
@@ -51,17 +62,8 @@ def test_a_server_told_to_keep_its_free_pools_keeps_them() -> None:
     limits = Limits(rate=10_000, burst=10_000, crowd=20, sweep_seconds=0.05)
     with running_server(limits=limits) as server:
         server.server.discard_pools = False  # what the option sets
-        crowd: list[socket.socket] = []
-        try:
-            for i in range(40):
-                s = socket.socket()
-                s.bind((f"127.0.1.{1 + i % 4}", 0))
-                s.connect(("127.0.0.1", server.address[1]))
-                crowd.append(s)
-            wait_for(lambda: server.server.sockets == 40)
-        finally:
-            for s in crowd:
-                s.close()
+        with silent_crowd(server):
+            pass
         wait_for(lambda: server.server.releases >= 1)
         # A few loop turns after the release, where a discard would have run.
         asyncio.run_coroutine_threadsafe(asyncio.sleep(0.05), server.loop).result(timeout=5)
@@ -159,7 +161,6 @@ def test_release_swaps_the_future_iterators_asyncio_keeps_for_new_ones() -> None
 def test_memory_is_handed_back_once_as_many_tables_have_ended_as_are_left() -> None:
     """Tables that played on through an attack keep what they made meanwhile in the
     attack's arenas: when they end, the server collects and trims again."""
-    import contextlib
     import json
 
     from websockets.sync.client import connect
@@ -188,7 +189,6 @@ def test_memory_is_handed_back_once_as_many_tables_have_ended_as_are_left() -> N
 def test_the_release_sizes_the_tables_dicts_anew_in_place() -> None:
     """A dict keeps the key table it grew to after its entries go: grown by an attack's
     creates, the tables' dicts held one of its arenas each until sized anew."""
-    import contextlib
     import json
     from collections import Counter
 
