@@ -46,7 +46,7 @@ import struct
 import sys
 import sysconfig
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 POOL_SIZE = 16384  # 3.10 and later, 64-bit: "large pools" with the radix tree
 ARENA_SIZE = 1 << 20
@@ -90,8 +90,8 @@ class _Pool:
 
 @dataclass(frozen=True, slots=True)
 class Discarded:
-    """What one ``discard_free_pools`` did: arenas recognised, free pools handed back and
-    their bytes (what the kernel may take; pages it had already taken count again)."""
+    """What one ``discard_free_pools`` did: arenas recognised and held, free pools handed
+    back and their bytes (what the kernel may take; pages it had already taken count again)."""
 
     arenas: int = 0
     pools: int = 0
@@ -133,7 +133,10 @@ def _anonymous_mappings() -> list[tuple[int, int]]:
 def _libc() -> ctypes.PyDLL:
     """The C library's functions, called with the GIL kept (``PyDLL``): the interpreter
     reaches no switching point inside one of them."""
-    return ctypes.PyDLL(None)
+    libc = ctypes.PyDLL(None)
+    libc.process_vm_readv.restype = ctypes.c_ssize_t
+    libc.madvise.restype = ctypes.c_int
+    return libc
 
 
 class _IOVec(ctypes.Structure):
@@ -148,7 +151,6 @@ def _read_many(addresses: list[int], size: int) -> list[bytes | None]:
     """``size`` bytes at each address, None where nothing is mapped: read by the kernel,
     which fails rather than faults where another thread has just unmapped a page."""
     readv = _libc().process_vm_readv
-    readv.restype = ctypes.c_ssize_t
     pid = os.getpid()
     out: list[bytes | None] = []
     at = 0
@@ -174,7 +176,7 @@ def _headers(addresses: list[int]) -> list[_Pool | None]:
             for a, raw in zip(addresses, _read_many(addresses, HEADER.size), strict=True)]
 
 
-def _well_formed(p: _Pool | None) -> bool:
+def _well_formed(p: _Pool | None) -> TypeGuard[_Pool]:
     """The fields of a pool header that pymalloc has set up, free or in use."""
     if p is None:
         return False
@@ -215,7 +217,7 @@ def _layout_holds() -> bool:
         if not any(lo <= pool and pool + POOL_SIZE <= hi for lo, hi in anonymous):
             return False  # not in a mapping of pymalloc's kind: another allocator
         size = sys.getsizeof(obj)
-        if p is None or not _well_formed(p) or p.szidx != (size - 1) >> 4 or p.count < 1:
+        if not _well_formed(p) or p.szidx != (size - 1) >> 4 or p.count < 1:
             return False
         if (id(obj) - pool - POOL_OVERHEAD) % ((p.szidx + 1) << 4):
             return False
@@ -249,9 +251,9 @@ def _an_arena(run: list[_Pool]) -> bool:
     class's ring links both ways or two free pools or more linked as one list."""
     if not run or run[-1].address - run[0].address >= ARENA_SIZE:
         return False
-    if not any(p.count for p in run) or not any(p.count == 0 for p in run):
-        return False
     free = sum(1 for p in run if p.count == 0)
+    if not 0 < free < len(run):  # none free, or none in use
+        return False
     return _one_free_list(run) and (free >= 2 or any(_linked(p) for p in run))
 
 
@@ -262,12 +264,13 @@ def _arenas(anonymous: list[tuple[int, int]]) -> list[list[_Pool]]:
         first = (lo + POOL_SIZE - 1) & ~(POOL_SIZE - 1)
         run: list[_Pool] = []
         for p in _headers(list(range(first, hi - POOL_SIZE + 1, POOL_SIZE))):
-            if p is not None and _well_formed(p) and (not run or p.arena == run[0].arena):
-                run.append(p)
+            pool = p if _well_formed(p) else None
+            if pool is not None and (not run or pool.arena == run[0].arena):
+                run.append(pool)
                 continue
             if _an_arena(run):
                 found.append(run)
-            run = [p] if p is not None and _well_formed(p) else []
+            run = [] if pool is None else [pool]
         if _an_arena(run):
             found.append(run)
     return found
@@ -301,7 +304,6 @@ def discard_free_pools() -> Discarded:
     if not supported() or _watched():
         return Discarded()
     madvise = _libc().madvise
-    madvise.restype = ctypes.c_int
     # Held until the end: every arena one of them lives in stays mapped. The collector's
     # objects and what they refer to, so that arenas kept by strings and numbers count
     # too (after a 4 100-socket crowd: 1 arena of 23 left out, against 4-6 without).
