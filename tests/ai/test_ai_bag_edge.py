@@ -45,3 +45,31 @@ def test_hard_bids_over_its_count_off_the_edge_and_not_on_it() -> None:
         on = judge_bid(_south(bags), random.Random(3), safety_net=False)
         assert max(on.values) == 3
         assert on.choice == 3
+
+
+def _at(bags: int) -> Stakes:
+    return Stakes(team=0, bags=(bags, 0), totals=(250, 250), target=500, partner_rule=False)
+
+
+# Bids and tricks by seat S, W, N, E: we (NS) bid 6, they bid 5.
+BIDS = [3, 2, 3, 3]
+EXACT = [3, 4, 3, 3]  # we take 6: made exactly
+OVER = [4, 3, 3, 3]  # we take 7: one bag
+SHORT = [3, 5, 2, 3]  # we take 5: set by one
+
+
+def test_the_edge_is_priced_into_the_bags_carried_out_of_a_hand() -> None:
+    # Left at 9 bags, a side plays its next hands at the edge, where Hard is set about a
+    # quarter of the time. So the tenth bag, which clears the edge, costs well under half
+    # what a set by one costs; with each bag at its 2 points alone it cost two thirds.
+    nine = _at(9)
+    tenth = nine.utility(BIDS, EXACT) - nine.utility(BIDS, OVER)
+    short = nine.utility(BIDS, EXACT) - nine.utility(BIDS, SHORT)
+    assert 0 < tenth < 0.45 * short
+    # From 7, the bag that reaches 8 costs its edge price too, not only its 2 points.
+    seven = _at(7)
+    assert seven.utility(BIDS, EXACT) - seven.utility(BIDS, OVER) > 12
+    # The opponents' bags are priced as before: we are EW, and NS's bag that takes them
+    # from 7 to 8 is worth about its 2 points and the point it scores to us.
+    ew = Stakes(team=1, bags=(7, 0), totals=(250, 250), target=500, partner_rule=False)
+    assert abs(ew.utility(BIDS, OVER) - ew.utility(BIDS, EXACT)) < 5
