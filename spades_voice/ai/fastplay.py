@@ -38,13 +38,11 @@ from spades_voice.rules.scoring import contract_counts, hand_points
 #: 10, 5 and 2 a bag (10 at the start, as a chance of reaching ten in the hands left)
 #: had Hard set in 16 of 91, 12 of 84 and 8 of 82 hands, for 48, 50 and 51 points a hand.
 BAG_COST = 2
-#: Points more that our own side's carried bags cost it, by how many it carries out of the
-#: hand (the index): the price of playing its next hands at the bag edge, where Hard is set
-#: far more often. In matches against ISMCTS (#58-107, before ``hard.EDGE_BAGS``) its side
-#: scored 42-50 points a hand with 0-7 bags carried, 30.6 with 8 and -6.4 with 9. At 2 a
-#: bag alone the tenth bag, which clears the edge, cost 82 points, and Hard risked sets by
-#: one to dodge it; priced so, it costs 46. Only our side's: it prices Hard's own play at
-#: the edge, not the rules, and the opponents' bags stay at ``BAG_COST``.
+#: Points more that our side's carried bags cost, by how many it carries out of the hand:
+#: the price of its next hands at the edge. Against ISMCTS (#58-107, before
+#: ``hard.EDGE_BAGS``) it scored 42-50 a hand with 0-7 bags carried, 30.6 with 8, -6.4 with
+#: 9. At 2 a bag alone the tenth bag cost 82, and Hard risked sets by one to dodge it; now
+#: 46. Ours only: it prices Hard's own play at the edge, not the rules.
 EDGE_COST = (0, 0, 0, 0, 0, 0, 0, 0, 12, 36)
 
 
@@ -118,9 +116,8 @@ class Stakes:
 
     def utility(self, bids: list[int], won: list[int]) -> float:
         """Our points minus theirs in a single hand; in a match, the chance of winning it
-        from the totals the hand leaves (``equity``: a point at 0-0 of a match to 500 is
-        worth one), each side's carried bags taken off its total at ``BAG_COST``, and our
-        own side's at the edge at ``EDGE_COST`` more."""
+        from the totals the hand leaves (``equity``: a point at 0-0 of a match to 500 is 1),
+        each side's carried bags off its total at ``BAG_COST``, ours plus ``EDGE_COST``."""
         t = self.team
         mine, mbags = hand_points(
             bids[t], bids[t + 2], won[t], won[t + 2], self.bags[t], self.partner_rule
