@@ -116,8 +116,8 @@ class Stakes:
 
     def utility(self, bids: list[int], won: list[int]) -> float:
         """Our points minus theirs in a single hand; in a match, the chance of winning it
-        from the totals the hand leaves (``equity``: a point at 0-0 of a match to 500 is 1),
-        each side's carried bags off its total at ``BAG_COST``, ours plus ``EDGE_COST``."""
+        from the totals the hand leaves (``equity``: a point at 0-0 of a match to 500 is
+        worth one), carried bags off each total at ``BAG_COST``, ours plus ``EDGE_COST``."""
         t = self.team
         mine, mbags = hand_points(
             bids[t], bids[t + 2], won[t], won[t + 2], self.bags[t], self.partner_rule

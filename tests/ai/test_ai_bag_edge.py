@@ -20,11 +20,15 @@ S, W = 0, 1
 HAND = mask_of(cards("2S 6H 7H 9H TH AH 7D TD KD 7C TC JC AC"))
 
 
+def _at(bags: int) -> Stakes:
+    """North-South's stakes at 250 all in a match to 500, carrying ``bags``."""
+    return Stakes(team=0, bags=(bags, 0), totals=(250, 250), target=500, partner_rule=False)
+
+
 def _south(bags: int) -> Known:
     """South to bid after North's 1 and East's 3, West dealt, at 250 all in a match to 500,
     South's side carrying ``bags``."""
-    stakes = Stakes(team=0, bags=(bags, 0), totals=(250, 250), target=500, partner_rule=False)
-    return at_bidding(S, HAND, (NO_BID, NO_BID, 1, 3), W, stakes)
+    return at_bidding(S, HAND, (NO_BID, NO_BID, 1, 3), W, _at(bags))
 
 
 def test_at_the_edge_no_bid_over_the_count_is_weighed() -> None:
@@ -45,10 +49,6 @@ def test_hard_bids_over_its_count_off_the_edge_and_not_on_it() -> None:
         on = judge_bid(_south(bags), random.Random(3), safety_net=False)
         assert max(on.values) == 3
         assert on.choice == 3
-
-
-def _at(bags: int) -> Stakes:
-    return Stakes(team=0, bags=(bags, 0), totals=(250, 250), target=500, partner_rule=False)
 
 
 # Bids and tricks by seat S, W, N, E: we (NS) bid 6, they bid 5.
