@@ -113,19 +113,16 @@ class Stakes:
     totals: tuple[int, int]  # match totals before this hand, by team
     target: int | None
     partner_rule: bool  # failed_nil_tricks == "partner"
+    set_cost: int = 0  # in a match, points more that our contract set costs (hard.SET_COST)
 
     def utility(self, bids: list[int], won: list[int]) -> float:
         """Our points minus theirs in a single hand; in a match, the chance of winning it
         from the totals the hand leaves (``equity``: a point at 0-0 of a match to 500 is
-        worth one), carried bags off each total at ``BAG_COST``, ours plus ``EDGE_COST``."""
-        t = self.team
-        mine, mbags = hand_points(
-            bids[t], bids[t + 2], won[t], won[t + 2], self.bags[t], self.partner_rule
-        )
-        o = 1 - t
-        theirs, obags = hand_points(
-            bids[o], bids[o + 2], won[o], won[o + 2], self.bags[o], self.partner_rule
-        )
+        worth one), carried bags off each total at ``BAG_COST``, ours plus ``EDGE_COST``,
+        and ``set_cost`` off ours when our contract is set."""
+        t, o, pr = self.team, 1 - self.team, self.partner_rule
+        mine, mbags = hand_points(bids[t], bids[t + 2], won[t], won[t + 2], self.bags[t], pr)
+        theirs, obags = hand_points(bids[o], bids[o + 2], won[o], won[o + 2], self.bags[o], pr)
         target = self.target
         if target is None:
             # A single-hand match: carried bags have no future to cost anything in.
@@ -139,6 +136,9 @@ class Stakes:
         # point there. (A flat cost beside the equity made a bag dearer than a set far
         # ahead, where points are worth little, and Hard ducked its contracts away.)
         mine_cost = BAG_COST * mbags + EDGE_COST[mbags]
+        if self.set_cost:
+            need, got, _ = contract_counts(bids[t], bids[t + 2], won[t], won[t + 2], pr)
+            mine_cost += self.set_cost if got < need else 0
         return EQUITY_SCALE * race_equity(a - mine_cost, b - BAG_COST * obags, target)
 
 
