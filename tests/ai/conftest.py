@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 import pytest
 
+from spades_voice.ai.hard import judge_bid, judge_card
+from spades_voice.ai.knowledge import known_of
 from spades_voice.rules import (
     CARDS,
     Bid,
@@ -79,6 +81,32 @@ def play_hand(
         views.append(view)
         state.apply(decide(view), seat)
     return views
+
+
+def opening_views(
+    target: int | None, seed: str, decide: Callable[[SeatView], Decision], count: int = 5
+) -> Iterator[SeatView]:
+    """The views of a new match's first ``count`` decisions (by default the four bids, then
+    the first lead), each played by ``decide`` once the caller is done with it."""
+    state = MatchState(Match(Ruleset(target=target), seed=seed))
+    for _ in range(count):
+        seat = state.to_act
+        assert seat is not None
+        view = view_of(state, seat)
+        yield view
+        state.apply(decide(view), seat)
+
+
+def judge_decision(view: SeatView) -> bool:
+    """Judge ``view``'s decision with Hard's real ``judge_bid`` or ``judge_card`` on a small
+    budget (for tests that watch what the judging weighs); True when it was a bid."""
+    known = known_of(view)
+    if view.legal_bids:
+        judge_bid(known, random.Random(1), budget_ms=20.0)
+        return True
+    legal = sum(1 << c.index for c in view.legal_cards)
+    judge_card(known, legal, random.Random(3), budget_ms=20.0)
+    return False
 
 
 @pytest.fixture

@@ -6,12 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import judge_decision, opening_views
 
 from spades_voice.ai import hard
 from spades_voice.ai.fastplay import Stakes, playout
-from spades_voice.ai.hard import calm_team, judge_bid, judge_card
-from spades_voice.ai.knowledge import known_of
-from spades_voice.rules import Match, MatchState, Ruleset, view_of
+from spades_voice.ai.hard import calm_team
 
 H2, H3, H5, H9, HK = 13, 14, 16, 20, 24  # hearts are indexes 13..25, the two first
 C4, C5, C6 = 41, 42, 43  # clubs are 39..51
@@ -57,16 +56,8 @@ def test_hards_bid_and_card_imagine_their_side_calm_only_in_a_match(
         return playout(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(hard, "playout", noting)
-    state = MatchState(Match(Ruleset(target=target), seed="calm"))
-    for decision in range(5):  # four bids, then the first lead
-        seat = state.to_act
-        assert seat is not None
-        view = view_of(state, seat)
+    hard_player = hard.HardPlayer(random.Random(2), budget_ms=5.0)
+    for view in opening_views(target, "calm", hard_player.decide):  # four bids, a lead
         asked.clear()
-        if decision < 4:
-            judge_bid(known_of(view), random.Random(1), budget_ms=20.0)
-        else:
-            legal = sum(1 << c.index for c in view.legal_cards)
-            judge_card(known_of(view), legal, random.Random(3), budget_ms=20.0)
-        assert asked == ({seat.index & 1} if target else {-1})
-        state.apply(hard.HardPlayer(random.Random(2), budget_ms=5.0).decide(view), seat)
+        judge_decision(view)
+        assert asked == ({view.seat.index & 1} if target else {-1})

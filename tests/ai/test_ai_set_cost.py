@@ -9,12 +9,11 @@ import random
 from dataclasses import replace
 
 import pytest
+from conftest import judge_decision, opening_views
 
 from spades_voice.ai import hard
 from spades_voice.ai.fastplay import Stakes
-from spades_voice.ai.hard import SET_COST, judge_bid, judge_card
-from spades_voice.ai.knowledge import known_of
-from spades_voice.rules import Match, MatchState, Ruleset, view_of
+from spades_voice.ai.hard import SET_COST
 
 # Bids and tricks by seat S, W, N, E: we (NS) bid 6, they bid 5.
 BIDS = [3, 2, 3, 3]
@@ -59,17 +58,10 @@ def test_only_hards_card_play_in_a_match_weighs_the_premium(
         return real(self, bids, won)
 
     monkeypatch.setattr(Stakes, "utility", noting)
-    state = MatchState(Match(Ruleset(target=target), seed="premium"))
-    for decision in range(5):  # four bids, then the first lead
-        seat = state.to_act
-        assert seat is not None
-        view = view_of(state, seat)
+    hard_player = hard.HardPlayer(random.Random(2), budget_ms=5.0)
+    for view in opening_views(target, "premium", hard_player.decide):  # four bids, a lead
         seen.clear()
-        if decision < 4:
-            judge_bid(known_of(view), random.Random(1), budget_ms=20.0)
+        if judge_decision(view):  # a bid
             assert seen == {0}
         else:
-            legal = sum(1 << c.index for c in view.legal_cards)
-            judge_card(known_of(view), legal, random.Random(3), budget_ms=20.0)
             assert seen == ({SET_COST} if target else {0})
-        state.apply(hard.HardPlayer(random.Random(2), budget_ms=5.0).decide(view), seat)
