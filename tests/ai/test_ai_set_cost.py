@@ -20,6 +20,7 @@ BIDS = [3, 2, 3, 3]
 MADE = [3, 4, 3, 3]  # we take 6
 SHORT = [3, 5, 2, 3]  # we take 5: set by one
 NIL = [0, 2, 4, 3]  # South's nil; North's four is the contract
+NIL_MADE = [0, 6, 4, 3]  # North takes its 4, South none
 NIL_SHORT = [0, 6, 3, 4]  # North takes 3 of 4: set, though the nil is made
 AT = Stakes(team=0, bags=(0, 0), totals=(250, 250), target=500, partner_rule=False)
 
@@ -32,7 +33,7 @@ def test_a_set_costs_set_cost_points_more_and_a_made_contract_nothing() -> None:
     assert dear.utility(BIDS, SHORT) == pytest.approx(lower.utility(BIDS, SHORT))
     assert dear.utility(BIDS, SHORT) < AT.utility(BIDS, SHORT)
     # Beside a nil, the contract is the partner's own bid.
-    assert dear.utility(NIL, [0, 6, 4, 3]) == AT.utility(NIL, [0, 6, 4, 3])
+    assert dear.utility(NIL, NIL_MADE) == AT.utility(NIL, NIL_MADE)
     assert dear.utility(NIL, NIL_SHORT) == pytest.approx(lower.utility(NIL, NIL_SHORT))
 
 

@@ -48,7 +48,7 @@ def test_the_trim_runs_after_the_crowd_leaves_and_not_before() -> None:
         assert server.server.sockets == 0
         # And, on the loop's next turn, the free pools' pages went back, in this very
         # process (tests/net/test_net_pools.py shows what that does and does not touch).
-        if pools.supported() and not pools._watched():  # not under coverage
+        if pools.supported() and not pools._watched():  # no tracer or profiler (coverage)
             wait_for(lambda: server.server.pool_bytes > 0)
         else:
             assert server.server.pool_bytes == 0
