@@ -112,6 +112,34 @@ def new_token() -> str:
     return secrets.token_urlsafe(18)
 
 
+#: What ``new_token`` writes: URL-safe base 64 (older servers' tokens too).
+_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: The token a hello's malformed token reads as: no seat ever holds it.
+WRONG_TOKEN = "?"
+
+
+def token_from_json(value: object) -> str | None:
+    """A hello's seat token, None when it has none.
+
+    Anything not shaped like a token (not text, too long, a letter no token has) reads
+    as ``WRONG_TOKEN``: a wrong token, refused and counted like any other, so a prober
+    cannot tell a live table code from a dead one by the way a bad token is answered.
+
+    >>> token_from_json("é" * 24), token_from_json(None), token_from_json(7)
+    ('?', None, '?')
+    """
+    if value is None:
+        return None
+    if isinstance(value, str) and _TOKEN_RE.fullmatch(value):
+        return value
+    return WRONG_TOKEN
+
+
+def is_token(text: str) -> bool:
+    """Whether ``text`` has the shape of a seat token (safe to compare in constant time)."""
+    return _TOKEN_RE.fullmatch(text) is not None
+
+
 # ---- names -----------------------------------------------------------------------
 
 MAX_NAME = 24

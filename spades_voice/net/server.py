@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from spades_voice.ai import Level
-from spades_voice.narration import notices
+from spades_voice.narration import notices, refusals
 from spades_voice.net import protocol as p
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.gated import GatedConnection, gated
@@ -372,9 +372,7 @@ class TableServer:
         self, kind: str, message: dict[str, Any], member: Member, address: str
     ) -> tuple[SharedTable, SeatInfo] | None:
         code = p.normalize_code(message.get("table"))
-        token = message.get("token")
-        if token is not None and (not isinstance(token, str) or len(token) > 64):
-            raise p.ProtocolError("token must be text.")
+        token = p.token_from_json(message.get("token"))  # a malformed one is a wrong one
         if kind == "rejoin" and token is None:
             raise p.ProtocolError("rejoin needs the seat token.")
         table = self.tables.get(code)
@@ -390,13 +388,11 @@ class TableServer:
             # Not telling whether the code exists: that is what a guesser wants to know.
             member.close(p.CLOSE_BUSY, "Too many wrong codes. Wait a minute.")
             return None
-        if table is None:
+        if kind == "rejoin" or table is None:
+            # A rejoin is answered alike whether the code is live or not.
             self.guesses.failed(address)
-            member.close(p.CLOSE_NO_TABLE, "No table has that code.")
-            return None
-        if kind == "rejoin":
-            self.guesses.failed(address)
-            member.close(p.CLOSE_NO_TABLE, "That seat token is not for this table.")
+            said = refusals.NO_SUCH_SEAT if kind == "rejoin" else refusals.NO_SUCH_TABLE
+            member.close(p.CLOSE_NO_TABLE, said)
             return None
         return self._sit(table, message, member)
 

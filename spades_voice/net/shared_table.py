@@ -271,6 +271,8 @@ class SharedTable:
     def token_seat(self, token: str) -> SeatInfo | None:
         """The seat ``token`` was given for (compared in constant time), if any."""
         found: SeatInfo | None = None
+        if not p.is_token(token):
+            return None  # compare_digest takes ASCII only, and no token has other letters
         for info in self.seats.values():
             if info.token is not None and secrets.compare_digest(info.token, token):
                 found = info

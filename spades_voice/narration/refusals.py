@@ -1,0 +1,31 @@
+"""What a shared table says when it refuses: a hello it cannot seat, an intent the table's
+state or the asker's role does not allow, a setting outside the table of rules. Sentences
+only: the server decides when each applies (net/), and the client speaks the reason as it
+arrives."""
+
+from __future__ import annotations
+
+TABLE_FULL = "The table is full."
+NOT_STARTED = "The host has not started the match yet."
+ALREADY_STARTED = "The match has already started."
+ONLY_HOST = "Only the host can do that."
+NO_SUCH_TABLE = "No table has that code."
+#: A ``rejoin`` refused: the same words whether or not a table has that code.
+NO_SUCH_SEAT = "No table here has a seat with that token."
+#: Blind nil asked for by a seat whose cards the server has already sent.
+CARDS_ALREADY_SENT = "Blind nil must be bid before you see your cards."
+
+
+def unknown_rule(key: str) -> str:
+    return f"rules.{key} is not a rule of this game; the rules are {RULE_KEYS}."
+
+
+RULE_KEYS = "target, blind_nil and failed_nil_tricks"
+
+
+def target_not_offered(targets: str) -> str:
+    return f"rules.target must be {targets}, or null for a single hand."
+
+
+def not_true_or_false(field: str) -> str:
+    return f"{field} must be true or false."
