@@ -264,7 +264,15 @@ class RemoteTable:
         raise IllegalAction("Restarting the hand is not available at a shared table.")
 
     def reveal(self) -> None:
-        self._send({"type": "reveal"})
+        """Look at this seat's cards. While blind nil is open the server holds them back,
+        so this waits for the update that brings them (one round trip): when it returns,
+        ``view()`` holds the cards. Without an answer they come with the next update."""
+        view = self.view()
+        if view.hand or view.hand_seen:  # nothing held back: nothing to wait for
+            self._send({"type": "reveal"})
+            return
+        with contextlib.suppress(IllegalAction):
+            self._call({"type": "reveal"})
 
     def new_match(self) -> None:
         """Start a new match (the host, or anyone while the host is away)."""

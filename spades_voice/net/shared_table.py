@@ -16,7 +16,7 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -27,6 +27,7 @@ from spades_voice.narration import chat, notices
 from spades_voice.narration.summaries import trick_summary
 from spades_voice.narration.words import Cast
 from spades_voice.net import codec
+from spades_voice.net.blind import held_back, look
 from spades_voice.net import protocol as p
 from spades_voice.net.computers import ComputerPool, fallback
 from spades_voice.net.limits import Limits, Timers
@@ -489,8 +490,8 @@ class SharedTable:
                     raise IllegalAction("The host has not started the match yet.")
                 self.decide(info.seat, decision)
             elif kind == "reveal":
-                if not info.waiting:
-                    self.state.reveal(info.seat)
+                if not info.waiting and look(self.state, info.seat):
+                    self._send_update(info.seat, [])  # the cards held back until now
             elif kind == "start":
                 self._host_only(info)
                 if self.started:
@@ -756,6 +757,8 @@ class SharedTable:
         view_text: str | None = None
         if with_view:
             view = view_of(self.state, seat)
+            if held_back(self.state, seat):
+                view = replace(view, hand=())
             if shared is None:
                 shared = []
             if not shared:
