@@ -211,8 +211,7 @@ class SharedTable:
 
     def _save_seat(self, info: SeatInfo) -> None:
         if self.store is not None:
-            token = info.token if info.person else None
-            self.store.seat(self.code, info.seat.value, info.name, token)
+            self.store.seat(self.code, info.seat.value, info.name, info.token, info.waiting)
 
     def restore(self, stored: StoredTable) -> None:
         """Take back a table read from the store: its match, its people (all away)."""
@@ -220,9 +219,9 @@ class SharedTable:
         self._new_state(stored.seed, decisions)
         self.started = stored.started
         self.host = p.seat_from_json(stored.host) if stored.host else None
-        for seat_code, name, token in stored.seats:
+        for seat_code, name, token, waiting in stored.seats:
             info = self.seats[p.seat_from_json(seat_code)]
-            info.name, info.token = p.clean_name(name), token
+            info.name, info.token, info.waiting = p.clean_name(name), token, waiting
         hand = self.state.hand
         if hand is not None:
             # Whoever has bid has seen their cards; the others will ask again.
@@ -312,6 +311,7 @@ class SharedTable:
             self.host = seat
         self._rename_computers()
         self._settle_host()
+        self.save()  # a waiting seat too: its token must outlive a restart
         if info.waiting:
             self._joined(
                 info,
@@ -320,7 +320,6 @@ class SharedTable:
                 to_host=Notice(notices.waiting_ask_host(info.name), notices.SEAT_WAITING),
             )
         else:
-            self.save()
             self._joined(info, notices.joined(info.name, seat))
         return info
 
@@ -387,9 +386,7 @@ class SharedTable:
         if self.closed:
             return  # the server is stopping: nobody left, and nothing is to change
         if info.waiting:
-            # Never sat down: the seat is simply the computer's again.
-            info.token, info.waiting, info.name = None, False, ""
-            self._rename_computers()
+            self._forget_waiting(info)
         elif info.seat is self.host and not self.started:
             self._host_left(info)
         else:
@@ -405,7 +402,18 @@ class SharedTable:
         self.grace_until = self.loop.time() + seconds
         self._grace = self.loop.call_later(seconds, self._grace_over)
 
+    def _forget_waiting(self, info: SeatInfo) -> None:
+        """Someone who never sat down has gone: the seat is simply the computer's again."""
+        info.token, info.waiting, info.name = None, False, ""
+        self._save_seat(info)
+        self._rename_computers()
+
     def _grace_over(self) -> None:
+        away = [i for i in self.seats.values() if i.waiting and i.member is None]
+        for info in away:  # waited for the next deal, and did not come back after a restart
+            self._forget_waiting(info)
+        if away:
+            self._send_people()
         host = self.seats[self.host] if self.host is not None else None
         if not (self.closed or self.started) and host is not None and not host.connected:
             self._host_left(host)

@@ -43,6 +43,7 @@ CREATE TABLE IF NOT EXISTS seats (
     seat TEXT NOT NULL,
     name TEXT NOT NULL,
     token TEXT NOT NULL,
+    waiting INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (code, seat)
 );
 CREATE TABLE IF NOT EXISTS decisions (
@@ -66,7 +67,8 @@ class StoredTable:
     started: bool
     public: bool
     address: str
-    seats: tuple[tuple[str, str, str], ...]  # (seat, name, token) of each person
+    #: (seat, name, token, waiting) of each person; ``waiting``: sits from the next deal.
+    seats: tuple[tuple[str, str, str, bool], ...]
     decisions: tuple[Any, ...]  # JSON forms, in order
 
 
@@ -119,6 +121,9 @@ class TableStore:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=NORMAL")
         db.executescript(SCHEMA)
+        columns = {row[1] for row in db.execute("PRAGMA table_info(seats)")}
+        if "waiting" not in columns:  # a file from before waiting seats were kept
+            db.execute("ALTER TABLE seats ADD COLUMN waiting INTEGER NOT NULL DEFAULT 0")
         for suffix in ("-wal", "-shm"):
             with contextlib.suppress(OSError):
                 os.chmod(f"{self.path}{suffix}", 0o600)
@@ -133,9 +138,9 @@ class TableStore:
         ).fetchall()
         for code, rules, timers, seed, host, started, public, address in rows:
             seats = tuple(
-                (str(s), str(n), str(t))
-                for s, n, t in db.execute(
-                    "SELECT seat, name, token FROM seats WHERE code = ?", (code,)
+                (str(s), str(n), str(t), bool(w))
+                for s, n, t, w in db.execute(
+                    "SELECT seat, name, token, waiting FROM seats WHERE code = ?", (code,)
                 )
             )
             decisions = tuple(
@@ -181,13 +186,15 @@ class TableStore:
         self._write("DELETE FROM decisions WHERE code = ?", (code,))
         self._write("UPDATE tables SET seed = ?, started = 1 WHERE code = ?", (seed, code))
 
-    def seat(self, code: str, seat: str, name: str | None, token: str | None) -> None:
-        """A person sits at ``seat`` (or, with no token, the computer has it again)."""
+    def seat(self, code: str, seat: str, name: str | None, token: str | None,
+             waiting: bool = False) -> None:
+        """A person sits at ``seat``, or waits to from the next deal (``waiting``); with no
+        token, the computer has it again."""
         if token is None or name is None:
             self._write("DELETE FROM seats WHERE code = ? AND seat = ?", (code, seat))
         else:
-            self._write("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?)",
-                        (code, seat, name, token))
+            self._write("INSERT OR REPLACE INTO seats VALUES (?, ?, ?, ?, ?)",
+                        (code, seat, name, token, int(waiting)))
 
     def decision(self, code: str, n: int, decision: Any) -> None:
         self._write("INSERT OR REPLACE INTO decisions VALUES (?, ?, ?)",
