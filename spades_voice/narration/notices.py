@@ -148,6 +148,17 @@ def host_left_to_you(name: str) -> str:
     return f"{name} left. You host the table now."
 
 
+def still_away(name: str, host: str) -> str:
+    """The host dropped mid-match and is not back in time: the person seated longest
+    hosts now."""
+    return f"{name} is still away. {host} hosts the table now."
+
+
+def still_away_to_you(name: str) -> str:
+    """The new host's own line when the host is not back in time mid-match."""
+    return f"{name} is still away. You host the table now."
+
+
 def host_closed(name: str) -> str:
     """The host's own server (``spades-voice host``) stops as they leave: their table ends."""
     return f"{name} left and closed the table."

@@ -23,7 +23,7 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from spades_voice.ai import Level
-from spades_voice.narration import chat, notices
+from spades_voice.narration import chat, notices, refusals
 from spades_voice.narration.summaries import trick_summary
 from spades_voice.narration.words import Cast
 from spades_voice.net import codec
@@ -172,6 +172,9 @@ class SharedTable:
     grace_until: float = 0.0
     closed: bool = False
     _grace: asyncio.TimerHandle | None = None  # the end of ``grace_until``
+    #: While the host is away, the role stays theirs until this loop time.
+    host_back_by: float = 0.0
+    _host_wait: asyncio.TimerHandle | None = None  # the end of ``host_back_by``
     _sat_down: int = 0  # people seated so far, for ``SeatInfo.since``
     views: codec.ViewEncoder = field(default_factory=codec.ViewEncoder)
     _handles: list[asyncio.TimerHandle] = field(default_factory=list)
@@ -389,6 +392,11 @@ class SharedTable:
             self._forget_waiting(info)
         elif info.seat is self.host and not self.started:
             self._host_left(info)
+        elif info.seat is self.host:
+            # Mid-match the host may be back in a moment (a dropped connection): the role
+            # stays theirs for the grace, and host-only intents with it.
+            self._tell_others(info.seat, notices.left(info.name))
+            self._wait_for_host(self.limits.restart_grace_seconds)
         else:
             self._tell_others(info.seat, notices.left(info.name))
         self._send_people()
@@ -401,6 +409,13 @@ class SharedTable:
         back first. A host not back by then passes it on as if they had left."""
         self.grace_until = self.loop.time() + seconds
         self._grace = self.loop.call_later(seconds, self._grace_over)
+        self.host_back_by = self.grace_until
+
+    def _wait_for_host(self, seconds: float) -> None:
+        if self._host_wait is not None:
+            self._host_wait.cancel()
+        self.host_back_by = self.loop.time() + seconds
+        self._host_wait = self.loop.call_later(seconds, self._host_grace_over)
 
     def _forget_waiting(self, info: SeatInfo) -> None:
         """Someone who never sat down has gone: the seat is simply the computer's again."""
@@ -414,21 +429,36 @@ class SharedTable:
             self._forget_waiting(info)
         if away:
             self._send_people()
-        host = self.seats[self.host] if self.host is not None else None
-        if not (self.closed or self.started) and host is not None and not host.connected:
-            self._host_left(host)
-            self._send_people()
+        self._host_grace_over()
         self._schedule()
+
+    def _host_grace_over(self) -> None:
+        """The host was given time to come back and has not: the role passes on."""
+        host = self.seats[self.host] if self.host is not None else None
+        if self.closed or host is None or host.connected:
+            return
+        if not self.started:
+            self._host_left(host)
+        else:
+            new = self._settle_host()
+            if new is None:
+                return  # nobody here: whoever comes first hosts
+            for seat, info in self.seats.items():
+                if seat is not host.seat and info.member is not None:
+                    said = (notices.still_away_to_you(host.name) if seat is new.seat
+                            else notices.still_away(host.name, new.name))
+                    self._send_update(seat, [Notice(said)], with_view=False)
+        self._send_people()
 
     def _settle_host(self) -> SeatInfo | None:
         """Before the first deal only the host can start, so the host must be someone who
         is here: when the host is away and anyone is connected, the person who has sat
         longest hosts now. The new host's seat when it changed; with nobody here nothing
         changes, and the table ends as any empty table does."""
-        if self.started or (self.host is not None and self.seats[self.host].connected):
+        if self.host is not None and self.seats[self.host].connected:
             return None
-        if self.loop.time() < self.grace_until:
-            return None  # just restarted: the host may be on the way back
+        if self.loop.time() < max(self.grace_until, self.host_back_by):
+            return None  # just restarted, or dropped mid-match: the host may be on the way
         here = [i for i in self.seats.values() if i.connected]
         if not here:
             return None
@@ -571,10 +601,9 @@ class SharedTable:
         raise IllegalAction(chat.no_such_person(chat.clean_chat(name)))
 
     def _host_only(self, info: SeatInfo) -> None:
-        host = self.seats[self.host] if self.host else None
-        # A table whose host has gone is not stuck: anyone still there may act for them.
-        if info.seat is not self.host and host is not None and host.connected:
-            raise IllegalAction("Only the host can do that.")
+        # A table whose host has gone is not stuck: the role passes on (``_settle_host``).
+        if info.seat is not self.host:
+            raise IllegalAction(refusals.ONLY_HOST)
 
     def start(self) -> None:
         self.started = True
@@ -782,8 +811,9 @@ class SharedTable:
 
     def close(self) -> None:
         self.closed = True
-        if self._grace is not None:
-            self._grace.cancel()
+        for timer in (self._grace, self._host_wait):
+            if timer is not None:
+                timer.cancel()
         for h in self._handles:
             h.cancel()
         self._handles.clear()
