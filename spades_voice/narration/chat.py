@@ -9,6 +9,7 @@ characters) before anyone hears it; the client cleans what it sends and what it 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -40,20 +41,46 @@ class Chat:
     text: str
 
 
+#: Terminal escape sequences, whole, so no visible remains ("[31m") are left when their
+#: control characters go: CSI (ESC [ or U+009B) with its parameters and final byte; OSC,
+#: DCS, SOS, PM and APC strings up to BEL or ST; any other ESC with what follows it.
+_ESCAPE = re.compile(
+    r"(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]?"
+    r"|(?:\x1b[]PX^_]|[\x90\x98\x9d\x9e\x9f])[^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?"
+    r"|\x1b[ -/]*[0-~]?"
+)
+#: Combining marks kept on one letter (after NFC): enough for any script's writing, never
+#: a tower of 150 that a screen reader reads out mark by mark.
+MAX_MARKS = 3
+
+
 def clean_chat(text: str, limit: int | None = MAX_CHAT) -> str:
     """One line of at most ``limit`` characters without control or format characters
-    (categories C*: tabs and newlines become spaces, escape sequences and bidirectional
-    overrides go), spaces collapsed.
+    (categories C*: tabs and newlines become spaces, escape sequences go whole, and so do
+    bidirectional overrides), at most ``MAX_MARKS`` combining marks on a letter, spaces
+    collapsed.
 
     >>> clean_chat("nice\\tone\\x1b[2J\\u202e !")
-    'nice one[2J !'
+    'nice one !'
+    >>> clean_chat("\\x1b[31mred\\x1b[0m e" + "\\u0301" * 150) == "red \\u00e9" + "\\u0301" * 3
+    True
     """
     kept = []
-    for ch in text:
+    marks = 0
+    for ch in unicodedata.normalize("NFC", _ESCAPE.sub("", text)):
+        kind = unicodedata.category(ch)
         if ch in "\t\n\r\v\f":
             kept.append(" ")
-        elif not unicodedata.category(ch).startswith("C"):
+        elif kind.startswith("C"):
+            continue
+        elif kind in ("Mn", "Me"):
+            marks += 1
+            if marks <= MAX_MARKS:
+                kept.append(ch)
+            continue
+        else:
             kept.append(ch)
+        marks = 0
     line = " ".join("".join(kept).split())
     return line if limit is None else line[:limit]
 

@@ -17,13 +17,12 @@ CARDS_ALREADY_SENT = "Blind nil must be bid before you see your cards."
 
 
 def unknown_rule(key: str) -> str:
-    return f"rules.{key} is not a rule of this game; the rules are {RULE_KEYS}."
-
-
-RULE_KEYS = "target, blind_nil and failed_nil_tricks"
+    """A ``rules`` key the game does not have (``key`` already cut short and printable)."""
+    return f"rules.{key} is not one of target, blind_nil, failed_nil_tricks."
 
 
 def target_not_offered(targets: str) -> str:
+    """``targets``: the offered ones in words, "200, 300 or 500"."""
     return f"rules.target must be {targets}, or null for a single hand."
 
 

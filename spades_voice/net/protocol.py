@@ -20,6 +20,8 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from spades_voice.narration import refusals
+from spades_voice.options import Target
 from spades_voice.rules import (
     CARDS,
     SEATS,
@@ -300,6 +302,42 @@ def rules_from_json(value: object) -> Ruleset:
         return Ruleset.from_json(value)
     except ValueError as e:
         raise ProtocolError(str(e)) from None
+
+
+#: The targets a table may be opened with: the game's own choices (``options.Target``).
+TARGETS = tuple(t.points for t in Target if t.points is not None)
+
+
+def table_rules_from_json(value: object) -> Ruleset:
+    """A ``create`` hello's rules: only the game's own switches, and a target it offers
+    (a record read elsewhere may hold any positive target; a new table may not).
+
+    >>> table_rules_from_json({"target": 300}).target
+    300
+    >>> table_rules_from_json({"target": 10**12})
+    Traceback (most recent call last):
+    ...
+    spades_voice.net.protocol.ProtocolError: rules.target must be 200, 300 or 500, or null for a single hand.
+    """
+    if isinstance(value, dict):
+        for key in value:
+            if key not in Ruleset().to_json():
+                shown = "".join(c for c in str(key) if c.isascii() and c.isprintable())
+                raise ProtocolError(refusals.unknown_rule(shown[:20]))
+        target = value.get("target", Ruleset().target)
+        if target is not None and (type(target) is not int or target not in TARGETS):
+            offered = f"{', '.join(map(str, TARGETS[:-1]))} or {TARGETS[-1]}"
+            raise ProtocolError(refusals.target_not_offered(offered))
+    return rules_from_json(value)
+
+
+def flag_from_json(message: Mapping[str, Any], key: str) -> bool:
+    """An optional true/false field (absent: false); anything else is refused, never read
+    as false."""
+    value = message.get(key, False)
+    if not isinstance(value, bool):
+        raise ProtocolError(refusals.not_true_or_false(key))
+    return value
 
 
 # ---- decisions -------------------------------------------------------------------

@@ -442,9 +442,9 @@ class TableServer:
     ) -> tuple[SharedTable, SeatInfo] | None:
         name = p.clean_name(message.get("name"))
         wanted = p.optional(message, "seat", p.seat_from_json)
-        rules = p.rules_from_json(message.get("rules"))
+        rules = p.table_rules_from_json(message.get("rules"))
         timers = Timers.from_json(message.get("timers"), self.limits.min_timer)
-        public = message.get("public") is True
+        public = p.flag_from_json(message, "public")
         if not self._room_for_table(member, address):
             return None
         table = self.create_table(rules, timers, public=public, address=address)

@@ -52,9 +52,9 @@ def test_control_characters_never_reach_anyone() -> None:
                 update = replies(ws, ("update",))
                 assert update["id"] == 1
                 assert update["events"] == [
-                    {"kind": "chat", "seat": seat.value, "name": "Mal", "text": "hi[2J there all"}
+                    {"kind": "chat", "seat": seat.value, "name": "Mal", "text": "hi there all"}
                 ]
-            assert _chats(ann, 1) == [Chat(seat, "Mal", "hi[2J there all")]
+            assert _chats(ann, 1) == [Chat(seat, "Mal", "hi there all")]
         finally:
             ann.close()
 

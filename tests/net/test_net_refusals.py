@@ -1,0 +1,80 @@
+"""What is not in the table of rules is refused with a reason, never read as something
+else: unknown rule keys, targets the game does not offer, a ``public`` that is not true or
+false. Chat loses escape sequences whole and towers of combining marks. Real server,
+raw websocket frames on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from net_helpers import raw_join, replies, running_server
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from spades_voice.net import protocol as p
+from spades_voice.net.client import hello_create
+from spades_voice.net.remote_table import RemoteTable
+
+
+def create(url: str, **fields: Any) -> tuple[str, int | None, str]:
+    """The first frame's type and, if the server closed, its code and reason."""
+    with connect(url) as ws:
+        ws.send(json.dumps({**hello_create("Ann"), **fields}))
+        try:
+            first: dict[str, Any] = json.loads(ws.recv(timeout=5))
+            return first["type"], None, ""
+        except ConnectionClosed:
+            return "", ws.close_code, ws.close_reason
+
+
+@pytest.mark.parametrize(
+    ("fields", "reason"),
+    [
+        ({"rules": {"target": 10**12}},
+         "rules.target must be 200, 300 or 500, or null for a single hand."),
+        ({"rules": {"target": 499}}, "rules.target must be 200"),
+        ({"rules": {"target": 500.0}}, "rules.target must be 200"),
+        ({"rules": {"target": True}}, "rules.target must be 200"),
+        ({"rules": {"colour": "red"}},
+         "rules.colour is not one of target, blind_nil, failed_nil_tricks."),
+        ({"rules": {"blind_nil": "yes"}}, "rules.blind_nil must be true or false"),
+        ({"public": "yes"}, "public must be true or false."),
+        ({"public": 1}, "public must be true or false."),
+    ],
+    ids=repr,
+)
+def test_a_create_outside_the_table_of_rules_is_refused_with_the_reason(
+    fields: dict[str, Any], reason: str
+) -> None:
+    with running_server() as server:
+        kind, code, said = create(server.url, **fields)
+        assert kind == "" and code == p.CLOSE_HELLO
+        assert said.startswith(reason)
+        assert not server.server.tables
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"rules": {"target": None, "blind_nil": True}}, {"rules": {"target": 200}},
+     {"rules": {}}, {"public": True}, {}],
+    ids=repr,
+)
+def test_what_the_table_of_rules_offers_is_accepted(fields: dict[str, Any]) -> None:
+    with running_server() as server:
+        assert create(server.url, **fields)[0] == "welcome"
+
+
+def test_chat_loses_escapes_whole_and_towers_of_marks() -> None:
+    with running_server() as server:
+        host = RemoteTable.create(server.url, "Ann")
+        try:
+            with raw_join(server.url, host.code) as (ws, _):
+                text = "\x1b[31mred\x1b[0m \x1b]0;title\x07a" + "\u0301" * 150 + " \x9b2Jok"
+                ws.send(json.dumps({"type": "say", "text": text, "id": 1}))
+                said = replies(ws, ("update",))
+                [chat] = [e for e in said["events"] if e["kind"] == "chat"]
+                assert chat["text"] == "red \u00e1" + "\u0301" * 3 + " ok"
+        finally:
+            host.close()
