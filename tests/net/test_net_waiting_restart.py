@@ -33,16 +33,17 @@ def test_a_waiting_seat_survives_sigkill_and_sits_at_the_next_deal(tmp_path: Pat
             first.send_signal(signal.SIGKILL)
             first.wait(10)
         with serve(data, port):
-            heard: list[str] = []
+            heard: dict[int, list[str]] = {id(host): [], id(guest): []}
 
-            def back() -> bool:
-                heard.extend(e.text for e in guest.drain() if isinstance(e, Notice))
-                said = any(x.startswith("Back at your seat.") for x in heard)
-                return said or guest.closed_reason is not None
+            def back(t: RemoteTable) -> bool:
+                heard[id(t)] += [e.text for e in t.drain() if isinstance(e, Notice)]
+                said = any(x.startswith("Back at your seat.") for x in heard[id(t)])
+                return said or t.closed_reason is not None
 
-            wait_for(back, timeout=30)
-            assert guest.closed_reason is None
-            said = next(x for x in heard if x.startswith("Back at your seat."))
+            for t in (guest, host):
+                wait_for(lambda t=t: back(t), timeout=30)  # type: ignore[misc]
+                assert t.closed_reason is None
+            said = next(x for x in heard[id(guest)] if x.startswith("Back at your seat."))
             assert "You play from the next deal." in said
             # At the next deal Bo sits down and plays the seat.
             play_until([host, guest], lambda: host.view().hand_number >= 2, timeout=120)
