@@ -28,3 +28,5 @@ def target_not_offered(targets: str) -> str:
 
 def not_true_or_false(field: str) -> str:
     return f"{field} must be true or false."
+#: The close reason for a connection whose seat another connection took up with its token.
+SEAT_TAKEN_UP = "Your seat was taken up by another connection."

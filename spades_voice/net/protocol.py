@@ -314,10 +314,10 @@ def table_rules_from_json(value: object) -> Ruleset:
 
     >>> table_rules_from_json({"target": 300}).target
     300
-    >>> table_rules_from_json({"target": 10**12})
+    >>> table_rules_from_json({"target": 10**12})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    spades_voice.net.protocol.ProtocolError: rules.target must be 200, 300 or 500, or null for a single hand.
+    spades_voice.net.protocol.ProtocolError: rules.target must be 200, 300 or 500, or null...
     """
     if isinstance(value, dict):
         for key in value:

@@ -34,6 +34,7 @@ from spades_voice.narration import notices, refusals
 from spades_voice.net import protocol as p
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.gated import GatedConnection, gated
+from spades_voice.net.intents import parse_intent
 from spades_voice.net.limits import Expelled, Guard, GuessLimiter, Limits, Timers
 from spades_voice.net.memory import compact, release_memory
 from spades_voice.net.pools import discard_free_pools
@@ -316,7 +317,7 @@ class TableServer:
                     member.send(p.error_reply(raw, e))
                     continue
                 try:
-                    reply = table.intent(info, message)
+                    reply = table.intent(info, parse_intent(message, self.limits.min_timer))
                 except p.ProtocolError as e:
                     guard.strike()
                     member.send(p.error_reply(raw, e))

@@ -24,7 +24,7 @@ FAST = Limits(rate=10_000, burst=10_000)
 
 
 def thinking(table: SharedTable) -> asyncio.Task[None] | None:
-    return table._thinking
+    return table.play.turns.thinking
 
 
 def test_other_tables_are_answered_while_a_computer_thinks() -> None:

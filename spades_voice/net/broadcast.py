@@ -1,0 +1,204 @@
+"""What a shared table sends: each connection's queue of frames, and the frames themselves.
+
+A change is encoded once for the whole table where the seats share it (events, the public
+part of the view, finished hands) and per seat only where they differ (each seat's
+cards). Each seat is sent only what it may know: its own cards (none while blind nil is
+open to it, ``blind.held_back``), public events, and nothing of the hand at all while it
+waits for the next deal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from dataclasses import replace
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from spades_voice.net import codec
+from spades_voice.net import protocol as p
+from spades_voice.net.blind import held_back
+from spades_voice.net.limits import Timers
+from spades_voice.net.seating import Seating
+from spades_voice.rules import SEATS, MatchState, Seat, view_of
+from spades_voice.table import Event, Notice
+
+log = logging.getLogger("spades_voice.net")
+
+
+class Member:
+    """One connection's outgoing side: a queue of frames and the task that writes them."""
+
+    def __init__(self, ws: ServerConnection, backlog: int) -> None:
+        self.ws = ws
+        self.backlog = backlog
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.close_code = 1000
+        self.close_reason = ""
+        #: How many finished hands of the match this connection has been sent: a view
+        #: carries only the rest (``outcomes_from``).
+        self.outcomes_sent = 0
+        #: Started by the first frame or close: a socket that never says hello (thousands
+        #: of them in an attack) costs no task of its own.
+        self._writer: asyncio.Task[None] | None = None
+
+    @property
+    def writer(self) -> asyncio.Task[None]:
+        if self._writer is None:
+            self._writer = asyncio.get_running_loop().create_task(self._write())
+        return self._writer
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_text(p.encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue one encoded message."""
+        if self.writer.done():
+            return
+        if self.queue.qsize() >= self.backlog:
+            log.info("dropping a reader that fell %d frames behind", self.backlog)
+            self.close(p.CLOSE_POLICY, "Too far behind.")
+            return
+        self.queue.put_nowait(text)
+
+    def close(self, code: int, reason: str) -> None:
+        """Close after the frames already queued have been written."""
+        self.close_code, self.close_reason = code, reason
+        _ = self.writer  # started, so the close gets written
+        self.queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    await self.ws.close(self.close_code, self.close_reason)
+                    return
+                await self.ws.send(text)
+        except ConnectionClosed:
+            pass
+
+    async def finish(self, timeout: float = 5.0) -> None:
+        """Write what is queued, then close (normally, unless a close was asked for)."""
+        if not self.writer.done():
+            self.queue.put_nowait(None)
+            with contextlib.suppress(asyncio.TimeoutError, ConnectionClosed):
+                await asyncio.wait_for(asyncio.shield(self.writer), timeout)
+        if not self.writer.done():
+            self.writer.cancel()
+
+
+def people_message(seating: Seating[Member], started: bool, timers: Timers) -> dict[str, Any]:
+    """Who sits where, who is connected, who hosts, and the timers."""
+    people: list[dict[str, Any]] = []
+    for s, info in seating.seats.items():
+        entry: dict[str, Any] = {
+            "seat": s.value,
+            "name": info.shown_name,
+            "person": info.person,
+            "connected": info.connected,
+        }
+        if info.waiting:
+            entry["next"] = info.name  # sits here from the next deal
+        people.append(entry)
+    return {
+        "type": "people",
+        "started": started,
+        "host": seating.host.value if seating.host else None,
+        "timers": timers.to_json(),
+        "people": people,
+    }
+
+
+class Broadcaster:
+    """The frames of one table, to each of its connections."""
+
+    def __init__(self, seating: Seating[Member], state: MatchState) -> None:
+        self.seating = seating
+        #: The match the views are of (the table replaces it for a new match).
+        self.state = state
+        self.views = codec.ViewEncoder()
+        #: The seat and ``id`` of the intent being applied: the first update it causes to
+        #: that seat carries the ``id`` and stands for its ``ok``.
+        self.answering: tuple[Seat, int] | None = None
+
+    def everyone(self, message: dict[str, Any]) -> None:
+        """``message`` to every connection at the table (waiting newcomers too)."""
+        for info in self.seating.listening():
+            assert info.member is not None
+            info.member.send(message)
+
+    def tell(self, seat: Seat, text: str) -> None:
+        """A notice to ``seat`` alone, without a view."""
+        self.update(seat, [Notice(text)], with_view=False)
+
+    def tell_others(self, seat: Seat, text: str, *, to_host: Notice | None = None) -> None:
+        """A notice to everyone but ``seat`` (the host hears ``to_host`` when given)."""
+        host = self.seating.host
+        for s in SEATS:
+            if s is not seat:
+                said = to_host if to_host is not None and s is host else Notice(text)
+                self.update(s, [said], with_view=False)
+
+    def publish(self, events: list[Event], before: dict[Seat, list[Event]] | None = None) -> None:
+        """Tell every seated connection of ``events`` (after its own ``before``), with its
+        view and, to the seat to act, its turn."""
+        common = _encoded(events)
+        shared: list[str] = []  # the views' common part, encoded for the first seat
+        for seat, info in self.seating.seats.items():
+            if info.member is None or info.waiting:
+                continue
+            own = _encoded((before or {}).get(seat, []))
+            self._frame(seat, [*own, *common], with_view=True, with_turn=True, shared=shared)
+
+    def update(
+        self, seat: Seat, events: list[Event], *, with_view: bool = True, with_turn: bool = False
+    ) -> None:
+        self._frame(seat, _encoded(events), with_view=with_view, with_turn=with_turn)
+
+    def _frame(
+        self,
+        seat: Seat,
+        events: list[str],
+        *,
+        with_view: bool,
+        with_turn: bool,
+        shared: list[str] | None = None,
+    ) -> None:
+        """One update to ``seat``. ``shared`` holds the views' common part once a seat has
+        encoded it, for the others at this same moment (empty: not encoded yet)."""
+        info = self.seating.seats[seat]
+        member = info.member
+        if member is None:
+            return
+        if info.waiting:
+            # Someone waiting for the next deal hears notices, never this hand's cards.
+            with_view = with_turn = False
+        if with_turn:
+            turn = self.state.turn_of(seat)
+            if turn is not None:
+                events = [*events, p.encode(codec.event_to_json(turn))]
+        view_text: str | None = None
+        if with_view:
+            view = view_of(self.state, seat)
+            if held_back(self.state, seat):
+                view = replace(view, hand=())
+            if shared is None:
+                shared = []
+            if not shared:
+                shared.append(self.views.shared(view))
+            start = min(member.outcomes_sent, len(view.outcomes))
+            view_text = self.views.view(view, shared[0], start)
+            member.outcomes_sent = len(view.outcomes)
+        answers: int | None = None
+        if self.answering is not None and self.answering[0] is seat:
+            answers = self.answering[1]
+            self.answering = None
+        member.send_text(p.update_text(len(self.state.decisions), events, view_text, answers))
+
+
+def _encoded(events: list[Event]) -> list[str]:
+    return [p.encode(codec.event_to_json(e)) for e in events]
