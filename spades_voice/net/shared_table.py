@@ -19,12 +19,10 @@ from typing import Any, TypeAlias, assert_never
 
 from spades_voice.ai import Level
 from spades_voice.narration import chat, notices, refusals
-from spades_voice.narration.summaries import trick_summary
-from spades_voice.narration.words import Cast
 from spades_voice.net import protocol as p
 from spades_voice.net import seating
 from spades_voice.net.blind import look
-from spades_voice.net.broadcast import Broadcaster, Member, people_message
+from spades_voice.net.broadcast import Broadcaster, Member
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.intents import (
     WHILE_WAITING,
@@ -42,8 +40,9 @@ from spades_voice.net.intents import (
 )
 from spades_voice.net.limits import Limits, Timers
 from spades_voice.net.play import TablePlay, new_match_state
+from spades_voice.net.presence import Presence
 from spades_voice.net.tablestore import StoredTable, TableStore
-from spades_voice.rules import Decision, IllegalAction, MatchState, Ruleset, Seat, view_of
+from spades_voice.rules import Decision, IllegalAction, MatchState, Ruleset, Seat
 from spades_voice.table import Chat, Event, HandDealt, Notice
 
 __all__ = ["Member", "SeatInfo", "SharedTable"]
@@ -72,7 +71,6 @@ class SharedTable:
         self.loop, self.store = loop, store
         self.public = False
         self.address = "?"  # where its creator connected from
-        self.closed = False
         self.seating: seating.Seating[Member] = seating.Seating()
         self.out = Broadcaster(self.seating, new_match_state(ruleset, new_seed()))
         self.play = TablePlay(
@@ -80,9 +78,11 @@ class SharedTable:
             computer_delay=computer_delay, limits=limits, loop=loop, computers=computers,
             record=self._record, publish=self._publish,
         )
+        self.presence = Presence(
+            self.seating, self.out, self.play, loop, limits.restart_grace_seconds,
+            welcome=self._welcome, save=self.save, save_seat=self._save_seat, touch=self._touch,
+        )
         self.last_active = loop.time()
-        self._grace: asyncio.TimerHandle | None = None  # the end of ``grace_until``
-        self._host_wait: asyncio.TimerHandle | None = None  # the end of an away host's time
 
     @property
     def seats(self) -> dict[Seat, SeatInfo]:
@@ -147,180 +147,36 @@ class SharedTable:
             for seat, _ in hand.bids:
                 self.state.reveal(seat)
 
-    # ---- coming and going ------------------------------------------------------------
+    # ---- coming and going (``presence.py``) ------------------------------------------
 
     def sit(self, name: str, wanted: Seat | None, member: Member) -> SeatInfo:
-        """Seat a newcomer (see ``Seating.sit``). Raises IllegalAction when full.
-
-        In the middle of a hand the newcomer waits for the next deal: sitting down at once
-        would show them the cards the computer at that seat was dealt.
-        """
-        info = self.seating.sit(name, wanted, member, waiting=self.play.mid_hand)
-        self._settle_host()
-        self.save()  # a waiting seat too: its token must outlive a restart
-        if info.waiting:
-            self._joined(
-                info,
-                notices.joined_next_deal(info.name, info.seat),
-                notices.you_sit_next_deal(info.seat, info.computer_name),
-                to_host=Notice(notices.waiting_ask_host(info.name), notices.SEAT_WAITING),
-            )
-        else:
-            self._joined(info, notices.joined(info.name, info.seat))
-        return info
+        """Seat a newcomer; raises IllegalAction when the table is full."""
+        return self.presence.sit(name, wanted, member)
 
     def rejoin(self, info: SeatInfo, member: Member) -> SeatInfo:
         """Give ``info``'s seat to ``member``, who presented its token."""
-        old = self.seating.rejoin(info, member)
-        if old is not None:
-            old.close(p.CLOSE_NO_TABLE, refusals.SEAT_TAKEN_UP)
-        self._settle_host()
-        self._joined(info, notices.back(info.name), self._where(info), back=True)
-        return info
-
-    def _where(self, info: SeatInfo) -> str:
-        """What someone coming back hears: their seat and where the hand stands."""
-        if info.waiting:
-            return notices.back_at_seat(info.seat, notices.YOU_PLAY_NEXT_DEAL)
-        if not self.started:
-            host = self.seating.host_info()
-            if host is None or host is info:
-                return notices.back_at_seat(info.seat, notices.NOT_STARTED_YET)
-            # The role may have passed while they were away.
-            return notices.back_at_seat(info.seat, notices.not_started_host(host.name))
-        if self.state.hand is None:
-            return notices.back_at_seat(info.seat, notices.MATCH_OVER)
-        view = view_of(self.state, info.seat)
-        names = {s: i.shown_name for s, i in self.seats.items()}
-        trick = trick_summary(view, Cast(info.seat, names))
-        return notices.back_at_seat(info.seat, notices.hand_and_trick(view.hand_number, trick))
-
-    def _joined(self, info: SeatInfo, text: str, own: str | None = None, *,
-                back: bool = False, to_host: Notice | None = None) -> None:
-        """Welcome ``info``'s connection; the others hear ``text`` (the host ``to_host``
-        instead, when given: what the host alone may do about it)."""
-        assert info.member is not None and info.token is not None
-        info.member.send(
-            {
-                "type": "welcome",
-                "protocol": p.PROTOCOL_VERSION,
-                "table": self.code,
-                "seat": info.seat.value,
-                "token": info.token,
-                "host": info.seat is self.host,
-                "rules": p.rules_to_json(self.ruleset),
-                "back": back,
-                "waiting": info.waiting,
-                "public": self.public,
-            }
-        )
-        self.out.tell_others(info.seat, text, to_host=to_host)
-        self._send_people()
-        own_notices: list[Event] = [Notice(own)] if own else []
-        if self.started and not info.waiting:
-            self.out.update(info.seat, own_notices, with_turn=True)
-        elif own_notices:
-            self.out.update(info.seat, own_notices, with_view=False)
-        self._touch()
-        self._schedule()
+        return self.presence.rejoin(info, member)
 
     def leave(self, info: SeatInfo, member: Member) -> None:
-        if not self.seating.leave(info, member):
-            return  # that connection had already been replaced
-        if self.closed:
-            return  # the server is stopping: nobody left, and nothing is to change
-        if info.waiting:
-            self._forget_waiting(info)
-        elif info.seat is self.host and not self.started:
-            self._host_left(info)
-        elif info.seat is self.host:
-            # Mid-match the host may be back in a moment (a dropped connection): the role
-            # stays theirs for the grace, and host-only intents with it.
-            self.out.tell_others(info.seat, notices.left(info.name))
-            self._wait_for_host(self.limits.restart_grace_seconds)
-        else:
-            self.out.tell_others(info.seat, notices.left(info.name))
-        self._send_people()
-        self._touch()
-        self._schedule()
-
-    def _forget_waiting(self, info: SeatInfo) -> None:
-        self.seating.forget(info)
-        self._save_seat(info)
+        self.presence.leave(info, member)
 
     def hold_for_restart(self, seconds: float) -> None:
-        """After a server restart, people's clients are reconnecting: for ``seconds`` the
-        computer does not play for them, and the host keeps the role even if a guest is
-        back first. A host not back by then passes it on as if they had left; someone
-        waiting for the next deal who is not back gives up the seat."""
-        self.play.grace_until = self.seating.host_back_by = self.loop.time() + seconds
-        self._grace = self.loop.call_later(seconds, self._grace_over)
+        self.presence.hold_for_restart(seconds)
 
-    def _wait_for_host(self, seconds: float) -> None:
-        if self._host_wait is not None:
-            self._host_wait.cancel()
-        self.seating.host_back_by = self.loop.time() + seconds
-        self._host_wait = self.loop.call_later(seconds, self._host_grace_over)
-
-    def _grace_over(self) -> None:
-        away = [i for i in self.seats.values() if i.waiting and i.member is None]
-        for info in away:
-            self._forget_waiting(info)
-        if away:
-            self._send_people()
-        self._host_grace_over()
-        self._schedule()
-
-    def _host_grace_over(self) -> None:
-        """The host was given time to come back and has not: the role passes on."""
-        host = self.seating.host_info()
-        if self.closed or host is None or host.connected:
-            return
-        if not self.started:
-            self._host_left(host)
-        else:
-            new = self._settle_host()
-            if new is None:
-                return  # nobody here: whoever comes first hosts
-            for info in self.seating.listening():
-                if info is not host:
-                    said = (notices.still_away_to_you(host.name) if info is new
-                            else notices.still_away(host.name, new.name))
-                    self.out.tell(info.seat, said)
-        self._send_people()
-
-    def _settle_host(self) -> SeatInfo | None:
-        """The host role passes to someone here once the host is away and no longer
-        waited for (``Seating.settle_host``); saved when it does."""
-        new = self.seating.settle_host(self.loop.time())
-        if new is not None:
-            self.save()
-        return new
-
-    def _host_left(self, gone: SeatInfo) -> None:
-        """The host left before the first deal: everyone hears who left and who hosts now
-        (the new host is told it is them; their client says how to start)."""
-        new = self._settle_host()
-        if new is None:  # nobody here, or just restarted: the role waits
-            self.out.tell_others(gone.seat, notices.left(gone.name))
-            return
-        for info in self.seating.listening():
-            if info is not gone:
-                said = (notices.host_left_to_you(gone.name) if info is new
-                        else notices.host_left(gone.name, new.name))
-                self.out.tell(info.seat, said)
-
-    def _seat_waiting(self, waiting: list[SeatInfo]) -> None:
-        """People waiting for the next deal sit down (at the deal, or let in by the host):
-        saved, and everyone hears who sits where now."""
-        self.seating.take_seats(waiting)
-        for info in waiting:
-            if info.member is not None:
-                info.member.outcomes_sent = 0
-            self._save_seat(info)
-        self._send_people()
-        for info in waiting:
-            self.out.tell_others(info.seat, notices.now_sits(info.name, info.seat))
+    def _welcome(self, info: SeatInfo, back: bool) -> dict[str, Any]:
+        assert info.token is not None
+        return {
+            "type": "welcome",
+            "protocol": p.PROTOCOL_VERSION,
+            "table": self.code,
+            "seat": info.seat.value,
+            "token": info.token,
+            "host": info.seat is self.host,
+            "rules": p.rules_to_json(self.ruleset),
+            "back": back,
+            "waiting": info.waiting,
+            "public": self.public,
+        }
 
     # ---- intents -------------------------------------------------------------------
 
@@ -364,7 +220,7 @@ class SharedTable:
                 self.set_timers(timers)
             case Admit(seat):
                 self._host_only(info)
-                self.admit(seat)
+                self.presence.admit(seat)
             case Say(text):
                 self.say(info, text)
             case Mute(name, muted):
@@ -409,16 +265,6 @@ class SharedTable:
         info.muted = on
         if info.member is not None:
             self.out.tell(info.seat, chat.muted_you(on))
-
-    def admit(self, seat: Seat) -> None:
-        """Let a person waiting for the next deal take their seat now (the host's call)."""
-        info = self.seats[seat]
-        if not info.waiting:
-            raise IllegalAction(notices.nobody_waiting(seat))
-        self._seat_waiting([info])
-        # Their first view: the cards, and why they came before the next deal.
-        self.out.update(seat, [Notice(notices.host_seated_you(seat))], with_turn=True)
-        self._schedule()
 
     def start(self) -> None:
         self.play.started = True
@@ -465,7 +311,7 @@ class SharedTable:
         self.last_active = self.loop.time()
 
     def _send_people(self) -> None:
-        self.out.everyone(people_message(self.seating, self.started, self.timers))
+        self.presence.send_people()
 
     def _publish(self, events: list[Event], before: dict[Seat, list[Event]] | None = None) -> None:
         """Tell every seated connection of ``events``; a new deal first seats whoever was
@@ -473,12 +319,13 @@ class SharedTable:
         if any(isinstance(e, HandDealt) for e in events):
             waiting = self.seating.waiting_here()
             if waiting:
-                self._seat_waiting(waiting)
+                self.presence.seat_waiting(waiting)
         self.out.publish(events, before)
 
+    @property
+    def closed(self) -> bool:
+        return self.play.closed
+
     def close(self) -> None:
-        self.closed = True
-        for timer in (self._grace, self._host_wait):
-            if timer is not None:
-                timer.cancel()
+        self.presence.close()
         self.play.close()

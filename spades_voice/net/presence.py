@@ -1,0 +1,230 @@
+"""People arriving at and leaving one shared table, and the host role passing between
+them: who is welcomed how, what the others hear, who waits for the next deal and when they
+sit down, and how long an away host keeps the role.
+
+The seats themselves are the pure ``Seating`` model; this is what each coming and going
+means for the people at the table (the frames and notices they get) and for the match
+(whose turn the computer covers). It saves through the table's hooks.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from spades_voice.narration import notices, refusals
+from spades_voice.narration.summaries import trick_summary
+from spades_voice.narration.words import Cast
+from spades_voice.net import protocol as p
+from spades_voice.net.broadcast import Broadcaster, Member, people_message
+from spades_voice.net.play import TablePlay
+from spades_voice.net.seating import SeatInfo, Seating
+from spades_voice.rules import IllegalAction, Seat, view_of
+from spades_voice.table import Event, Notice
+
+Info = SeatInfo[Member]
+
+
+class Presence:
+    """Who comes and goes at one table, and what everyone there hears of it."""
+
+    def __init__(
+        self,
+        seating: Seating[Member],
+        out: Broadcaster,
+        play: TablePlay,
+        loop: asyncio.AbstractEventLoop,
+        grace_seconds: float,
+        *,
+        welcome: Callable[[Info, bool], dict[str, Any]],
+        save: Callable[[], None],
+        save_seat: Callable[[Info], None],
+        touch: Callable[[], None],
+    ) -> None:
+        """``grace_seconds``: how long an away host keeps the role mid-match. The hooks:
+        ``welcome(info, back)`` the welcome message; ``save`` the table and every seat;
+        ``save_seat`` one seat; ``touch`` the table is in use now."""
+        self.seating, self.out, self.play, self.loop = seating, out, play, loop
+        self.grace_seconds = grace_seconds
+        self._welcome, self._save, self._save_seat, self._touch = welcome, save, save_seat, touch
+        self._grace: asyncio.TimerHandle | None = None  # the end of a restart's grace
+        self._host_wait: asyncio.TimerHandle | None = None  # the end of an away host's time
+
+    def send_people(self) -> None:
+        self.out.everyone(people_message(self.seating, self.play.started, self.play.timers))
+
+    def sit(self, name: str, wanted: Seat | None, member: Member) -> Info:
+        """Seat a newcomer (see ``Seating.sit``). Raises IllegalAction when full.
+
+        In the middle of a hand the newcomer waits for the next deal: sitting down at once
+        would show them the cards the computer at that seat was dealt.
+        """
+        info = self.seating.sit(name, wanted, member, waiting=self.play.mid_hand)
+        self.settle_host()
+        self._save()  # a waiting seat too: its token must outlive a restart
+        if info.waiting:
+            self._joined(
+                info,
+                notices.joined_next_deal(info.name, info.seat),
+                notices.you_sit_next_deal(info.seat, info.computer_name),
+                to_host=Notice(notices.waiting_ask_host(info.name), notices.SEAT_WAITING),
+            )
+        else:
+            self._joined(info, notices.joined(info.name, info.seat))
+        return info
+
+    def rejoin(self, info: Info, member: Member) -> Info:
+        """Give ``info``'s seat to ``member``, who presented its token."""
+        old = self.seating.rejoin(info, member)
+        if old is not None:
+            old.close(p.CLOSE_NO_TABLE, refusals.SEAT_TAKEN_UP)
+        self.settle_host()
+        self._joined(info, notices.back(info.name), self._where(info), back=True)
+        return info
+
+    def _where(self, info: Info) -> str:
+        """What someone coming back hears: their seat and where the hand stands."""
+        if info.waiting:
+            return notices.back_at_seat(info.seat, notices.YOU_PLAY_NEXT_DEAL)
+        if not self.play.started:
+            host = self.seating.host_info()
+            if host is None or host is info:
+                return notices.back_at_seat(info.seat, notices.NOT_STARTED_YET)
+            # The role may have passed while they were away.
+            return notices.back_at_seat(info.seat, notices.not_started_host(host.name))
+        if self.play.state.hand is None:
+            return notices.back_at_seat(info.seat, notices.MATCH_OVER)
+        view = view_of(self.play.state, info.seat)
+        names = {s: i.shown_name for s, i in self.seating.seats.items()}
+        trick = trick_summary(view, Cast(info.seat, names))
+        return notices.back_at_seat(info.seat, notices.hand_and_trick(view.hand_number, trick))
+
+    def _joined(self, info: Info, text: str, own: str | None = None, *,
+                back: bool = False, to_host: Notice | None = None) -> None:
+        """Welcome ``info``'s connection; the others hear ``text`` (the host ``to_host``
+        instead, when given: what the host alone may do about it)."""
+        assert info.member is not None and info.token is not None
+        info.member.send(self._welcome(info, back))
+        self.out.tell_others(info.seat, text, to_host=to_host)
+        self.send_people()
+        own_notices: list[Event] = [Notice(own)] if own else []
+        if self.play.started and not info.waiting:
+            self.out.update(info.seat, own_notices, with_turn=True)
+        elif own_notices:
+            self.out.update(info.seat, own_notices, with_view=False)
+        self._touch()
+        self.play.schedule()
+
+    def leave(self, info: Info, member: Member) -> None:
+        if not self.seating.leave(info, member):
+            return  # that connection had already been replaced
+        if self.play.closed:
+            return  # the server is stopping: nobody left, and nothing is to change
+        if info.waiting:
+            self._forget_waiting(info)
+        elif info.seat is self.seating.host and not self.play.started:
+            self._host_left(info)
+        elif info.seat is self.seating.host:
+            # Mid-match the host may be back in a moment (a dropped connection): the role
+            # stays theirs for the grace, and host-only intents with it.
+            self.out.tell_others(info.seat, notices.left(info.name))
+            self._wait_for_host(self.grace_seconds)
+        else:
+            self.out.tell_others(info.seat, notices.left(info.name))
+        self.send_people()
+        self._touch()
+        self.play.schedule()
+
+    def _forget_waiting(self, info: Info) -> None:
+        self.seating.forget(info)
+        self._save_seat(info)
+
+    def hold_for_restart(self, seconds: float) -> None:
+        """After a server restart, people's clients are reconnecting: for ``seconds`` the
+        computer does not play for them, and the host keeps the role even if a guest is
+        back first. A host not back by then passes it on as if they had left; someone
+        waiting for the next deal who is not back gives up the seat."""
+        self.play.grace_until = self.seating.host_back_by = self.loop.time() + seconds
+        self._grace = self.loop.call_later(seconds, self._grace_over)
+
+    def _wait_for_host(self, seconds: float) -> None:
+        if self._host_wait is not None:
+            self._host_wait.cancel()
+        self.seating.host_back_by = self.loop.time() + seconds
+        self._host_wait = self.loop.call_later(seconds, self._host_grace_over)
+
+    def _grace_over(self) -> None:
+        away = [i for i in self.seating.seats.values() if i.waiting and i.member is None]
+        for info in away:
+            self._forget_waiting(info)
+        if away:
+            self.send_people()
+        self._host_grace_over()
+        self.play.schedule()
+
+    def _host_grace_over(self) -> None:
+        """The host was given time to come back and has not: the role passes on."""
+        host = self.seating.host_info()
+        if self.play.closed or host is None or host.connected:
+            return
+        if not self.play.started:
+            self._host_left(host)
+        else:
+            new = self.settle_host()
+            if new is None:
+                return  # nobody here: whoever comes first hosts
+            for info in self.seating.listening():
+                if info is not host:
+                    said = (notices.still_away_to_you(host.name) if info is new
+                            else notices.still_away(host.name, new.name))
+                    self.out.tell(info.seat, said)
+        self.send_people()
+
+    def settle_host(self) -> Info | None:
+        """The host role passes to someone here once the host is away and no longer
+        waited for (``Seating.settle_host``); saved when it does."""
+        new = self.seating.settle_host(self.loop.time())
+        if new is not None:
+            self._save()
+        return new
+
+    def _host_left(self, gone: Info) -> None:
+        """The host left before the first deal: everyone hears who left and who hosts now
+        (the new host is told it is them; their client says how to start)."""
+        new = self.settle_host()
+        if new is None:  # nobody here, or just restarted: the role waits
+            self.out.tell_others(gone.seat, notices.left(gone.name))
+            return
+        for info in self.seating.listening():
+            if info is not gone:
+                said = (notices.host_left_to_you(gone.name) if info is new
+                        else notices.host_left(gone.name, new.name))
+                self.out.tell(info.seat, said)
+
+    def seat_waiting(self, waiting: list[Info]) -> None:
+        """People waiting for the next deal sit down (at the deal, or let in by the host):
+        saved, and everyone hears who sits where now."""
+        self.seating.take_seats(waiting)
+        for info in waiting:
+            if info.member is not None:
+                info.member.outcomes_sent = 0
+            self._save_seat(info)
+        self.send_people()
+        for info in waiting:
+            self.out.tell_others(info.seat, notices.now_sits(info.name, info.seat))
+
+    def admit(self, seat: Seat) -> None:
+        """Let a person waiting for the next deal take their seat now (the host's call)."""
+        info = self.seating.seats[seat]
+        if not info.waiting:
+            raise IllegalAction(notices.nobody_waiting(seat))
+        self.seat_waiting([info])
+        # Their first view: the cards, and why they came before the next deal.
+        self.out.update(seat, [Notice(notices.host_seated_you(seat))], with_turn=True)
+        self.play.schedule()
+
+    def close(self) -> None:
+        for timer in (self._grace, self._host_wait):
+            if timer is not None:
+                timer.cancel()
