@@ -1,10 +1,10 @@
-"""One shared table: its match, and what each intent and each coming and going does to it.
+"""One shared table: what each intent does to it, its settings, and saving it.
 
-The rooms around it: who sits where (tokens, the host, people waiting for the next deal)
-is a pure model in ``seating.py``; frames go out through ``broadcast.py``; timers and the
-computers' thinking are ``turns.py``; intents arrive parsed (``intents.py``); the words
-are narration's. This class ties them together: it applies an intent or a coming and
-going to the seats and the match, then says who hears what and what happens next.
+The rooms around it, each on its own: intents arrive parsed (``intents.py``); who sits
+where (tokens, the host, people waiting for the next deal) is a pure model
+(``seating.py``); people coming and going and the host role passing are ``presence.py``;
+the match, its decisions and its computers are ``play.py``, with their timers in
+``turns.py``; frames go out through ``broadcast.py``; the words are narration's.
 
 Table logic is synchronous: an intent is applied and every frame it causes is queued on
 each connection before the next message is read, so tables need no locks.
