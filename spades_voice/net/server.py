@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
-from typing import Any
+from typing import assert_never
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -34,6 +34,7 @@ from spades_voice.narration import notices, refusals
 from spades_voice.net import protocol as p
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.gated import GatedConnection, gated
+from spades_voice.net.hellos import Create, Join, JoinAny, Rejoin, parse_hello
 from spades_voice.net.intents import parse_intent
 from spades_voice.net.limits import Expelled, Guard, GuessLimiter, Limits, Timers
 from spades_voice.net.memory import compact, release_memory
@@ -356,30 +357,31 @@ class TableServer:
         if message.get("protocol") != p.PROTOCOL_VERSION:
             member.close(p.CLOSE_VERSION, f"This server speaks protocol {p.PROTOCOL_VERSION}.")
             return None
-        kind = message["type"]
         try:
-            if kind == "create":
-                return self._create(message, member, address)
-            if kind == "join_any":
-                return self._join_any(message, member, address)
-            if kind in ("join", "rejoin"):
-                return self._join(kind, message, member, address)
-            raise p.ProtocolError("The first message is create, join, join_any or rejoin.")
+            # Every field is read before any is used: a bad one is refused alike for
+            # live and dead codes.
+            hello = parse_hello(message, self.limits.min_timer)
         except p.ProtocolError as e:
             member.close(p.CLOSE_HELLO, str(e)[:100])
             return None
+        match hello:
+            case Create():
+                return self._create(hello, member, address)
+            case JoinAny():
+                return self._join_any(hello, member, address)
+            case Join() | Rejoin():
+                return self._join(hello, member, address)
+            case _:
+                assert_never(hello)
 
     def _join(
-        self, kind: str, message: dict[str, Any], member: Member, address: str
+        self, hello: Join | Rejoin, member: Member, address: str
     ) -> tuple[SharedTable, SeatInfo] | None:
-        code = p.normalize_code(message.get("table"))
-        token = p.token_from_json(message.get("token"))  # a malformed one is a wrong one
-        if kind == "rejoin" and token is None:
-            raise p.ProtocolError("rejoin needs the seat token.")
-        table = self.tables.get(code)
+        rejoin, token = isinstance(hello, Rejoin), hello.token
+        table = self.tables.get(hello.code)
         owner = table.token_seat(token) if table is not None and token else None
         if table is not None and owner is not None:
-            if kind == "rejoin" or owner.member is None:
+            if rejoin or owner.member is None:
                 # A right code with a valid token is never refused, whatever the limiter
                 # says: otherwise a flood of guesses could keep the players out.
                 return table, table.rejoin(owner, member)
@@ -389,19 +391,17 @@ class TableServer:
             # Not telling whether the code exists: that is what a guesser wants to know.
             member.close(p.CLOSE_BUSY, "Too many wrong codes. Wait a minute.")
             return None
-        if kind == "rejoin" or table is None:
+        if not isinstance(hello, Join) or table is None:
             # A rejoin is answered alike whether the code is live or not.
             self.guesses.failed(address)
-            said = refusals.NO_SUCH_SEAT if kind == "rejoin" else refusals.NO_SUCH_TABLE
+            said = refusals.NO_SUCH_SEAT if rejoin else refusals.NO_SUCH_TABLE
             member.close(p.CLOSE_NO_TABLE, said)
             return None
-        return self._sit(table, message, member)
+        return self._sit(table, hello.name, hello.seat, member)
 
     def _sit(
-        self, table: SharedTable, message: dict[str, Any], member: Member
+        self, table: SharedTable, name: str, wanted: Seat | None, member: Member
     ) -> tuple[SharedTable, SeatInfo] | None:
-        name = p.clean_name(message.get("name"))
-        wanted = p.optional(message, "seat", p.seat_from_json)
         try:
             return table, table.sit(name, wanted, member)
         except IllegalAction as e:
@@ -439,32 +439,27 @@ class TableServer:
         return True
 
     def _create(
-        self, message: dict[str, Any], member: Member, address: str
+        self, hello: Create, member: Member, address: str
     ) -> tuple[SharedTable, SeatInfo] | None:
-        name = p.clean_name(message.get("name"))
-        wanted = p.optional(message, "seat", p.seat_from_json)
-        rules = p.table_rules_from_json(message.get("rules"))
-        timers = Timers.from_json(message.get("timers"), self.limits.min_timer)
-        public = p.flag_from_json(message, "public")
         if not self._room_for_table(member, address):
             return None
-        table = self.create_table(rules, timers, public=public, address=address)
-        return table, table.sit(name, wanted or Seat.S, member)
+        table = self.create_table(hello.rules, hello.timers, public=hello.public,
+                                  address=address)
+        return table, table.sit(hello.name, hello.seat or Seat.S, member)
 
     def _join_any(
-        self, message: dict[str, Any], member: Member, address: str
+        self, hello: JoinAny, member: Member, address: str
     ) -> tuple[SharedTable, SeatInfo] | None:
         """Sit at the public table waiting for people that has the most of them; with
         none, open a new public table (its host starts it)."""
-        name = p.clean_name(message.get("name"))
         waiting = [
             t for t in self.tables.values()
             if t.public and not t.started and t.free_seats() and t.connected > 0
         ]
         if waiting:
             table = max(waiting, key=lambda t: (4 - len(t.free_seats()), -t.last_active))
-            return self._sit(table, {"name": name}, member)
+            return self._sit(table, hello.name, None, member)
         if not self._room_for_table(member, address):
             return None
         table = self.create_table(Ruleset(), Timers(), public=True, address=address)
-        return table, table.sit(name, Seat.S, member)
+        return table, table.sit(hello.name, Seat.S, member)

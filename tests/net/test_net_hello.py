@@ -75,3 +75,22 @@ def test_a_join_with_a_bad_token_sits_as_a_newcomer() -> None:
             guest.close()
         finally:
             host.close()
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"name": 5}, {"name": ""}, {"seat": "Q"}, {"seat": 3}, {"name": None}],
+    ids=repr,
+)
+def test_a_bad_join_field_is_refused_alike_at_a_live_code_and_a_dead_one(
+    fields: dict[str, Any],
+) -> None:
+    with running_server() as server:
+        host = RemoteTable.create(server.url, "Ann")
+        try:
+            hello = {"type": "join", "name": "Bo", **fields}
+            live = answer(server.url, {**hello, "table": host.code})
+            dead = answer(server.url, {**hello, "table": DEAD})
+            assert live == dead and live[0] == p.CLOSE_HELLO and live[1]
+        finally:
+            host.close()

@@ -1,0 +1,89 @@
+"""A connection's first message, parsed whole before any of it is used.
+
+Every field of a hello is read here, before the server looks up a table: a field that is
+not what the protocol says refuses the hello with the reason (close 4000) whether or not
+the table exists, so the way a hello is refused never tells a prober that a code is live.
+A malformed seat token is the one exception: it reads as a wrong token
+(``protocol.token_from_json``), refused and counted like any other.
+
+>>> parse_hello({"type": "rejoin", "table": "k7mp 4qx2", "token": "é"}, 5.0)
+Rejoin(code='K7MP-4QX2', token='?')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from spades_voice.net import protocol as p
+from spades_voice.net.limits import Timers
+from spades_voice.rules import Ruleset, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Create:
+    """Open a table and sit at it as its host."""
+
+    name: str
+    seat: Seat | None
+    rules: Ruleset
+    timers: Timers
+    public: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Sit at the table with ``code``; ``token`` gives a saved seat back if it is free."""
+
+    code: str
+    name: str
+    seat: Seat | None
+    token: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class JoinAny:
+    """Sit at a public table waiting for people, or open one."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rejoin:
+    """Take back the seat ``token`` was given for."""
+
+    code: str
+    token: str | None
+
+
+Hello = Create | Join | JoinAny | Rejoin
+
+
+def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
+    """The hello in ``message`` (its ``protocol`` already checked); raises ProtocolError
+    for any other type or a field that is not what the protocol says."""
+    kind = message["type"]
+    if kind == "create":
+        return Create(
+            p.clean_name(message.get("name")),
+            p.optional(message, "seat", p.seat_from_json),
+            p.table_rules_from_json(message.get("rules")),
+            Timers.from_json(message.get("timers"), min_timer),
+            p.flag_from_json(message, "public"),
+        )
+    if kind == "join":
+        return Join(
+            p.normalize_code(message.get("table")),
+            p.clean_name(message.get("name")),
+            p.optional(message, "seat", p.seat_from_json),
+            p.token_from_json(message.get("token")),
+        )
+    if kind == "join_any":
+        return JoinAny(p.clean_name(message.get("name")))
+    if kind == "rejoin":
+        token = p.token_from_json(message.get("token"))
+        if token is None:
+            raise p.ProtocolError("rejoin needs the seat token.")
+        return Rejoin(p.normalize_code(message.get("table")), token)
+    raise p.ProtocolError("The first message is create, join, join_any or rejoin.")
