@@ -1,7 +1,7 @@
 """What a shared table says when it refuses: a hello it cannot seat, an intent the table's
-state or the asker's role does not allow, a setting outside the table of rules. Sentences
-only: the server decides when each applies (net/), and the client speaks the reason as it
-arrives."""
+state or the asker's role does not allow, a setting outside the table of rules, a
+connection it closes. Sentences only: the server decides when each applies (net/), and
+the client speaks the reason as it arrives."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ ONLY_HOST = "Only the host can do that."
 NO_SUCH_TABLE = "No table has that code."
 #: A ``rejoin`` refused: the same words whether or not a table has that code.
 NO_SUCH_SEAT = "No table here has a seat with that token."
-#: Blind nil asked for by a seat whose cards the server has already sent.
-CARDS_ALREADY_SENT = "Blind nil must be bid before you see your cards."
+#: The close reason for a connection whose seat another connection took up with its token.
+SEAT_TAKEN_UP = "Your seat was taken up by another connection."
+#: The close reason for a connection that stopped reading what the table sends it.
+TOO_FAR_BEHIND = "Too far behind."
 
 
 def unknown_rule(key: str) -> str:
@@ -28,5 +30,3 @@ def target_not_offered(targets: str) -> str:
 
 def not_true_or_false(field: str) -> str:
     return f"{field} must be true or false."
-#: The close reason for a connection whose seat another connection took up with its token.
-SEAT_TAKEN_UP = "Your seat was taken up by another connection."

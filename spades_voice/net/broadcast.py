@@ -18,6 +18,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from spades_voice.narration import refusals
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.blind import held_back
@@ -60,7 +61,7 @@ class Member:
             return
         if self.queue.qsize() >= self.backlog:
             log.info("dropping a reader that fell %d frames behind", self.backlog)
-            self.close(p.CLOSE_POLICY, "Too far behind.")
+            self.close(p.CLOSE_POLICY, refusals.TOO_FAR_BEHIND)
             return
         self.queue.put_nowait(text)
 
