@@ -10,7 +10,7 @@ apart: a seat's cards are on the wire exactly when blind nil is closed to it.
 
 from __future__ import annotations
 
-from spades_voice.rules import MatchState, Phase, Seat
+from spades_voice.rules import SEATS, MatchState, Phase, Seat
 
 
 def held_back(state: MatchState, seat: Seat) -> bool:
@@ -32,3 +32,11 @@ def look(state: MatchState, seat: Seat) -> bool:
     was = held_back(state, seat)
     state.reveal(seat)
     return was
+
+
+def after_restart(state: MatchState) -> None:
+    """A table taken back from the store: which seats were sent their cards before the
+    restart is not stored, so every seat counts as having seen its own. Blind nil closes
+    for the rest of this hand rather than open to someone who may have looked."""
+    for seat in SEATS:
+        state.reveal(seat)

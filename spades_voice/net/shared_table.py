@@ -21,7 +21,7 @@ from spades_voice.ai import Level
 from spades_voice.narration import chat, notices, refusals
 from spades_voice.net import protocol as p
 from spades_voice.net import seating
-from spades_voice.net.blind import look
+from spades_voice.net.blind import after_restart, look
 from spades_voice.net.broadcast import Broadcaster, Member
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.intents import (
@@ -141,11 +141,7 @@ class SharedTable:
             p.seat_from_json(stored.host) if stored.host else None,
             [(p.seat_from_json(s), p.clean_name(n), t, w) for s, n, t, w in stored.seats],
         )
-        hand = self.state.hand
-        if hand is not None:
-            # Whoever has bid has seen their cards; the others will ask again.
-            for seat, _ in hand.bids:
-                self.state.reveal(seat)
+        after_restart(self.state)
 
     # ---- coming and going (``presence.py``) ------------------------------------------
 

@@ -5,14 +5,16 @@ is a bare websocket, so every frame is read as it was sent."""
 from __future__ import annotations
 
 import json
+import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
-from net_helpers import running_server, wait_for
+from net_helpers import free_port, running_server, serve, wait_for
 from websockets.sync.client import ClientConnection, connect
 
-from spades_voice.net.client import hello_create
+from spades_voice.net.client import hello_create, hello_rejoin
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Phase, Ruleset, Seat
 
@@ -109,3 +111,25 @@ def test_the_reference_client_looks_and_holds_the_cards_when_reveal_returns() ->
         finally:
             host.close()
 
+
+
+def test_a_seat_that_looked_before_a_restart_cannot_bid_blind_nil_after_it(
+    tmp_path: Path,
+) -> None:
+    data, port = tmp_path / "data", free_port()
+    url = f"ws://127.0.0.1:{port}"
+    with serve(data, port) as first, blind_table(url) as (ws, frames):
+        welcome = frames[0]
+        until(ws, frames, my_turn_to_bid)
+        ws.send(json.dumps({"type": "reveal", "id": 2}))
+        assert len(until(ws, frames, lambda f: f.get("id") == 2)["view"]["hand"]) == 13
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+    with serve(data, port), connect(url, max_size=2**22) as ws:
+        ws.send(json.dumps(hello_rejoin(welcome["table"], welcome["token"])))
+        frames = []
+        back = until(ws, frames, lambda f: f.get("type") == "update" and "view" in f)
+        assert back["view"]["phase"] == "bidding" and len(back["view"]["hand"]) == 13
+        ws.send(json.dumps({"type": "bid", "bid": "blind_nil", "id": 3}))
+        refused = until(ws, frames, lambda f: f.get("id") == 3)
+        assert refused["type"] == "refused" and "before you see your cards" in refused["reason"]
