@@ -228,7 +228,7 @@ class SharedTable:
                 assert_never(intent)
 
     def _host_only(self, info: SeatInfo) -> None:
-        # A table whose host has gone is not stuck: the role passes on (``_settle_host``).
+        # A table whose host has gone is not stuck: the role passes on (``Presence``).
         if info.seat is not self.host:
             raise IllegalAction(refusals.ONLY_HOST)
 
