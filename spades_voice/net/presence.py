@@ -174,11 +174,7 @@ class Presence:
             new = self.settle_host()
             if new is None:
                 return  # nobody here: whoever comes first hosts
-            for info in self.seating.listening():
-                if info is not host:
-                    said = (notices.still_away_to_you(host.name) if info is new
-                            else notices.still_away(host.name, new.name))
-                    self.out.tell(info.seat, said)
+            self._new_host(host, new, notices.still_away_to_you, notices.still_away)
         self.send_people()
 
     def settle_host(self) -> Info | None:
@@ -196,10 +192,15 @@ class Presence:
         if new is None:  # nobody here, or just restarted: the role waits
             self.out.tell_others(gone.seat, notices.left(gone.name))
             return
+        self._new_host(gone, new, notices.host_left_to_you, notices.host_left)
+
+    def _new_host(self, gone: Info, new: Info, to_new: Callable[[str], str],
+                  to_others: Callable[[str, str], str]) -> None:
+        """Everyone here hears that ``new`` hosts instead of ``gone`` (``new`` in its own
+        words: the client adds how to start)."""
         for info in self.seating.listening():
             if info is not gone:
-                said = (notices.host_left_to_you(gone.name) if info is new
-                        else notices.host_left(gone.name, new.name))
+                said = to_new(gone.name) if info is new else to_others(gone.name, new.name)
                 self.out.tell(info.seat, said)
 
     def seat_waiting(self, waiting: list[Info]) -> None:
