@@ -18,9 +18,10 @@ SEAT_TAKEN_UP = "Your seat was taken up by another connection."
 TOO_FAR_BEHIND = "Too far behind."
 
 
-def unknown_rule(key: str) -> str:
-    """A ``rules`` key the game does not have (``key`` already cut short and printable)."""
-    return f"rules.{key} is not one of target, blind_nil, failed_nil_tricks."
+def unknown_key(field: str, key: str, known: tuple[str, ...]) -> str:
+    """A key of an object the game does not have: "rules.colour is not one of target,
+    blind_nil, failed_nil_tricks." (``key`` already cut short and printable)."""
+    return f"{field}.{key} is not one of {', '.join(known)}."
 
 
 def target_not_offered(targets: str) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from spades_voice.net import protocol as p
+from spades_voice.net.intents import timers_from_json
 from spades_voice.net.limits import Timers
 from spades_voice.rules import Ruleset, Seat
 
@@ -69,7 +70,7 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
             p.clean_name(message.get("name")),
             p.optional(message, "seat", p.seat_from_json),
             p.table_rules_from_json(message.get("rules")),
-            Timers.from_json(message.get("timers"), min_timer),
+            timers_from_json(message.get("timers"), min_timer),
             p.flag_from_json(message, "public"),
         )
     if kind == "join":

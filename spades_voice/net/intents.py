@@ -105,7 +105,7 @@ def _intent(message: Mapping[str, Any], min_timer: float) -> Intent:
     if kind in ("bid", "play"):
         return Decide(p.decision_from_json(message))
     if kind == "timers":
-        return SetTimers(Timers.from_json(message.get("timers"), min_timer))
+        return SetTimers(timers_from_json(message.get("timers"), min_timer))
     if kind == "admit":
         return Admit(p.seat_from_json(message.get("seat")))
     if kind == "say":
@@ -122,6 +122,14 @@ def _intent(message: Mapping[str, Any], min_timer: float) -> Intent:
     if bare is None:
         raise p.ProtocolError(f"Unknown message type: {kind[:20]!r}.")
     return bare
+
+
+def timers_from_json(value: object, min_timer: float) -> Timers:
+    """A ``timers`` object: ``bid`` and ``play`` only (``Timers.from_json`` reads them);
+    any other key is refused, never ignored."""
+    if isinstance(value, dict):
+        p.only_keys(value, "timers", ("bid", "play"))
+    return Timers.from_json(value, min_timer)
 
 
 #: The intents that carry nothing but their type.

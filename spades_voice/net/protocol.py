@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from spades_voice.narration import refusals
+from spades_voice.narration.chat import clean_chat
 from spades_voice.options import Target
 from spades_voice.rules import (
     CARDS,
@@ -148,10 +149,15 @@ MAX_NAME = 24
 
 
 def clean_name(text: object) -> str:
-    """A display name: printable, 1 to 24 characters, spaces collapsed."""
+    """A display name, cleaned as a chat line is (no control characters or escape
+    sequences, a few combining marks at most, spaces collapsed): 1 to 24 characters.
+
+    >>> clean_name("\\x1b[31mAnn\\x1b[0m  Lee")
+    'Ann Lee'
+    """
     if not isinstance(text, str):
         raise ProtocolError("A name must be text.")
-    name = " ".join("".join(ch for ch in text if ch.isprintable()).split())
+    name = clean_chat(text, None)
     if not name:
         raise ProtocolError("Choose a name of at least one letter.")
     return name[:MAX_NAME]
@@ -320,15 +326,21 @@ def table_rules_from_json(value: object) -> Ruleset:
     spades_voice.net.protocol.ProtocolError: rules.target must be 200, 300 or 500, or null...
     """
     if isinstance(value, dict):
-        for key in value:
-            if key not in Ruleset().to_json():
-                shown = "".join(c for c in str(key) if c.isascii() and c.isprintable())
-                raise ProtocolError(refusals.unknown_rule(shown[:20]))
+        only_keys(value, "rules", tuple(Ruleset().to_json()))
         target = value.get("target", Ruleset().target)
         if target is not None and (type(target) is not int or target not in TARGETS):
             offered = f"{', '.join(map(str, TARGETS[:-1]))} or {TARGETS[-1]}"
             raise ProtocolError(refusals.target_not_offered(offered))
     return rules_from_json(value)
+
+
+def only_keys(value: Mapping[str, Any], field: str, known: tuple[str, ...]) -> None:
+    """Refuse an object with a key outside ``known``, naming the key (cut short, printable):
+    a setting the game does not have is refused, never ignored."""
+    for key in value:
+        if key not in known:
+            shown = "".join(c for c in str(key) if c.isascii() and c.isprintable())
+            raise ProtocolError(refusals.unknown_key(field, shown[:20], known))
 
 
 def flag_from_json(message: Mapping[str, Any], key: str) -> bool:

@@ -40,6 +40,7 @@ def create(url: str, **fields: Any) -> tuple[str, int | None, str]:
         ({"rules": {"colour": "red"}},
          "rules.colour is not one of target, blind_nil, failed_nil_tricks."),
         ({"rules": {"blind_nil": "yes"}}, "rules.blind_nil must be true or false"),
+        ({"timers": {"bid": 30, "think": 5}}, "timers.think is not one of bid, play."),
         ({"public": "yes"}, "public must be true or false."),
         ({"public": 1}, "public must be true or false."),
     ],
@@ -76,5 +77,28 @@ def test_chat_loses_escapes_whole_and_towers_of_marks() -> None:
                 said = replies(ws, ("update",))
                 [chat] = [e for e in said["events"] if e["kind"] == "chat"]
                 assert chat["text"] == "red \u00e1" + "\u0301" * 3 + " ok"
+        finally:
+            host.close()
+
+
+def test_names_lose_escapes_whole_and_towers_of_marks() -> None:
+    with running_server() as server:
+        host = RemoteTable.create(server.url, "\x1b[1mAnn\x1b[0m" + "\u0301" * 150)
+        try:
+            [me] = [x for x in host.people() if x.you]
+            assert me.name == "An\u0144" + "\u0301" * 3  # NFC takes the first mark in
+        finally:
+            host.close()
+
+
+def test_a_timers_intent_with_a_key_the_game_lacks_is_refused() -> None:
+    with running_server() as server:
+        host = RemoteTable.create(server.url, "Ann")
+        try:
+            with raw_join(server.url, host.code) as (ws, _):
+                ws.send(json.dumps({"type": "timers", "timers": {"fast": 1}, "id": 1}))
+                error = replies(ws, ("error", "refused"))
+                assert error == {"type": "error", "id": 1,
+                                 "reason": "timers.fast is not one of bid, play."}
         finally:
             host.close()
