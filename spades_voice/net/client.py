@@ -284,6 +284,11 @@ class TableClient:
 
     # ---- frames --------------------------------------------------------------------
 
+    def receive(self, raw: str | bytes) -> None:
+        """Take in one frame the server sent (a browser seat's adapter feeds them here,
+        so it decodes views and events exactly as this client does)."""
+        self._frame(raw)
+
     def _frame(self, raw: str | bytes) -> None:
         if self.frames is not None and isinstance(raw, str):
             self.frames.append(raw)

@@ -1,0 +1,304 @@
+"""A browser seat: the page's websocket, seen by the server as one more protocol-2 seat.
+
+``BrowserSocket`` wraps the browser's connection and stands in for it in the server's
+ordinary handler, so the seat goes through the same door, limits and table as a terminal
+player's (the real client address counts, wrong codes are guesses, intents are checked by
+the table). Between the two it translates:
+
+- the page's frames into protocol-2 messages: its join form into a hello, its bids and
+  cards as they are, and a key that asks something (H, B, S, T ...) into an answer made
+  here plus a ``ping`` for the server's guard (every frame the page sends is counted);
+- the table's frames (``welcome``, ``people``, ``update``, ``refused`` ...) into what the
+  page shows and says: the lines a terminal player in this seat hears, made by
+  ``narration`` from the same events and view (decoded as the terminal's ``TableClient``
+  decodes them), and the regions' contents.
+
+The page only renders and sends keys; no sentence is made in JavaScript.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from spades_voice import narration as say
+from spades_voice.ai.counting import sure_tricks
+from spades_voice.narration import notices, prompts, texts
+from spades_voice.net import codec
+from spades_voice.net import protocol as p
+from spades_voice.net.client import TableClient, hello_join, hello_join_any
+from spades_voice.net.web import Keys
+from spades_voice.options import HandOrder
+from spades_voice.rules import BID_CHOICES, SEATS, Bid, Phase, Seat, SeatView, Team
+from spades_voice.table import Event, Notice, TurnToAct
+
+#: Intents the page sends as they are (the table checks them).
+PASSED = frozenset({"bid", "play", "start", "new_match", "admit", "say", "reveal", "ping"})
+PING = p.encode({"type": "ping"})
+
+
+def _summary(action: str, view: SeatView, cast: say.Cast) -> str | None:
+    """What a key that asks about the table answers, as the terminal's key answers it."""
+    if action in ("hand", "trick", "count", "since_my_turn", "what_we_need") and (
+        view.phase is None
+    ):
+        return texts.NEW_MATCH
+    answers: dict[str, Callable[[], str]] = {
+        "hand": lambda: say.hand_summary(view),
+        "bids": lambda: say.bids_summary(view, cast),
+        "scores": lambda: say.scores_summary(view, cast),
+        "trick": lambda: say.trick_summary(view, cast),
+        "count": lambda: say.count_summary(view),
+        "seats": lambda: say.seats_summary(view, cast),
+        "since_my_turn": lambda: say.since_last_turn(view, cast),
+        "what_we_need": lambda: say.what_we_need(view, cast),
+        "last_trick": lambda: say.last_trick_summary(view.tricks, cast),
+    }
+    answer = answers.get(action)
+    return answer() if answer is not None else None
+
+
+def _urgent(event: Event, view: SeatView) -> bool:
+    """Said at once (an assertive region): the seat's turn and its timer's warnings."""
+    if isinstance(event, TurnToAct):
+        return event.seat is view.seat
+    return isinstance(event, Notice) and (
+        event.text == notices.TIME_UP or event.text in (notices.seconds_left(s) for s in (5, 10))
+    )
+
+
+class BrowserSocket:
+    """The browser's websocket as the server's handler sees a protocol-2 connection:
+    ``recv``, iteration and ``send``/``close`` of protocol text, ``remote_address`` and
+    ``request`` for the address the limits count."""
+
+    def __init__(self, ws: ServerConnection, keys: Keys, seated: Callable[[], None]) -> None:
+        self.ws = ws
+        self.keys = keys
+        self._seated = seated
+        self.remote_address = ws.remote_address
+        self.request = ws.request
+        #: Decodes the table's frames exactly as the terminal's client does.
+        self.client = TableClient("", {})
+        self.said = 0  # lines sent to the page, for the bench and tests
+
+    # ---- page -> table -------------------------------------------------------------
+
+    async def recv(self) -> str:
+        return self.inbound(await self.ws.recv())
+
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self._frames()
+
+    async def _frames(self) -> AsyncIterator[str]:
+        async for raw in self.ws:
+            yield self.inbound(raw)
+
+    def inbound(self, raw: str | bytes) -> str:
+        """The protocol-2 text for one page frame; a frame that is not the page's own
+        goes on unchanged, so the server's guard counts it as a bad message."""
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+        if not isinstance(data, dict) or len(raw) > p.MAX_MESSAGE:
+            return raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+        kind = data.get("type")
+        if kind == "join":
+            token = data.get("token")
+            return p.encode(hello_join(
+                str(data.get("table", "")), str(data.get("name", "")), None,
+                token if isinstance(token, str) and token else None,
+            ))
+        if kind == "join_any":
+            return p.encode(hello_join_any(str(data.get("name", ""))))
+        if kind == "key" and isinstance(data.get("action"), str):
+            return self._key(data["action"])
+        if kind in PASSED:
+            return raw if isinstance(raw, str) else raw.decode()
+        return raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+
+    def _key(self, action: str) -> str:
+        """A key the page passes on: an intent, or an answer said here (and a ping)."""
+        client = self.client
+        if action in ("move_on", "start"):
+            if not client.started:
+                return p.encode({"type": "start", "id": 1})
+            if client.over:
+                return p.encode({"type": "new_match", "id": 1})
+        if action == "seat_waiting":
+            waiting = [x for x in client.people if x.waiting]
+            if waiting:
+                return p.encode({"type": "admit", "seat": waiting[0].seat.value, "id": 1})
+            self._answer(notices.NOBODY_WAITING_AT_ALL)
+            return PING
+        if action == "people":
+            self._answer(say.people_summary([x.summary for x in client.people]))
+            return PING
+        answer = _summary(action, self._view(), self._cast())
+        if answer is not None:
+            self._answer(answer)
+        return PING
+
+    def _answer(self, text: str) -> None:
+        self._send_soon({"type": "answer", "urgent": [text]})
+
+    # ---- table -> page -------------------------------------------------------------
+
+    async def send(self, text: str) -> None:
+        frame = self.outbound(text)
+        if frame is not None:
+            await self.ws.send(json.dumps(frame, separators=(",", ":")))
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        if code != 1000 and reason:
+            # A browser never sees a close reason it can rely on: say it in a frame first.
+            with_reason = {"type": "closed", "code": code, "urgent": [reason]}
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.send(json.dumps(with_reason))
+        await self.ws.close(code, reason)
+
+    def outbound(self, text: str) -> dict[str, Any] | None:
+        """What the page gets for one protocol-2 frame (None: nothing to show or say)."""
+        data = p.decode(text)
+        kind = data["type"]
+        if kind == "ok":
+            return None
+        if kind in ("refused", "error"):
+            return {"type": "answer", "urgent": [str(data.get("reason", ""))]}
+        self.client.receive(text)
+        if kind == "welcome":
+            self._seated()
+            client = self.client
+            return {
+                "type": "welcome",
+                "table": client.code,
+                "seat": client.seat.value,
+                "token": client.token,
+                "host": client.host,
+                "waiting": client.waiting,
+                "rules": texts.rules_lines(client.rules),
+            }
+        lines, urgent = self._lines()
+        frame: dict[str, Any] = {"type": "update", "lines": lines, "urgent": urgent}
+        frame.update(self._state())
+        return frame
+
+    def _lines(self) -> tuple[list[str], list[str]]:
+        """The events waiting, in the words a terminal player in this seat hears."""
+        view, cast = self._view(), self._cast()
+        lines: list[str] = []
+        urgent: list[str] = []
+        for event in self.client.drain():
+            said = say.event_lines(event, cast)
+            if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
+                said = [prompts.your_bid(self._bid_focus(view))]
+            if isinstance(event, Notice) and event.action is not None:
+                keys = self.keys.spoken.get(event.action, "")
+                said = [notices.with_offer(line, event.action, keys) for line in said]
+            (urgent if _urgent(event, view) else lines).extend(said)
+        self.said += len(lines) + len(urgent)
+        return lines, urgent
+
+    def _state(self) -> dict[str, Any]:
+        """The regions' contents: the page shows these, it composes nothing."""
+        client, view, cast = self.client, self._view(), self._cast()
+        playing = view.phase is Phase.PLAYING and view.my_turn
+        cards = say.hand_order(view.hand, HandOrder.SUIT, view.dealt)
+        bids = dict(view.bids)
+        teams = (cast.my_team, cast.my_team.other)
+        return {
+            "started": client.started,
+            "host": client.host,
+            "waiting": client.waiting,
+            "phase": view.phase.value if view.phase is not None else None,
+            "my_turn": view.my_turn,
+            "bidding": view.phase is Phase.BIDDING and view.my_turn,
+            "bid_focus": BID_CHOICES.index(self._bid_focus(view)),
+            "hand": [
+                {
+                    "card": c.code,
+                    "label": say.focus_line(c, (c in view.legal_cards) if playing else None),
+                    "playable": playing and c in view.legal_cards,
+                }
+                for c in cards
+            ],
+            "trick": say.trick_summary(view, cast) if view.phase is not None else "",
+            "last_trick": say.last_trick_summary(view.tricks, cast),
+            "teams": [
+                {
+                    "name": cast.team(t),
+                    "score": view.totals.get(t, 0),
+                    "bags": view.bags.get(t, 0),
+                    "bid": _team_bid(bids, t),
+                    "took": sum(view.tricks_won.get(s, 0) for s in t.seats),
+                }
+                for t in teams
+            ],
+            "players": [
+                {
+                    "name": cast.name(s),
+                    "side": cast.team(s.team),
+                    "bid": cap_bid(bids.get(s)),
+                    "tricks": view.tricks_won.get(s, 0),
+                    "cards": _cards_left(view, s),
+                }
+                for s in SEATS
+            ],
+            "seats": [
+                {
+                    "seat": x.seat.long_name,
+                    "side": cast.team(x.seat.team),
+                    "who": cast.name(x.seat) if x.you else x.name,
+                    "status": x.summary,
+                }
+                for x in client.people
+            ],
+            "hands": [say.hand_entry(o, cast) for o in reversed(view.outcomes)],
+        }
+
+    # ---- helpers -----------------------------------------------------------------
+
+    def _view(self) -> SeatView:
+        view = self.client.view
+        return view if view is not None else codec.lobby_view(self.client.seat, self.client.rules)
+
+    def _cast(self) -> say.Cast:
+        names = {x.seat: x.name for x in self.client.people if not x.you}
+        return say.Cast(self.client.seat, names)
+
+    @staticmethod
+    def _bid_focus(view: SeatView) -> Bid:
+        """The bid list starts on the tricks the hand can count on, as the terminal's."""
+        return Bid(sure_tricks(view.hand)) if view.hand else BID_CHOICES[0]
+
+    def _send_soon(self, frame: dict[str, Any]) -> None:
+        asyncio.get_running_loop().create_task(self._send_frame(frame))
+
+    async def _send_frame(self, frame: dict[str, Any]) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(json.dumps(frame, separators=(",", ":")))
+
+
+def _cards_left(view: SeatView, seat: Seat) -> int:
+    """How many cards ``seat`` still holds: 13 less those it has played this hand."""
+    if view.phase is None:
+        return 0
+    played = sum(1 for t in (*view.tricks, view.current) for s, _ in t.plays if s is seat)
+    return 13 - played
+
+
+def _team_bid(bids: dict[Seat, Bid], team: Team) -> int | None:
+    made = [bids[s].tricks for s in team.seats if s in bids]
+    return sum(made) if made else None
+
+
+def cap_bid(bid: Bid | None) -> str:
+    return say.cap(bid.spoken) if bid is not None else ""
+
