@@ -536,10 +536,12 @@
       if (saved) {
         $("name").value = saved.name;
         connect({ type: "join", table: code, name: saved.name, token: saved.token });
+        document.body.dataset.ready = "true";
         return;
       }
     }
     $(code ? "name" : "code").focus();
+    document.body.dataset.ready = "true";
   }
 
   start();
