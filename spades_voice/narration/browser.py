@@ -22,3 +22,12 @@ START_HOST = "Press N or the Start a game button to start; the computer plays an
 def browser_link(link: str) -> str:
     """The host hears the page's link beside the code (it is printed too, to copy)."""
     return f"Or in a web browser: {link}"
+
+
+#: What a key's button says on the page where the terminal's help would be wrong there.
+PAGE_HELP = {
+    "report_problem": "Report a problem: a text file of what this page said and showed, "
+    "to save and send.",
+    "help": "The keys: each is also one of these buttons.",
+    "back": "Back to your hand from the history or a list.",
+}

@@ -30,6 +30,7 @@ from websockets.exceptions import ConnectionClosed
 from spades_voice import narration as say
 from spades_voice.ai.counting import sure_tricks
 from spades_voice.narration import notices, prompts, texts
+from spades_voice.narration.browser import START_HOST
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_join, hello_join_any
@@ -184,6 +185,7 @@ class BrowserSocket:
                 "host": client.host,
                 "waiting": client.waiting,
                 "rules": texts.rules_lines(client.rules),
+                "urgent": [START_HOST] if client.host and not client.started else [],
             }
         lines, urgent = self._lines()
         frame: dict[str, Any] = {"type": "update", "lines": lines, "urgent": urgent}

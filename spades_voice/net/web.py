@@ -78,7 +78,7 @@ def page_data(keys: Keys) -> dict[str, Any]:
     return {
         "keys": {name: list(k) for name, k in keys.keys.items()},
         "spoken": dict(keys.spoken),
-        "help": dict(keys.help),
+        "help": {**keys.help, **browser.PAGE_HELP},
         "bids": [{"bid": b.to_json(), "label": prompts.bid_choice(b)} for b in BID_CHOICES],
         "rules": texts.rules_lines(Ruleset()),
         "words": {

@@ -426,6 +426,7 @@
       $("seats").hidden = false;
       if (m.host) $("start").hidden = false;
       (m.host ? $("start") : $("seats-h")).focus();
+      announce(m.urgent, urgent);
       return;
     }
     if (m.type === "closed") {

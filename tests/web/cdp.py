@@ -9,6 +9,7 @@ events out); each message is one JSON object followed by a NUL byte.
 from __future__ import annotations
 
 import base64
+import contextlib
 import json
 import os
 import shutil
@@ -138,10 +139,8 @@ class Browser:
         return Page(self, session["sessionId"])
 
     def close(self) -> None:
-        try:
+        with contextlib.suppress(CdpError, OSError):
             self.send("Browser.close")
-        except CdpError:
-            pass
         try:
             self.proc.wait(10)
         except subprocess.TimeoutExpired:

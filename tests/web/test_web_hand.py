@@ -6,6 +6,7 @@ announce is checked against the hand's record: every event once, in order, in th
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -13,12 +14,12 @@ import threading
 from pathlib import Path
 
 import pexpect
-from web_helpers import base_url, browser, focused, heard, open_page, web_server
+from web_helpers import base_url, browser, focused, frames_received, heard, open_page, web_server
 
 from spades_voice.narration import Cast, event_lines
 from spades_voice.net import protocol as p
 from spades_voice.net.tablestore import TableStore
-from spades_voice.rules import SEATS, Match, MatchState, Seat
+from spades_voice.rules import SEATS, Card, Match, MatchState, Seat
 from spades_voice.rules.events import HandDealt, TurnToAct
 from spades_voice.store import DATA_DIR_ENV, Settings
 
@@ -44,16 +45,21 @@ def _host(server_address: str, home: Path) -> pexpect.spawn:
     )
 
 
-def _host_plays(child: pexpect.spawn, stop: threading.Event) -> None:
+def _host_plays(child: pexpect.spawn, stop: threading.Event, won: threading.Event) -> None:
     """The host answers each turn by keys: Enter places the bid it was told; Tab finds a
-    playable card and Enter plays it."""
-    turns = [r"Your bid\. \S+ selected\.", r"Your lead\.", r"Your turn, \w+ led\."]
+    playable card and Enter plays it. It alone reads the host's terminal from here on,
+    until it hears the match won."""
+    turns = [r"Your bid\. \S+ selected\.", r"Your lead\.", r"Your turn, \w+ led\.",
+             r"win the match"]
     while not stop.is_set():
         try:
             found = child.expect(turns, timeout=1)
         except pexpect.TIMEOUT:
             continue
         except pexpect.EOF:
+            return
+        if found == 3:
+            won.set()
             return
         child.send("\r" if found == 0 else "\t\r")
 
@@ -74,26 +80,55 @@ def _expected(stored_rules: object, seed: str, decisions: tuple[object, ...],
     return lines
 
 
+CODE = re.compile(r"\b(10|[2-9TJQKA])[SHDC]\b")
+PLAYED = re.compile(r"^[^,]+, ([^.]+)\.$")
+
+
+def leaks(frames: list[dict[str, object]], others: set[Card]) -> list[str]:
+    """Where a frame names a card another seat holds: its code at all, or its name before
+    a line has said it was played."""
+    played: set[str] = set()
+    found = []
+    for n, frame in enumerate(frames):
+        text = json.dumps(frame)
+        lines = [x for key in ("lines", "urgent") for x in frame.get(key, [])]  # type: ignore[attr-defined]
+        played |= {m.group(1).lower() for x in lines if (m := PLAYED.match(x))}
+        codes = {Card.from_code(m.group(0)) for m in CODE.finditer(text)}
+        found += [f"frame {n}: code {c.code}" for c in codes & others]
+        found += [
+            f"frame {n}: {c.spoken}" for c in others
+            if c.spoken in text.lower() and c.spoken not in played
+        ]
+    return found
+
+
+def test_the_leak_check_sees_a_leak() -> None:
+    west = Card.from_code("QH")
+    assert leaks([{"lines": ["Robin, queen of hearts."]}], {west}) == []
+    assert leaks([{"trick": "Robin is winning with the queen of hearts."}], {west})
+    assert leaks([{"hand": [{"card": "QH"}]}], {west})
+
+
 def test_a_whole_hand_by_keys_alone_with_the_host_at_the_terminal(tmp_path: Path) -> None:
     store_file = tmp_path / "tables.sqlite3"
     with web_server(store=TableStore(store_file)) as server, browser() as b:
         address = base_url(server).removeprefix("http://").rstrip("/")
         child = _host(address, tmp_path / "host")
-        stop = threading.Event()
+        stop, won = threading.Event(), threading.Event()
         try:
             child.expect(r"Table code (\S+)\.")
             code = child.match.group(1)
             child.expect(r"Or in a web browser: (\S+)")
             link = child.match.group(1)
             assert link == f"http://{address}/#{code}"
-            page = open_page(b, link)
+            page = open_page(b, link, frames=True)
             page.wait("document.activeElement.id === 'name'")
             page.type("Bo")
             page.key("enter")
             page.wait("document.getElementById('seats-body').textContent.includes('Ann')")
             child.expect("Bo joined")
             child.send("\r")  # the host starts the match from the terminal's lobby
-            hosting = threading.Thread(target=_host_plays, args=(child, stop), daemon=True)
+            hosting = threading.Thread(target=_host_plays, args=(child, stop, won), daemon=True)
             hosting.start()
             presses = 0
             while (what := page.wait(WHAT_NOW, timeout=60)) != "over":
@@ -115,7 +150,9 @@ def test_a_whole_hand_by_keys_alone_with_the_host_at_the_terminal(tmp_path: Path
                 page.wait(f"document.querySelectorAll('#hand [role=option]').length < {cards}"
                           " || document.querySelectorAll('#hands li').length")
             assert presses == 14  # one bid and thirteen cards
-            child.expect("win")
+            hosting.join(60)
+            assert won.is_set()  # the host's terminal said who won
+            frames = frames_received(b)
             said = heard(page)  # before the host leaves (that is a notice of its own)
             history = page.js("Array.from(document.querySelectorAll('#history li'))"
                               ".map((li) => li.textContent)")
@@ -137,3 +174,9 @@ def test_a_whole_hand_by_keys_alone_with_the_host_at_the_terminal(tmp_path: Path
         events = [h for h in history if not re.match(r"Your (bid|lead|turn)", h)]
         assert events[: len(expected)] == expected[::-1]
         assert not any(h["id"] not in ("said", "urgent") for h in said)
+        # No frame the page received named a card another seat held before it was played.
+        deal = MatchState(Match(ruleset=p.rules_from_json(stored.rules), seed=stored.seed))
+        assert deal.hand is not None
+        others = {c for s in SEATS if s is not Seat.N for c in deal.hand.held(s)}
+        assert len(frames) > 14 and leaks(frames, others) == []
+        assert any(f.get("hand") for f in frames)  # not vacuous: the guest's own cards came

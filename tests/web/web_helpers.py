@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -66,8 +67,12 @@ def browser() -> Iterator[Browser]:
         b.close()
 
 
-def open_page(b: Browser, url: str) -> Page:
+def open_page(b: Browser, url: str, *, frames: bool = False) -> Page:
+    """A tab at ``url`` with the live-region recorder; ``frames``: the websocket frames it
+    receives are kept as events (``Network.webSocketFrameReceived``)."""
     page = b.page()
+    if frames:
+        page.send("Network.enable")
     page.add_script(RECORDER)
     page.goto(url)
     page.wait("document.body && document.body.dataset.ready === 'true'")
@@ -92,3 +97,12 @@ def focused(page: Page) -> str:
 def base_url(server: ServerThread) -> str:
     host, port = server.address or ("127.0.0.1", 0)
     return f"http://{host}:{port}/"
+
+
+def frames_received(b: Browser) -> list[dict[str, Any]]:
+    """Every websocket frame the page received, decoded, in order."""
+    return [
+        json.loads(e["params"]["response"]["payloadData"])
+        for e in b.events
+        if e.get("method") == "Network.webSocketFrameReceived"
+    ]
