@@ -161,14 +161,13 @@ def run(args: argparse.Namespace) -> int:
             return 1
         remember_token(address, table.code, args.name, table.token)
         table.rate = settings.work_rate  # the hints' Hard at this machine's speed
-        print(f"Table code {table.code}. Others join with: "
-              f"spades-voice join {table.code} --server {address}")
         link = _link(where, table.code)
-        if link is not None:
-            print(browser.browser_link(link), flush=True)
+        print(f"Table code {table.code}. Others join with: "
+              f"spades-voice join {table.code} --server {address}"
+              + (f" or open {link} in a web browser" if link else ""), flush=True)
         speaker.query(notices.table_code(spoken_code(table.code), start_key()))
         if link is not None:
-            speaker.query(browser.browser_link(link))
+            speaker.event(browser.browser_link(link))  # after the code, not cutting it off
         try:
             lobby(table, speaker, host=True)
             return run_shell(
