@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -215,6 +216,7 @@ class BrowserSocket:
         cards = say.hand_order(view.hand, HandOrder.SUIT, view.dealt)
         bids = dict(view.bids)
         teams = (cast.my_team, cast.my_team.other)
+        played = Counter(s for t in (*view.tricks, view.current) for s, _ in t.plays)
         return {
             "started": client.started,
             "host": client.host,
@@ -249,7 +251,7 @@ class BrowserSocket:
                     "side": cast.team(s.team),
                     "bid": cap_bid(bids.get(s)),
                     "tricks": view.tricks_won.get(s, 0),
-                    "cards": _cards_left(view, s),
+                    "cards": 13 - played[s] if view.phase is not None else 0,
                 }
                 for s in SEATS
             ],
@@ -286,14 +288,6 @@ class BrowserSocket:
     async def _send_frame(self, frame: dict[str, Any]) -> None:
         with contextlib.suppress(ConnectionClosed):
             await self.ws.send(json.dumps(frame, separators=(",", ":")))
-
-
-def _cards_left(view: SeatView, seat: Seat) -> int:
-    """How many cards ``seat`` still holds: 13 less those it has played this hand."""
-    if view.phase is None:
-        return 0
-    played = sum(1 for t in (*view.tricks, view.current) for s, _ in t.plays if s is seat)
-    return 13 - played
 
 
 def _team_bid(bids: dict[Seat, Bid], team: Team) -> int | None:
