@@ -25,14 +25,13 @@ import sys
 import time
 import tracemalloc
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "net"))
 
 from cdp import Browser, chromium
 from net_helpers import play_until, running_server, wait_for
-from web_helpers import base_url, open_page, page_for_tests
+from web_helpers import base_url, page_for_tests
 
 from spades_voice.net.browser_seat import BrowserSocket
 from spades_voice.net.remote_table import RemoteTable

@@ -75,7 +75,7 @@ class TableServer:
         the real client (the limits then count that address). ``origins``: browser
         origins allowed to connect; requests with any other ``Origin`` are refused, and
         programs that send none (every spades-voice client) are always let in. ``web``:
-        the browser seat's page, served on this port; its own origin is let in too.
+        the browser seat's page (``web.py``), whose own origin is let in too.
         """
         self.limits = limits or Limits()
         self.new_seed = new_seed or (lambda: secrets.token_hex(16))
@@ -87,8 +87,7 @@ class TableServer:
         self.trusted_proxies = frozenset(trusted_proxies)
         self.origins = tuple(origins)
         self.web = web
-        #: Origins the handshake accepts; the page's own join once the port is known.
-        self._origins: list[str | None] = [None, *self.origins]
+        self._origins: list[str | None] = [None, *self.origins]  # + the page's, once bound
         self.computers = ComputerPool(workers)
         self.tables: dict[str, SharedTable] = {}
         self.guesses = GuessLimiter(

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from cdp import Page
-from web_helpers import base_url, browser, open_page, wait_for, web_server
+from web_helpers import base_url, browser, open_page, seat_guest, web_server
 
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
@@ -34,10 +34,7 @@ def guest_bidding() -> Iterator[Page]:
             target=play_until, args=([host], stop.is_set), kwargs={"timeout": 120}, daemon=True
         )
         try:
-            page = open_page(b, base_url(server) + "#" + host.code)
-            page.type("Bo")
-            page.key("enter")
-            wait_for(lambda: sum(p.person for p in host.people()) == 2)
+            page = seat_guest(b, server, host)
             host.start()
             worker.start()
             page.wait("!document.getElementById('bidding').hidden", timeout=60)

@@ -3,7 +3,7 @@ says so once) and says in plain words when the table has ended."""
 
 from __future__ import annotations
 
-from web_helpers import base_url, browser, heard, open_page, wait_for, web_server
+from web_helpers import browser, heard, seat_guest, web_server
 
 from spades_voice.narration import notices
 from spades_voice.net.hosting import ServerThread
@@ -33,10 +33,7 @@ def test_a_dropped_connection_comes_back_to_the_seat_and_is_said_once() -> None:
     with web_server() as server, browser() as b:
         host = RemoteTable.create(server.url, "Ann")
         try:
-            page = open_page(b, base_url(server) + "#" + host.code)
-            page.type("Bo")
-            page.key("enter")
-            wait_for(lambda: sum(p.person for p in host.people()) == 2)
+            page = seat_guest(b, server, host)
             host.start()
             page.wait("document.querySelectorAll('#hand [role=option]').length === 13")
             cards = page.js("document.getElementById('hand').textContent")
@@ -56,10 +53,7 @@ def test_a_dropped_connection_comes_back_to_the_seat_and_is_said_once() -> None:
 def test_a_table_that_ends_is_said_in_plain_words_and_not_retried() -> None:
     with web_server() as server, browser() as b:
         host = RemoteTable.create(server.url, "Ann")
-        page = open_page(b, base_url(server) + "#" + host.code)
-        page.type("Bo")
-        page.key("enter")
-        wait_for(lambda: sum(p.person for p in host.people()) == 2)
+        page = seat_guest(b, server, host)
         ending = notices.host_closed("Ann")
         server.stop(ending=ending)
         page.wait(f"window.__heard.some((h) => h.text === {ending!r})")

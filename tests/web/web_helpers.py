@@ -19,6 +19,7 @@ from net_helpers import running_server, wait_for
 
 from spades_voice.commands.net_common import web_page
 from spades_voice.net.hosting import ServerThread
+from spades_voice.net.remote_table import RemoteTable
 
 #: Installed before the page's own script: every node added to a live region is recorded
 #: with the region's politeness, so a test sees what a screen reader would be handed.
@@ -106,3 +107,14 @@ def frames_received(b: Browser) -> list[dict[str, Any]]:
         for e in b.events
         if e.get("method") == "Network.webSocketFrameReceived"
     ]
+
+
+def seat_guest(b: Browser, server: ServerThread, host: RemoteTable, name: str = "Bo") -> Page:
+    """A guest opens the host's link, types a name and presses Enter: seated when the
+    host's client sees them."""
+    page = open_page(b, base_url(server) + "#" + host.code)
+    page.wait("document.activeElement.id === 'name'")
+    page.type(name)
+    page.key("enter")
+    wait_for(lambda: any(p.name == name for p in host.people()))
+    return page
