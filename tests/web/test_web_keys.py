@@ -1,0 +1,44 @@
+"""The game's keys on the page, pressed in chromium: a held key is one press, moving
+through the bids never bids, H reads the hand while bidding, G goes to the history (Up,
+Down, Escape back), F2 to the rules."""
+
+from __future__ import annotations
+
+from test_web_access import guest_bidding
+
+
+def test_keys_while_bidding() -> None:
+    with guest_bidding() as page:
+        urgent = "window.__heard.filter((h) => h.live === 'assertive').map((h) => h.text)"
+        before = len(page.js(urgent))
+        page.key("h", repeat=True)  # a held key's repeats send nothing
+        page.key("c")
+        page.wait(f"{urgent}.length > {before}")
+        answers = page.js(urgent)[before:]
+        assert len(answers) == 1 and "broken" in answers[0], answers  # C's answer alone
+        start = page.js("document.getElementById('bids').getAttribute('aria-activedescendant')")
+        index = int(start.removeprefix("bid-"))
+        page.key("left" if index == 13 else "right")
+        moved = page.js("document.getElementById('bids').getAttribute('aria-activedescendant')")
+        assert moved != start
+        assert not page.js("document.getElementById('bidding').hidden")  # nothing was bid
+        page.key("h")
+        page.wait(f"{urgent}.length > {before + 1}")
+        assert page.js(urgent)[-1].startswith("Spades:")
+        page.key("g")
+        first = page.js("document.activeElement.textContent")
+        assert page.js("document.activeElement.parentElement.id") == "history"
+        page.key("down")
+        assert page.js("document.activeElement.textContent") != first
+        page.key("escape")
+        assert page.js("document.activeElement.id") == "bids"
+        page.key("f2")
+        assert page.js("document.activeElement.id") == "rules-h"
+        assert len(page.js(urgent)) == before + 2  # moving about said nothing of its own
+        label = page.js(f"document.getElementById('{moved}').textContent")
+        page.key("escape")
+        page.js("document.getElementById('bids').focus()")
+        page.key("enter")
+        page.wait("document.getElementById('bidding').hidden")
+        bid = label.rstrip(".").lower()
+        page.wait(f"window.__heard.some((h) => h.text === 'Bid {bid} placed.')")
