@@ -80,3 +80,23 @@ def test_the_page_is_served_from_memory_with_headers_that_let_in_only_itself() -
         # The log live region is in the first HTML, before any script runs.
         assert 'id="said" class="visually-hidden" role="log" aria-live="polite"' in body
         assert "http" not in body.replace('href="/app.css"', "")  # nothing from elsewhere
+
+
+def test_play_online_opens_a_public_table_whose_host_starts_it_with_n() -> None:
+    with web_server() as server, browser() as b:
+        page = open_page(b, base_url(server))
+        page.key("tab")  # from the code field to the name field
+        page.type("Di")
+        page.key("tab")  # then Join, then Play online
+        page.key("tab")
+        assert page.js("document.activeElement.id") == "play-online"
+        page.key("space")
+        page.wait("!document.getElementById('start').hidden")
+        assert page.js("document.activeElement.id") == "start"
+        said = [h["text"] for h in heard(page)]
+        assert said[-1].startswith("Press N or the Start a game button")
+        [table] = server.call(lambda: list(server.server.tables.values()))
+        assert table.public
+        page.key("n")
+        page.wait("document.querySelectorAll('#hand [role=option]').length === 13")
+        assert page.js("document.getElementById('start').hidden")
