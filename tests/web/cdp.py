@@ -43,7 +43,7 @@ class CdpError(RuntimeError):
 class Browser:
     """One headless chromium; ``page()`` opens a tab to drive."""
 
-    def __init__(self, binary: str, timeout: float = 20.0) -> None:
+    def __init__(self, binary: str, timeout: float = 20.0, extra: tuple[str, ...] = ()) -> None:
         self.timeout = timeout
         self.profile = tempfile.TemporaryDirectory(prefix="spades-chromium-")
         to_browser_r, self._to_browser = os.pipe()
@@ -58,7 +58,7 @@ class Browser:
             "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
             "--disable-background-networking", "--disable-sync", "--mute-audio",
             "--disable-dev-shm-usage", f"--user-data-dir={self.profile.name}",
-            "--window-size=1000,800",
+            "--window-size=1000,800", *extra,
         ]
         if os.geteuid() == 0:
             args.append("--no-sandbox")  # chromium refuses root with its sandbox

@@ -60,8 +60,8 @@ def web_server(**options: Any) -> Iterator[ServerThread]:
 
 
 @contextlib.contextmanager
-def browser() -> Iterator[Browser]:
-    b = Browser(need_chromium())
+def browser(*extra: str) -> Iterator[Browser]:
+    b = Browser(need_chromium(), extra=extra)
     try:
         yield b
     finally:
@@ -97,7 +97,8 @@ def focused(page: Page) -> str:
 
 def base_url(server: ServerThread) -> str:
     host, port = server.address or ("127.0.0.1", 0)
-    return f"http://{host}:{port}/"
+    scheme = "https" if server.server.tls is not None else "http"
+    return f"{scheme}://{host}:{port}/"
 
 
 def frames_received(b: Browser) -> list[dict[str, Any]]:
@@ -112,7 +113,7 @@ def frames_received(b: Browser) -> list[dict[str, Any]]:
 def seat_guest(b: Browser, server: ServerThread, host: RemoteTable, name: str = "Bo") -> Page:
     """A guest opens the host's link, types a name and presses Enter: seated when the
     host's client sees them."""
-    page = open_page(b, base_url(server) + "#" + host.code)
+    page = open_page(b, base_url(server) + "#" + host.code, frames=True)
     page.wait("document.activeElement.id === 'name'")
     page.type(name)
     page.key("enter")
