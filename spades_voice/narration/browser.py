@@ -13,6 +13,8 @@ CANNOT_REACH = "Cannot reach the table server. Check the link, or try again late
 NEED_CODE = "Type the table code first: 8 letters and digits, as the host gave it."
 #: A key the page's own keys have no action for (it says nothing for other keys).
 NOT_HERE = "That key does nothing on this page."
+#: A hint the server could not work out (its worker failed).
+NO_HINT = "No hint this time: the computer could not work one out."
 #: The problem report is ready to save.
 REPORT_READY = "Problem report ready: the Save report link saves it as a file to send."
 #: A seat taken: the table is yours to start, or the host's.

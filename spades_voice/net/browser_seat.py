@@ -22,22 +22,23 @@ import asyncio
 import contextlib
 import json
 from collections import Counter
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from spades_voice import narration as say
+from spades_voice.ai import Hint
 from spades_voice.ai.counting import sure_tricks
 from spades_voice.narration import notices, prompts, texts
-from spades_voice.narration.browser import START_HOST
+from spades_voice.narration.browser import NO_HINT, START_HOST
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_join, hello_join_any
 from spades_voice.net.web import Keys
 from spades_voice.options import HandOrder
-from spades_voice.rules import BID_CHOICES, SEATS, Bid, Phase, Seat, SeatView, Team
+from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
 from spades_voice.table import Event, Notice, TurnToAct
 
 #: Intents the page sends as they are (the table checks them).
@@ -80,10 +81,20 @@ class BrowserSocket:
     ``recv``, iteration and ``send``/``close`` of protocol text, ``remote_address`` and
     ``request`` for the address the limits count."""
 
-    def __init__(self, ws: ServerConnection, keys: Keys, seated: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        ws: ServerConnection,
+        keys: Keys,
+        seated: Callable[[], None],
+        hints: Callable[[str, SeatView], Awaitable[Hint | None]] | None = None,
+    ) -> None:
+        """``seated``: called once the table has seated this browser; ``hints``: thinks
+        out a hint (the server's computers' workers), with a seed and the seat's view."""
         self.ws = ws
         self.keys = keys
         self._seated = seated
+        self._hints = hints
+        self._hinted = 0
         self.remote_address = ws.remote_address
         self.request = ws.request
         #: Decodes the table's frames exactly as the terminal's client does.
@@ -140,6 +151,9 @@ class BrowserSocket:
                 return p.encode({"type": "admit", "seat": waiting[0].seat.value, "id": 1})
             self._answer(notices.NOBODY_WAITING_AT_ALL)
             return PING
+        if action == "hint":
+            self._hint()
+            return PING
         if action == "people":
             self._answer(say.people_summary([x.summary for x in client.people]))
             return PING
@@ -147,6 +161,25 @@ class BrowserSocket:
         if answer is not None:
             self._answer(answer)
         return PING
+
+    def _hint(self) -> None:
+        """A hint on the seat's turn, as the terminal's I key gives it; focus moves to it."""
+        view = self._view()
+        if not view.my_turn or view.phase is None or self._hints is None:
+            self._answer(texts.HINT_LATER)
+            return
+        self._hinted += 1
+        seed = f"{self.client.code}/{self.client.seat.value}/hint/{self._hinted}"
+        asyncio.get_running_loop().create_task(self._hint_answer(self._hints(seed, view)))
+
+    async def _hint_answer(self, thinking: Awaitable[Hint | None]) -> None:
+        found = await thinking
+        if found is None:
+            self._answer(NO_HINT)
+            return
+        choice = found.decision
+        focus = choice.code if isinstance(choice, Card) else BID_CHOICES.index(choice)
+        await self._send_frame({"type": "answer", "urgent": [say.hint_line(found)], "focus": focus})
 
     def _answer(self, text: str) -> None:
         self._send_soon({"type": "answer", "urgent": [text]})

@@ -310,7 +310,7 @@ class TableServer:
             if isinstance(ws, GatedConnection):
                 self._unseated.pop(ws, None)
 
-        await self._handle(BrowserSocket(ws, self.web.keys, seated))  # type: ignore[arg-type]  # speaks as a connection
+        await self._handle(BrowserSocket(ws, self.web.keys, seated, self.computers.hint))  # type: ignore[arg-type]  # speaks as a connection
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = self.address_of(ws)

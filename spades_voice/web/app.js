@@ -25,7 +25,7 @@
   // Keys the server answers (a summary of the table, or an intent it makes).
   const SERVER_KEYS = new Set([
     "hand", "bids", "scores", "trick", "count", "seats", "people", "since_my_turn",
-    "what_we_need", "last_trick", "move_on", "seat_waiting",
+    "what_we_need", "last_trick", "move_on", "seat_waiting", "hint",
   ]);
   // Keys this page does itself (moving focus between its parts).
   const PAGE_KEYS = new Set([
@@ -438,6 +438,15 @@
       }
       if (seat) sessionStorage.removeItem(storageKey(seat.table));
       return;
+    }
+    if (m.type === "answer" && m.focus !== undefined && state) {
+      if (typeof m.focus === "number") {
+        bidIndex = m.focus;
+        drawBidFocus();
+      } else {
+        focusCard = m.focus;
+        drawHand(state.hand);
+      }
     }
     if (m.lines) { announce(m.lines, said); remember(m.lines); }
     if (m.urgent && m.urgent.length) {

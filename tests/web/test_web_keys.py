@@ -42,3 +42,15 @@ def test_keys_while_bidding() -> None:
         page.wait("document.getElementById('bidding').hidden")
         bid = label.rstrip(".").lower()
         page.wait(f"window.__heard.some((h) => h.text === 'Bid {bid} placed.')")
+
+
+def test_i_gives_the_hint_and_focuses_what_it_suggests() -> None:
+    with guest_bidding() as page:
+        urgent = "window.__heard.filter((h) => h.live === 'assertive').map((h) => h.text)"
+        before = len(page.js(urgent))
+        page.key("i")
+        page.wait(f"{urgent}.length > {before}", timeout=60)  # Hard thinks in a worker
+        line = page.js(urgent)[-1]
+        assert line.endswith("Enter takes it."), line
+        focused_bid = page.js("document.querySelector('#bids .focused').textContent")
+        assert f"bid {focused_bid.rstrip('.').lower()}" in line.lower(), (line, focused_bid)
