@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -43,7 +44,11 @@ from spades_voice.table import Event, Notice, TurnToAct
 
 #: Intents the page sends as they are (the table checks them).
 PASSED = frozenset({"bid", "play", "start", "new_match", "admit", "say", "reveal", "ping"})
-PING = p.encode({"type": "ping"})
+#: The id of the intents a key makes (the update that answers them needs no matching).
+INTENT_ID = 1
+#: Pings that carry keys count from here: the page's own intents use small ids.
+FIRST_ASKED = 1 << 20
+MAX_ASKED = 64  # keys awaiting the server's ok; beyond it (a flood) they are not answered
 
 
 def _summary(action: str, view: SeatView, cast: say.Cast) -> str | None:
@@ -95,6 +100,9 @@ class BrowserSocket:
         self._seated = seated
         self._hints = hints
         self._hinted = 0
+        #: Keys let through as pings, by the ping's id, waiting for the server's ``ok``.
+        self._asked: dict[int, str] = {}
+        self._ids = itertools.count(FIRST_ASKED)
         self.remote_address = ws.remote_address
         self.request = ws.request
         #: Decodes the table's frames exactly as the terminal's client does.
@@ -138,51 +146,53 @@ class BrowserSocket:
         return raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
 
     def _key(self, action: str) -> str:
-        """A key the page passes on: an intent, or an answer said here (and a ping)."""
+        """A key the page passes on: an intent, or a ``ping`` whose ``ok`` (sent only once
+        the server's guard has let it in, and in order with the table's frames) is
+        answered here with what the key says."""
         client = self.client
-        if action in ("move_on", "start"):
-            if not client.started:
-                return p.encode({"type": "start", "id": 1})
-            if client.over:
-                return p.encode({"type": "new_match", "id": 1})
-        if action == "seat_waiting":
-            waiting = [x for x in client.people if x.waiting]
-            if waiting:
-                return p.encode({"type": "admit", "seat": waiting[0].seat.value, "id": 1})
-            self._answer(notices.NOBODY_WAITING_AT_ALL)
-            return PING
-        if action == "hint":
-            self._hint()
-            return PING
-        if action == "people":
-            self._answer(say.people_summary([x.summary for x in client.people]))
-            return PING
-        answer = _summary(action, self._view(), self._cast())
-        if answer is not None:
-            self._answer(answer)
-        return PING
+        if action in ("move_on", "start") and not client.started:
+            return p.encode({"type": "start", "id": INTENT_ID})
+        if action in ("move_on", "start") and client.over:
+            return p.encode({"type": "new_match", "id": INTENT_ID})
+        waiting = [x for x in client.people if x.waiting]
+        if action == "seat_waiting" and waiting:
+            return p.encode({"type": "admit", "seat": waiting[0].seat.value, "id": INTENT_ID})
+        asked = next(self._ids)
+        if len(self._asked) < MAX_ASKED:
+            self._asked[asked] = action
+        return p.encode({"type": "ping", "id": asked})
 
-    def _hint(self) -> None:
-        """A hint on the seat's turn, as the terminal's I key gives it; focus moves to it."""
+    def _said_for(self, action: str) -> dict[str, Any] | None:
+        """The answer to a key the server let in (None: the key says nothing here)."""
+        if action == "seat_waiting":
+            return _answer(notices.NOBODY_WAITING_AT_ALL)
+        if action == "people":
+            return _answer(say.people_summary([x.summary for x in self.client.people]))
+        if action == "hint":
+            return self._hint()
+        text = _summary(action, self._view(), self._cast())
+        return _answer(text) if text is not None else None
+
+    def _hint(self) -> dict[str, Any] | None:
+        """A hint on the seat's turn, as the terminal's I key gives it; focus moves to it.
+        It is thought out in a worker and sent when ready (None now)."""
         view = self._view()
         if not view.my_turn or view.phase is None or self._hints is None:
-            self._answer(texts.HINT_LATER)
-            return
+            return _answer(texts.HINT_LATER)
         self._hinted += 1
         seed = f"{self.client.code}/{self.client.seat.value}/hint/{self._hinted}"
         asyncio.get_running_loop().create_task(self._hint_answer(self._hints(seed, view)))
+        return None
 
     async def _hint_answer(self, thinking: Awaitable[Hint | None]) -> None:
         found = await thinking
-        if found is None:
-            self._answer(NO_HINT)
-            return
-        choice = found.decision
-        focus = choice.code if isinstance(choice, Card) else BID_CHOICES.index(choice)
-        await self._send_frame({"type": "answer", "urgent": [say.hint_line(found)], "focus": focus})
-
-    def _answer(self, text: str) -> None:
-        self._send_soon({"type": "answer", "urgent": [text]})
+        frame = _answer(NO_HINT)
+        if found is not None:
+            choice = found.decision
+            focus = choice.code if isinstance(choice, Card) else BID_CHOICES.index(choice)
+            frame = {**_answer(say.hint_line(found)), "focus": focus}
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(json.dumps(frame, separators=(",", ":")))
 
     # ---- table -> page -------------------------------------------------------------
 
@@ -203,10 +213,12 @@ class BrowserSocket:
         """What the page gets for one protocol-2 frame (None: nothing to show or say)."""
         data = p.decode(text)
         kind = data["type"]
+        rid = data.get("id")
+        action = self._asked.pop(rid, None) if isinstance(rid, int) else None
         if kind == "ok":
-            return None
+            return self._said_for(action) if action is not None else None
         if kind in ("refused", "error"):
-            return {"type": "answer", "urgent": [str(data.get("reason", ""))]}
+            return _answer(str(data.get("reason", "")))
         self.client.receive(text)
         if kind == "welcome":
             self._seated()
@@ -315,12 +327,9 @@ class BrowserSocket:
         """The bid list starts on the tricks the hand can count on, as the terminal's."""
         return Bid(sure_tricks(view.hand)) if view.hand else BID_CHOICES[0]
 
-    def _send_soon(self, frame: dict[str, Any]) -> None:
-        asyncio.get_running_loop().create_task(self._send_frame(frame))
 
-    async def _send_frame(self, frame: dict[str, Any]) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            await self.ws.send(json.dumps(frame, separators=(",", ":")))
+def _answer(text: str) -> dict[str, Any]:
+    return {"type": "answer", "urgent": [text]}
 
 
 def _team_bid(bids: dict[Seat, Bid], team: Team) -> int | None:
