@@ -29,7 +29,8 @@ def test_a_page_request_beyond_a_proxied_address_share_is_refused() -> None:
             with pytest.raises(urllib.error.HTTPError) as refused:
                 urllib.request.urlopen(request, timeout=10)
             assert refused.value.code == 429
-        other = urllib.request.Request(base_url(server), headers={"X-Forwarded-For": "203.0.113.10"})
+        elsewhere = {"X-Forwarded-For": "203.0.113.10"}
+        other = urllib.request.Request(base_url(server), headers=elsewhere)
         with urllib.request.urlopen(other, timeout=10) as answer:
             assert answer.status == 200
 
