@@ -6,8 +6,9 @@ player's (the real client address counts, wrong codes are guesses, intents are c
 the table). Between the two it translates:
 
 - the page's frames into protocol-2 messages: its join form into a hello, its bids and
-  cards as they are, and a key that asks something (H, B, S, T ...) into an answer made
-  here plus a ``ping`` for the server's guard (every frame the page sends is counted);
+  cards as they are, and a key that asks something (H, B, S, T ...) into a ``ping``
+  whose ``ok`` is answered here, so every frame the page sends meets the server's guard
+  before any work is done for it;
 - the table's frames (``welcome``, ``people``, ``update``, ``refused`` ...) into what the
   page shows and says: the lines a terminal player in this seat hears, made by
   ``narration`` from the same events and view (decoded as the terminal's ``TableClient``
@@ -42,8 +43,6 @@ from spades_voice.options import HandOrder
 from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
 from spades_voice.table import Event, Notice, TurnToAct
 
-#: Intents the page sends as they are (the table checks them).
-PASSED = frozenset({"bid", "play", "start", "new_match", "admit", "say", "reveal", "ping"})
 #: The id of the intents a key makes (the update that answers them needs no matching).
 INTENT_ID = 1
 #: Pings that carry keys count from here: the page's own intents use small ids.
@@ -107,7 +106,6 @@ class BrowserSocket:
         self.request = ws.request
         #: Decodes the table's frames exactly as the terminal's client does.
         self.client = TableClient("", {})
-        self.said = 0  # lines sent to the page, for the bench and tests
 
     # ---- page -> table -------------------------------------------------------------
 
@@ -124,12 +122,15 @@ class BrowserSocket:
     def inbound(self, raw: str | bytes) -> str:
         """The protocol-2 text for one page frame; a frame that is not the page's own
         goes on unchanged, so the server's guard counts it as a bad message."""
+        text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+        if len(text) > p.MAX_MESSAGE:
+            return text  # too big: the guard refuses it without it being read here
         try:
-            data = json.loads(raw)
+            data = json.loads(text)
         except ValueError:
-            return raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
-        if not isinstance(data, dict) or len(raw) > p.MAX_MESSAGE:
-            return raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+            return text
+        if not isinstance(data, dict):
+            return text
         kind = data.get("type")
         if kind == "join":
             token = data.get("token")
@@ -141,9 +142,9 @@ class BrowserSocket:
             return p.encode(hello_join_any(str(data.get("name", ""))))
         if kind == "key" and isinstance(data.get("action"), str):
             return self._key(data["action"])
-        if kind in PASSED:
-            return raw if isinstance(raw, str) else raw.decode()
-        return raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+        # Anything else (bid, play, say ...) goes on as it is: the server judges it as it
+        # judges any client's message.
+        return text
 
     def _key(self, action: str) -> str:
         """A key the page passes on: an intent, or a ``ping`` whose ``ok`` (sent only once
@@ -251,7 +252,6 @@ class BrowserSocket:
                 keys = self.keys.spoken.get(event.action, "")
                 said = [notices.with_offer(line, event.action, keys) for line in said]
             (urgent if _urgent(event, view) else lines).extend(said)
-        self.said += len(lines) + len(urgent)
         return lines, urgent
 
     def _state(self) -> dict[str, Any]:
