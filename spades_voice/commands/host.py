@@ -91,6 +91,7 @@ def start_server(args: argparse.Namespace) -> Where | int:
         return Where(None, args.server, server_url(args.server), client_tls_from(args), None)
     try:
         server_side = server_tls(args)
+        web = web_page(args, args.bind, args.port)
     except ValueError as e:
         print(e)
         return 2
@@ -100,7 +101,7 @@ def start_server(args: argparse.Namespace) -> Where | int:
             level=Level.MEDIUM,
             tls=server_side,
             origins=args.allow_origin,
-            web=web_page(args, args.bind, args.port),
+            web=web,
         ),
         args.bind,
         args.port,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import socket
 import ssl
 from pathlib import Path
@@ -241,7 +242,8 @@ def remember_token(server: str, code: str, name: str, token: str) -> None:
 
 
 def web_page(args: argparse.Namespace, bind: str, port: int) -> WebPage:
-    """The browser seat's page, with this game's default keymap and its keys' help."""
+    """The browser seat's page, with this game's default keymap and its keys' help; raises
+    ValueError with a sentence to print when ``--public-url`` is not a web address."""
     from spades_voice.shell.keymap import load_keymap, spoken_keys
     from spades_voice.shell.table_mode import help_texts
 
@@ -252,6 +254,8 @@ def web_page(args: argparse.Namespace, bind: str, port: int) -> WebPage:
         help=help_texts(),
     )
     public = args.public_url
+    if public is not None and not re.fullmatch(r"https?://[^/\s]+(/\S*)?", public):
+        raise ValueError(f"--public-url must be an http:// or https:// address, not {public}.")
     if public is None and bind in ("0.0.0.0", "::", ""):
         scheme = "https" if args.cert else "http"
         public = f"{scheme}://{reachable_address(bind, port)}"

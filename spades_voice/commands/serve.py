@@ -65,6 +65,7 @@ def tables_file(args: argparse.Namespace) -> Path:
 def run(args: argparse.Namespace) -> int:
     try:
         tls = server_tls(args)
+        web = web_page(args, args.bind, args.port)
     except ValueError as e:
         print(e)
         return 2
@@ -77,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         tls=tls,
         trusted_proxies=args.trust_proxy,
         origins=args.allow_origin,
-        web=web_page(args, args.bind, args.port),
+        web=web,
     )
     server.discard_pools = not args.keep_free_pools
     warning = exposure_warning(args.bind, tls)

@@ -84,3 +84,16 @@ def test_unknown_paths_are_not_found_and_nothing_is_listed() -> None:
             except urllib.error.HTTPError as e:
                 assert e.code == 404 and path != "app.json"
     assert page_for_tests().weight()[0] > 0
+
+
+def test_a_public_url_must_be_a_web_address() -> None:
+    import argparse
+
+    from spades_voice.commands.net_common import web_page
+
+    for bad in ("cards.example.org", "ftp://cards.example.org", "https://"):
+        with pytest.raises(ValueError, match="--public-url must be"):
+            web_page(argparse.Namespace(public_url=bad, cert=None), "0.0.0.0", 8765)
+    good = web_page(argparse.Namespace(public_url="https://cards.example.org/", cert=None),
+                    "0.0.0.0", 8765)
+    assert good.listening("0.0.0.0", 8765, tls=False) == ["https://cards.example.org"]
