@@ -348,14 +348,19 @@
     $("join").hidden = true;
     drawHand(s.hand);
     $("bidding").hidden = !s.bidding;
+    // Focus follows the turn only while it is at the table: someone reading the history
+    // or the rules keeps their place (the assertive region says it is their turn).
+    const here = document.activeElement;
+    const atTable = !here || here === document.body || $("table").contains(here) ||
+      $("seats").contains(here);
     if (s.bidding && !wasBidding) {
       bidIndex = s.bid_focus;
       drawBidFocus();
-      $("bids").focus();
-    } else if (!s.bidding && wasBidding) {
+      if (atTable) $("bids").focus();
+    } else if (!s.bidding && wasBidding && atTable) {
       $("hand").focus();
     }
-    if (gameWasHidden) focusHand();
+    if (gameWasHidden && atTable) focusHand();
     setText("trick", s.trick);
     setText("last-trick", s.last_trick);
     rows($("teams-body"), s.teams, (t) => [
