@@ -33,3 +33,8 @@ PAGE_HELP = {
     "help": "The keys: each is also one of these buttons.",
     "back": "Back to your hand from the history or a list.",
 }
+
+
+def table_code_line(code: str) -> str:
+    """Shown above the seats: the code to read out to a friend."""
+    return f"Table code {code}."

@@ -34,10 +34,10 @@ from spades_voice import narration as say
 from spades_voice.ai import Hint
 from spades_voice.ai.counting import sure_tricks
 from spades_voice.narration import notices, prompts, texts
-from spades_voice.narration.browser import NO_HINT, START_HOST
+from spades_voice.narration.browser import NO_HINT, START_HOST, table_code_line
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
-from spades_voice.net.client import TableClient, hello_join, hello_join_any
+from spades_voice.net.client import TableClient, hello_join, hello_join_any, hello_rejoin
 from spades_voice.net.web import Keys
 from spades_voice.options import HandOrder
 from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
@@ -138,6 +138,8 @@ class BrowserSocket:
                 str(data.get("table", "")), str(data.get("name", "")), None,
                 token if isinstance(token, str) and token else None,
             ))
+        if kind == "rejoin":
+            return p.encode(hello_rejoin(str(data.get("table", "")), str(data.get("token", ""))))
         if kind == "join_any":
             return p.encode(hello_join_any(str(data.get("name", ""))))
         if kind == "key" and isinstance(data.get("action"), str):
@@ -227,6 +229,7 @@ class BrowserSocket:
             return {
                 "type": "welcome",
                 "table": client.code,
+                "code_line": table_code_line(client.code),
                 "seat": client.seat.value,
                 "token": client.token,
                 "host": client.host,

@@ -11,7 +11,6 @@
   let keyToAction = new Map();
   let socket = null;
   let seat = null; // {table, token, name} once seated
-  let everOpened = false;
   let closedForGood = false;
   let reconnectUntil = 0;
   let lostSaid = false;
@@ -144,9 +143,7 @@
       send({ type: "key", action: action });
       return;
     }
-    const moves = { previous: -1, next: 1 };
-    if (action in moves || action === "first" || action === "last" ||
-        action === "up" || action === "down") {
+    if (["previous", "next", "first", "last", "up", "down"].includes(action)) {
       move(action);
     } else if (action === "select") {
       select();
@@ -393,7 +390,6 @@
     let opened = false;
     ws.addEventListener("open", () => {
       opened = true;
-      everOpened = true;
       ws.send(JSON.stringify(hello));
     });
     ws.addEventListener("message", (m) => receive(JSON.parse(m.data)));
@@ -413,8 +409,10 @@
     });
   }
 
+  // The seat's own tab coming back (a reload, a dropped connection): it takes the seat
+  // back even from a connection the server has not yet noticed is gone.
   function rejoinHello() {
-    return { type: "join", table: seat.table, name: seat.name, token: seat.token };
+    return { type: "rejoin", table: seat.table, token: seat.token };
   }
 
   function receive(m) {
@@ -423,14 +421,14 @@
       seat = { table: m.table, token: m.token, name: name };
       sessionStorage.setItem(storageKey(m.table), JSON.stringify(seat));
       location.hash = m.table;
-      setText("table-code", "Table code " + m.table + ".");
+      setText("table-code", m.code_line);
       lostSaid = false;
       reconnectUntil = Date.now() + 60000;
       setRules(m.rules);
       $("join").hidden = true;
       $("seats").hidden = false;
       if (m.host) $("start").hidden = false;
-      (m.host ? $("start") : $("seats-h")).focus();
+      if (!state || !state.started) (m.host ? $("start") : $("seats-h")).focus();
       announce(m.urgent, urgent);
       return;
     }
@@ -550,7 +548,8 @@
       const saved = JSON.parse(sessionStorage.getItem(storageKey(code)) || "null");
       if (saved) {
         $("name").value = saved.name;
-        connect({ type: "join", table: code, name: saved.name, token: saved.token });
+        seat = saved;
+        connect(rejoinHello());
         document.body.dataset.ready = "true";
         return;
       }
