@@ -398,8 +398,9 @@
       socket = null;
       if (closedForGood) return;
       if (seat && Date.now() < reconnectUntil) {
+        // At once the first time (most drops are brief), then once a second.
+        setTimeout(() => connect(rejoinHello()), lostSaid ? 1000 : 0);
         if (!lostSaid) { announce([data.words.lost], urgent); lostSaid = true; }
-        setTimeout(() => connect(rejoinHello()), 1000);
       } else if (seat) {
         announce([data.words.gone], urgent);
       } else if (!opened) {

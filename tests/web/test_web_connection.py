@@ -38,7 +38,11 @@ def test_a_dropped_connection_comes_back_to_the_seat_and_is_said_once() -> None:
             page.wait("document.querySelectorAll('#hand [role=option]').length === 13")
             cards = page.js("document.getElementById('hand').textContent")
             _drop_browsers(server)
-            page.wait("window.__heard.some((h) => h.text.startsWith('Back at your seat.'))")
+            try:
+                page.wait("window.__heard.some((h) => h.text.startsWith('Back at your seat.'))",
+                          timeout=60)
+            except AssertionError as e:
+                raise AssertionError(_said(page)) from e
             said = _said(page)
             assert said.count(notices.CONNECTION_LOST) == 1
             assert said.index(notices.CONNECTION_LOST) < next(
