@@ -53,23 +53,26 @@ class Keys:
 
 
 def origins_for(public_url: str | None, host: str, port: int, *, tls: bool) -> list[str]:
-    """The page's own origins: the public URL's when one is configured, else the address
-    the server listens on (with ``localhost`` beside a loopback address, since that is
-    this computer by definition). Never derived from a request.
+    """The page's own origins, first the one its link uses: the public URL's when one is
+    configured, else the address the server listens on; then this computer's own names
+    for this port (``127.0.0.1`` and ``localhost`` can only reach this server on it).
+    Never derived from a request.
 
     >>> origins_for(None, "127.0.0.1", 8765, tls=False)
     ['http://127.0.0.1:8765', 'http://localhost:8765']
     >>> origins_for("https://cards.example.org/", "0.0.0.0", 8765, tls=False)
-    ['https://cards.example.org']
+    ['https://cards.example.org', 'http://127.0.0.1:8765', 'http://localhost:8765']
     """
+    scheme = "https" if tls else "http"
     if public_url:
         parts = urlsplit(public_url)
-        return [f"{parts.scheme}://{parts.netloc}"]
-    scheme = "https" if tls else "http"
-    shown = f"[{host}]" if ":" in host else host
-    found = [f"{scheme}://{shown}:{port}"]
-    if host in ("127.0.0.1", "::1"):
-        found.append(f"{scheme}://localhost:{port}")
+        first = f"{parts.scheme}://{parts.netloc}"
+    else:
+        first = f"{scheme}://{f'[{host}]' if ':' in host else host}:{port}"
+    found = [first]
+    for name in ("127.0.0.1", "localhost"):
+        if f"{scheme}://{name}:{port}" not in found:
+            found.append(f"{scheme}://{name}:{port}")
     return found
 
 
