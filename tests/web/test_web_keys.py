@@ -54,3 +54,30 @@ def test_i_gives_the_hint_and_focuses_what_it_suggests() -> None:
         assert line.endswith("Enter takes it."), line
         focused_bid = page.js("document.querySelector('#bids .focused').textContent")
         assert f"bid {focused_bid.rstrip('.').lower()}" in line.lower(), (line, focused_bid)
+
+
+def test_a_browser_host_seats_a_newcomer_mid_hand_with_j() -> None:
+    from web_helpers import base_url, browser, open_page, wait_for, web_server
+
+    from spades_voice.net.remote_table import RemoteTable
+
+    with web_server() as server, browser() as b:
+        page = open_page(b, base_url(server))
+        page.key("tab")
+        page.type("Di")
+        page.key("tab")
+        page.key("tab")
+        page.key("enter")  # Play online: a public table of one's own, hosted
+        page.wait("!document.getElementById('start').hidden")
+        page.key("n")
+        page.wait("document.querySelectorAll('#hand [role=option]').length === 13")
+        code = page.js("location.hash.slice(1)")
+        guest = RemoteTable.join(server.url, code, "Eve")
+        try:
+            assert guest.waiting
+            offer = "Eve is waiting for the next deal. Press J to seat them now."
+            page.wait(f"window.__heard.some((h) => h.text === {offer!r})")
+            page.key("j")
+            wait_for(lambda: not guest.waiting and guest.view().hand != ())
+        finally:
+            guest.close()
