@@ -535,7 +535,8 @@
       if (e.target.closest && e.target.closest("#table, input, #history")) return;
       const name = keyName(e);
       const action = name && actionFor(name);
-      if (action === "move_on" && state && state.host && !state.started) {
+      // The Start button shows whether this seat may start (from the welcome on).
+      if (action === "move_on" && !$("start").hidden) {
         e.preventDefault();
         if (!e.repeat) act(action);
       } else if (action === "back" && state && state.started) {

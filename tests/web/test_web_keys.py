@@ -4,7 +4,10 @@ Down, Escape back), F2 to the rules."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from test_web_access import guest_bidding
+from web_helpers import wait_for
 
 
 def test_keys_while_bidding() -> None:
@@ -57,7 +60,7 @@ def test_i_gives_the_hint_and_focuses_what_it_suggests() -> None:
 
 
 def test_a_browser_host_seats_a_newcomer_mid_hand_with_j() -> None:
-    from web_helpers import base_url, browser, open_page, wait_for, web_server
+    from web_helpers import base_url, browser, open_page, web_server
 
     from spades_voice.net.remote_table import RemoteTable
 
@@ -81,3 +84,23 @@ def test_a_browser_host_seats_a_newcomer_mid_hand_with_j() -> None:
             wait_for(lambda: not guest.waiting and guest.view().hand != ())
         finally:
             guest.close()
+
+
+def test_shift_b_makes_a_report_to_save_from_the_page(tmp_path: Path) -> None:
+    from spades_voice.narration.browser import REPORT_READY
+
+    with guest_bidding() as page:
+        page.browser.send("Browser.setDownloadBehavior",
+                          {"behavior": "allow", "downloadPath": str(tmp_path)})
+        page.key("B")
+        page.wait("!document.getElementById('report-region').hidden")
+        assert page.js("document.activeElement.id") == "report-h"
+        assert page.js("window.__heard.at(-1).text") == REPORT_READY
+        page.key("tab")
+        assert page.js("document.activeElement.id") == "report-link"
+        page.key("enter")  # saved as a person saves it: the link, by keys
+        report = tmp_path / "spades-problem-report.txt"
+        wait_for(report.exists, timeout=20)
+        text = report.read_text(encoding="utf-8")
+        newest = page.js("document.querySelector('#history li').textContent")
+        assert "Browser: " in text and newest in text
