@@ -131,6 +131,11 @@ def test_a_whole_hand_by_keys_alone_with_the_host_at_the_terminal(tmp_path: Path
             hosting = threading.Thread(target=_host_plays, args=(child, stop, won), daemon=True)
             hosting.start()
             presses = 0
+            # The page patches its DOM: the hand and each card stay the same elements.
+            page.wait("document.querySelectorAll('#hand [role=option]').length === 13")
+            page.js("window.__hand = document.getElementById('hand');"
+                    "document.querySelectorAll('#hand [role=option]')"
+                    ".forEach((el) => { el.__kept = true; })")
             while (what := page.wait(WHAT_NOW, timeout=60)) != "over":
                 if what == "bid":
                     page.key("enter")  # places the bid the list starts on (the sure tricks)
@@ -145,11 +150,14 @@ def test_a_whole_hand_by_keys_alone_with_the_host_at_the_terminal(tmp_path: Path
                     page.key("tab")  # the next card that can be played
                 assert page.js("!!document.querySelector('#hand .focused.playable')")
                 assert focused(page).startswith("hand>card-")
+                assert page.js("Array.from(document.querySelectorAll('#hand [role=option]'))"
+                               ".every((el) => el.__kept)")
                 page.key("enter")
                 presses += 1
                 page.wait(f"document.querySelectorAll('#hand [role=option]').length < {cards}"
                           " || document.querySelectorAll('#hands li').length")
             assert presses == 14  # one bid and thirteen cards
+            assert page.js("document.getElementById('hand') === window.__hand")
             hosting.join(60)
             assert won.is_set()  # the host's terminal said who won
             frames = frames_received(b)
