@@ -222,7 +222,7 @@ class BrowserSocket:
             return self._said_for(action) if action is not None else None
         if kind in ("refused", "error"):
             return _answer(str(data.get("reason", "")))
-        self.client.receive(text)
+        self.client.receive(data)
         if kind == "welcome":
             self._seated()
             client = self.client
@@ -264,6 +264,7 @@ class BrowserSocket:
         cards = say.hand_order(view.hand, HandOrder.SUIT, view.dealt)
         bids = dict(view.bids)
         teams = (cast.my_team, cast.my_team.other)
+        side = {t: cast.team(t) for t in teams}
         played = Counter(s for t in (*view.tricks, view.current) for s, _ in t.plays)
         return {
             "started": client.started,
@@ -285,7 +286,7 @@ class BrowserSocket:
             "last_trick": say.last_trick_summary(view.tricks, cast),
             "teams": [
                 {
-                    "name": cast.team(t),
+                    "name": side[t],
                     "score": view.totals.get(t, 0),
                     "bags": view.bags.get(t, 0),
                     "bid": _team_bid(bids, t),
@@ -296,7 +297,7 @@ class BrowserSocket:
             "players": [
                 {
                     "name": cast.name(s),
-                    "side": cast.team(s.team),
+                    "side": side[s.team],
                     "bid": cap_bid(bids.get(s)),
                     "tricks": view.tricks_won.get(s, 0),
                     "cards": 13 - played[s] if view.phase is not None else 0,
@@ -306,7 +307,7 @@ class BrowserSocket:
             "seats": [
                 {
                     "seat": x.seat.long_name,
-                    "side": cast.team(x.seat.team),
+                    "side": side[x.seat.team],
                     "who": cast.name(x.seat) if x.you else x.name,
                     "status": x.summary,
                 }

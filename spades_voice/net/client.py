@@ -284,15 +284,14 @@ class TableClient:
 
     # ---- frames --------------------------------------------------------------------
 
-    def receive(self, raw: str | bytes) -> None:
-        """Take in one frame the server sent (a browser seat's adapter feeds them here,
-        so it decodes views and events exactly as this client does)."""
-        self._frame(raw)
-
     def _frame(self, raw: str | bytes) -> None:
         if self.frames is not None and isinstance(raw, str):
             self.frames.append(raw)
-        data = p.decode(raw)
+        self.receive(p.decode(raw))
+
+    def receive(self, data: dict[str, Any]) -> None:
+        """Take in one decoded frame the server sent (a browser seat's adapter feeds them
+        here too, so it reads views and events exactly as this client does)."""
         kind = data["type"]
         if kind == "update":
             events = [codec.event_from_json(e) for e in p.as_list(data.get("events"), 64)]
