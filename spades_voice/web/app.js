@@ -30,7 +30,7 @@
   const PAGE_KEYS = new Set([
     "previous", "next", "up", "down", "first", "last", "select", "next_playable",
     "previous_playable", "history", "hands_played", "rules", "help", "repeat", "back",
-    "report_problem",
+    "report_problem", "chat",
   ]);
 
   // ---- saying -------------------------------------------------------------------
@@ -165,6 +165,8 @@
       focusHand();
     } else if (action === "report_problem") {
       report();
+    } else if (action === "chat") {
+      $("say").focus();
     }
   }
 
@@ -428,6 +430,7 @@
       setRules(m.rules);
       $("join").hidden = true;
       $("seats").hidden = false;
+      $("chat-region").hidden = false;
       if (m.host) $("start").hidden = false;
       if (!state || !state.started) (m.host ? $("start") : $("seats-h")).focus();
       announce(m.urgent, urgent);
@@ -529,6 +532,14 @@
       connect({ type: "join_any", name: $("name").value.trim() });
     });
     $("start").addEventListener("click", () => send({ type: "key", action: "move_on" }));
+    $("chat-form").addEventListener("submit", (e) => {
+      e.preventDefault();
+      send({ type: "say", text: $("say").value, id: 4 });
+      $("say").value = "";
+    });
+    $("say").addEventListener("keydown", (e) => {
+      if (e.key === "Escape") { e.preventDefault(); focusHand(); }
+    });
     $("table").addEventListener("keydown", onKey);
     $("history").addEventListener("keydown", historyKeys);
     document.addEventListener("keydown", (e) => {

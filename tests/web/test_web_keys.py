@@ -104,3 +104,14 @@ def test_shift_b_makes_a_report_to_save_from_the_page(tmp_path: Path) -> None:
         text = report.read_text(encoding="utf-8")
         newest = page.js("document.querySelector('#history li').textContent")
         assert "Browser: " in text and newest in text
+
+
+def test_slash_opens_the_chat_line_and_enter_says_it_to_the_table() -> None:
+    with guest_bidding() as page:
+        page.key("/")
+        assert page.js("document.activeElement.id") == "say"
+        page.type("nice one")
+        page.key("enter")
+        page.wait("window.__heard.some((h) => h.text === 'You say: nice one')", timeout=20)
+        page.key("escape")
+        assert page.js("document.activeElement.id") == "bids"
