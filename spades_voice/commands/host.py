@@ -19,12 +19,14 @@ from spades_voice.commands.net_common import (
     exposure_warning,
     lobby,
     own_server_tls,
+    page_link,
     reachable_address,
     remember_token,
     server_tls,
     start_key,
+    web_page,
 )
-from spades_voice.narration import notices
+from spades_voice.narration import browser, notices
 from spades_voice.net.client import JoinRefused, server_url
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.protocol import spoken_code
@@ -89,6 +91,7 @@ def start_server(args: argparse.Namespace) -> Where | int:
         return Where(None, args.server, server_url(args.server), client_tls_from(args), None)
     try:
         server_side = server_tls(args)
+        web = web_page(args, args.bind, args.port)
     except ValueError as e:
         print(e)
         return 2
@@ -98,6 +101,7 @@ def start_server(args: argparse.Namespace) -> Where | int:
             level=Level.MEDIUM,
             tls=server_side,
             origins=args.allow_origin,
+            web=web,
         ),
         args.bind,
         args.port,
@@ -114,6 +118,15 @@ def start_server(args: argparse.Namespace) -> Where | int:
     if server_side is None:
         return Where(thread, address, url, None, exposure_warning(args.bind, None))
     return Where(thread, f"wss://{address}", url, own_server_tls(args.cert), None)
+
+
+def _link(where: Where, code: str) -> str | None:
+    """The page's link with the code, when the table is on a server that serves it."""
+    if where.thread is None:
+        return page_link(where.address, code)  # a `serve` elsewhere serves the page too
+    web = where.thread.server.web
+    origin = web.origins[0] if web is not None and web.origins else None
+    return page_link(origin, code) if origin is not None else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -149,9 +162,13 @@ def run(args: argparse.Namespace) -> int:
             return 1
         remember_token(address, table.code, args.name, table.token)
         table.rate = settings.work_rate  # the hints' Hard at this machine's speed
+        link = _link(where, table.code)
         print(f"Table code {table.code}. Others join with: "
-              f"spades-voice join {table.code} --server {address}")
+              f"spades-voice join {table.code} --server {address}"
+              + (f" or open {link} in a web browser" if link else ""), flush=True)
         speaker.query(notices.table_code(spoken_code(table.code), start_key()))
+        if link is not None:
+            speaker.event(browser.browser_link(link))  # after the code, not cutting it off
         try:
             lobby(table, speaker, host=True)
             return run_shell(

@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import socket
 import ssl
 from pathlib import Path
 
 from spades_voice.narration import notices
 from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.web import Keys, WebPage
 from spades_voice.speech import Speaker
 
 DEFAULT_PORT = 8765
@@ -46,6 +48,13 @@ def add_server_arguments(parser: argparse.ArgumentParser, *, bind: bool) -> None
             default=0.8,
             metavar="SECONDS",
             help="Pause before each computer move, so people can hear it (default 0.8).",
+        )
+        parser.add_argument(
+            "--public-url",
+            metavar="URL",
+            default=None,
+            help="The address players' browsers open the page at (https://... behind a "
+            "proxy); the page's origin is let in. Default: the address listened on.",
         )
 
 
@@ -230,3 +239,42 @@ def remember_token(server: str, code: str, name: str, token: str) -> None:
     with contextlib.suppress(OSError):
         private_dir(path.parent)
         write_atomic(path, json.dumps(data).encode("utf-8"))  # mkstemp makes it 0600
+
+
+def web_page(args: argparse.Namespace, bind: str, port: int) -> WebPage:
+    """The browser seat's page, with this game's default keymap and its keys' help; raises
+    ValueError with a sentence to print when ``--public-url`` is not a web address."""
+    from spades_voice.shell.keymap import load_keymap, spoken_keys
+    from spades_voice.shell.table_mode import help_texts
+
+    keymap = load_keymap(use_user=False)
+    keys = Keys(
+        keys=dict(keymap.keys),
+        spoken={a: spoken_keys(k) for a, k in keymap.keys.items() if k},
+        help=help_texts(),
+    )
+    public = args.public_url
+    if public is not None and not re.fullmatch(r"https?://[^/\s]+(/\S*)?", public):
+        raise ValueError(f"--public-url must be an http:// or https:// address, not {public}.")
+    if public is None and bind in ("0.0.0.0", "::", ""):
+        scheme = "https" if args.cert else "http"
+        public = f"{scheme}://{reachable_address(bind, port)}"
+    return WebPage(keys, public)
+
+
+def page_link(address: str, code: str) -> str:
+    """The link a guest opens: the page, with the table code in the fragment (which a
+    browser never sends to a server or a proxy's log).
+
+    >>> page_link("192.168.1.5:8765", "K7MP-4QX2")
+    'http://192.168.1.5:8765/#K7MP-4QX2'
+    >>> page_link("wss://cards.example.org", "K7MP-4QX2")
+    'https://cards.example.org/#K7MP-4QX2'
+    """
+    if address.startswith(("ws://", "wss://")):
+        base = "http" + address[2:]
+    elif address.startswith(("http://", "https://")):
+        base = address
+    else:
+        base = f"http://{address}"
+    return f"{base.rstrip('/')}/#{code}"

@@ -6,7 +6,12 @@ import argparse
 import asyncio
 from pathlib import Path
 
-from spades_voice.commands.net_common import add_server_arguments, exposure_warning, server_tls
+from spades_voice.commands.net_common import (
+    add_server_arguments,
+    exposure_warning,
+    server_tls,
+    web_page,
+)
 from spades_voice.net.limits import Limits
 from spades_voice.net.memory import settle
 from spades_voice.net.server import TableServer
@@ -60,6 +65,7 @@ def tables_file(args: argparse.Namespace) -> Path:
 def run(args: argparse.Namespace) -> int:
     try:
         tls = server_tls(args)
+        web = web_page(args, args.bind, args.port)
     except ValueError as e:
         print(e)
         return 2
@@ -72,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         tls=tls,
         trusted_proxies=args.trust_proxy,
         origins=args.allow_origin,
+        web=web,
     )
     server.discard_pools = not args.keep_free_pools
     warning = exposure_warning(args.bind, tls)
@@ -91,6 +98,8 @@ def run(args: argparse.Namespace) -> int:
         kept = f" {len(server.tables)} tables taken back." if server.tables else ""
         print(f"Serving shared tables on {scheme}://{host}:{port}.{kept} Control-C stops.",
               flush=True)
+        if server.web is not None:
+            print(f"Browsers open {server.web.origins[0]}/", flush=True)
         try:
             await server.serve_forever()
         finally:

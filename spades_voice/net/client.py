@@ -287,7 +287,11 @@ class TableClient:
     def _frame(self, raw: str | bytes) -> None:
         if self.frames is not None and isinstance(raw, str):
             self.frames.append(raw)
-        data = p.decode(raw)
+        self.receive(p.decode(raw))
+
+    def receive(self, data: dict[str, Any]) -> None:
+        """Take in one decoded frame the server sent (a browser seat's adapter feeds them
+        here too, so it reads views and events exactly as this client does)."""
         kind = data["type"]
         if kind == "update":
             events = [codec.event_from_json(e) for e in p.as_list(data.get("events"), 64)]

@@ -29,7 +29,15 @@ import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
 
-from spades_voice.ai import DEFAULT_BUDGET_MS, REFERENCE_RATE, Level, WorkRate, make_player
+from spades_voice.ai import (
+    DEFAULT_BUDGET_MS,
+    REFERENCE_RATE,
+    Hint,
+    Level,
+    WorkRate,
+    hint,
+    make_player,
+)
 from spades_voice.rules import Bid, Decision, SeatView
 
 log = logging.getLogger("spades_voice.net")
@@ -84,6 +92,12 @@ def _decide(level: str, seed: str, view: SeatView, budget_ms: float, rate: WorkR
     """Runs in a worker process."""
     player = make_player(Level(level), random.Random(seed), budget_ms=budget_ms, rate=rate)
     return player.decide(view)
+
+
+def _hint(seed: str, view: SeatView, budget_ms: float, rate: WorkRate) -> Hint:
+    """Runs in a worker process: a browser seat's hint (its player's own computer runs
+    no game to think with, so the server thinks as it does for its computers)."""
+    return hint(view, random.Random(seed), budget_ms, rate)
 
 
 def fallback(view: SeatView) -> Decision:
@@ -163,6 +177,22 @@ class ComputerPool:
             if isinstance(e, BrokenProcessPool | TimeoutError):
                 self._restart()
             return fallback(view)
+        finally:
+            self.waiting -= 1
+
+    async def hint(self, seed: str, view: SeatView) -> Hint | None:
+        """A hint for ``view``'s seat, thought in a worker; None if the worker fails."""
+        if self._pool is None:
+            return None
+        self.waiting += 1
+        try:
+            future = asyncio.get_running_loop().run_in_executor(
+                self._pool, _hint, seed, view, self.budget_ms(), self.rate
+            )
+            return await asyncio.wait_for(future, DECISION_TIMEOUT)
+        except Exception as e:  # the player hears that there is no hint, play goes on
+            log.error("a hint's worker failed (%r)", e)
+            return None
         finally:
             self.waiting -= 1
 

@@ -32,6 +32,7 @@ from websockets.http11 import Request, Response
 from spades_voice.ai import Level
 from spades_voice.narration import notices, refusals
 from spades_voice.net import protocol as p
+from spades_voice.net.browser_seat import BrowserSocket
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.gated import GatedConnection, gated
 from spades_voice.net.hellos import Create, Join, JoinAny, Rejoin, parse_hello
@@ -41,6 +42,7 @@ from spades_voice.net.memory import compact, release_memory
 from spades_voice.net.pools import discard_free_pools
 from spades_voice.net.shared_table import Member, SeatInfo, SharedTable
 from spades_voice.net.tablestore import StoredTable, TableStore
+from spades_voice.net.web import SEAT_PATH, WebPage
 from spades_voice.rules import IllegalAction, Ruleset, Seat
 
 log = logging.getLogger("spades_voice.net")
@@ -67,13 +69,15 @@ class TableServer:
         trusted_proxies: Iterable[str] = (),
         origins: Iterable[str] = (),
         workers: int | None = None,
+        web: WebPage | None = None,
     ) -> None:
         """``new_seed`` gives each match its secret seed; tests pass a fixed sequence.
 
         ``trusted_proxies``: addresses of reverse proxies whose ``X-Forwarded-For`` names
         the real client (the limits then count that address). ``origins``: browser
         origins allowed to connect; requests with any other ``Origin`` are refused, and
-        programs that send none (every spades-voice client) are always let in.
+        programs that send none (every spades-voice client) are always let in. ``web``:
+        the browser seat's page (``web.py``), whose own origin is let in too.
         """
         self.limits = limits or Limits()
         self.new_seed = new_seed or (lambda: secrets.token_hex(16))
@@ -84,6 +88,8 @@ class TableServer:
         self.tls = tls
         self.trusted_proxies = frozenset(trusted_proxies)
         self.origins = tuple(origins)
+        self.web = web
+        self._origins: list[str | None] = [None, *self.origins]  # + the page's, once bound
         self.computers = ComputerPool(workers)
         self.tables: dict[str, SharedTable] = {}
         self.guesses = GuessLimiter(
@@ -121,7 +127,7 @@ class TableServer:
                     self._restore(stored, loop)
         lim = self.limits
         self._server = await serve(
-            self._handle,
+            self._route,
             host,
             port,
             create_connection=gated(self),
@@ -132,13 +138,15 @@ class TableServer:
             open_timeout=lim.open_seconds,
             close_timeout=lim.close_seconds,
             max_queue=8,
-            origins=[None, *self.origins],  # type: ignore[list-item]
+            origins=self._origins,  # type: ignore[arg-type]  # read at each handshake
             process_request=self._process_request,
             ssl=self.tls,
         )
         self._sweeper = loop.create_task(self._sweep())
         sock = next(iter(self._server.sockets))
         name = sock.getsockname()
+        if self.web is not None:
+            self._origins.extend(self.web.listening(host, int(name[1]), tls=self.tls is not None))
         return str(name[0]), int(name[1])
 
     async def close(self) -> None:
@@ -292,7 +300,19 @@ class TableServer:
             self._open_by_address[address] >= self.limits.connections_per_address
         ):
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections.\n")
-        return None
+        return self.web.respond(request) if self.web is not None else None
+
+    async def _route(self, ws: ServerConnection) -> None:
+        """A browser seat's socket goes through the same handler, translated."""
+        if self.web is None or ws.request is None or ws.request.path != SEAT_PATH:
+            await self._handle(ws)
+            return
+
+        def seated() -> None:  # a person at a table: never dropped for room
+            if isinstance(ws, GatedConnection):
+                self._unseated.pop(ws, None)
+
+        await self._handle(BrowserSocket(ws, self.web.keys, seated, self.computers.hint))  # type: ignore[arg-type]  # speaks as a connection
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = self.address_of(ws)

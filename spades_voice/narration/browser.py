@@ -1,0 +1,40 @@
+"""What the browser seat's page says on its own: words for the moments when no server
+can be asked (the connection dropped, the server gone) and for the page's join form.
+The page receives them as data (``net/web.py``), so this stays the one copy.
+"""
+
+from __future__ import annotations
+
+#: The page gave up: the table or its server has gone.
+CANNOT_RECONNECT = "Could not reconnect to the table. It may have ended."
+#: A first connection that never opened (a browser sees close 1006 and no reason).
+CANNOT_REACH = "Cannot reach the table server. Check the link, or try again later."
+#: The join form sent without a code.
+NEED_CODE = "Type the table code first: 8 letters and digits, as the host gave it."
+#: A key the page's own keys have no action for (it says nothing for other keys).
+NOT_HERE = "That key does nothing on this page."
+#: A hint the server could not work out (its worker failed).
+NO_HINT = "No hint this time: the computer could not work one out."
+#: The problem report is ready to save.
+REPORT_READY = "Problem report ready: the Save report link saves it as a file to send."
+#: A seat taken: the table is yours to start, or the host's.
+START_HOST = "Press N or the Start a game button to start; the computer plays any empty seat."
+
+
+def browser_link(link: str) -> str:
+    """The host hears the page's link beside the code (it is printed too, to copy)."""
+    return f"Or in a web browser: {link}"
+
+
+#: What a key's button says on the page where the terminal's help would be wrong there.
+PAGE_HELP = {
+    "report_problem": "Report a problem: a text file of what this page said and showed, "
+    "to save and send.",
+    "help": "The keys: each is also one of these buttons.",
+    "back": "Back to your hand from the history or a list.",
+}
+
+
+def table_code_line(code: str) -> str:
+    """Shown above the seats: the code to read out to a friend."""
+    return f"Table code {code}."

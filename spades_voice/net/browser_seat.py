@@ -1,0 +1,346 @@
+"""A browser seat: the page's websocket, seen by the server as one more protocol-2 seat.
+
+``BrowserSocket`` wraps the browser's connection and stands in for it in the server's
+ordinary handler, so the seat goes through the same door, limits and table as a terminal
+player's (the real client address counts, wrong codes are guesses, intents are checked by
+the table). Between the two it translates:
+
+- the page's frames into protocol-2 messages: its join form into a hello, its bids and
+  cards as they are, and a key that asks something (H, B, S, T ...) into a ``ping``
+  whose ``ok`` is answered here, so every frame the page sends meets the server's guard
+  before any work is done for it;
+- the table's frames (``welcome``, ``people``, ``update``, ``refused`` ...) into what the
+  page shows and says: the lines a terminal player in this seat hears, made by
+  ``narration`` from the same events and view (decoded as the terminal's ``TableClient``
+  decodes them), and the regions' contents.
+
+The page only renders and sends keys; no sentence is made in JavaScript.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from spades_voice import narration as say
+from spades_voice.ai import Hint
+from spades_voice.ai.counting import sure_tricks
+from spades_voice.narration import notices, prompts, texts
+from spades_voice.narration.browser import NO_HINT, START_HOST, table_code_line
+from spades_voice.net import codec
+from spades_voice.net import protocol as p
+from spades_voice.net.client import TableClient, hello_join, hello_join_any, hello_rejoin
+from spades_voice.net.web import Keys
+from spades_voice.options import HandOrder
+from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
+from spades_voice.table import Event, Notice, TurnToAct
+
+#: The id of the intents a key makes (the update that answers them needs no matching).
+INTENT_ID = 1
+#: Pings that carry keys count from here: the page's own intents use small ids.
+FIRST_ASKED = 1 << 20
+MAX_ASKED = 64  # keys awaiting the server's ok; beyond it (a flood) they are not answered
+
+
+def _summary(action: str, view: SeatView, cast: say.Cast) -> str | None:
+    """What a key that asks about the table answers, as the terminal's key answers it."""
+    if action in ("hand", "trick", "count", "since_my_turn", "what_we_need") and (
+        view.phase is None
+    ):
+        return texts.NEW_MATCH
+    answers: dict[str, Callable[[], str]] = {
+        "hand": lambda: say.hand_summary(view),
+        "bids": lambda: say.bids_summary(view, cast),
+        "scores": lambda: say.scores_summary(view, cast),
+        "trick": lambda: say.trick_summary(view, cast),
+        "count": lambda: say.count_summary(view),
+        "seats": lambda: say.seats_summary(view, cast),
+        "since_my_turn": lambda: say.since_last_turn(view, cast),
+        "what_we_need": lambda: say.what_we_need(view, cast),
+        "last_trick": lambda: say.last_trick_summary(view.tricks, cast),
+    }
+    answer = answers.get(action)
+    return answer() if answer is not None else None
+
+
+def _urgent(event: Event, view: SeatView) -> bool:
+    """Said at once (an assertive region): the seat's turn and its timer's warnings."""
+    if isinstance(event, TurnToAct):
+        return event.seat is view.seat
+    return isinstance(event, Notice) and (
+        event.text == notices.TIME_UP or event.text in (notices.seconds_left(s) for s in (5, 10))
+    )
+
+
+class BrowserSocket:
+    """The browser's websocket as the server's handler sees a protocol-2 connection:
+    ``recv``, iteration and ``send``/``close`` of protocol text, ``remote_address`` and
+    ``request`` for the address the limits count."""
+
+    def __init__(
+        self,
+        ws: ServerConnection,
+        keys: Keys,
+        seated: Callable[[], None],
+        hints: Callable[[str, SeatView], Awaitable[Hint | None]] | None = None,
+    ) -> None:
+        """``seated``: called once the table has seated this browser; ``hints``: thinks
+        out a hint (the server's computers' workers), with a seed and the seat's view."""
+        self.ws = ws
+        self.keys = keys
+        self._seated = seated
+        self._hints = hints
+        self._hinted = 0
+        #: Keys let through as pings, by the ping's id, waiting for the server's ``ok``.
+        self._asked: dict[int, str] = {}
+        self._ids = itertools.count(FIRST_ASKED)
+        self.remote_address = ws.remote_address
+        self.request = ws.request
+        #: Decodes the table's frames exactly as the terminal's client does.
+        self.client = TableClient("", {})
+
+    # ---- page -> table -------------------------------------------------------------
+
+    async def recv(self) -> str:
+        return self.inbound(await self.ws.recv())
+
+    def __aiter__(self) -> AsyncIterator[str]:
+        return self._frames()
+
+    async def _frames(self) -> AsyncIterator[str]:
+        async for raw in self.ws:
+            yield self.inbound(raw)
+
+    def inbound(self, raw: str | bytes) -> str:
+        """The protocol-2 text for one page frame; a frame that is not the page's own
+        goes on unchanged, so the server's guard counts it as a bad message."""
+        text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+        if len(text) > p.MAX_MESSAGE:
+            return text  # too big: the guard refuses it without it being read here
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return text
+        if not isinstance(data, dict):
+            return text
+        kind = data.get("type")
+        if kind == "join":
+            token = data.get("token")
+            return p.encode(hello_join(
+                str(data.get("table", "")), str(data.get("name", "")), None,
+                token if isinstance(token, str) and token else None,
+            ))
+        if kind == "rejoin":
+            return p.encode(hello_rejoin(str(data.get("table", "")), str(data.get("token", ""))))
+        if kind == "join_any":
+            return p.encode(hello_join_any(str(data.get("name", ""))))
+        if kind == "key" and isinstance(data.get("action"), str):
+            return self._key(data["action"])
+        # Anything else (bid, play, say ...) goes on as it is: the server judges it as it
+        # judges any client's message.
+        return text
+
+    def _key(self, action: str) -> str:
+        """A key the page passes on: an intent, or a ``ping`` whose ``ok`` (sent only once
+        the server's guard has let it in, and in order with the table's frames) is
+        answered here with what the key says."""
+        client = self.client
+        if action in ("move_on", "start") and not client.started:
+            return p.encode({"type": "start", "id": INTENT_ID})
+        if action in ("move_on", "start") and client.over:
+            return p.encode({"type": "new_match", "id": INTENT_ID})
+        waiting = [x for x in client.people if x.waiting]
+        if action == "seat_waiting" and waiting:
+            return p.encode({"type": "admit", "seat": waiting[0].seat.value, "id": INTENT_ID})
+        asked = next(self._ids)
+        if len(self._asked) < MAX_ASKED:
+            self._asked[asked] = action
+        return p.encode({"type": "ping", "id": asked})
+
+    def _said_for(self, action: str) -> dict[str, Any] | None:
+        """The answer to a key the server let in (None: the key says nothing here)."""
+        if action == "seat_waiting":
+            return _answer(notices.NOBODY_WAITING_AT_ALL)
+        if action == "people":
+            return _answer(say.people_summary([x.summary for x in self.client.people]))
+        if action == "hint":
+            return self._hint()
+        text = _summary(action, self._view(), self._cast())
+        return _answer(text) if text is not None else None
+
+    def _hint(self) -> dict[str, Any] | None:
+        """A hint on the seat's turn, as the terminal's I key gives it; focus moves to it.
+        It is thought out in a worker and sent when ready (None now)."""
+        view = self._view()
+        if not view.my_turn or view.phase is None or self._hints is None:
+            return _answer(texts.HINT_LATER)
+        self._hinted += 1
+        seed = f"{self.client.code}/{self.client.seat.value}/hint/{self._hinted}"
+        asyncio.get_running_loop().create_task(self._hint_answer(self._hints(seed, view)))
+        return None
+
+    async def _hint_answer(self, thinking: Awaitable[Hint | None]) -> None:
+        found = await thinking
+        frame = _answer(NO_HINT)
+        if found is not None:
+            choice = found.decision
+            focus = choice.code if isinstance(choice, Card) else BID_CHOICES.index(choice)
+            frame = {**_answer(say.hint_line(found)), "focus": focus}
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(json.dumps(frame, separators=(",", ":")))
+
+    # ---- table -> page -------------------------------------------------------------
+
+    async def send(self, text: str) -> None:
+        frame = self.outbound(text)
+        if frame is not None:
+            await self.ws.send(json.dumps(frame, separators=(",", ":")))
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        if code != 1000 and reason:
+            # A browser never sees a close reason it can rely on: say it in a frame first.
+            with_reason = {"type": "closed", "code": code, "urgent": [reason]}
+            with contextlib.suppress(ConnectionClosed):
+                await self.ws.send(json.dumps(with_reason))
+        await self.ws.close(code, reason)
+
+    def outbound(self, text: str) -> dict[str, Any] | None:
+        """What the page gets for one protocol-2 frame (None: nothing to show or say)."""
+        data = p.decode(text)
+        kind = data["type"]
+        rid = data.get("id")
+        action = self._asked.pop(rid, None) if isinstance(rid, int) else None
+        if kind == "ok":
+            return self._said_for(action) if action is not None else None
+        if kind in ("refused", "error"):
+            return _answer(str(data.get("reason", "")))
+        self.client.receive(data)
+        if kind == "welcome":
+            self._seated()
+            client = self.client
+            return {
+                "type": "welcome",
+                "table": client.code,
+                "code_line": table_code_line(client.code),
+                "seat": client.seat.value,
+                "token": client.token,
+                "host": client.host,
+                "waiting": client.waiting,
+                "rules": texts.rules_lines(client.rules),
+                "urgent": [START_HOST] if client.host and not client.started else [],
+            }
+        lines, urgent = self._lines()
+        frame: dict[str, Any] = {"type": "update", "lines": lines, "urgent": urgent}
+        frame.update(self._state())
+        return frame
+
+    def _lines(self) -> tuple[list[str], list[str]]:
+        """The events waiting, in the words a terminal player in this seat hears."""
+        view, cast = self._view(), self._cast()
+        lines: list[str] = []
+        urgent: list[str] = []
+        for event in self.client.drain():
+            said = say.event_lines(event, cast)
+            if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
+                said = [prompts.your_bid(self._bid_focus(view))]
+            if isinstance(event, Notice) and event.action is not None:
+                keys = self.keys.spoken.get(event.action, "")
+                said = [notices.with_offer(line, event.action, keys) for line in said]
+            (urgent if _urgent(event, view) else lines).extend(said)
+        return lines, urgent
+
+    def _state(self) -> dict[str, Any]:
+        """The regions' contents: the page shows these, it composes nothing."""
+        client, view, cast = self.client, self._view(), self._cast()
+        playing = view.phase is Phase.PLAYING and view.my_turn
+        cards = say.hand_order(view.hand, HandOrder.SUIT, view.dealt)
+        bids = dict(view.bids)
+        teams = (cast.my_team, cast.my_team.other)
+        side = {t: cast.team(t) for t in teams}
+        played = Counter(s for t in (*view.tricks, view.current) for s, _ in t.plays)
+        return {
+            "started": client.started,
+            "host": client.host,
+            "waiting": client.waiting,
+            "phase": view.phase.value if view.phase is not None else None,
+            "my_turn": view.my_turn,
+            "bidding": view.phase is Phase.BIDDING and view.my_turn,
+            "bid_focus": BID_CHOICES.index(self._bid_focus(view)),
+            "hand": [
+                {
+                    "card": c.code,
+                    "label": say.focus_line(c, (c in view.legal_cards) if playing else None),
+                    "playable": playing and c in view.legal_cards,
+                }
+                for c in cards
+            ],
+            "trick": say.trick_summary(view, cast) if view.phase is not None else "",
+            "last_trick": say.last_trick_summary(view.tricks, cast),
+            "teams": [
+                {
+                    "name": side[t],
+                    "score": view.totals.get(t, 0),
+                    "bags": view.bags.get(t, 0),
+                    "bid": _team_bid(bids, t),
+                    "took": sum(view.tricks_won.get(s, 0) for s in t.seats),
+                }
+                for t in teams
+            ],
+            "players": [
+                {
+                    "name": cast.name(s),
+                    "side": side[s.team],
+                    "bid": cap_bid(bids.get(s)),
+                    "tricks": view.tricks_won.get(s, 0),
+                    "cards": 13 - played[s] if view.phase is not None else 0,
+                }
+                for s in SEATS
+            ],
+            "seats": [
+                {
+                    "seat": x.seat.long_name,
+                    "side": side[x.seat.team],
+                    "who": cast.name(x.seat) if x.you else x.name,
+                    "status": x.summary,
+                }
+                for x in client.people
+            ],
+            "hands": [say.hand_entry(o, cast) for o in reversed(view.outcomes)],
+        }
+
+    # ---- helpers -----------------------------------------------------------------
+
+    def _view(self) -> SeatView:
+        view = self.client.view
+        return view if view is not None else codec.lobby_view(self.client.seat, self.client.rules)
+
+    def _cast(self) -> say.Cast:
+        names = {x.seat: x.name for x in self.client.people if not x.you}
+        return say.Cast(self.client.seat, names)
+
+    @staticmethod
+    def _bid_focus(view: SeatView) -> Bid:
+        """The bid list starts on the tricks the hand can count on, as the terminal's."""
+        return Bid(sure_tricks(view.hand)) if view.hand else BID_CHOICES[0]
+
+
+def _answer(text: str) -> dict[str, Any]:
+    return {"type": "answer", "urgent": [text]}
+
+
+def _team_bid(bids: dict[Seat, Bid], team: Team) -> int | None:
+    made = [bids[s].tricks for s in team.seats if s in bids]
+    return sum(made) if made else None
+
+
+def cap_bid(bid: Bid | None) -> str:
+    return say.cap(bid.spoken) if bid is not None else ""
+

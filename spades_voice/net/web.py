@@ -1,0 +1,154 @@
+"""The browser seat's page, served on the websocket's own port (issue 35).
+
+``WebPage`` answers plain HTTP GETs for the page's few files before any websocket
+handshake (websockets' ``process_request`` hook): they ship inside the package
+(``spades_voice/web/``), are read once and served from memory, with headers that let the
+page load nothing but itself and talk to nothing but its own websocket. It also knows the
+page's own origin, which is the one browser origin the websocket lets in besides those an
+operator allows: configured (``--public-url``) or the address the server listens on, never
+"whatever the Host header says" (that would let any name, DNS rebinding included, in).
+
+The page's data (``/app.json``) carries the keymap and the few sentences the page must
+say with no server to ask (the connection lost); the words come from ``narration``, the
+keys from the keymap the ``commands`` layer hands in: neither is copied into the page.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from importlib import resources
+from typing import Any
+from urllib.parse import urlsplit
+
+from websockets.datastructures import Headers
+from websockets.http11 import Request, Response
+
+from spades_voice.narration import browser, notices, prompts, texts
+from spades_voice.rules import BID_CHOICES, Ruleset
+
+#: The path a browser seat's websocket opens; every other path is a protocol-2 client's.
+SEAT_PATH = "/seat"
+
+#: Served files: path -> (package file, content type).
+FILES = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/index.html": ("index.html", "text/html; charset=utf-8"),
+    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/app.css": ("app.css", "text/css; charset=utf-8"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Keys:
+    """The keymap as the page needs it: action -> key names (keymap.toml's), the keys as
+    spoken ("Shift S"), and each action's help sentence (its handler's docstring)."""
+
+    keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    spoken: Mapping[str, str] = field(default_factory=dict)
+    help: Mapping[str, str] = field(default_factory=dict)
+
+
+def origins_for(public_url: str | None, host: str, port: int, *, tls: bool) -> list[str]:
+    """The page's own origins, first the one its link uses: the public URL's when one is
+    configured, else the address the server listens on; then this computer's own names
+    for this port (``127.0.0.1`` and ``localhost`` can only reach this server on it).
+    Never derived from a request.
+
+    >>> origins_for(None, "127.0.0.1", 8765, tls=False)
+    ['http://127.0.0.1:8765', 'http://localhost:8765']
+    >>> origins_for("https://cards.example.org/", "0.0.0.0", 8765, tls=False)
+    ['https://cards.example.org', 'http://127.0.0.1:8765', 'http://localhost:8765']
+    """
+    scheme = "https" if tls else "http"
+    if public_url:
+        parts = urlsplit(public_url)
+        first = f"{parts.scheme}://{parts.netloc}"
+    else:
+        first = f"{scheme}://{f'[{host}]' if ':' in host else host}:{port}"
+    found = [first]
+    for name in ("127.0.0.1", "localhost"):
+        if f"{scheme}://{name}:{port}" not in found:
+            found.append(f"{scheme}://{name}:{port}")
+    return found
+
+
+def page_data(keys: Keys) -> dict[str, Any]:
+    """What the page reads before it connects: keys, and words it says on its own."""
+    return {
+        "keys": {name: list(k) for name, k in keys.keys.items()},
+        "spoken": dict(keys.spoken),
+        "help": {**keys.help, **browser.PAGE_HELP},
+        "bids": [{"bid": b.to_json(), "label": prompts.bid_choice(b)} for b in BID_CHOICES],
+        "rules": texts.rules_lines(Ruleset()),
+        "words": {
+            "lost": notices.CONNECTION_LOST,
+            "gone": browser.CANNOT_RECONNECT,
+            "unreachable": browser.CANNOT_REACH,
+            "need_code": browser.NEED_CODE,
+            "report": browser.REPORT_READY,
+            "nothing_said": prompts.NOTHING_SAID,
+        },
+    }
+
+
+class WebPage:
+    """The page's files in memory, and the headers they are served with."""
+
+    def __init__(self, keys: Keys, public_url: str | None = None) -> None:
+        self.public_url = public_url
+        self.keys = keys
+        self.origins: list[str] = []
+        self._files: dict[str, tuple[bytes, str]] = {}
+        folder = resources.files("spades_voice") / "web"
+        for path, (name, kind) in FILES.items():
+            self._files[path] = ((folder / name).read_bytes(), kind)
+        data = json.dumps(page_data(keys), separators=(",", ":")).encode()
+        self._files["/app.json"] = (data, "application/json")
+
+    def listening(self, host: str, port: int, *, tls: bool) -> list[str]:
+        """The server is bound: the page's origins are now known (port 0 picks one)."""
+        self.origins = origins_for(self.public_url, host, port, tls=tls)
+        return self.origins
+
+    def weight(self) -> tuple[int, int]:
+        """Bytes of the page's files (each once), plain and gzipped (the bench reports it)."""
+        seen = {id(body): body for body, _ in self._files.values()}
+        plain = sum(len(b) for b in seen.values())
+        return plain, sum(len(gzip.compress(b, 9)) for b in seen.values())
+
+    def respond(self, request: Request) -> Response | None:
+        """The file a plain GET asks for; None for a websocket handshake (let it through)."""
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return None
+        path = request.path.split("?", 1)[0]
+        found = self._files.get(path)
+        if found is None:
+            return self._answer(HTTPStatus.NOT_FOUND, b"Not found.\n", "text/plain")
+        return self._answer(HTTPStatus.OK, *found)
+
+    def _answer(self, status: HTTPStatus, body: bytes, kind: str) -> Response:
+        sockets = " ".join(
+            f"{'wss' if o.startswith('https') else 'ws'}{o[o.index(':'):]}" for o in self.origins
+        )
+        csp = (
+            "default-src 'none'; script-src 'self'; style-src 'self'; "
+            f"connect-src 'self' {sockets}; img-src 'self'; base-uri 'none'; "
+            "form-action 'none'; frame-ancestors 'none'"
+        )
+        headers = Headers(
+            [
+                ("Content-Type", kind),
+                ("Content-Length", str(len(body))),
+                ("Content-Security-Policy", csp),
+                ("X-Content-Type-Options", "nosniff"),
+                ("Referrer-Policy", "no-referrer"),
+                ("X-Frame-Options", "DENY"),
+                ("Cache-Control", "no-cache"),
+                ("Connection", "close"),
+            ]
+        )
+        return Response(status.value, status.phrase, headers, body)

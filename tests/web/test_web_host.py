@@ -1,0 +1,45 @@
+"""``spades-voice host`` running its own server serves the page too, and prints and says
+the link with the table code in its fragment."""
+
+from __future__ import annotations
+
+import os
+import sys
+import urllib.request
+from pathlib import Path
+
+import pexpect
+from web_helpers import browser, open_page
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+from net_helpers import free_port
+
+from spades_voice.store import DATA_DIR_ENV, Settings
+
+
+def test_host_says_the_link_and_its_own_server_serves_the_page(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_bytes(Settings(speech="print").to_bytes())
+    port = free_port()
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "spades_voice", "host", "--port", str(port), "--name", "Ann"],
+        env={**os.environ, DATA_DIR_ENV: str(tmp_path), "TERM": "xterm"},
+        encoding="utf-8", timeout=60, dimensions=(24, 200),
+    )
+    try:
+        child.expect(r"Table code (\S+)\. Others join with: .* or open (\S+) in a web browser")
+        code, printed = child.match.group(1), child.match.group(2)
+        child.expect(r"Or in a web browser: (\S+)")  # said, after the code
+        link = child.match.group(1)
+        assert link == printed == f"http://127.0.0.1:{port}/#{code}"
+        with urllib.request.urlopen(link, timeout=10) as answer:
+            assert answer.status == 200 and b'role="application"' in answer.read()
+        with browser() as b:
+            page = open_page(b, link)
+            page.wait("document.activeElement.id === 'name'")
+            page.type("Bo")
+            page.key("enter")
+            child.expect("Bo joined")
+            page.wait("document.getElementById('seats-body').textContent.includes('Ann')")
+    finally:
+        child.terminate(force=True)

@@ -1,0 +1,121 @@
+"""What the browser-seat tests share: Debian's chromium through ``cdp.py``, a table
+server that serves the page, and a recorder of what the live regions announce."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+from cdp import Browser, Page, chromium
+from net_helpers import running_server, wait_for
+
+from spades_voice.commands.net_common import web_page
+from spades_voice.net.hosting import ServerThread
+from spades_voice.net.remote_table import RemoteTable
+
+#: Installed before the page's own script: every node added to a live region is recorded
+#: with the region's politeness, so a test sees what a screen reader would be handed.
+RECORDER = """
+window.__heard = [];
+new MutationObserver((changes) => {
+  for (const change of changes) {
+    for (const node of change.addedNodes) {
+      const el = node.nodeType === 1 ? node : node.parentElement;
+      const region = el && el.closest('[aria-live]');
+      if (!region || region === node) continue;  // the region itself, as the page loads
+      window.__heard.push({live: region.getAttribute('aria-live'), id: region.id,
+                           text: node.textContent});
+    }
+  }
+}).observe(document, {childList: true, subtree: true, characterData: true});
+"""
+
+
+__all__ = ["Browser", "Page", "wait_for"]
+
+
+def need_chromium() -> str:
+    found = chromium()
+    if found is None:
+        pytest.skip("chromium is not installed (apt-get install chromium): no real browser")
+    return found
+
+
+def page_for_tests() -> Any:
+    return web_page(argparse.Namespace(public_url=None, cert=None), "127.0.0.1", 0)
+
+
+@contextlib.contextmanager
+def web_server(**options: Any) -> Iterator[ServerThread]:
+    with running_server(web=page_for_tests(), **options) as server:
+        yield server
+
+
+@contextlib.contextmanager
+def browser(*extra: str) -> Iterator[Browser]:
+    b = Browser(need_chromium(), extra=extra)
+    try:
+        yield b
+    finally:
+        b.close()
+
+
+def open_page(b: Browser, url: str, *, frames: bool = False) -> Page:
+    """A tab at ``url`` with the live-region recorder; ``frames``: the websocket frames it
+    receives are kept as events (``Network.webSocketFrameReceived``)."""
+    page = b.page()
+    if frames:
+        page.send("Network.enable")
+    page.add_script(RECORDER)
+    page.goto(url)
+    page.wait("document.body && document.body.dataset.ready === 'true'")
+    return page
+
+
+def heard(page: Page) -> list[dict[str, str]]:
+    found: list[dict[str, str]] = page.js("window.__heard")
+    return found
+
+
+def focused(page: Page) -> str:
+    """The id of what has focus, and of the option it points at (a listbox's)."""
+    value: str = page.js(
+        "(() => { const el = document.activeElement;"
+        " const d = el.getAttribute('aria-activedescendant');"
+        " return el.id + (d ? '>' + d : ''); })()"
+    )
+    return value
+
+
+def base_url(server: ServerThread) -> str:
+    host, port = server.address or ("127.0.0.1", 0)
+    scheme = "https" if server.server.tls is not None else "http"
+    return f"{scheme}://{host}:{port}/"
+
+
+def frames_received(b: Browser) -> list[dict[str, Any]]:
+    """Every websocket frame the page received, decoded, in order."""
+    return [
+        json.loads(e["params"]["response"]["payloadData"])
+        for e in b.events
+        if e.get("method") == "Network.webSocketFrameReceived"
+    ]
+
+
+def seat_guest(b: Browser, server: ServerThread, host: RemoteTable, name: str = "Bo") -> Page:
+    """A guest opens the host's link, types a name and presses Enter: seated when the
+    host's client sees them."""
+    page = open_page(b, base_url(server) + "#" + host.code, frames=True)
+    page.wait("document.activeElement.id === 'name'")
+    page.type(name)
+    page.key("enter")
+    wait_for(lambda: any(p.name == name for p in host.people()))
+    return page
