@@ -261,7 +261,6 @@ def judge_card(
     deals = _deals(known, rng, n)
     bids = list(known.bids)
     stakes = card_stakes(known.stakes)
-    pr = stakes.partner_rule
     calm = calm_team(stakes)
     totals = dict.fromkeys(reps, 0.0)
     trick = tuple(known.trick)
@@ -279,14 +278,7 @@ def judge_card(
             dealt = (held[0], held[1], held[2], held[3])
             now = Position(dealt, trick, known.leader, won, known.broken)
             for c in reps:
-                p = now.play(c)
-                if exact:
-                    row.append(solve(p.held, p.trick, p.leader, p.won, p.broken, bids, stakes))
-                else:
-                    voids = list(known.voids)
-                    h2, t2, w2 = list(p.held), list(p.trick), list(p.won)
-                    fin = playout(h2, t2, p.leader, w2, p.broken, bids, voids, pr, calm)
-                    row.append(stakes.utility(bids, fin))
+                row.append(_finish(now.play(c), exact, known, bids, stakes, calm))
                 if done and clock() > cutoff:
                     break  # safety net only: the counts are sized to finish well inside
             if len(row) < len(reps):
@@ -302,6 +294,19 @@ def judge_card(
     if live_nil(known, known.me):
         best = _nil_choice(known, legal, values, best)
     return Judgement(best, values, repeats.distinct)
+
+
+def _finish(
+    p: Position, exact: bool, known: Known, bids: list[int], stakes: Stakes, calm: int
+) -> float:
+    """What position ``p``, a candidate card just played, is worth to us: solved exactly,
+    or played out by the policy and scored."""
+    if exact:
+        return solve(p.hands, p.trick, p.leader, p.won, p.broken, bids, stakes)
+    hands, trick, won = list(p.hands), list(p.trick), list(p.won)
+    voids = list(known.voids)
+    fin = playout(hands, trick, p.leader, won, p.broken, bids, voids, stakes.partner_rule, calm)
+    return stakes.utility(bids, fin)
 
 
 def best_of(values: dict[int, float], cards: Iterable[int]) -> int:

@@ -62,9 +62,10 @@ def trick_winner(trick: tuple[int, ...] | list[int], leader: int) -> tuple[int, 
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    """The card play at one moment, on plain ints: each seat's holding (``held``, by seat
-    index), the cards of the trick in progress (``trick``, empty between tricks) and the
-    seat that led it, tricks taken by seat, and whether a spade has been played.
+    """The card play at one moment, on plain ints: the cards each seat still has in hand
+    (``hands``, a mask by seat index), the cards of the trick in progress (``trick``, empty
+    between tricks) and the seat that led it, tricks taken by seat, and whether a spade has
+    been played.
 
     >>> p = Position((1 << 25, 1 << 15, 1 << 0, 1 << 24), (), 0, (0, 0, 0, 0), False)
     >>> p = p.play(25).play(15).play(0)  # AH led, 4H, 2S ruffs
@@ -75,7 +76,7 @@ class Position:
     ((), 2, (0, 0, 1, 0), 2)
     """
 
-    held: tuple[int, int, int, int]
+    hands: tuple[int, int, int, int]
     trick: tuple[int, ...]
     leader: int
     won: tuple[int, int, int, int]
@@ -93,7 +94,7 @@ class Position:
 
     def legal(self) -> int:
         """The cards the seat to act may play."""
-        return legal_mask(self.held[self.to_act], self.led, self.broken)
+        return legal_mask(self.hands[self.to_act], self.led, self.broken)
 
     def play(self, idx: int) -> Position:
         """The position once the seat to act plays card ``idx``; the caller has checked
@@ -101,15 +102,15 @@ class Position:
         winner, who leads the next."""
         actor = (self.leader + len(self.trick)) & 3
         bit = 1 << idx
-        if not self.held[actor] & bit:
+        if not self.hands[actor] & bit:
             raise ValueError(f"seat {actor} does not hold card {idx}")
-        held = _replaced(self.held, actor, self.held[actor] ^ bit)
+        hands = _replaced(self.hands, actor, self.hands[actor] ^ bit)
         trick = (*self.trick, idx)
         broken = self.broken or idx < 13
         if len(trick) < 4:
-            return Position(held, trick, self.leader, self.won, broken)
+            return Position(hands, trick, self.leader, self.won, broken)
         _, taker = trick_winner(trick, self.leader)
-        return Position(held, (), taker, _replaced(self.won, taker, self.won[taker] + 1), broken)
+        return Position(hands, (), taker, _replaced(self.won, taker, self.won[taker] + 1), broken)
 
 
 def _replaced(four: tuple[int, int, int, int], i: int, value: int) -> tuple[int, int, int, int]:

@@ -36,7 +36,7 @@ def _agree(h: HandState, p: Position) -> None:
     assert p.leader == h.current_trick.leader.index
     assert p.won == tuple(h.tricks_won(s) for s in SEATS)
     assert p.broken is h.spades_broken
-    assert p.held == tuple(h.held_mask(s) for s in SEATS)
+    assert p.hands == tuple(h.held_mask(s) for s in SEATS)
     assert p.legal() == h.legal_mask()
     if p.trick:
         winning = h.current_trick.winning
@@ -67,12 +67,12 @@ def test_kernel_step_plays_the_hand_the_model_plays(seed: int, shy: bool) -> Non
             taker = h.tricks[-1].winner
             assert taker is not None and p.leader == taker.index and p.trick == ()
     assert p.won == tuple(h.tricks_won(s) for s in SEATS)
-    assert p.held == (0, 0, 0, 0) and sum(p.won) == 13
+    assert p.hands == (0, 0, 0, 0) and sum(p.won) == 13
 
 
 def test_kernel_step_refuses_a_card_not_held() -> None:
     h = HandState(Ruleset(), SEATS[0], Deal.random(random.Random(1)))
     p = _position(h)
-    missing = (~p.held[p.to_act] & ((1 << 52) - 1)).bit_length() - 1
+    missing = (~p.hands[p.to_act] & ((1 << 52) - 1)).bit_length() - 1
     with pytest.raises(ValueError):
         p.play(missing)
