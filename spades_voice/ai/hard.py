@@ -302,7 +302,7 @@ def _finish(
     """What position ``p``, a candidate card just played, is worth to us: solved exactly,
     or played out by the policy and scored."""
     if exact:
-        return solve(p.hands, p.trick, p.leader, p.won, p.broken, bids, stakes)
+        return solve(p, bids, stakes)
     hands, trick, won = list(p.hands), list(p.trick), list(p.won)
     voids = list(known.voids)
     fin = playout(hands, trick, p.leader, won, p.broken, bids, voids, stakes.partner_rule, calm)

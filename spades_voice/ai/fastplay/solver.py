@@ -3,25 +3,16 @@ dummy), by alpha-beta search."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from spades_voice.ai.fastplay.masks import ABOVE
 from spades_voice.ai.fastplay.stakes import Stakes
-from spades_voice.rules.kernel import SUIT_MASKS, legal_mask, trick_winner
+from spades_voice.rules.kernel import SUIT_MASKS, Position, legal_mask, trick_winner
 
 
-def solve(
-    held: Sequence[int],
-    trick: Sequence[int],
-    leader: int,
-    won: Sequence[int],
-    broken: bool,
-    bids: list[int],
-    stakes: Stakes,
-) -> float:
-    """The value to ``stakes.team`` of the position with every seat playing perfectly
+def solve(position: Position, bids: list[int], stakes: Stakes) -> float:
+    """The value to ``stakes.team`` of ``position`` with every seat playing perfectly
     (double dummy): the team maximises its utility, the other team minimises it."""
-    return _solve(list(held), list(trick), leader, list(won), broken, bids, stakes, -1e18, 1e18)
+    hands, trick, won = list(position.hands), list(position.trick), list(position.won)
+    return _solve(hands, trick, position.leader, won, position.broken, bids, stakes, -1e18, 1e18)
 
 
 def _solve(
