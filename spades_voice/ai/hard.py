@@ -76,7 +76,7 @@ NIL_SHED_SLACK = 1.0
 #: The safety net stops work at this share of the budget.
 CUTOFF_SHARE = 0.9
 
-#: What the safety net reads unless given another clock (a test's, to drive it).
+#: A clock for the safety net: ``time.perf_counter`` unless a test gives its own.
 Clock = Callable[[], float]
 
 
@@ -451,6 +451,6 @@ class HardPlayer:
             return bid_of_code(j.choice)
         legal = take_while_unmade(known, legal_of(view))
         jc = judge_card(
-            known, legal, self._rng, self.budget_ms, self.safety_net, self.rate, self._clock
+            known, legal, self._rng, self.budget_ms, self.safety_net, self.rate, clock=self._clock
         )
         return Card.from_index(jc.choice)

@@ -6,13 +6,14 @@ and all the work happens in ``fill``. Mixing is plain Python on ``array``: usual
 cue plays alone and its bytes are copied as they are; when two overlap they are added
 and clipped.
 
-Cues start on the device's clock, not the callback's. The callback is Python, so it runs
+Cues start on the stream's clock, not the callback's. The callback is Python, so it runs
 when it gets the GIL, a few milliseconds late while a computer thinks; the block it fills
 is still played at its own place in the stream, the device's buffer having covered the
-wait. So ``fill`` reckons when its block is due (``_due``: the callbacks that came on time
-set the clock, late ones do not move it) and starts a cue at its place in that block: a cue asked
-after the block was due starts at the frame of the moment it was asked, and its start
-(``Started.started``) is that moment in the stream, whenever the callback ran.
+wait. So ``fill`` reckons when its block is due (``_due``: the callbacks that came on
+time set the clock, late ones do not move it) and starts a cue at its place in that
+block: a cue asked after the block was due starts at the frame of the moment it was
+asked, and its start (``Started.started``) is that moment in the stream, whenever the
+callback ran.
 
 Spacing follows the pace: cues that arrive together (a card, spades broken and the trick
 won) start ``gap`` apart, so each is heard, and when they pile up (instant pace) a card
