@@ -1,8 +1,12 @@
 """Event → cue start, against issue 13's target (p95 ≤ 30 ms).
 
-"Cue start" is the moment the mixer hands the cue's first frame to the audio library in
-the device's callback (the sound log's ``wait_ms``); the device then plays it after its
-own buffer, which this prints too. Three runs, and one more figure:
+"Cue start" is the moment the cue's first frame is due in the stream (the sound log's
+``wait_ms``): when the device's callback hands it to the audio library, or, when the
+callback ran late (it is Python, and waits for the GIL while a computer thinks), when it
+would have had it run on time, or the moment the cue was asked if that is later: a late
+block is still played at its own place in the stream, the device's buffer having covered
+the wait (``sound.mixer``). The device then plays it after that buffer, which this prints
+too. Three runs, and one more figure:
 
 * idle: cues one at a time;
 * a computer thinking: the same while a Hard computer thinks in another thread, as during

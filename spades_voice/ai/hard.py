@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from spades_voice.ai.counting import count_tricks, medium_bid, nil_danger
@@ -28,7 +28,7 @@ from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Decision, SeatView
 from spades_voice.rules.bids import NIL_CODE
-from spades_voice.rules.kernel import BEATERS, SUIT_MASKS, trick_winner
+from spades_voice.rules.kernel import BEATERS, SUIT_MASKS, Position, trick_winner
 
 DEFAULT_BUDGET_MS = 250.0
 #: Drawing and weighing one deal costs about as much as this many card-plays.
@@ -61,38 +61,23 @@ class WorkRate:
 
 
 REFERENCE_RATE = WorkRate()
+# The figures behind the next three constants are in docs/hard.md.
 #: Points of expected value a covering partner (its partner bid nil) gives up to bid one
-#: under the best. Its contract stands on its own tricks (the nil's count for nothing), and
-#: at the table it spends them keeping the nil alive more than its playouts imagine: they
-#: see its bid set 8% of the time, the table set it 15-16% (#8-68; ``bench_nil.py``,
-#: ``match_report.py``). Against ISMCTS(500) over 30 matches (#8-37): the cover set 8 of
-#: 102 times against 17 of 106, Hard set in 6.2% of hands against 8.7%, and +46.2 against
-#: +44.7 points a hand.
+#: under the best: it spends its tricks keeping the nil alive more than its playouts see.
 COVER_SLACK = 12.0
-#: Bags carried from which Hard bids no more than its count: the bag edge. Its playouts
-#: steer their side's tricks worse than its card play does, so there they foresee the
-#: tenth bag three times as often as the table gives it (``bench_nil.py --bags``: 44.5%
-#: at 9 bags, against 5 of 35 hands in matches) and bid up to dodge it, into sets.
-#: ``bench_ismcts.py --bags 8|9 --deals 100 --start 2000``: Hard set 27.0% -> 17.5% and
-#: 34.5% -> 21.5%, points +5.1 +/- 9.3 and +2.9 +/- 10.7 a deal (bag penalties 4.5% ->
-#: 5.0% and 15.5% -> 22.5%). In 50 duplicate matches (#58-107): set in 83 of 915 hands
-#: against 94 of 927 (at 8-9 bags 22 of 84 against 32 of 90), +42.4 against +41.6 a hand.
+#: Bags carried from which Hard bids no more than its count (the bag edge): there its
+#: playouts foresee the tenth bag far more often than the table gives it.
 EDGE_BAGS = 8
 #: Points more that a set of its own contract costs in Hard's card play in a match
-#: (``card_stakes``). Its playouts are surer of its side's later tricks than the table is,
-#: so a card that risks the bid is dearer than they say. Against ISMCTS(500) over 50
-#: duplicate matches (#58-107): set in 61 of 873 hands against 75 of 907, +44.2 against
-#: +42.7 points a hand, bags 0.81 against 0.79. Bidding one under the best within 6 points
-#: instead lowered the tricks taken with the bids and carried more bags to the edge: 31 of
-#: 444 sets over #58-80, against 30 of 416 before ``EDGE_COST``, and +41.3 against +43.4.
+#: (``card_stakes``): its playouts are surer of its side's later tricks than the table is.
 SET_COST = 40
 #: Points of expected value a nil bidder gives up to shed a higher card.
 NIL_SHED_SLACK = 1.0
 #: The safety net stops work at this share of the budget.
 CUTOFF_SHARE = 0.9
 
-#: The clock the safety net reads; a module attribute so a test can drive it.
-_clock = time.perf_counter
+#: A clock for the safety net: ``time.perf_counter`` unless a test gives its own.
+Clock = Callable[[], float]
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,27 +114,6 @@ def equivalent_classes(known: Known, legal: int) -> list[int]:
                 continue
         reps.append(i)
     return reps
-
-
-def _after(
-    held: list[int],
-    trick: list[int],
-    leader: int,
-    won: list[int],
-    me: int,
-    idx: int,
-    broken: bool,
-) -> tuple[list[int], list[int], int, list[int], bool]:
-    held = held[:]
-    held[me] ^= 1 << idx
-    trick = [*trick, idx]
-    broken = broken or idx < 13
-    if len(trick) == 4:
-        _, w = trick_winner(trick, leader)
-        won = won[:]
-        won[w] += 1
-        return held, [], w, won, broken
-    return held, trick, leader, won, broken
 
 
 def _all_follow_and_lose(known: Known, legal: int) -> bool:
@@ -283,9 +247,11 @@ def judge_card(
     budget_ms: float = DEFAULT_BUDGET_MS,
     safety_net: bool = True,
     rate: WorkRate = REFERENCE_RATE,
+    clock: Clock = time.perf_counter,
 ) -> Judgement:
-    """Hard's card and the value it gave each candidate."""
-    start = _clock()
+    """Hard's card and the value it gave each candidate; ``clock`` is what the safety net
+    reads."""
+    start = clock()
     reps = equivalent_classes(known, legal)
     if len(reps) == 1:
         return Judgement(reps[0], {reps[0]: 0.0}, 0)
@@ -295,11 +261,10 @@ def judge_card(
     deals = _deals(known, rng, n)
     bids = list(known.bids)
     stakes = card_stakes(known.stakes)
-    pr = stakes.partner_rule
     calm = calm_team(stakes)
     totals = dict.fromkeys(reps, 0.0)
-    trick = list(known.trick)
-    won = list(known.won)
+    trick = tuple(known.trick)
+    won = (known.won[0], known.won[1], known.won[2], known.won[3])
     cutoff = start + CUTOFF_SHARE * budget_ms / 1000.0 if safety_net else float("inf")
     done = 0
     repeats = _Repeats()
@@ -310,17 +275,11 @@ def judge_card(
             if repeats.distinct == n:
                 break
             row = []
+            dealt = (held[0], held[1], held[2], held[3])
+            now = Position(dealt, trick, known.leader, won, known.broken)
             for c in reps:
-                h2, t2, lead2, w2, br2 = _after(
-                    held, trick, known.leader, won, known.me, c, known.broken
-                )
-                if exact:
-                    row.append(solve(h2, t2, lead2, w2, br2, bids, stakes))
-                else:
-                    voids = list(known.voids)
-                    fin = playout(h2, t2, lead2, w2, br2, bids, voids, pr, calm)
-                    row.append(stakes.utility(bids, fin))
-                if done and _clock() > cutoff:
+                row.append(_finish(now.play(c), exact, known, bids, stakes, calm))
+                if done and clock() > cutoff:
                     break  # safety net only: the counts are sized to finish well inside
             if len(row) < len(reps):
                 break
@@ -335,6 +294,19 @@ def judge_card(
     if live_nil(known, known.me):
         best = _nil_choice(known, legal, values, best)
     return Judgement(best, values, repeats.distinct)
+
+
+def _finish(
+    p: Position, exact: bool, known: Known, bids: list[int], stakes: Stakes, calm: int
+) -> float:
+    """What position ``p``, a candidate card just played, is worth to us: solved exactly,
+    or played out by the policy and scored."""
+    if exact:
+        return solve(p, bids, stakes)
+    hands, trick, won = list(p.hands), list(p.trick), list(p.won)
+    voids = list(known.voids)
+    fin = playout(hands, trick, p.leader, won, p.broken, bids, voids, stakes.partner_rule, calm)
+    return stakes.utility(bids, fin)
 
 
 def best_of(values: dict[int, float], cards: Iterable[int]) -> int:
@@ -398,10 +370,12 @@ def judge_bid(
     safety_net: bool = True,
     rate: WorkRate = REFERENCE_RATE,
     also: int | None = None,
+    clock: Clock = time.perf_counter,
 ) -> Judgement:
     """Hard's bid (as a code: 0 nil, 1..13) and the expected value of each candidate;
-    ``also`` adds a bid to weigh on the same deals (the coach's: the one the player made)."""
-    start = _clock()
+    ``also`` adds a bid to weigh on the same deals (the coach's: the one the player made);
+    ``clock`` is what the safety net reads."""
+    start = clock()
     me = known.me
     partner_bid = known.bids[me ^ 2]
     covering = live_nil(known, me ^ 2)  # bidding: our partner bid nil (or blind nil)
@@ -440,7 +414,7 @@ def judge_bid(
         for b, v in zip(cands, row, strict=True):
             totals[b] += v
         done += 1
-        if _clock() > cutoff:
+        if clock() > cutoff:
             break
     values = {b: totals[b] / done for b in cands}
     best = best_bid(values, covering)
@@ -456,20 +430,27 @@ class HardPlayer:
         budget_ms: float = DEFAULT_BUDGET_MS,
         safety_net: bool = True,
         rate: WorkRate = REFERENCE_RATE,
+        clock: Clock = time.perf_counter,
     ) -> None:
         """``safety_net=False`` lets a decision run past its budget rather than stop early:
         the only way the clock could change a decision, so tests of seeding turn it off.
-        ``rate`` is this machine's measured speed, which sizes the work to the budget."""
+        ``rate`` is this machine's measured speed, which sizes the work to the budget;
+        ``clock`` is what the safety net reads."""
         self._rng = rng
         self.budget_ms = budget_ms
         self.safety_net = safety_net
         self.rate = rate
+        self._clock = clock
 
     def decide(self, view: SeatView) -> Decision:
         known = known_of(view)
         if view.legal_bids:
-            j = judge_bid(known, self._rng, self.budget_ms, self.safety_net, self.rate)
+            j = judge_bid(
+                known, self._rng, self.budget_ms, self.safety_net, self.rate, clock=self._clock
+            )
             return bid_of_code(j.choice)
         legal = take_while_unmade(known, legal_of(view))
-        jc = judge_card(known, legal, self._rng, self.budget_ms, self.safety_net, self.rate)
+        jc = judge_card(
+            known, legal, self._rng, self.budget_ms, self.safety_net, self.rate, clock=self._clock
+        )
         return Card.from_index(jc.choice)

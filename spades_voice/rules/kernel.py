@@ -9,9 +9,16 @@ Seats are indexes S=0, W=1, N=2, E=3 (clockwise), and a team is ``seat & 1``.
 (0, 3)
 >>> legal_mask(SPADES | 1 << 13, 0, broken=False) == 1 << 13  # spades not broken
 True
+
+``Position`` is the card play at one moment and ``Position.play`` the one step a card
+takes it through (the trick grows, or is taken and its winner leads). ``HandState.play``
+keeps its own incremental form of that step and the computers' playouts inline it, both
+for speed; ``tests/rules/test_rules_step.py`` checks them against this one.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 #: Each suit's 13 bits, in ``Suit`` order: spades, hearts, diamonds, clubs.
 SUIT_MASKS: tuple[int, int, int, int] = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
@@ -51,3 +58,62 @@ def trick_winner(trick: tuple[int, ...] | list[int], leader: int) -> tuple[int, 
             win_i = c
             win_pos = k
     return win_i, (leader + win_pos) & 3
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """The card play at one moment, on plain ints: the cards each seat still has in hand
+    (``hands``, a mask by seat index), the cards of the trick in progress (``trick``, empty
+    between tricks) and the seat that led it, tricks taken by seat, and whether a spade has
+    been played.
+
+    >>> p = Position((1 << 25, 1 << 15, 1 << 0, 1 << 24), (), 0, (0, 0, 0, 0), False)
+    >>> p = p.play(25).play(15).play(0)  # AH led, 4H, 2S ruffs
+    >>> p.trick, p.to_act, p.broken
+    ((25, 15, 0), 3, True)
+    >>> p = p.play(24)  # KH: the trick is complete and North, who ruffed, leads
+    >>> p.trick, p.leader, p.won, p.to_act
+    ((), 2, (0, 0, 1, 0), 2)
+    """
+
+    hands: tuple[int, int, int, int]
+    trick: tuple[int, ...]
+    leader: int
+    won: tuple[int, int, int, int]
+    broken: bool
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose card is next (the leader, between tricks)."""
+        return (self.leader + len(self.trick)) & 3
+
+    @property
+    def led(self) -> int:
+        """The led suit's mask while a trick is in progress, else 0 (``legal_mask``'s)."""
+        return SUIT_MASKS[self.trick[0] // 13] if self.trick else 0
+
+    def legal(self) -> int:
+        """The cards the seat to act may play."""
+        return legal_mask(self.hands[self.to_act], self.led, self.broken)
+
+    def play(self, idx: int) -> Position:
+        """The position once the seat to act plays card ``idx``; the caller has checked
+        that it is legal (``legal``). The fourth card of a trick hands the trick to its
+        winner, who leads the next."""
+        actor = (self.leader + len(self.trick)) & 3
+        bit = 1 << idx
+        if not self.hands[actor] & bit:
+            raise ValueError(f"seat {actor} does not hold card {idx}")
+        hands = _replaced(self.hands, actor, self.hands[actor] ^ bit)
+        trick = (*self.trick, idx)
+        broken = self.broken or idx < 13
+        if len(trick) < 4:
+            return Position(hands, trick, self.leader, self.won, broken)
+        _, taker = trick_winner(trick, self.leader)
+        return Position(hands, (), taker, _replaced(self.won, taker, self.won[taker] + 1), broken)
+
+
+def _replaced(four: tuple[int, int, int, int], i: int, value: int) -> tuple[int, int, int, int]:
+    out = list(four)
+    out[i] = value
+    return out[0], out[1], out[2], out[3]

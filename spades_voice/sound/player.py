@@ -13,7 +13,6 @@ from __future__ import annotations
 import atexit
 import json
 import queue
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -39,11 +38,6 @@ STALL_SECONDS = 2.0
 #: Cues heard in every trick: rendered first. The others wait ``RARE_DELAY`` seconds.
 COMMON = (Cue.CARD, Cue.YOUR_TURN, Cue.TRICK_US, Cue.TRICK_THEM, Cue.REFUSED, Cue.SPADES_BROKEN)
 RARE_DELAY = 3.0
-#: The audio callback is Python, so it needs the GIL once per device period. While a
-#: computer thinks in pure Python, CPython hands the GIL over only every switch interval
-#: (5 ms by default), which made cue starts late by up to 30 ms (bench_sound.py); 1 ms
-#: halves that p95 and costs nothing when no other thread waits.
-SWITCH_INTERVAL = 0.001
 
 Opener = Callable[[float], Output]
 _Key = tuple[Cue, int, Placement, int]
@@ -108,15 +102,14 @@ class SoundPlayer:
         return self._volume
 
     def start(self) -> None:
-        """Open the device and render the cues on the player's own thread."""
-        if self._enabled and sys.getswitchinterval() > SWITCH_INTERVAL:
-            sys.setswitchinterval(SWITCH_INTERVAL)
+        """Open the device and render the cues on the player's own thread.
+
+        The audio callback is Python and waits for the GIL while a computer thinks; the
+        mixer starts cues on the stream's clock (``mixer``), so that wait costs a cue
+        nothing and the interpreter is left as it is."""
         if self._thread is None:
             self._thread = threading.Thread(target=self._run, name="sound", daemon=True)
             self._thread.start()
-            # The device calls into Python from its own thread: it must be closed before
-            # the interpreter shuts down, however the game ends.
-            atexit.register(self.close)
         if self._enabled and self._state == "off":
             self._state = "opening"
             self._jobs.put(self._open)
@@ -231,6 +224,7 @@ class SoundPlayer:
         if wait > 0 and self._state == "ready":
             self.wait_idle(wait)
         self._closed = True
+        atexit.unregister(self.close)
         self._jobs.put(None)
         if self._thread is not None:
             self._thread.join(OPEN_SECONDS + 1.0)
@@ -277,6 +271,9 @@ class SoundPlayer:
             self._fail(str(exc), words.NO_DEVICE)
             return
         self._output = output
+        # The device calls into Python from its own thread: it must be closed before the
+        # interpreter shuts down, however the game ends (``close`` takes this back).
+        atexit.register(self.close)
         self._state = "ready"
         self._ready.set()
 

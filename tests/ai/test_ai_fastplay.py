@@ -28,6 +28,7 @@ from spades_voice.rules import (
     Team,
     score_hand,
 )
+from spades_voice.rules.kernel import Position
 
 
 def _random_state(seed: int, cut: int) -> tuple[HandState, bool]:
@@ -135,7 +136,14 @@ def test_solver_finds_the_models_minimax(seed: int, cut: int, bags_ns: int, bags
         partner_rule=partner_rule,
     )
     held, trick, leader, won, _ = _fast_args(h)
-    fast = solve(held, trick, leader, won, h.spades_broken, _codes(h), stakes)
+    position = Position(
+        (held[0], held[1], held[2], held[3]),
+        tuple(trick),
+        leader,
+        (won[0], won[1], won[2], won[3]),
+        h.spades_broken,
+    )
+    fast = solve(position, _codes(h), stakes)
     assert fast == _model_value(h, team, bags)
 
 

@@ -113,10 +113,9 @@ def test_hard_sizes_its_work_to_the_budget(
     monkeypatch.setattr(hard, "playout", counting_playout)
     monkeypatch.setattr(hard, "solve", counting_solve)
     monkeypatch.setattr(hard, "sample_deals", counting_sample)
-    monkeypatch.setattr(hard, "_clock", _SteppingClock(0.0))
     state = MatchState(Match(Ruleset(target=None), seed=4))
     medium = make_player(Level.MEDIUM, random.Random(0))
-    player = make_player(Level.HARD, random.Random(0), budget_ms=budget, rate=rate)
+    player = HardPlayer(random.Random(0), budget, rate=rate, clock=_SteppingClock(0.0))
     checked = 0
     while state.outcomes == []:
         seat = state.to_act
@@ -174,7 +173,7 @@ def _mid_hand_known() -> tuple[Known, int]:
 
 
 @pytest.mark.parametrize("judge", ["card", "bid"])
-def test_safety_net_cuts_off_at_the_budget(judge: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_safety_net_cuts_off_at_the_budget(judge: str) -> None:
     """Deterministic: each read of the clock passes a whole budget, so the net must stop
     after the first deal; with the clock still, or the net off, all the sized work runs."""
     known, legal = _mid_hand_known()
@@ -184,19 +183,18 @@ def test_safety_net_cuts_off_at_the_budget(judge: str, monkeypatch: pytest.Monke
         assert seat is not None
         known = known_of(view_of(state, seat))
 
-    def run(safety_net: bool) -> int:
+    def run(safety_net: bool, step: float) -> int:
         rng = random.Random(3)
+        clock = _SteppingClock(step)
         if judge == "card":
-            return hard.judge_card(known, legal, rng, 50.0, safety_net).deals
-        return hard.judge_bid(known, rng, 50.0, safety_net).deals
+            return hard.judge_card(known, legal, rng, 50.0, safety_net, clock=clock).deals
+        return hard.judge_bid(known, rng, 50.0, safety_net, clock=clock).deals
 
-    monkeypatch.setattr(hard, "_clock", _SteppingClock(0.0))
-    full = run(True)
+    full = run(True, 0.0)
     assert full >= hard.MIN_DEALS
-    assert run(False) == full
-    monkeypatch.setattr(hard, "_clock", _SteppingClock(1.0))
-    assert run(True) == 1
-    assert run(False) == full
+    assert run(False, 0.0) == full
+    assert run(True, 1.0) == 1
+    assert run(False, 1.0) == full
 
 
 def test_constructed_deal_helper_respects_bars() -> None:
