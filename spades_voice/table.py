@@ -266,13 +266,13 @@ class LocalTable:
         if actor is None or actor not in self._players or self.state.over:
             return None
         self.state.reveal(actor)
-        token = (self.state.hand_number, len(self.state.decisions))
+        token = (self.state.hand_number, self.state.moves)
         return PlannedStep(token, actor, view_of(self.state, actor), self._players[actor])
 
     def commit_step(self, planned: PlannedStep, decision: Decision) -> bool:
         """Apply a planned decision unless the table moved on meanwhile (undo, restart,
         a new match); returns whether it was applied."""
-        token = (self.state.hand_number, len(self.state.decisions))
+        token = (self.state.hand_number, self.state.moves)
         if token != planned.token or self.state.to_act is not planned.seat:
             return False
         self._apply(decision)

@@ -29,7 +29,7 @@ from spades_voice.ai.hard import (
 from spades_voice.ai.hints import bid_reason, play_reason
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
-from spades_voice.rules import CARDS, Bid, Decision, SeatView
+from spades_voice.rules import CARDS, Bid, Move, SeatView
 
 #: Work per decision at the machine's rate: 14 decisions fit in about 2 s.
 REVIEW_MS = 120.0
@@ -43,8 +43,8 @@ class Finding:
     """One costly decision: what was played, what Hard would have played, and why."""
 
     trick: int | None  # 1-based trick number; None for the bid
-    played: Decision
-    better: Decision
+    played: Move
+    better: Move
     cost: float  # expected points lost against ``better``
     reason: str  # the hint's reason for ``better``, from what the player could see
     #: In a match, the cost as a share of the chance of winning it (``ai.equity``): Hard
@@ -62,7 +62,7 @@ def _rep_of(idx: int, reps: Sequence[int]) -> int:
 
 def judge_moment(
     view: SeatView,
-    played: Decision,
+    played: Move,
     rng: random.Random,
     rate: WorkRate = REFERENCE_RATE,
     budget_ms: float = REVIEW_MS,
@@ -75,7 +75,7 @@ def judge_moment(
             return None
         j = judge_bid(known, rng, budget_ms, False, rate, also=played.code)
         cost = j.values[j.choice] - j.values[played.code]
-        better: Decision = bid_of_code(j.choice)
+        better: Move = bid_of_code(j.choice)
         return Finding(None, played, better, cost, bid_reason(known, j.choice), _share(view, cost))
     legal = legal_of(view)
     if legal & (legal - 1) == 0:
@@ -101,7 +101,7 @@ def _share(view: SeatView, cost: float) -> float | None:
 
 
 def review(
-    moments: Sequence[tuple[SeatView, Decision]],
+    moments: Sequence[tuple[SeatView, Move]],
     rng: random.Random,
     rate: WorkRate = REFERENCE_RATE,
     budget_ms: float = REVIEW_MS,

@@ -18,7 +18,7 @@ from spades_voice.ai.coach import Finding, review
 from spades_voice.ai.hard import WorkRate
 from spades_voice.commands.score import load
 from spades_voice.narration.coach import coach_answer
-from spades_voice.rules import Bid, Decision, Seat
+from spades_voice.rules import Bid, Move, Seat
 from spades_voice.rules.view import moments_of
 
 
@@ -42,7 +42,7 @@ def saved_rate() -> WorkRate | None:
         return None
 
 
-def _code(d: Decision) -> int | str:
+def _code(d: Move) -> int | str:
     return d.to_json() if isinstance(d, Bid) else d.code
 
 

@@ -35,6 +35,7 @@ from spades_voice.rules import (
     SEATS,
     Decision,
     IllegalAction,
+    Look,
     Match,
     MatchState,
     Ruleset,
@@ -226,7 +227,7 @@ class SharedTable:
         if hand is not None:
             # Whoever has bid has seen their cards; the others will ask again.
             for seat, _ in hand.bids:
-                self.state.reveal(seat)
+                self._look(seat)
         self._rename_computers()
 
     # ---- who sits where --------------------------------------------------------------
@@ -488,7 +489,7 @@ class SharedTable:
                 self.decide(info.seat, decision)
             elif kind == "reveal":
                 if not info.waiting:
-                    self.state.reveal(info.seat)
+                    self._look(info.seat)
             elif kind == "start":
                 self._host_only(info)
                 if self.started:
@@ -602,6 +603,12 @@ class SharedTable:
         self._publish(events)
         self._schedule()
 
+    def _look(self, seat: Seat) -> None:
+        """``seat`` has seen its cards: a decision like any other, stored with the rest."""
+        n = len(self.state.decisions)
+        if self.state.reveal(seat):
+            self._record(n, Look(seat))
+
     def _record(self, n: int, decision: Decision) -> None:
         if self.store is not None:
             self.store.decision(self.code, n, p.decision_to_json(decision))
@@ -656,12 +663,12 @@ class SharedTable:
     def _computer_turn(self, seat: Seat, timed_out: bool) -> None:
         if self.state.to_act is not seat or self.state.over or self._thinking is not None:
             return
-        self.state.reveal(seat)
+        self._look(seat)
         self._thinking = self.loop.create_task(self._think(seat, timed_out))
 
     async def _think(self, seat: Seat, timed_out: bool) -> None:
         """Ask a worker for the computer's decision; only this table waits for it."""
-        state, n = self.state, len(self.state.decisions)
+        state, n = self.state, self.state.moves
         view = view_of(state, seat)
         try:
             decision = await self.computers.decide(self.level, f"{state.seed}/{seat.value}/{n}",
@@ -670,7 +677,7 @@ class SharedTable:
             self._thinking = None
         if self.closed:
             return
-        if self.state is not state or len(state.decisions) != n or state.to_act is not seat:
+        if self.state is not state or state.moves != n or state.to_act is not seat:
             self._schedule()  # someone moved meanwhile (a timed person, a new match)
             return
         try:
@@ -679,7 +686,7 @@ class SharedTable:
             log.exception("computer at %s chose badly; playing a safe choice", seat.value)
             decision = fallback(view)
             events = [*state.apply(decision, seat)]
-        self._record(n, decision)
+        self._record(len(state.decisions) - 1, decision)
         before: dict[Seat, list[Event]] = {}
         if timed_out:
             before[seat] = [Notice(notices.TIME_UP)]

@@ -11,7 +11,15 @@ from spades_voice.rules.cards import CARDS, SUITS, Card, Rank, Suit, card, cards
 from spades_voice.rules.errors import IllegalAction, IllegalBid, IllegalPlay, NothingToUndo
 from spades_voice.rules.events import HandOutcome
 from spades_voice.rules.hand import Deal, HandState, Phase, Trick
-from spades_voice.rules.match import DealtHand, Decision, Match, MatchState, deal_for
+from spades_voice.rules.match import (
+    DealtHand,
+    Decision,
+    Look,
+    Match,
+    MatchState,
+    Move,
+    deal_for,
+)
 from spades_voice.rules.ruleset import FailedNilTricks, Ruleset
 from spades_voice.rules.scoring import (
     NilOutcome,
@@ -43,8 +51,10 @@ __all__ = [
     "IllegalAction",
     "IllegalBid",
     "IllegalPlay",
+    "Look",
     "Match",
     "MatchState",
+    "Move",
     "NilOutcome",
     "NothingToUndo",
     "Phase",

@@ -13,7 +13,7 @@ from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import Card, Suit, cards_of, mask_of
 from spades_voice.rules.hand import Phase, Trick
 from spades_voice.rules.kernel import DECK
-from spades_voice.rules.match import Decision, HandOutcome, Match, MatchState
+from spades_voice.rules.match import HandOutcome, Look, Match, MatchState, Move
 from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.seats import SEATS, Seat, Team
 
@@ -126,14 +126,14 @@ def view_of(state: MatchState, seat: Seat) -> SeatView:
     )
 
 
-def moments_of(match: Match, seat: Seat) -> list[tuple[int, list[tuple[SeatView, Decision]]]]:
+def moments_of(match: Match, seat: Seat) -> list[tuple[int, list[tuple[SeatView, Move]]]]:
     """For each finished hand of ``match`` (by its 1-based number), ``seat``'s decisions,
     each with the view ``seat`` had when it made it: what the coach judges."""
     state = MatchState(Match(match.ruleset, match.seed, (), match.deals))
-    out: list[tuple[int, list[tuple[SeatView, Decision]]]] = []
-    current: list[tuple[SeatView, Decision]] = []
+    out: list[tuple[int, list[tuple[SeatView, Move]]]] = []
+    current: list[tuple[SeatView, Move]] = []
     for d in match.decisions:
-        if state.to_act is seat:
+        if state.to_act is seat and not isinstance(d, Look):  # a look is no choice to judge
             current.append((view_of(state, seat), d))
         finished = len(state.outcomes)
         state.apply(d)
