@@ -109,7 +109,8 @@ def view_of(state: MatchState, seat: Seat) -> SeatView:
         phase=hand.phase,
         to_act=hand.to_act,
         hand=hand.held(seat),
-        hand_seen=hand.seen(seat),
+        # Without blind nil a look is not recorded: nothing is held back, so it is seen.
+        hand_seen=hand.seen(seat) or not state.ruleset.blind_nil,
         bids=hand.bids,
         tricks=hand.tricks,
         current=hand.current_trick,

@@ -490,15 +490,25 @@ class Shell:
         self.clock_update()
         self.answer(question)
 
+    def reveal(self) -> None:
+        """The player sees their cards: a decision in the match (it closes blind nil for
+        good, undo or not), so it is saved like one."""
+        self.table.reveal()
+        match = self.table.match
+        if match is not None:
+            self.hooks.decision_made(match)
+
     def look(self, then: Callable[[], None]) -> None:
         """Seeing the cards gives up blind nil: ask first while it is open."""
         view = self.view()
         if not self.hand_hidden(view):
+            if not view.hand_seen:  # after a blind nil bid: heard now, so seen for good
+                self.reveal()
             then()
             return
         if view.my_turn:
             # Said once, with the answer: the offer is gone, and the bid to place now.
-            self.table.reveal()
+            self.reveal()
             self.clock_update()
             self.note = texts.BLIND_WITHDRAWN
             self.coda = self.bid_prompt(self.view())
@@ -506,7 +516,7 @@ class Shell:
             return
 
         def yes() -> None:
-            self.table.reveal()
+            self.reveal()
             then()
 
         self.ask(prompts.LOOK_AT_CARDS, yes)

@@ -346,7 +346,7 @@ def back(shell: Shell) -> None:
     bidding blind nil."""
     view = shell.view()
     if shell.hand_hidden(view) and view.my_turn:
-        shell.table.reveal()
+        shell.reveal()
         seen = shell.view()
         bid = shell.bid_from_hand(seen)
         shell.bid_heard = True

@@ -81,19 +81,11 @@ def trouble_of(error: OSError) -> words.WriteTrouble:
     return words.WriteTrouble.OTHER
 
 
-def _continues(old: Match, old_over: bool, new: Match) -> bool:
-    """``new`` is ``old`` carried on: more decisions, or some of its current hand taken
-    back (undo and restart never reach an earlier hand, nor a finished match)."""
-    if old_over or (old.seed, old.ruleset, old.deals) != (new.seed, new.ruleset, new.deals):
-        return False
-    a, b = old.decisions, new.decisions
-    if b[: len(a)] == a:
-        return True
-    common = next(
-        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
-    )
-    hand_start = len(a) - len(MatchState(old).hand_decisions())
-    return common >= hand_start
+def _same_match(old: Match, new: Match) -> bool:
+    """``new`` is ``old`` carried on or taken back: the same seed, rules and deals. What
+    undo and restart may take back (a hand that has just ended included) is the rules'
+    business; here it is still the same match, its statistics, clock and id untouched."""
+    return (old.seed, old.ruleset, old.deals) == (new.seed, new.ruleset, new.deals)
 
 
 class StoreHooks(ShellHooks):
@@ -281,7 +273,7 @@ class StoreHooks(ShellHooks):
         without ``start_new`` (counted just as if it had been called)."""
         if self._match == match:
             return
-        if self._match is not None and not _continues(self._match, self._over, match):
+        if self._match is not None and not _same_match(self._match, match):
             self.start_new(None)
         self._match = match
         self._offer = None
