@@ -33,6 +33,7 @@ from spades_voice.rules import (
     Team,
     TeamScore,
     deal_for,
+    rng_for,
     view_of,
 )
 
@@ -108,7 +109,7 @@ def play_table(
     """Play ``match`` with ``levels[team]`` at each team's seats; every player sees only
     its own ``SeatView``."""
     players = {
-        seat: _player(levels[seat.team], random.Random(f"{seed}/{seat.value}"), budget_ms, rate)
+        seat: _player(levels[seat.team], rng_for(seed, seat.value), budget_ms, rate)
         for seat in SEATS
     }
     state = MatchState(match)

@@ -40,6 +40,7 @@ from spades_voice.rules import (
     MatchState,
     Ruleset,
     Seat,
+    seed_text,
     view_of,
 )
 from spades_voice.table import Chat, Event, HandDealt, Notice
@@ -671,7 +672,7 @@ class SharedTable:
         state, n = self.state, self.state.moves
         view = view_of(state, seat)
         try:
-            decision = await self.computers.decide(self.level, f"{state.seed}/{seat.value}/{n}",
+            decision = await self.computers.decide(self.level, seed_text(state.seed, seat.value, n),
                                                    view)
         finally:
             self._thinking = None

@@ -19,6 +19,8 @@ from spades_voice.rules.match import (
     MatchState,
     Move,
     deal_for,
+    rng_for,
+    seed_text,
 )
 from spades_voice.rules.ruleset import FailedNilTricks, Ruleset
 from spades_voice.rules.scoring import (
@@ -71,8 +73,10 @@ __all__ = [
     "cards",
     "cards_of",
     "deal_for",
+    "rng_for",
     "score_hand",
     "score_team",
+    "seed_text",
     "team_progress",
     "view_of",
 ]

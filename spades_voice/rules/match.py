@@ -73,6 +73,24 @@ def deal_for(seed: int | str, number: int) -> DealtHand:
     return DealtHand(first.after(number), cards)
 
 
+def seed_text(seed: int | str | None, purpose: str, *where: object) -> str:
+    """The text a generator for ``purpose`` at ``where`` in a match with ``seed`` is seeded
+    with: one form for every table, local or shared, so the same position draws the same
+    numbers. A computer's purpose is its seat's code (``"W"``), a hint's ``"hint"``.
+
+    >>> seed_text(7, "hint", 2, 13)
+    '7/hint/2/13'
+    >>> seed_text(None, "coach", 1)
+    'record/coach/1'
+    """
+    return "/".join(str(part) for part in ("record" if seed is None else seed, purpose, *where))
+
+
+def rng_for(seed: int | str | None, purpose: str, *where: object) -> random.Random:
+    """A generator of its own for ``purpose`` at ``where`` (see ``seed_text``)."""
+    return random.Random(seed_text(seed, purpose, *where))
+
+
 @dataclass(frozen=True, slots=True)
 class Match:
     """The whole story of a match as a value: what a save stores."""
@@ -459,4 +477,6 @@ __all__ = [
     "MatchState",
     "Move",
     "deal_for",
+    "rng_for",
+    "seed_text",
 ]

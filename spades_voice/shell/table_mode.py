@@ -14,6 +14,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 
 from spades_voice import narration as say
+from spades_voice.ai import sure_tricks
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.coach import COACH_LATER, COACHING, coach_answer
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
@@ -412,7 +413,7 @@ def hint(shell: Shell) -> None:
         shell.bid_heard = True  # the hint says the bid
     elif isinstance(suggestion.decision, Card):
         shell.focus_card = suggestion.decision
-    shell.answer(say.hint_line(suggestion))
+    shell.answer(say.hint_line(suggestion, sure_tricks(view.hand) if view.legal_bids else None))
 
 
 @action("coach")

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from shell_harness import Harness, easy_table, harness
 
-from spades_voice.rules import Look, MatchState
+from spades_voice.ai import sure_tricks
+from spades_voice.rules import Bid, Look, MatchState
 from spades_voice.speech import Kind
 from spades_voice.store import StoreHooks, load_saved
 
@@ -107,3 +108,21 @@ class TestUndoBetweenHandsKeepsTheRecord:
         saved = load_saved(data / "save.json")
         assert saved is not None and saved.match_id == match_id
         assert h.said("s").endswith("Time: 46 seconds.")
+
+
+class TestSteadyHint:
+    def test_nine_presses_give_one_hint(self) -> None:
+        with harness(easy_table(4)) as h:
+            view = h.table.view()
+            assert view.my_turn and view.legal_bids
+            said = {h.said("i") for _ in range(9)}
+            assert len(said) == 1, said
+            (line,) = said
+            sure = sure_tricks(view.hand)
+            hinted = h.table.hint().decision
+            # The list starts at the sure tricks; a hint that bids otherwise says why.
+            assert ("The list starts at" in line) == (hinted != Bid(sure))
+            h.press("enter")  # takes the hint's bid
+            while not h.table.view().my_turn:
+                h.wait_for(lambda: h.table.view().my_turn)
+            assert len({h.said("i") for _ in range(9)}) == 1
