@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spades_voice.narration.words import signed
-from spades_voice.rules import FailedNilTricks, Match, MatchState, Ruleset, Team
+from spades_voice.rules import FailedNilTricks, Ruleset, SeatView, Team
 
 #: The first thing said, before anything else has loaded.
 GREETING = "Spades. Press question mark for help."
@@ -42,12 +42,11 @@ def rules_lines(ruleset: Ruleset) -> list[str]:
     ]
 
 
-def saved_offer(match: Match) -> str:
-    """The start-up question when a saved match waits."""
-    state = MatchState(match)
-    ns, ew = state.totals[Team.NS], state.totals[Team.EW]
+def saved_offer(view: SeatView) -> str:
+    """The start-up question when a saved match waits (``view``: where it stands)."""
+    ns, ew = view.totals[Team.NS], view.totals[Team.EW]
     return (
-        f"A saved match is waiting: hand {state.hand_number}, "
+        f"A saved match is waiting: hand {view.hand_number}, "
         f"you and your partner {signed(ns)}, the opponents {signed(ew)}. "
         "Enter continues it; N starts a new match."
     )

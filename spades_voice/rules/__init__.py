@@ -18,6 +18,7 @@ from spades_voice.rules.match import (
     Match,
     MatchState,
     Move,
+    check_match,
     deal_for,
     rng_for,
     seed_text,
@@ -32,7 +33,7 @@ from spades_voice.rules.scoring import (
     team_progress,
 )
 from spades_voice.rules.seats import SEATS, TEAMS, Seat, Team
-from spades_voice.rules.view import SeatView, view_of
+from spades_voice.rules.view import SeatView, play_match, view_at, view_of
 
 __all__ = [
     "BID_CHOICES",
@@ -72,11 +73,14 @@ __all__ = [
     "card",
     "cards",
     "cards_of",
+    "check_match",
     "deal_for",
+    "play_match",
     "rng_for",
     "score_hand",
     "score_team",
     "seed_text",
     "team_progress",
+    "view_at",
     "view_of",
 ]

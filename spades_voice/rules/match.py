@@ -8,7 +8,9 @@ record carries its deals instead.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import Card, Suit
@@ -102,6 +104,12 @@ class Match:
     deals: tuple[DealtHand, ...] = ()
 
 
+def check_match(match: Match) -> None:
+    """Replay ``match`` to prove the rules accept every decision in it (a file read back);
+    raises ``IllegalAction`` with the reason at the first they refuse."""
+    MatchState(match)
+
+
 class MatchState:
     """A position in a match. Change it with ``apply``; ``match`` is its replayable value."""
 
@@ -116,18 +124,39 @@ class MatchState:
         self._actors: list[Seat] = []
         #: Where each dealt hand's decisions start in ``_decisions``.
         self._starts: list[int] = []
-        self.outcomes: list[HandOutcome] = []
-        self.totals: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
-        self.bags: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
-        self.winner: Team | None = None
-        self.hand: HandState | None = None
+        self._outcomes: list[HandOutcome] = []
+        self._totals: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
+        self._bags: dict[Team, int] = {Team.NS: 0, Team.EW: 0}
+        self._winner: Team | None = None
+        self._hand: HandState | None = None
         self._start_hand()
         for decision in match.decisions:
             self._decide(decision)
 
-    @classmethod
-    def replay(cls, match: Match) -> MatchState:
-        return cls(match)
+    # ---- read-only outside the rules: change the match with ``apply`` ------------
+
+    @property
+    def hand(self) -> HandState | None:
+        """The hand in play (None once the match is over, or when no deal is left)."""
+        return self._hand
+
+    @property
+    def outcomes(self) -> tuple[HandOutcome, ...]:
+        """Every finished hand's result, oldest first."""
+        return tuple(self._outcomes)
+
+    @property
+    def totals(self) -> Mapping[Team, int]:
+        return MappingProxyType(self._totals)
+
+    @property
+    def bags(self) -> Mapping[Team, int]:
+        """Bags carried by each team (an explicit counter, never read off the score)."""
+        return MappingProxyType(self._bags)
+
+    @property
+    def winner(self) -> Team | None:
+        return self._winner
 
     # ---- the value -----------------------------------------------------------------
 
@@ -151,11 +180,11 @@ class MatchState:
 
     @property
     def over(self) -> bool:
-        return self.winner is not None
+        return self._winner is not None
 
     @property
     def to_act(self) -> Seat | None:
-        return None if self.hand is None else self.hand.to_act
+        return None if self._hand is None else self._hand.to_act
 
     @property
     def _hand_start(self) -> int:
@@ -195,11 +224,11 @@ class MatchState:
     def _start_hand(self) -> None:
         nxt = self._next_deal()
         if nxt is None:
-            self.hand = None
+            self._hand = None
             return
         self._dealt.append(nxt)
         self._starts.append(len(self._decisions))
-        self.hand = HandState(self.ruleset, nxt.dealer, nxt.deal)
+        self._hand = HandState(self.ruleset, nxt.dealer, nxt.deal)
 
     def apply(self, decision: Decision, seat: Seat | None = None) -> list[GameEvent]:
         """Place a bid, play a card or look at the cards (checked against ``seat``).
@@ -209,9 +238,9 @@ class MatchState:
         nobody anything). Raises ``IllegalAction`` with the spoken reason, and changes
         nothing, when the decision is not allowed.
         """
-        hand = self.hand
-        if hand is None or self.winner is not None:
-            raise IllegalAction("The match is over." if self.winner else "No hand is dealt.")
+        hand = self._hand
+        if hand is None or self._winner is not None:
+            raise IllegalAction("The match is over." if self._winner else "No hand is dealt.")
         actor = hand.to_act
         assert actor is not None
         played = len(hand.plays)
@@ -232,19 +261,19 @@ class MatchState:
                 assert trick.winner is not None
                 events.append(TrickWon(trick.winner, trick, number))
         if hand.phase is Phase.DONE:
-            events.append(HandScored(self.outcomes[-1]))
-            if self.winner is not None:
-                events.append(MatchWon(self.winner, dict(self.totals)))
-            elif self.hand is not None:
-                events.append(HandDealt(self.hand_number, self.hand.dealer))
+            events.append(HandScored(self._outcomes[-1]))
+            if self._winner is not None:
+                events.append(MatchWon(self._winner, dict(self._totals)))
+            elif self._hand is not None:
+                events.append(HandDealt(self.hand_number, self._hand.dealer))
         return events
 
     def _decide(self, decision: Decision, seat: Seat | None = None) -> None:
         """``apply`` without the report: replays (a saved match, undo) take this path, as
         working out what happened would double their cost."""
-        hand = self.hand
-        if hand is None or self.winner is not None:
-            raise IllegalAction("The match is over." if self.winner else "No hand is dealt.")
+        hand = self._hand
+        if hand is None or self._winner is not None:
+            raise IllegalAction("The match is over." if self._winner else "No hand is dealt.")
         actor = hand.to_act
         assert actor is not None
         if isinstance(decision, Bid):
@@ -268,13 +297,13 @@ class MatchState:
 
     def dealt_event(self) -> HandDealt | None:
         """``HandDealt`` for the hand in play (a table opening a match says it first)."""
-        if self.hand is None or self.over:
+        if self._hand is None or self.over:
             return None
-        return HandDealt(self.hand_number, self.hand.dealer)
+        return HandDealt(self.hand_number, self._hand.dealer)
 
     def turn_of(self, seat: Seat) -> TurnToAct | None:
         """``TurnToAct`` when it is ``seat``'s turn, else None."""
-        hand = self.hand
+        hand = self._hand
         if hand is None or self.over or hand.to_act is not seat:
             return None
         led = hand.current_trick.led_suit if hand.phase is Phase.PLAYING else None
@@ -283,30 +312,30 @@ class MatchState:
     def _finish_hand(self, hand: HandState) -> None:
         tricks = hand.tricks_by_seat
         bids = {seat: b for seat, b in hand.bids}
-        scores = score_hand(self.ruleset, bids, tricks, self.bags)
+        scores = score_hand(self.ruleset, bids, tricks, self._bags)
         for team in TEAMS:
-            self.totals[team] += scores[team].points
-            self.bags[team] = scores[team].bags_after
+            self._totals[team] += scores[team].points
+            self._bags[team] = scores[team].bags_after
         boston_seat = hand.boston
         winner = self._decide_winner()
-        self.outcomes.append(
+        self._outcomes.append(
             HandOutcome(
                 number=len(self._dealt),
                 dealer=hand.dealer,
                 bids=hand.bids,
                 tricks=tricks,
                 scores=scores,
-                totals=dict(self.totals),
+                totals=dict(self._totals),
                 boston=boston_seat.team if boston_seat else None,
                 final=winner is not None,
             )
         )
-        self.winner = winner
-        if self.winner is None:
+        self._winner = winner
+        if self._winner is None:
             self._start_hand()
 
     def _decide_winner(self) -> Team | None:
-        ns, ew = self.totals[Team.NS], self.totals[Team.EW]
+        ns, ew = self._totals[Team.NS], self._totals[Team.EW]
         target = self.ruleset.target
         if ns == ew:
             return None  # ties continue, at or over the target alike
@@ -320,7 +349,7 @@ class MatchState:
         """Replay the current hand's first ``keep`` decisions, then every look after them:
         cards once seen stay seen, so blind nil stays closed to whoever has looked."""
         dealt = self._dealt[-1]
-        self.hand = HandState(self.ruleset, dealt.dealer, dealt.deal)
+        self._hand = HandState(self.ruleset, dealt.dealer, dealt.deal)
         mine = self._decisions[self._hand_start :]
         redo = mine[:keep] + [d for d in mine[keep:] if isinstance(d, Look)]
         del self._decisions[self._hand_start :]
@@ -332,9 +361,9 @@ class MatchState:
         """Which hand (an index into ``_starts``) can be taken up again: the last finished
         one, while the match goes on and nobody has decided anything (not even looked) in
         the hand dealt after it."""
-        if self.winner is not None or not self.outcomes:
+        if self._winner is not None or not self._outcomes:
             return None
-        if self.hand is None:  # no further deal (a record ran out): the hand is current
+        if self._hand is None:  # no further deal (a record ran out): the hand is current
             return len(self._starts) - 1
         if self._hand_start != len(self._decisions):
             return None
@@ -343,13 +372,13 @@ class MatchState:
     def _reopen(self, index: int) -> None:
         """Take back the scoring of the last finished hand and make it current again, with
         every card played (the caller then replays part of it)."""
-        last = self.outcomes.pop()
+        last = self._outcomes.pop()
         for team in TEAMS:
-            self.totals[team] -= last.scores[team].points
-            self.bags[team] = last.scores[team].bags_before
+            self._totals[team] -= last.scores[team].points
+            self._bags[team] = last.scores[team].bags_before
         del self._dealt[index + 1 :]  # the next hand was dealt; nobody has acted in it
         del self._starts[index + 1 :]
-        self.hand = None  # ``_rebuild_hand`` deals it again and replays what it keeps
+        self._hand = None  # ``_rebuild_hand`` deals it again and replays what it keeps
 
     def _moves_of(self, seat: Seat, index: int) -> list[int]:
         """Where ``seat``'s bids and cards (looks aside) fall in hand ``index``."""
@@ -364,9 +393,9 @@ class MatchState:
     def can_undo(self, seat: Seat, *, reopen: bool = False) -> bool:
         """``seat`` has a decision to take back; with ``reopen``, also in the hand that
         just ended (see ``undo``). A look is never taken back."""
-        if self.winner is not None:
+        if self._winner is not None:
             return False
-        if self.hand is not None and self._moves_of(seat, len(self._starts) - 1):
+        if self._hand is not None and self._moves_of(seat, len(self._starts) - 1):
             return True
         index = self._reopenable() if reopen else None
         return index is not None and bool(self._moves_of(seat, index))
@@ -380,12 +409,12 @@ class MatchState:
         back, as long as nobody has acted in the next one; otherwise never reaches into an
         earlier hand. Returns how many bids and cards were taken back.
         """
-        if self.winner is not None:
+        if self._winner is not None:
             raise NothingToUndo("The match is over.")
         if not self.can_undo(seat, reopen=reopen):
             raise NothingToUndo("Nothing to undo in this hand.")
         index = self._reopenable()
-        if self.hand is None or not self._moves_of(seat, len(self._starts) - 1):
+        if self._hand is None or not self._moves_of(seat, len(self._starts) - 1):
             assert index is not None  # can_undo said so
             self._reopen(index)
         keep = self._moves_of(seat, len(self._starts) - 1)[-1]
@@ -405,20 +434,20 @@ class MatchState:
         With ``reopen``, a hand that has just ended (nobody has acted in the next) is the
         one restarted, its scoring taken back.
         """
-        if self.winner is not None:
+        if self._winner is not None:
             raise NothingToUndo("The match is over.")
         index = self._reopenable() if reopen else None
         if index is not None:
             self._reopen(index)
-        elif self.hand is None:
+        elif self._hand is None:
             raise NothingToUndo("No hand is dealt.")
         return self._take_back(0)
 
     def look_refusal(self, seat: Seat, by: Seat | None = None) -> str | None:
         """Why ``Look(seat)`` cannot be recorded now (asked by ``by`` if given), or None."""
-        hand = self.hand
-        if hand is None or self.winner is not None:
-            return "The match is over." if self.winner else "No hand is dealt."
+        hand = self._hand
+        if hand is None or self._winner is not None:
+            return "The match is over." if self._winner else "No hand is dealt."
         if by is not None and by is not seat:
             return "Only you can look at your cards."
         if not self.ruleset.blind_nil:
@@ -444,11 +473,11 @@ class MatchState:
         other._decisions = self._decisions[:]
         other._actors = self._actors[:]
         other._starts = self._starts[:]
-        other.outcomes = self.outcomes[:]
-        other.totals = dict(self.totals)
-        other.bags = dict(self.bags)
-        other.winner = self.winner
-        other.hand = self.hand.clone() if self.hand is not None else None
+        other._outcomes = self._outcomes[:]
+        other._totals = dict(self._totals)
+        other._bags = dict(self._bags)
+        other._winner = self._winner
+        other._hand = self._hand.clone() if self._hand is not None else None
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -456,10 +485,10 @@ class MatchState:
             return NotImplemented
         return (
             self.match == other.match
-            and self.totals == other.totals
-            and self.bags == other.bags
-            and self.winner == other.winner
-            and self.hand == other.hand
+            and self._totals == other._totals
+            and self._bags == other._bags
+            and self._winner == other._winner
+            and self._hand == other._hand
         )
 
     __hash__ = None  # type: ignore[assignment]
@@ -476,6 +505,7 @@ __all__ = [
     "Match",
     "MatchState",
     "Move",
+    "check_match",
     "deal_for",
     "rng_for",
     "seed_text",

@@ -294,8 +294,11 @@ def replay_record(record: Record) -> MatchState:
 # ---- writing ------------------------------------------------------------------------
 
 
-def to_record(state: MatchState) -> dict[str, Any]:
-    """The record of ``state``: every dealt hand with a decision in it, in order."""
+def to_record(state: MatchState | Match) -> dict[str, Any]:
+    """The record of ``state`` (or of a match value, replayed): every dealt hand with a
+    decision in it, in order."""
+    if isinstance(state, Match):
+        state = MatchState(state)
     hands: list[dict[str, Any]] = []
     by_hand = state.decisions_by_hand()
     for number, (dealt, mine) in enumerate(zip(state.dealt, by_hand, strict=True), start=1):
@@ -315,12 +318,12 @@ def to_record(state: MatchState) -> dict[str, Any]:
     return {"format": FORMAT, "rules": state.ruleset.to_json(), "hands": hands}
 
 
-def write_record(state: MatchState, stream: IO[str]) -> None:
+def write_record(state: MatchState | Match, stream: IO[str]) -> None:
     json.dump(to_record(state), stream, indent=1)
     stream.write("\n")
 
 
-def dumps_record(state: MatchState) -> str:
+def dumps_record(state: MatchState | Match) -> str:
     return json.dumps(to_record(state), indent=1) + "\n"
 
 

@@ -7,6 +7,7 @@ cards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spades_voice.rules.bids import Bid
@@ -125,6 +126,25 @@ def view_of(state: MatchState, seat: Seat) -> SeatView:
         winner=state.winner,
         dealt=hand.deal.as_dealt(seat),
     )
+
+
+def view_at(match: Match, seat: Seat) -> SeatView:
+    """What ``seat`` sees where ``match`` stands: for a match read back from a file (a save,
+    a record), where no live state is at hand. Whoever holds the live state asks it."""
+    return view_of(MatchState(match), seat)
+
+
+def play_match(
+    match: Match, decide: Callable[[SeatView], Move], max_hands: int
+) -> MatchState:
+    """``match`` played on by ``decide``, which sees only the acting seat's view, until it
+    is won, no deal is left, or ``max_hands`` hands have finished (a computers' match)."""
+    state = MatchState(match)
+    while state.hand is not None and state.winner is None and len(state.outcomes) < max_hands:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(decide(view_of(state, seat)), seat)
+    return state
 
 
 def moments_of(match: Match, seat: Seat) -> list[tuple[int, list[tuple[SeatView, Move]]]]:

@@ -33,10 +33,10 @@ from spades_voice.rules import (
     Decision,
     HandOutcome,
     Match,
-    MatchState,
     Phase,
     SeatView,
     Trick,
+    view_at,
 )
 from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.overlays import Confirm as Confirm
@@ -236,10 +236,10 @@ class Shell:
         self.table.drain()
         self.table.load(saved)
         self._reset_match()
-        state = MatchState(saved)
-        if self.hold_between_hands and state.outcomes and not state.hand_decisions():
+        view = self.table.view()
+        if self.hold_between_hands and view.outcomes and not view.bids and view.winner is None:
             # Saved between hands: it resumes there, and N deals the next hand.
-            self.between = state.outcomes[-1]
+            self.between = view.outcomes[-1]
             self.pump()
             self.tell(texts.NEXT_HAND)
             return
@@ -250,7 +250,7 @@ class Shell:
         """The saved match waits: Enter continues it; N or Escape starts a new one, asking
         first when that counts the saved one as a loss."""
         offer = Confirm(
-            texts.saved_offer(saved),
+            texts.saved_offer(view_at(saved, self.table.seat)),
             on_yes=lambda: self._resume(saved),
             on_no=lambda: self._abandon(saved),
             n_is_no=True,
@@ -371,7 +371,7 @@ class Shell:
             self.between = None
             match = self.table.match
             if match is not None:
-                self.hooks.match_finished(MatchState(match))
+                self.hooks.match_finished(match, self.table.view())
             self.tell(texts.NEW_MATCH, EventKind.RESULTS)
 
     def _turn_begins(self, event: TurnToAct) -> None:

@@ -25,9 +25,9 @@ from spades_voice.rules import (
     IllegalAction,
     Look,
     Match,
-    MatchState,
     Ruleset,
     Seat,
+    check_match,
 )
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
@@ -139,7 +139,7 @@ def match_from_json(obj: Mapping[str, Any]) -> Match:
         raise Unreadable("it has neither a seed nor the deals")
     match = Match(ruleset=ruleset, seed=seed, decisions=decisions, deals=deals)
     try:
-        MatchState(match)
+        check_match(match)
     except IllegalAction as e:
         raise Unreadable(f"the rules refuse one of its moves ({e})") from None
     return match

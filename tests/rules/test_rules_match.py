@@ -279,16 +279,16 @@ class TestMatchEnd:
     def test_tie_at_or_over_target_plays_on(self) -> None:
         state = MatchState(Match(Ruleset(target=100), deals=()))
         # Drive the decision directly: totals tied over the target is not a win.
-        state.totals = {Team.NS: 120, Team.EW: 120}
+        state._totals = {Team.NS: 120, Team.EW: 120}
         assert state._decide_winner() is None
-        state.totals = {Team.NS: 520, Team.EW: 510}
+        state._totals = {Team.NS: 520, Team.EW: 510}
         assert state._decide_winner() is Team.NS
-        state.totals = {Team.NS: -20, Team.EW: -30}
+        state._totals = {Team.NS: -20, Team.EW: -30}
         assert state._decide_winner() is None
 
     def test_single_hand_tie_plays_another(self) -> None:
         state = MatchState(Match(Ruleset(target=None), deals=()))
-        state.totals = {Team.NS: 30, Team.EW: 30}
+        state._totals = {Team.NS: 30, Team.EW: 30}
         assert state._decide_winner() is None
 
 
