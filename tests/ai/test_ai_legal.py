@@ -118,7 +118,7 @@ def test_hard_sizes_its_work_to_the_budget(
     medium = make_player(Level.MEDIUM, random.Random(0))
     player = make_player(Level.HARD, random.Random(0), budget_ms=budget, rate=rate)
     checked = 0
-    while state.outcomes == []:
+    while not state.outcomes:
         seat = state.to_act
         assert seat is not None
         v = view_of(state, seat)
