@@ -63,7 +63,8 @@ CONFIRM_NEW = "Start a new match? This one is not finished. Y starts it, Escape 
 CONFIRM_ABANDON_SAVED = (
     "Start a new match? The saved one counts as a loss. Y starts new, Escape goes back."
 )
-REPORT_NEEDS_STORAGE = "Problem reports need the data folder, which is not available."
+#: Why a problem report cannot be written without storage (``stored.report_not_written``).
+REPORT_NEEDS_STORAGE = "the data folder is not available"
 CONFIRM_RESTART = "Restart this hand? Y restarts, Escape goes back."
 CONFIRM_QUIT = "Quit the game? Y quits, Escape goes back."
 CONFIRM_HELP = "Y or Enter for yes; Escape for no."

@@ -187,6 +187,12 @@ class Shell:
             self.said.append(text)
             self.speaker.event(text)
 
+    def keep(self, text: str) -> None:
+        """Kept in the history log without being said: detail one key away (G), such as
+        a file's full path, too long to speak."""
+        self.history.append(text)
+        self.history_kinds.append(EventKind.NOTICES)
+
     # ---- the bid list --------------------------------------------------------------
 
     def bid_from_hand(self, view: SeatView) -> Bid:

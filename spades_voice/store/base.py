@@ -73,10 +73,10 @@ class ShellHooks:
 
     def report_problem(
         self, match: Match | None, view: SeatView, speech: Sequence[str]
-    ) -> str:
+    ) -> tuple[Path | None, str]:
         """Write a problem report (the match, or what this seat saw when ``match`` is None;
-        the recent ``speech``); returns the sentence that says where it is."""
-        return texts.REPORT_NEEDS_STORAGE
+        the recent ``speech``). Returns the file, or None and why not in plain words."""
+        return None, texts.REPORT_NEEDS_STORAGE
 
     def close(self) -> None:
         """The shell is quitting."""

@@ -234,8 +234,8 @@ class StoreHooks(ShellHooks):
 
     def report_problem(
         self, match: Match | None, view: SeatView, speech: Sequence[str]
-    ) -> str:
-        """Write a problem report in the data folder; the sentence that says where."""
+    ) -> tuple[Path | None, str]:
+        """Write a problem report in the data folder: the file, or None and why not."""
         now = datetime.now().astimezone()
         path = report_path(self.data_dir, now)
         data = build_report(match=match, view=view, speech=speech, settings=self._settings,
@@ -244,8 +244,8 @@ class StoreHooks(ShellHooks):
             self._writer(path, data)
         except OSError as e:
             self.problems.append(f"report failed: {e}")
-            return words.report_not_written(files.write_failure_reason(e))
-        return words.report_written(path)
+            return None, files.write_failure_reason(e)
+        return path, ""
 
     def close(self) -> None:
         """Save the match (a finished one as heard: the game went on after saying it),
