@@ -463,7 +463,9 @@ def quit_(shell: Shell) -> None:
     def leave() -> None:
         shell.quitting = True
         shell.clock_update()
-        shell.answer(prompts.GOODBYE)
+        match = shell.table.match
+        unmoved = match is not None and not match.decisions and not shell.over
+        shell.answer(prompts.GOODBYE_NOTHING_SAVED if unmoved else prompts.GOODBYE)
         shell.on_quit()
 
     shell.ask(texts.CONFIRM_QUIT, leave)
