@@ -77,8 +77,9 @@ class _Judged:
         """The option ``move`` is among the values, or None when it was not weighed."""
         if isinstance(move, Bid):
             return move.code if move.code in self.values else None
-        reps = [r for r in self.values if r // 13 == move.index // 13 and r <= move.index]
-        return max(reps) if reps else None
+        if isinstance(self.played, Bid):
+            return None
+        return _rep_of(move.index, list(self.values))  # a legal card: its group is there
 
     def finding(self, advice: Hint | None = None) -> Finding:
         """The verdict, naming Hard's choice, or the hint's (``advice``) where given: the
