@@ -7,13 +7,13 @@ record carries its deals instead.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import Card, Suit
+from spades_voice.rules.chance import DealtHand, deal_for, rng_for, seed_text
 from spades_voice.rules.errors import IllegalAction, IllegalBid, IllegalPlay, NothingToUndo
 from spades_voice.rules.events import (
     BidPlaced,
@@ -27,10 +27,10 @@ from spades_voice.rules.events import (
     TrickWon,
     TurnToAct,
 )
-from spades_voice.rules.hand import Deal, HandState, Phase
+from spades_voice.rules.hand import HandState, Phase
 from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.scoring import score_hand
-from spades_voice.rules.seats import SEATS, TEAMS, Seat, Team
+from spades_voice.rules.seats import TEAMS, Seat, Team
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,44 +53,6 @@ class Look:
 Move = Bid | Card
 #: Everything the match records: moves, and looks, which any seat makes in its own time.
 Decision = Bid | Card | Look
-
-
-@dataclass(frozen=True, slots=True)
-class DealtHand:
-    """Who dealt a hand and what each seat was dealt."""
-
-    dealer: Seat
-    deal: Deal
-
-
-def deal_for(seed: int | str, number: int) -> DealtHand:
-    """The dealer and cards of hand ``number`` (0-based) of a match with ``seed``.
-
-    Each hand draws from its own generator, so replaying hand 5 never depends on how many
-    random numbers earlier hands used. The first dealer is random; then the deal moves
-    clockwise.
-    """
-    first = SEATS[random.Random(f"spades-voice/{seed}/dealer").randrange(4)]
-    cards = Deal.random(random.Random(f"spades-voice/{seed}/{number}"))
-    return DealtHand(first.after(number), cards)
-
-
-def seed_text(seed: int | str | None, purpose: str, *where: object) -> str:
-    """The text a generator for ``purpose`` at ``where`` in a match with ``seed`` is seeded
-    with: one form for every table, local or shared, so the same position draws the same
-    numbers. A computer's purpose is its seat's code (``"W"``), a hint's ``"hint"``.
-
-    >>> seed_text(7, "hint", 2, 13)
-    '7/hint/2/13'
-    >>> seed_text(None, "coach", 1)
-    'record/coach/1'
-    """
-    return "/".join(str(part) for part in ("record" if seed is None else seed, purpose, *where))
-
-
-def rng_for(seed: int | str | None, purpose: str, *where: object) -> random.Random:
-    """A generator of its own for ``purpose`` at ``where`` (see ``seed_text``)."""
-    return random.Random(seed_text(seed, purpose, *where))
 
 
 @dataclass(frozen=True, slots=True)
