@@ -58,5 +58,5 @@ def run(args: argparse.Namespace) -> int:
         return 1
     end = view_at(saved.match, Seat.S)
     status = "finished" if end.winner is not None else f"in hand {end.hand_number}"
-    print(f"Wrote the {which} match ({status}, {len(saved.match.decisions)} moves) to {target}.")
+    print(f"Wrote the {which} match ({status}, {saved.match.moves} moves) to {target}.")
     return 0

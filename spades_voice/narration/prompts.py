@@ -20,9 +20,6 @@ NEW_MATCH_STARTED = "New match."
 NOTHING_TO_UNDO = "Nothing to undo: the match is over."
 NOTHING_TO_RESTART = "The match is over: nothing to restart."
 GOODBYE = "Goodbye."
-#: Quitting before anyone has moved: there is nothing to keep, and the next game deals
-#: afresh; said, so the new cards next time are no surprise.
-GOODBYE_NOTHING_SAVED = "Goodbye. Nothing saved: no one had moved yet."
 FIRST_CARD = "First card."
 LAST_CARD = "Last card."
 

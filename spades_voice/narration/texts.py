@@ -67,6 +67,10 @@ CONFIRM_ABANDON_SAVED = (
 REPORT_NEEDS_STORAGE = "the data folder is not available"
 CONFIRM_RESTART = "Restart this hand? Y restarts, Escape goes back."
 CONFIRM_QUIT = "Quit the game? Y quits, Escape goes back."
+#: Q before anyone has moved: a match nobody moved in is not kept, and the next game
+#: deals afresh. Said in the question, while staying is still a choice (the goodbye
+#: must stay short to be heard whole before the game exits).
+CONFIRM_QUIT_UNSAVED = "Quit the game? Nothing is saved yet. Y quits, Escape goes back."
 CONFIRM_HELP = "Y or Enter for yes; Escape for no."
 HINT_LATER = "Hints come on your turn."
 NO_STATS = "Statistics are not available."

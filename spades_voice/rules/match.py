@@ -65,6 +65,11 @@ class Match:
     #: Deals fixed in advance (read from a record); hands beyond them come from ``seed``.
     deals: tuple[DealtHand, ...] = ()
 
+    @property
+    def moves(self) -> int:
+        """Bids and cards, looks aside."""
+        return sum(not isinstance(d, Look) for d in self.decisions)
+
 
 def check_match(match: Match) -> None:
     """Replay ``match`` to prove the rules accept every decision in it (a file read back);

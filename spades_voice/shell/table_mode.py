@@ -463,9 +463,9 @@ def quit_(shell: Shell) -> None:
     def leave() -> None:
         shell.quitting = True
         shell.clock_update()
-        match = shell.table.match
-        unmoved = match is not None and not match.decisions and not shell.over
-        shell.answer(prompts.GOODBYE_NOTHING_SAVED if unmoved else prompts.GOODBYE)
+        shell.answer(prompts.GOODBYE)
         shell.on_quit()
 
-    shell.ask(texts.CONFIRM_QUIT, leave)
+    match = shell.table.match
+    unmoved = match is not None and not match.decisions and not shell.over
+    shell.ask(texts.CONFIRM_QUIT_UNSAVED if unmoved else texts.CONFIRM_QUIT, leave)
