@@ -12,13 +12,13 @@ pace and pause; a remote table's server paces its own computers.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from spades_voice.ai import REFERENCE_RATE, Hint, Level, Player, WorkRate, hint, make_player
 from spades_voice.ai.coach import Finding, review
+from spades_voice.ai.hints import hint_rng
 from spades_voice.narration import notices
 from spades_voice.narration.chat import NO_ONE_TO_CHAT, Chat
 from spades_voice.narration.events import Notice
@@ -32,6 +32,7 @@ from spades_voice.rules import (
     Ruleset,
     Seat,
     SeatView,
+    rng_for,
     view_of,
 )
 from spades_voice.rules.events import (
@@ -209,8 +210,6 @@ class LocalTable:
 
     def _start(self, match: Match) -> None:
         self.state = MatchState(match)
-        base = match.seed if match.seed is not None else "record"
-        self._hint_rng = random.Random(f"{base}/hint/{len(match.decisions)}")
         self._players: dict[Seat, Player] = {}
         for s in SEATS:
             if s is self.seat:
@@ -219,7 +218,7 @@ class LocalTable:
                 self._players[s] = self._fixed_players[s]
                 continue
             lvl = Level.HARD if s is self.seat.partner else self.level
-            rng = random.Random(f"{base}/{s.value}/{len(match.decisions)}")
+            rng = rng_for(match.seed, s.value, self.state.moves)
             self._players[s] = make_player(lvl, rng, rate=self.rate)
         dealt = self.state.dealt_event()
         if dealt is not None:
@@ -266,13 +265,13 @@ class LocalTable:
         if actor is None or actor not in self._players or self.state.over:
             return None
         self.state.reveal(actor)
-        token = (self.state.hand_number, len(self.state.decisions))
+        token = (self.state.hand_number, self.state.moves)
         return PlannedStep(token, actor, view_of(self.state, actor), self._players[actor])
 
     def commit_step(self, planned: PlannedStep, decision: Decision) -> bool:
         """Apply a planned decision unless the table moved on meanwhile (undo, restart,
         a new match); returns whether it was applied."""
-        token = (self.state.hand_number, len(self.state.decisions))
+        token = (self.state.hand_number, self.state.moves)
         if token != planned.token or self.state.to_act is not planned.seat:
             return False
         self._apply(decision)
@@ -286,7 +285,9 @@ class LocalTable:
         self._listener = callback
 
     def hint(self) -> Hint:
-        return hint(self.view(), self._hint_rng, rate=self.rate)
+        # Its own generator for the position: the same hint every time it is asked there.
+        view = self.view()
+        return hint(view, hint_rng(self.state.seed, view), rate=self.rate)
 
     def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
         # ``match`` is a value taken at once, so the shell may run this on a worker thread
@@ -299,9 +300,11 @@ class LocalTable:
         key = (match.seed, number, tuple(d for _, d in moments))
         found = self._coached.get(key)
         if found is None:
-            base = match.seed if match.seed is not None else "record"
-            rng = random.Random(f"{base}/coach/{number}")
-            found = review(moments, rng, self.rate)
+            rate, seed = self.rate, match.seed
+            found = review(
+                moments, rng_for(seed, "coach", number), rate,
+                advise=lambda view: hint(view, hint_rng(seed, view), rate=rate),
+            )
             self._coached[key] = found
         return number, found
 

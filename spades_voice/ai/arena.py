@@ -28,12 +28,14 @@ from spades_voice.rules import (
     SEATS,
     DealtHand,
     Match,
-    MatchState,
+    Move,
     Ruleset,
+    SeatView,
     Team,
     TeamScore,
     deal_for,
-    view_of,
+    play_match,
+    rng_for,
 )
 
 #: Matches stop after this many hands even without a winner (a safety net).
@@ -108,19 +110,18 @@ def play_table(
     """Play ``match`` with ``levels[team]`` at each team's seats; every player sees only
     its own ``SeatView``."""
     players = {
-        seat: _player(levels[seat.team], random.Random(f"{seed}/{seat.value}"), budget_ms, rate)
+        seat: _player(levels[seat.team], rng_for(seed, seat.value), budget_ms, rate)
         for seat in SEATS
     }
-    state = MatchState(match)
     sides = {team: Side() for team in Team}
-    while state.hand is not None and state.winner is None and len(state.outcomes) < max_hands:
-        seat = state.to_act
-        assert seat is not None
-        view = view_of(state, seat)
+
+    def decide(view: SeatView) -> Move:
         t0 = time.perf_counter()
-        decision = players[seat].decide(view)
-        sides[seat.team].times_ms.append((time.perf_counter() - t0) * 1000.0)
-        state.apply(decision, seat)
+        decision = players[view.seat].decide(view)
+        sides[view.seat.team].times_ms.append((time.perf_counter() - t0) * 1000.0)
+        return decision
+
+    state = play_match(match, decide, max_hands)
     for outcome in state.outcomes:
         for team in Team:
             sides[team].record(outcome.scores[team])

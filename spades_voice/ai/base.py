@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from spades_voice.options import Level
-from spades_voice.rules import Decision, SeatView
+from spades_voice.rules import Move, SeatView
 
 __all__ = ["Hint", "Level", "Player"]
 
@@ -14,7 +14,7 @@ __all__ = ["Hint", "Level", "Player"]
 class Player(Protocol):
     """A computer seat. ``decide`` returns a bid while bidding, a card while playing."""
 
-    def decide(self, view: SeatView) -> Decision: ...
+    def decide(self, view: SeatView) -> Move: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,5 +25,5 @@ class Hint:
     "Play the king of hearts: the ace is gone." / "Bid 3: two aces and the king of spades."
     """
 
-    decision: Decision
+    decision: Move
     reason: str

@@ -14,9 +14,10 @@ cards already played).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from spades_voice.ai.base import Hint
 from spades_voice.ai.equity import EQUITY_SCALE
 from spades_voice.ai.hard import (
     REFERENCE_RATE,
@@ -29,7 +30,7 @@ from spades_voice.ai.hard import (
 from spades_voice.ai.hints import bid_reason, play_reason
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
-from spades_voice.rules import CARDS, Bid, Decision, SeatView
+from spades_voice.rules import CARDS, Bid, Move, SeatView
 
 #: Work per decision at the machine's rate: 14 decisions fit in about 2 s.
 REVIEW_MS = 120.0
@@ -43,8 +44,8 @@ class Finding:
     """One costly decision: what was played, what Hard would have played, and why."""
 
     trick: int | None  # 1-based trick number; None for the bid
-    played: Decision
-    better: Decision
+    played: Move
+    better: Move
     cost: float  # expected points lost against ``better``
     reason: str  # the hint's reason for ``better``, from what the player could see
     #: In a match, the cost as a share of the chance of winning it (``ai.equity``): Hard
@@ -60,23 +61,52 @@ def _rep_of(idx: int, reps: Sequence[int]) -> int:
     return max(r for r in reps if r // 13 == idx // 13 and r < idx)
 
 
-def judge_moment(
-    view: SeatView,
-    played: Decision,
-    rng: random.Random,
-    rate: WorkRate = REFERENCE_RATE,
-    budget_ms: float = REVIEW_MS,
-) -> Finding | None:
-    """Hard's verdict on one decision the player made from ``view``; None when it had no
-    choice that mattered (one legal card, every card the same, or a blind nil)."""
+@dataclass(frozen=True, slots=True)
+class _Judged:
+    """Hard's values for one decision's options (by bid code, or by the card standing for
+    each group of equivalent cards), its choice, and the player's option."""
+
+    view: SeatView
+    played: Move
+    values: dict[int, float]
+    best: int
+    mine: int
+    reason: str
+
+    def key(self, move: Move) -> int | None:
+        """The option ``move`` is among the values, or None when it was not weighed."""
+        if isinstance(move, Bid):
+            return move.code if move.code in self.values else None
+        if isinstance(self.played, Bid):
+            return None
+        return _rep_of(move.index, list(self.values))  # a legal card: its group is there
+
+    def finding(self, advice: Hint | None = None) -> Finding:
+        """The verdict, naming Hard's choice, or the hint's (``advice``) where given: the
+        coach then names what the hint said in that position, costed on its own deals."""
+        key, better, reason = self.best, self._move(self.best), self.reason
+        if advice is not None:
+            advised = self.key(advice.decision)
+            if advised is not None:
+                key, better, reason = advised, advice.decision, advice.reason
+        cost = self.values[key] - self.values[self.mine]
+        trick = None if isinstance(self.played, Bid) else len(self.view.tricks) + 1
+        return Finding(trick, self.played, better, cost, reason, _share(self.view, cost))
+
+    def _move(self, key: int) -> Move:
+        return bid_of_code(key) if isinstance(self.played, Bid) else CARDS[key]
+
+
+def _judge(
+    view: SeatView, played: Move, rng: random.Random, rate: WorkRate, budget_ms: float
+) -> _Judged | None:
     known = known_of(view)
     if isinstance(played, Bid):
         if played.blind or not view.legal_bids:
             return None
         j = judge_bid(known, rng, budget_ms, False, rate, also=played.code)
-        cost = j.values[j.choice] - j.values[played.code]
-        better: Decision = bid_of_code(j.choice)
-        return Finding(None, played, better, cost, bid_reason(known, j.choice), _share(view, cost))
+        reason = bid_reason(known, j.choice)
+        return _Judged(view, played, dict(j.values), j.choice, played.code, reason)
     legal = legal_of(view)
     if legal & (legal - 1) == 0:
         return None
@@ -90,10 +120,22 @@ def judge_moment(
         # Hard makes its bid first: it would take this trick, and so says the review.
         best = best_of(values, (c for c in values if allowed >> c & 1))
     mine = _rep_of(played.index, list(values))
-    cost = values[best] - values[mine]
-    trick = len(view.tricks) + 1
-    reason = play_reason(known, legal, best)
-    return Finding(trick, played, CARDS[best], cost, reason, _share(view, cost))
+    return _Judged(view, played, dict(values), best, mine, play_reason(known, legal, best))
+
+
+def judge_moment(
+    view: SeatView,
+    played: Move,
+    rng: random.Random,
+    rate: WorkRate = REFERENCE_RATE,
+    budget_ms: float = REVIEW_MS,
+    advice: Hint | None = None,
+) -> Finding | None:
+    """Hard's verdict on one decision the player made from ``view``; None when it had no
+    choice that mattered (one legal card, every card the same, or a blind nil). With
+    ``advice`` (the hint in that position), the finding names the hint's choice."""
+    judged = _judge(view, played, rng, rate, budget_ms)
+    return None if judged is None else judged.finding(advice)
 
 
 def _share(view: SeatView, cost: float) -> float | None:
@@ -101,20 +143,30 @@ def _share(view: SeatView, cost: float) -> float | None:
 
 
 def review(
-    moments: Sequence[tuple[SeatView, Decision]],
+    moments: Sequence[tuple[SeatView, Move]],
     rng: random.Random,
     rate: WorkRate = REFERENCE_RATE,
     budget_ms: float = REVIEW_MS,
     top: int = TOP,
+    advise: Callable[[SeatView], Hint] | None = None,
 ) -> tuple[Finding, ...]:
     """The ``top`` costliest of one seat's decisions in a hand, costliest first.
 
     ``moments`` are that seat's decisions with the view it had when it made each one.
+    ``advise`` gives the hint for a view: where the coach finds a costly decision it names
+    the hint's choice in that position (asked only there, as a hint is the dearer look),
+    so the coach never contradicts what the hint said; if the hint's choice was not
+    clearly better than the player's, there is no finding.
     """
     found: list[Finding] = []
     for view, played in moments:
-        f = judge_moment(view, played, rng, rate, budget_ms)
-        if f is not None and f.cost >= MIN_COST and f.better != played:
+        judged = _judge(view, played, rng, rate, budget_ms)
+        if judged is None:
+            continue
+        f = judged.finding()
+        if f.cost >= MIN_COST and f.better != played and advise is not None:
+            f = judged.finding(advise(view))
+        if f.cost >= MIN_COST and f.better != played:
             found.append(f)
     found.sort(key=lambda f: -f.cost)
     return tuple(found[:top])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from spades_voice.rules import Bid, Card, Decision, Rank, SeatView, Suit
+from spades_voice.rules import Bid, Card, Move, Rank, SeatView, Suit
 
 
 def naive_bid(hand: tuple[Card, ...]) -> Bid:
@@ -20,7 +20,7 @@ class EasyPlayer:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
 
-    def decide(self, view: SeatView) -> Decision:
+    def decide(self, view: SeatView) -> Move:
         if view.legal_bids:
             return naive_bid(view.hand)
         return self._rng.choice(view.legal_cards)

@@ -26,7 +26,7 @@ from spades_voice.ai.fastplay import ABOVE, BELOW, Stakes, playout, solve
 from spades_voice.ai.knowledge import NO_BID, Known, bags_once_made, known_of, live_nil
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
-from spades_voice.rules import Card, Decision, SeatView
+from spades_voice.rules import Card, Move, SeatView
 from spades_voice.rules.bids import NIL_CODE
 from spades_voice.rules.kernel import BEATERS, SUIT_MASKS, Position, trick_winner
 
@@ -442,7 +442,7 @@ class HardPlayer:
         self.rate = rate
         self._clock = clock
 
-    def decide(self, view: SeatView) -> Decision:
+    def decide(self, view: SeatView) -> Move:
         known = known_of(view)
         if view.legal_bids:
             j = judge_bid(

@@ -21,7 +21,7 @@ from spades_voice.ai.hard import (
 )
 from spades_voice.ai.knowledge import Known, bags_once_made, known_of, live_nil
 from spades_voice.ai.medium import bid_of_code, legal_of
-from spades_voice.rules import CARDS, SUITS, Rank, SeatView
+from spades_voice.rules import CARDS, SUITS, Rank, SeatView, rng_for
 from spades_voice.rules.kernel import SPADES, SUIT_MASKS, trick_winner
 from spades_voice.rules.scoring import BAG_LIMIT
 
@@ -43,20 +43,37 @@ _NUMBERS = (
 )
 
 
+def position_of(view: SeatView) -> tuple[int, int]:
+    """Where the match stands, as any seat sees it: the hand's number, and how many bids
+    and cards it has had."""
+    return view.hand_number, len(view.bids) + 4 * len(view.tricks) + len(view.current.cards)
+
+
+def hint_rng(seed: int | str | None, view: SeatView) -> random.Random:
+    """The hint's own generator for the position ``view`` shows: asked again in the same
+    position, the hint draws the same deals and so says the same thing."""
+    return rng_for(seed, "hint", *position_of(view))
+
+
 def hint(
     view: SeatView,
     rng: random.Random,
     budget_ms: float = DEFAULT_BUDGET_MS,
     rate: WorkRate = REFERENCE_RATE,
 ) -> Hint:
-    """The suggested decision for ``view.seat`` with a short reason."""
+    """The suggested decision for ``view.seat`` with a short reason.
+
+    The work is sized by counts at ``rate`` with no clock cut-off, so the same ``rng``
+    (``hint_rng``) gives the same hint on a busy machine as on an idle one.
+    """
     known = known_of(view)
     if view.legal_bids:
-        j = judge_bid(known, rng, budget_ms, rate=rate)
+        j = judge_bid(known, rng, budget_ms, False, rate)
         bid = bid_of_code(j.choice)
         return Hint(bid, bid_reason(known, j.choice))
     legal = legal_of(view)
-    idx = judge_card(known, take_while_unmade(known, legal), rng, budget_ms, rate=rate).choice
+    allowed = take_while_unmade(known, legal)
+    idx = judge_card(known, allowed, rng, budget_ms, False, rate).choice
     return Hint(CARDS[idx], play_reason(known, legal, idx))
 
 

@@ -13,7 +13,7 @@ import random
 from spades_voice.ai.counting import medium_bid
 from spades_voice.ai.fastplay import choose
 from spades_voice.ai.knowledge import NO_BID, Known, bags_once_made, known_of
-from spades_voice.rules import BID_CHOICES, Bid, Card, Decision, SeatView
+from spades_voice.rules import BID_CHOICES, Bid, Card, Move, SeatView
 from spades_voice.rules.kernel import trick_winner
 from spades_voice.rules.scoring import BAG_LIMIT
 
@@ -64,7 +64,7 @@ class MediumPlayer:
     def __init__(self, rng: random.Random) -> None:
         self._rng = rng
 
-    def decide(self, view: SeatView) -> Decision:
+    def decide(self, view: SeatView) -> Move:
         known = known_of(view)
         if view.legal_bids:
             partner = known.bids[known.me ^ 2]

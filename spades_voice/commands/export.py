@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from spades_voice.commands.common import add_data_dir_argument
-from spades_voice.rules import MatchState
+from spades_voice.rules import Seat, view_at
 from spades_voice.rules.record import write_record
 from spades_voice.store import files
 from spades_voice.store.files import StoreError
@@ -45,9 +45,8 @@ def run(args: argparse.Namespace) -> int:
         print("There is no match to export yet: play at least one move.", file=sys.stderr)
         return 1
     which, saved = found
-    state = MatchState(saved.match)
     text = io.StringIO()
-    write_record(state, text)
+    write_record(saved.match, text)
     if args.file == "-":
         sys.stdout.write(text.getvalue())
         return 0
@@ -57,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as e:
         print(f"Could not write {target}: {e.strerror or e}.", file=sys.stderr)
         return 1
-    status = "finished" if state.over else f"in hand {state.hand_number}"
-    print(f"Wrote the {which} match ({status}, {len(saved.match.decisions)} moves) to {target}.")
+    end = view_at(saved.match, Seat.S)
+    status = "finished" if end.winner is not None else f"in hand {end.hand_number}"
+    print(f"Wrote the {which} match ({status}, {saved.match.moves} moves) to {target}.")
     return 0

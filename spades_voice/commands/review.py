@@ -9,16 +9,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 
+from spades_voice.ai import Hint, hint
 from spades_voice.ai.calibrate import measure
 from spades_voice.ai.coach import Finding, review
 from spades_voice.ai.hard import WorkRate
+from spades_voice.ai.hints import hint_rng
 from spades_voice.commands.score import load
 from spades_voice.narration.coach import coach_answer
-from spades_voice.rules import Bid, Decision, Seat
+from spades_voice.rules import Bid, Move, Seat, SeatView, rng_for
 from spades_voice.rules.view import moments_of
 
 
@@ -42,7 +43,7 @@ def saved_rate() -> WorkRate | None:
         return None
 
 
-def _code(d: Decision) -> int | str:
+def _code(d: Move) -> int | str:
     return d.to_json() if isinstance(d, Bid) else d.code
 
 
@@ -67,11 +68,16 @@ def run(args: argparse.Namespace) -> int:
         return loaded
     _, state = loaded
     rate = saved_rate() or measure(time.process_time)
+
+    def advise(view: SeatView) -> Hint:
+        """What the hint says in that position (the coach names the same choice)."""
+        return hint(view, hint_rng(args.seed, view), rate=rate)
+
     report = []
     for number, hand in moments_of(state.match, seat):
         if args.hand is not None and number != args.hand:
             continue
-        findings = review(hand, random.Random(f"{args.seed}/{number}"), rate)
+        findings = review(hand, rng_for(args.seed, "coach", number), rate, advise=advise)
         report.append((number, findings))
     if args.json:
         hands = [{"hand": n, "findings": [_finding_json(f) for f in fs]} for n, fs in report]

@@ -188,8 +188,9 @@ def history_filtered(name: str, entries: int, newest: str) -> str:
     return f"{head}, {count(entries, 'entry', 'entries')}. {newest}"
 
 
-def history_saved(path: str, entries: int) -> str:
-    return f"History saved, {count(entries, 'entry', 'entries')}, in {path}."
+def history_saved(name: str, entries: int) -> str:
+    """The file's name and where, said briefly (the full path goes to the history log)."""
+    return f"History saved, {count(entries, 'entry', 'entries')}, in your data folder: {name}."
 
 
 def history_not_saved(reason: str) -> str:

@@ -178,7 +178,11 @@ def outcome_bids(outcome: HandOutcome, cast: Cast, *, brief: bool = True) -> str
 
 def hand_entry(outcome: HandOutcome, cast: Cast) -> str:
     """One entry of the hands-played list (Shift+S): "Hand 3. Us: bid 7, took 9, plus 72,
-    2 bags, total 231. Them: bid 5, took 4, minus 50, 8 bags, total 180." """
+    bags now 2, total 231. Them: bid 5, took 4, minus 50, bags now 8, total 180."
+
+    The bags are the running count after the hand, as the total is, and said so: a plain
+    "8 bags" in a hand's line sounded like that hand's.
+    """
     said = [f"Hand {outcome.number}."]
     nils: list[str] = []
     for team in (cast.my_team, cast.my_team.other):
@@ -186,7 +190,7 @@ def hand_entry(outcome: HandOutcome, cast: Cast) -> str:
         what = f"bid {score.contract}, took {score.counted}" if score.contract else "both nil"
         said.append(
             f"{label(team, cast)}: {what}, {change(score.points)}, "
-            f"{count(score.bags_after, 'bag')}, total {signed(outcome.totals[team])}."
+            f"bags now {score.bags_after}, total {signed(outcome.totals[team])}."
         )
         nils.extend(
             _nil_words(n.seat, n.blind, n.tricks, cast, done=True, brief=True)

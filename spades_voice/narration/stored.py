@@ -171,9 +171,16 @@ def keymap_key_taken(line: int, key: str, owner: str, action: str, defaults: str
 # ---- the problem report (Shift+B) ------------------------------------------------------
 
 
-def report_written(path: object) -> str:
-    """Where the report is, in full: the player sends it by hand, so they must find it."""
-    return f"Problem report written: {path}"
+def report_written(name: str) -> str:
+    """Where the report is: the file's name and the folder, said briefly (the full path
+    is kept in the history log, ``full_path``)."""
+    return f"Problem report written in your data folder: {name}."
+
+
+def full_path(path: object) -> str:
+    """The history log's entry for a file just written: the whole path, to read or copy
+    (too long to speak)."""
+    return f"Full path: {path}"
 
 
 def report_not_written(reason: str) -> str:

@@ -239,15 +239,21 @@ def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
 # ---- hints ------------------------------------------------------------------------------------
 
 
-def hint_line(h: Hint) -> str:
+def hint_line(h: Hint, sure: int | None = None) -> str:
     """The suggestion, said once: the hint's reason already starts with the decision
-    ("Play the king of hearts: the ace is gone."); a bare decision gets a plain line."""
+    ("Play the king of hearts: the ace is gone."); a bare decision gets a plain line.
+
+    ``sure`` is where the bid list starts (the player's sure tricks): when the hint bids
+    otherwise, the line says why the two differ rather than leave them quietly apart.
+    """
     what = (
         f"Bid {h.decision.spoken}" if isinstance(h.decision, Bid)
         else f"Play the {h.decision.spoken}"
     )
-    line = h.reason.strip() or f"{what}."
-    return f"{line} Enter takes it."
+    line = f"{h.reason.strip() or f'{what}.'} Enter takes it."
+    if isinstance(h.decision, Bid) and sure is not None and h.decision != Bid(sure):
+        line += f" The list starts at {sure}, your sure tricks only."
+    return line
 
 
 def between_hands(outcome: HandOutcome) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from spades_voice.narration.words import signed
-from spades_voice.rules import FailedNilTricks, Match, MatchState, Ruleset, Team
+from spades_voice.rules import FailedNilTricks, Ruleset, SeatView, Team
 
 #: The first thing said, before anything else has loaded.
 GREETING = "Spades. Press question mark for help."
@@ -42,12 +42,11 @@ def rules_lines(ruleset: Ruleset) -> list[str]:
     ]
 
 
-def saved_offer(match: Match) -> str:
-    """The start-up question when a saved match waits."""
-    state = MatchState(match)
-    ns, ew = state.totals[Team.NS], state.totals[Team.EW]
+def saved_offer(view: SeatView) -> str:
+    """The start-up question when a saved match waits (``view``: where it stands)."""
+    ns, ew = view.totals[Team.NS], view.totals[Team.EW]
     return (
-        f"A saved match is waiting: hand {state.hand_number}, "
+        f"A saved match is waiting: hand {view.hand_number}, "
         f"you and your partner {signed(ns)}, the opponents {signed(ew)}. "
         "Enter continues it; N starts a new match."
     )
@@ -64,9 +63,14 @@ CONFIRM_NEW = "Start a new match? This one is not finished. Y starts it, Escape 
 CONFIRM_ABANDON_SAVED = (
     "Start a new match? The saved one counts as a loss. Y starts new, Escape goes back."
 )
-REPORT_NEEDS_STORAGE = "Problem reports need the data folder, which is not available."
+#: Why a problem report cannot be written without storage (``stored.report_not_written``).
+REPORT_NEEDS_STORAGE = "the data folder is not available"
 CONFIRM_RESTART = "Restart this hand? Y restarts, Escape goes back."
 CONFIRM_QUIT = "Quit the game? Y quits, Escape goes back."
+#: Q before anyone has moved: a match nobody moved in is not kept, and the next game
+#: deals afresh. Said in the question, while staying is still a choice (the goodbye
+#: must stay short to be heard whole before the game exits).
+CONFIRM_QUIT_UNSAVED = "Quit the game? Nothing is saved yet. Y quits, Escape goes back."
 CONFIRM_HELP = "Y or Enter for yes; Escape for no."
 HINT_LATER = "Hints come on your turn."
 NO_STATS = "Statistics are not available."

@@ -4,13 +4,14 @@ choice to look at them.
 Blind nil is bid before the bidder sees the cards, so the server must not send a seat its
 cards while blind nil is still open to it; once they have been sent, the rules refuse
 blind nil (``HandState.bid_refusal``: the seat has seen its cards). Both halves read and
-write the one fact the rules keep, "this seat has seen its cards", so they cannot drift
-apart: a seat's cards are on the wire exactly when blind nil is closed to it.
+write the one fact the rules keep, the seat's ``Look`` decision, which the table stores with
+its other decisions (so a restart replays it): a seat's cards are on the wire exactly when
+blind nil is closed to it.
 """
 
 from __future__ import annotations
 
-from spades_voice.rules import SEATS, MatchState, Phase, Seat
+from spades_voice.rules import MatchState, Phase, Seat
 
 
 def held_back(state: MatchState, seat: Seat) -> bool:
@@ -26,17 +27,8 @@ def held_back(state: MatchState, seat: Seat) -> bool:
     )
 
 
-def look(state: MatchState, seat: Seat) -> bool:
-    """``seat`` looks at its cards (blind nil closes to it); whether they were held back,
-    that is, whether its view changes."""
+def look(state: MatchState, seat: Seat) -> tuple[bool, bool]:
+    """``seat`` looks at its cards (blind nil closes to it). Returns whether they were
+    held back (its view changes) and whether a ``Look`` decision was applied (to store)."""
     was = held_back(state, seat)
-    state.reveal(seat)
-    return was
-
-
-def after_restart(state: MatchState) -> None:
-    """A table taken back from the store: which seats were sent their cards before the
-    restart is not stored, so every seat counts as having seen its own. Blind nil closes
-    for the rest of this hand rather than open to someone who may have looked."""
-    for seat in SEATS:
-        state.reveal(seat)
+    return was, state.reveal(seat)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 
 from spades_voice.ai import Level
 from spades_voice.narration import notices
+from spades_voice.net import blind
 from spades_voice.net.broadcast import Broadcaster, Member
 from spades_voice.net.computers import ComputerPool, fallback
 from spades_voice.net.limits import Limits, Timers
@@ -22,11 +23,13 @@ from spades_voice.net.turns import Turn, Turns
 from spades_voice.rules import (
     Decision,
     IllegalAction,
+    Look,
     Match,
     MatchState,
     Ruleset,
     Seat,
     SeatView,
+    seed_text,
     view_of,
 )
 from spades_voice.table import Event, Notice
@@ -89,6 +92,15 @@ class TablePlay:
         self._publish(events, None)
         self.schedule()
 
+    def look(self, seat: Seat) -> bool:
+        """``seat`` has seen its cards: a ``Look`` decision, stored like any other.
+        Returns whether its cards were held back until now (its view changes)."""
+        n = len(self.state.decisions)
+        was, looked = blind.look(self.state, seat)
+        if looked:
+            self._record(n, Look(seat))
+        return was
+
     def timers_pending(self) -> int:
         """See ``Turns.pending``."""
         return self.turns.pending()
@@ -114,11 +126,11 @@ class TablePlay:
     def _computer_turn(self, seat: Seat, timed_out: bool) -> None:
         if self.state.to_act is not seat or self.state.over or self.turns.thinking is not None:
             return
-        self.state.reveal(seat)
-        state, n = self.state, len(self.state.decisions)
+        self.look(seat)
+        state, n = self.state, self.state.moves
         view = view_of(state, seat)
         self.turns.think(
-            f"{state.seed}/{seat.value}/{n}", view,
+            seed_text(state.seed, seat.value, n), view,
             lambda decision: self._computer_decided(state, n, view, decision, timed_out),
         )
 
@@ -126,9 +138,9 @@ class TablePlay:
         self, state: MatchState, n: int, view: SeatView, decision: Decision, timed_out: bool
     ) -> None:
         """The computer's decision for ``view``'s seat, thought out on ``state`` after its
-        first ``n`` decisions."""
+        first ``n`` moves (bids and cards: a look meanwhile changes nothing it knew)."""
         seat = view.seat
-        if self.state is not state or len(state.decisions) != n or state.to_act is not seat:
+        if self.state is not state or state.moves != n or state.to_act is not seat:
             self.schedule()  # someone moved meanwhile (a timed person, a new match)
             return
         try:
@@ -137,7 +149,7 @@ class TablePlay:
             log.exception("computer at %s chose badly; playing a safe choice", seat.value)
             decision = fallback(view)
             events = [*state.apply(decision, seat)]
-        self._record(n, decision)
+        self._record(len(state.decisions) - 1, decision)
         before: dict[Seat, list[Event]] = {}
         if timed_out:
             before[seat] = [Notice(notices.TIME_UP)]

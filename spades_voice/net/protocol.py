@@ -30,6 +30,7 @@ from spades_voice.rules import (
     Bid,
     Card,
     Decision,
+    Look,
     Phase,
     Ruleset,
     Seat,
@@ -356,9 +357,12 @@ def flag_from_json(message: Mapping[str, Any], key: str) -> bool:
 
 
 def decision_to_json(decision: Decision) -> dict[str, Any]:
-    """The intent message for a decision (without its request ``id``)."""
+    """The intent message for a decision (without its request ``id``); a look is only
+    ever stored by the server, as a client says ``reveal`` for its own seat."""
     if isinstance(decision, Bid):
         return {"type": "bid", "bid": decision.to_json()}
+    if isinstance(decision, Look):
+        return {"type": "look", "seat": decision.seat.value}
     return {"type": "play", "card": decision.code}
 
 
@@ -368,6 +372,8 @@ def decision_from_json(message: Mapping[str, Any]) -> Decision:
         return bid_from_json(message.get("bid"))
     if kind == "play":
         return card_from_json(message.get("card"))
+    if kind == "look":
+        return Look(seat_from_json(message.get("seat")))
     raise ProtocolError("Not a bid or a play.")
 
 

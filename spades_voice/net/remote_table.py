@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import random
 import ssl
 import threading
 import time
@@ -18,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from spades_voice.ai import Hint, WorkRate, hint
 from spades_voice.ai.calibrate import measure
 from spades_voice.ai.coach import Finding
+from spades_voice.ai.hints import hint_rng
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.client import (
@@ -87,7 +87,6 @@ class RemoteTable:
         self._thread.start()
         self._connected.result()  # raises JoinRefused
         self.seat: Seat = self.client.seat
-        self._hint_rng = random.Random(f"{self.client.code}/{self.seat.value}/hint")
         #: This machine's work rate for the hints' Hard (``ai.calibrate``): the caller sets
         #: the stored one; if none is stored it is measured at the first hint.
         self.rate: WorkRate | None = None
@@ -250,7 +249,9 @@ class RemoteTable:
     def hint(self) -> Hint:
         if self.rate is None:
             self.rate = measure(time.process_time)
-        return hint(self.view(), self._hint_rng, rate=self.rate)
+        # The match's seed is the server's secret: the table and seat stand in for it.
+        view = self.view()
+        return hint(view, hint_rng(f"{self.client.code}/{self.seat.value}", view), rate=self.rate)
 
     def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
         # A guest keeps no record of the views it was sent, and the coach replays those.

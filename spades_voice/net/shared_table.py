@@ -21,7 +21,6 @@ from spades_voice.ai import Level
 from spades_voice.narration import chat, notices, refusals
 from spades_voice.net import protocol as p
 from spades_voice.net import seating
-from spades_voice.net.blind import after_restart, look
 from spades_voice.net.broadcast import Broadcaster, Member
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.intents import (
@@ -141,7 +140,6 @@ class SharedTable:
             p.seat_from_json(stored.host) if stored.host else None,
             [(p.seat_from_json(s), p.clean_name(n), t, w) for s, n, t, w in stored.seats],
         )
-        after_restart(self.state)
 
     # ---- coming and going (``presence.py``) ------------------------------------------
 
@@ -201,7 +199,7 @@ class SharedTable:
                     raise IllegalAction(refusals.NOT_STARTED)
                 self.play.decide(info.seat, decision)
             case Reveal():
-                if not info.waiting and look(self.state, info.seat):
+                if not info.waiting and self.play.look(info.seat):
                     self.out.update(info.seat, [])  # the cards held back until now
             case Start():
                 self._host_only(info)

@@ -11,7 +11,18 @@ from spades_voice.rules.cards import CARDS, SUITS, Card, Rank, Suit, card, cards
 from spades_voice.rules.errors import IllegalAction, IllegalBid, IllegalPlay, NothingToUndo
 from spades_voice.rules.events import HandOutcome
 from spades_voice.rules.hand import Deal, HandState, Phase, Trick
-from spades_voice.rules.match import DealtHand, Decision, Match, MatchState, deal_for
+from spades_voice.rules.match import (
+    DealtHand,
+    Decision,
+    Look,
+    Match,
+    MatchState,
+    Move,
+    check_match,
+    deal_for,
+    rng_for,
+    seed_text,
+)
 from spades_voice.rules.ruleset import FailedNilTricks, Ruleset
 from spades_voice.rules.scoring import (
     NilOutcome,
@@ -22,7 +33,7 @@ from spades_voice.rules.scoring import (
     team_progress,
 )
 from spades_voice.rules.seats import SEATS, TEAMS, Seat, Team
-from spades_voice.rules.view import SeatView, view_of
+from spades_voice.rules.view import SeatView, play_match, view_at, view_of
 
 __all__ = [
     "BID_CHOICES",
@@ -43,8 +54,10 @@ __all__ = [
     "IllegalAction",
     "IllegalBid",
     "IllegalPlay",
+    "Look",
     "Match",
     "MatchState",
+    "Move",
     "NilOutcome",
     "NothingToUndo",
     "Phase",
@@ -60,9 +73,14 @@ __all__ = [
     "card",
     "cards",
     "cards_of",
+    "check_match",
     "deal_for",
+    "play_match",
+    "rng_for",
     "score_hand",
     "score_team",
+    "seed_text",
     "team_progress",
+    "view_at",
     "view_of",
 ]

@@ -17,7 +17,7 @@ from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import Card
 from spades_voice.rules.errors import IllegalAction, echo
 from spades_voice.rules.hand import Deal, Phase
-from spades_voice.rules.match import DealtHand, Decision, Match, MatchState
+from spades_voice.rules.match import DealtHand, Decision, Look, Match, MatchState
 from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.seats import SEATS, Seat
 
@@ -90,10 +90,16 @@ class RecordHand:
     deal: Deal
     bids: tuple[Bid, ...]
     plays: tuple[Card, ...]
+    #: Seats that saw their cards in this hand while blind nil was open to be bid.
+    looked: tuple[Seat, ...] = ()
 
     @property
     def decisions(self) -> Iterator[Decision]:
+        """Bids, looks, then cards. The record does not say when a seat looked, only
+        that it did; after the bids is the one place every legal hand allows (a seat that
+        bid blind nil may look once it has bid), and replay gives the same state."""
         yield from self.bids
+        yield from (Look(seat) for seat in self.looked)
         yield from self.plays
 
 
@@ -210,7 +216,10 @@ def _parse_hand(raw: object, number: int) -> RecordHand:
         raise RecordError(str(e), hand=number, field="deal") from None
     bids = _parse_list(raw, "bids", 4, "bids", Bid.from_json, number)
     plays = _parse_list(raw, "plays", 52, "cards", Card.from_code, number)
-    return RecordHand(dealer, deal, bids, plays)
+    looked = _parse_list(raw, "looked", 4, "seats", Seat.from_code, number)
+    if len(set(looked)) < len(looked):
+        raise RecordError("names a seat twice.", hand=number, field="looked")
+    return RecordHand(dealer, deal, bids, plays, looked)
 
 
 def _parse_list(
@@ -264,6 +273,11 @@ def replay_record(record: Record) -> MatchState:
                 state.apply(bid)
             except IllegalAction as e:
                 raise RecordIllegal(str(e), hand=number, bid=i, seat=actor) from None
+        for seat in rh.looked:
+            try:
+                state.apply(Look(seat))
+            except IllegalAction as e:
+                raise RecordIllegal(str(e), hand=number, seat=seat) from None
         for i, c in enumerate(rh.plays, start=1):
             actor = hand.to_act
             try:
@@ -280,35 +294,36 @@ def replay_record(record: Record) -> MatchState:
 # ---- writing ------------------------------------------------------------------------
 
 
-def to_record(state: MatchState) -> dict[str, Any]:
-    """The record of ``state``: every dealt hand with a decision in it, in order."""
+def to_record(state: MatchState | Match) -> dict[str, Any]:
+    """The record of ``state`` (or of a match value, replayed): every dealt hand with a
+    decision in it, in order."""
+    if isinstance(state, Match):
+        state = MatchState(state)
     hands: list[dict[str, Any]] = []
-    decisions = list(state.decisions)
-    pos = 0
-    for number, dealt in enumerate(state.dealt, start=1):
+    by_hand = state.decisions_by_hand()
+    for number, (dealt, mine) in enumerate(zip(state.dealt, by_hand, strict=True), start=1):
         finished = number <= len(state.outcomes)
-        count = len(decisions) - pos if not finished else 56
-        mine = decisions[pos : pos + count]
-        pos += len(mine)
         if not mine and not finished:
             continue
-        hands.append(
-            {
-                "dealer": dealt.dealer.value,
-                "deal": dealt.deal.to_json(),
-                "bids": [d.to_json() for d in mine if isinstance(d, Bid)],
-                "plays": [d.code for d in mine if isinstance(d, Card)],
-            }
-        )
+        hand: dict[str, Any] = {
+            "dealer": dealt.dealer.value,
+            "deal": dealt.deal.to_json(),
+            "bids": [d.to_json() for d in mine if isinstance(d, Bid)],
+            "plays": [d.code for d in mine if isinstance(d, Card)],
+        }
+        looked = [d.seat.value for d in mine if isinstance(d, Look)]
+        if looked:  # written only when someone looked, so older readers see no change
+            hand["looked"] = looked
+        hands.append(hand)
     return {"format": FORMAT, "rules": state.ruleset.to_json(), "hands": hands}
 
 
-def write_record(state: MatchState, stream: IO[str]) -> None:
+def write_record(state: MatchState | Match, stream: IO[str]) -> None:
     json.dump(to_record(state), stream, indent=1)
     stream.write("\n")
 
 
-def dumps_record(state: MatchState) -> str:
+def dumps_record(state: MatchState | Match) -> str:
     return json.dumps(to_record(state), indent=1) + "\n"
 
 

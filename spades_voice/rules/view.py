@@ -7,13 +7,14 @@ cards.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import Card, Suit, cards_of, mask_of
 from spades_voice.rules.hand import Phase, Trick
 from spades_voice.rules.kernel import DECK
-from spades_voice.rules.match import Decision, HandOutcome, Match, MatchState
+from spades_voice.rules.match import HandOutcome, Look, Match, MatchState, Move
 from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.seats import SEATS, Seat, Team
 
@@ -109,7 +110,8 @@ def view_of(state: MatchState, seat: Seat) -> SeatView:
         phase=hand.phase,
         to_act=hand.to_act,
         hand=hand.held(seat),
-        hand_seen=hand.seen(seat),
+        # Without blind nil a look is not recorded: nothing is held back, so it is seen.
+        hand_seen=hand.seen(seat) or not state.ruleset.blind_nil,
         bids=hand.bids,
         tricks=hand.tricks,
         current=hand.current_trick,
@@ -126,14 +128,33 @@ def view_of(state: MatchState, seat: Seat) -> SeatView:
     )
 
 
-def moments_of(match: Match, seat: Seat) -> list[tuple[int, list[tuple[SeatView, Decision]]]]:
+def view_at(match: Match, seat: Seat) -> SeatView:
+    """What ``seat`` sees where ``match`` stands: for a match read back from a file (a save,
+    a record), where no live state is at hand. Whoever holds the live state asks it."""
+    return view_of(MatchState(match), seat)
+
+
+def play_match(
+    match: Match, decide: Callable[[SeatView], Move], max_hands: int
+) -> MatchState:
+    """``match`` played on by ``decide``, which sees only the acting seat's view, until it
+    is won, no deal is left, or ``max_hands`` hands have finished (a computers' match)."""
+    state = MatchState(match)
+    while state.hand is not None and state.winner is None and len(state.outcomes) < max_hands:
+        seat = state.to_act
+        assert seat is not None
+        state.apply(decide(view_of(state, seat)), seat)
+    return state
+
+
+def moments_of(match: Match, seat: Seat) -> list[tuple[int, list[tuple[SeatView, Move]]]]:
     """For each finished hand of ``match`` (by its 1-based number), ``seat``'s decisions,
     each with the view ``seat`` had when it made it: what the coach judges."""
     state = MatchState(Match(match.ruleset, match.seed, (), match.deals))
-    out: list[tuple[int, list[tuple[SeatView, Decision]]]] = []
-    current: list[tuple[SeatView, Decision]] = []
+    out: list[tuple[int, list[tuple[SeatView, Move]]]] = []
+    current: list[tuple[SeatView, Move]] = []
     for d in match.decisions:
-        if state.to_act is seat:
+        if state.to_act is seat and not isinstance(d, Look):  # a look is no choice to judge
             current.append((view_of(state, seat), d))
         finished = len(state.outcomes)
         state.apply(d)

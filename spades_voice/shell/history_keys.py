@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 
-from spades_voice.narration import prompts
+from spades_voice.narration import prompts, stored
 from spades_voice.options import EventKind
 from spades_voice.shell.binding import registry
 from spades_voice.shell.state import ListView, Shell
@@ -75,4 +75,5 @@ def save_history(shell: Shell) -> None:
     if path is None:
         shell.answer(prompts.history_not_saved(reason))
         return
-    shell.answer(prompts.history_saved(str(path), len(lines)))
+    shell.answer(prompts.history_saved(path.name, len(lines)))
+    shell.keep(stored.full_path(path))

@@ -12,7 +12,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 
 from spades_voice import narration as say
-from spades_voice.narration import prompts, texts
+from spades_voice.narration import prompts, stored, texts
 from spades_voice.rules import IllegalAction
 from spades_voice.shell.binding import bind_actions, registry
 from spades_voice.shell.keymap import Keymap
@@ -85,4 +85,9 @@ def hands_played(shell: Shell) -> None:
 def report_problem(shell: Shell) -> None:
     """Report a problem: writes this match, the recent speech and your settings to one
     file in your data folder, and says where it is."""
-    shell.answer(shell.hooks.report_problem(shell.table.match, shell.view(), list(shell.said)))
+    path, reason = shell.hooks.report_problem(shell.table.match, shell.view(), list(shell.said))
+    if path is None:
+        shell.answer(stored.report_not_written(reason))
+        return
+    shell.answer(stored.report_written(path.name))
+    shell.keep(stored.full_path(path))

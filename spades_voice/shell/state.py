@@ -33,10 +33,10 @@ from spades_voice.rules import (
     Decision,
     HandOutcome,
     Match,
-    MatchState,
     Phase,
     SeatView,
     Trick,
+    view_at,
 )
 from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.overlays import Confirm as Confirm
@@ -187,6 +187,12 @@ class Shell:
             self.said.append(text)
             self.speaker.event(text)
 
+    def keep(self, text: str) -> None:
+        """Kept in the history log without being said: detail one key away (G), such as
+        a file's full path, too long to speak."""
+        self.history.append(text)
+        self.history_kinds.append(EventKind.NOTICES)
+
     # ---- the bid list --------------------------------------------------------------
 
     def bid_from_hand(self, view: SeatView) -> Bid:
@@ -236,10 +242,10 @@ class Shell:
         self.table.drain()
         self.table.load(saved)
         self._reset_match()
-        state = MatchState(saved)
-        if self.hold_between_hands and state.outcomes and not state.hand_decisions():
+        view = self.table.view()
+        if self.hold_between_hands and view.outcomes and not view.bids and view.winner is None:
             # Saved between hands: it resumes there, and N deals the next hand.
-            self.between = state.outcomes[-1]
+            self.between = view.outcomes[-1]
             self.pump()
             self.tell(texts.NEXT_HAND)
             return
@@ -250,7 +256,7 @@ class Shell:
         """The saved match waits: Enter continues it; N or Escape starts a new one, asking
         first when that counts the saved one as a loss."""
         offer = Confirm(
-            texts.saved_offer(saved),
+            texts.saved_offer(view_at(saved, self.table.seat)),
             on_yes=lambda: self._resume(saved),
             on_no=lambda: self._abandon(saved),
             n_is_no=True,
@@ -371,7 +377,7 @@ class Shell:
             self.between = None
             match = self.table.match
             if match is not None:
-                self.hooks.match_finished(MatchState(match))
+                self.hooks.match_finished(match, self.table.view())
             self.tell(texts.NEW_MATCH, EventKind.RESULTS)
 
     def _turn_begins(self, event: TurnToAct) -> None:
@@ -490,15 +496,25 @@ class Shell:
         self.clock_update()
         self.answer(question)
 
+    def reveal(self) -> None:
+        """The player sees their cards: a decision in the match (it closes blind nil for
+        good, undo or not), so it is saved like one."""
+        self.table.reveal()
+        match = self.table.match
+        if match is not None:
+            self.hooks.decision_made(match)
+
     def look(self, then: Callable[[], None]) -> None:
         """Seeing the cards gives up blind nil: ask first while it is open."""
         view = self.view()
         if not self.hand_hidden(view):
+            if not view.hand_seen:  # after a blind nil bid: heard now, so seen for good
+                self.reveal()
             then()
             return
         if view.my_turn:
             # Said once, with the answer: the offer is gone, and the bid to place now.
-            self.table.reveal()
+            self.reveal()
             self.clock_update()
             self.note = texts.BLIND_WITHDRAWN
             self.coda = self.bid_prompt(self.view())
@@ -506,7 +522,7 @@ class Shell:
             return
 
         def yes() -> None:
-            self.table.reveal()
+            self.reveal()
             then()
 
         self.ask(prompts.LOOK_AT_CARDS, yes)

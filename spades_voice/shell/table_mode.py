@@ -14,6 +14,7 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 
 from spades_voice import narration as say
+from spades_voice.ai import sure_tricks
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.coach import COACH_LATER, COACHING, coach_answer
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
@@ -346,7 +347,7 @@ def back(shell: Shell) -> None:
     bidding blind nil."""
     view = shell.view()
     if shell.hand_hidden(view) and view.my_turn:
-        shell.table.reveal()
+        shell.reveal()
         seen = shell.view()
         bid = shell.bid_from_hand(seen)
         shell.bid_heard = True
@@ -412,7 +413,7 @@ def hint(shell: Shell) -> None:
         shell.bid_heard = True  # the hint says the bid
     elif isinstance(suggestion.decision, Card):
         shell.focus_card = suggestion.decision
-    shell.answer(say.hint_line(suggestion))
+    shell.answer(say.hint_line(suggestion, sure_tricks(view.hand) if view.legal_bids else None))
 
 
 @action("coach")
@@ -465,4 +466,6 @@ def quit_(shell: Shell) -> None:
         shell.answer(prompts.GOODBYE)
         shell.on_quit()
 
-    shell.ask(texts.CONFIRM_QUIT, leave)
+    match = shell.table.match
+    unmoved = match is not None and not match.decisions and not shell.over
+    shell.ask(texts.CONFIRM_QUIT_UNSAVED if unmoved else texts.CONFIRM_QUIT, leave)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import re
 import threading
 import time
 from types import ModuleType
@@ -33,6 +34,17 @@ from typing import Any
 from spades_voice.speech._speechd import load_system_module
 from spades_voice.speech.base import SpeechError
 from spades_voice.speech.bounded import CALL_SECONDS, START_SECONDS, SerialCaller
+
+
+def plain(message: str) -> str:
+    """BrlAPI's message in plain words: the bytes it quotes as Python writes them become
+    the text they hold.
+
+    >>> plain("couldn't connect to b':0' with key b'keyfile:/etc/brlapi.key'")
+    "couldn't connect to :0 with key file /etc/brlapi.key"
+    """
+    text = re.sub(r"""\bb(['"])(.*?)\1""", r"\2", message)
+    return text.replace("key keyfile:", "key file ").replace("keyfile:", "key file ")
 
 log = logging.getLogger(__name__)
 
@@ -107,7 +119,7 @@ class BrailleSpeaker:
             self._caller.stop()
             first = str(exc).strip().splitlines()
             raise SpeechError(
-                f"BRLTTY not reachable: {first[0] if first else type(exc).__name__}"
+                f"BRLTTY not reachable: {plain(first[0]) if first else type(exc).__name__}"
             ) from exc
         self._keys = threading.Thread(target=self._read_keys, name="braille-keys", daemon=True)
         self._keys.start()

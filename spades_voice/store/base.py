@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from spades_voice.narration import texts
-from spades_voice.rules import Match, MatchState, SeatView
+from spades_voice.rules import Match, SeatView
 
 if TYPE_CHECKING:
     from spades_voice.store.settings import Settings
@@ -33,8 +33,9 @@ class ShellHooks:
     def decision_made(self, match: Match) -> None:
         """After every decision, undo or restart: ``match`` is the whole match so far."""
 
-    def match_finished(self, state: MatchState) -> None:
-        """A match reached its result. Called exactly once per match."""
+    def match_finished(self, match: Match, view: SeatView) -> None:
+        """A match reached its result: ``match`` is the whole of it, ``view`` what the
+        player saw at its end (the result, the scores). Called exactly once per match."""
 
     def clock_running(self, running: bool) -> None:
         """The match clock runs only while the table is live: not while paused, nor while
@@ -72,10 +73,10 @@ class ShellHooks:
 
     def report_problem(
         self, match: Match | None, view: SeatView, speech: Sequence[str]
-    ) -> str:
+    ) -> tuple[Path | None, str]:
         """Write a problem report (the match, or what this seat saw when ``match`` is None;
-        the recent ``speech``); returns the sentence that says where it is."""
-        return texts.REPORT_NEEDS_STORAGE
+        the recent ``speech``). Returns the file, or None and why not in plain words."""
+        return None, texts.REPORT_NEEDS_STORAGE
 
     def close(self) -> None:
         """The shell is quitting."""

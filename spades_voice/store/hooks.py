@@ -32,7 +32,7 @@ from typing import TypeVar
 
 from spades_voice.narration import stored as words
 from spades_voice.narration.words import Cast
-from spades_voice.rules import Match, MatchState, Seat, SeatView
+from spades_voice.rules import Match, Seat, SeatView, view_at
 from spades_voice.store import files
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.clock import MatchClock
@@ -81,19 +81,11 @@ def trouble_of(error: OSError) -> words.WriteTrouble:
     return words.WriteTrouble.OTHER
 
 
-def _continues(old: Match, old_over: bool, new: Match) -> bool:
-    """``new`` is ``old`` carried on: more decisions, or some of its current hand taken
-    back (undo and restart never reach an earlier hand, nor a finished match)."""
-    if old_over or (old.seed, old.ruleset, old.deals) != (new.seed, new.ruleset, new.deals):
-        return False
-    a, b = old.decisions, new.decisions
-    if b[: len(a)] == a:
-        return True
-    common = next(
-        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
-    )
-    hand_start = len(a) - len(MatchState(old).hand_decisions())
-    return common >= hand_start
+def _same_match(old: Match, new: Match) -> bool:
+    """``new`` is ``old`` carried on or taken back: the same seed, rules and deals. What
+    undo and restart may take back (a hand that has just ended included) is the rules'
+    business; here it is still the same match, its statistics, clock and id untouched."""
+    return (old.seed, old.ruleset, old.deals) == (new.seed, new.ruleset, new.deals)
 
 
 class StoreHooks(ShellHooks):
@@ -195,9 +187,9 @@ class StoreHooks(ShellHooks):
             same = old is self._match
             old_id = self._match_id if same else new_match_id()
             elapsed = self._clock.elapsed() if same else 0.0
-            state = MatchState(old)
-            if not state.over:
-                self._count(state, old_id, elapsed)
+            end = view_at(old, self.seat)
+            if end.winner is None:
+                self._count(end, old_id, elapsed)
             self._write(LAST_FILE, saved_to_bytes(SavedMatch(old, old_id, elapsed, heard=True)))
         self._forget_save()
         self._match = None
@@ -211,14 +203,14 @@ class StoreHooks(ShellHooks):
         self._follow(match)
         self._save()
 
-    def match_finished(self, state: MatchState) -> None:
-        if self._over and self._match == state.match:
+    def match_finished(self, match: Match, view: SeatView) -> None:
+        if self._over and self._match == match:
             return  # told twice: it was counted the first time
-        self._follow(state.match)
+        self._follow(match)
         self._clock.stop()
         self._over = True
         self._heard = False
-        self._count(state, self._match_id, self._clock.elapsed())
+        self._count(view, self._match_id, self._clock.elapsed())
         self._save()
 
     def clock_running(self, running: bool) -> None:
@@ -242,8 +234,8 @@ class StoreHooks(ShellHooks):
 
     def report_problem(
         self, match: Match | None, view: SeatView, speech: Sequence[str]
-    ) -> str:
-        """Write a problem report in the data folder; the sentence that says where."""
+    ) -> tuple[Path | None, str]:
+        """Write a problem report in the data folder: the file, or None and why not."""
         now = datetime.now().astimezone()
         path = report_path(self.data_dir, now)
         data = build_report(match=match, view=view, speech=speech, settings=self._settings,
@@ -252,8 +244,8 @@ class StoreHooks(ShellHooks):
             self._writer(path, data)
         except OSError as e:
             self.problems.append(f"report failed: {e}")
-            return words.report_not_written(files.write_failure_reason(e))
-        return words.report_written(path)
+            return None, files.write_failure_reason(e)
+        return path, ""
 
     def close(self) -> None:
         """Save the match (a finished one as heard: the game went on after saying it),
@@ -281,7 +273,7 @@ class StoreHooks(ShellHooks):
         without ``start_new`` (counted just as if it had been called)."""
         if self._match == match:
             return
-        if self._match is not None and not _continues(self._match, self._over, match):
+        if self._match is not None and not _same_match(self._match, match):
             self.start_new(None)
         self._match = match
         self._offer = None
@@ -290,30 +282,29 @@ class StoreHooks(ShellHooks):
         self._match = saved.match
         self._match_id = saved.match_id
         self._clock.reset(saved.elapsed)
-        state = MatchState(saved.match)
-        if state.over:
+        end = view_at(saved.match, self.seat)
+        if end.winner is not None:
             self._over = True
             self._heard = saved.heard
             # Killed after the last decision was saved, before the result was counted.
             self._clock.stop()
-            self._count(state, saved.match_id, saved.elapsed)
+            self._count(end, saved.match_id, saved.elapsed)
             if not saved.heard:
                 # Killed before the result was spoken: it comes before anything else.
-                assert state.winner is not None
                 from spades_voice.table import DEFAULT_NAMES  # only here: loads the AI
 
                 cast = Cast(self.seat, DEFAULT_NAMES)
-                self._notices.insert(0, words.last_match(cast, state.winner, state.totals))
+                self._notices.insert(0, words.last_match(cast, end.winner, dict(end.totals)))
                 self._heard = True
         elif saved.started and not self._stats.has_counted(saved.match_id):
             self._offer = saved.match
         # An unfinished match already counted was abandoned just before a crash: it is
         # not offered again, and the next decision replaces it.
 
-    def _count(self, state: MatchState, match_id: str, seconds: float) -> None:
+    def _count(self, end: SeatView, match_id: str, seconds: float) -> None:
         if self._stats.has_counted(match_id):
             return
-        result = MatchResult.of(state, self.seat, match_id, seconds)
+        result = MatchResult.of(end, match_id, seconds)
         self._stats = self._stats.add(result)
         self._unwritten.append(result)
         self._flush_stats()

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from spades_voice.rules import Match, MatchState, SeatView, Trick
+from spades_voice.rules import Match, SeatView, Trick
 from spades_voice.rules.record import to_record
 from spades_voice.store.settings import Settings
 
@@ -86,7 +86,7 @@ def build_report(
         "platform": platform.platform(),
         "python": sys.version.split()[0],
         "settings": asdict(settings) if settings is not None else None,
-        "record": to_record(MatchState(match)) if match is not None else None,
+        "record": to_record(match) if match is not None else None,
         "seen": seen_by(view) if match is None else None,
         "speech": list(speech),
     }

@@ -23,10 +23,11 @@ from spades_voice.rules import (
     DealtHand,
     Decision,
     IllegalAction,
+    Look,
     Match,
-    MatchState,
     Ruleset,
     Seat,
+    check_match,
 )
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
@@ -34,9 +35,18 @@ from spades_voice.store.files import Migration, Unreadable
 SAVE_FILE = "save.json"
 LAST_FILE = "last-match.json"
 SCHEMA = "spades-voice/save"
-VERSION = 1
+VERSION = 2
+
+
+def _looks_arrive(obj: dict[str, Any]) -> dict[str, Any]:
+    """Layout 1 -> 2: layout 2 may hold looks (``{"look": "S"}``) among the decisions;
+    a layout 1 file has none, so it reads unchanged (its seats are taken to have looked
+    at nothing, as layout 1 never said)."""
+    return obj
+
+
 #: Layout n -> n + 1. Layout 1 is the first; add a step here when it changes.
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: _looks_arrive}
 
 
 #: Match ids are 16 hex digits; anything much longer is a damaged file.
@@ -69,19 +79,24 @@ class SavedMatch:
 # ---- the match as JSON ----------------------------------------------------------------
 
 
-def decision_to_json(decision: Decision) -> int | str:
+def decision_to_json(decision: Decision) -> int | str | dict[str, str]:
+    if isinstance(decision, Look):
+        return {"look": decision.seat.value}
     return decision.to_json() if isinstance(decision, Bid) else decision.code
 
 
 def decision_from_json(value: object) -> Decision:
-    """A bid (1..13, "nil", "blind_nil") or a card code ("QH"); ``ValueError`` otherwise."""
+    """A bid (1..13, "nil", "blind_nil"), a card code ("QH") or a look (``{"look": "S"}``);
+    ``ValueError`` otherwise."""
     if isinstance(value, int) and not isinstance(value, bool):
         return Bid.from_json(value)
     if isinstance(value, str):
         if value in ("nil", "blind_nil"):
             return Bid.from_json(value)
         return Card.from_code(value)
-    raise ValueError(f"Not a bid or a card: {files.clip(type(value).__name__)}.")
+    if isinstance(value, dict) and set(value) == {"look"}:
+        return Look(Seat.from_code(value["look"]))
+    raise ValueError(f"Not a bid, a card or a look: {files.clip(type(value).__name__)}.")
 
 
 def match_to_json(match: Match) -> dict[str, Any]:
@@ -124,7 +139,7 @@ def match_from_json(obj: Mapping[str, Any]) -> Match:
         raise Unreadable("it has neither a seed nor the deals")
     match = Match(ruleset=ruleset, seed=seed, decisions=decisions, deals=deals)
     try:
-        MatchState(match)
+        check_match(match)
     except IllegalAction as e:
         raise Unreadable(f"the rules refuse one of its moves ({e})") from None
     return match

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from spades_voice.narration.statistics import statistics_summary
-from spades_voice.rules import MatchState, Seat
+from spades_voice.rules import SeatView
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
 from spades_voice.store.save import MATCH_ID_LIMIT
@@ -57,11 +57,13 @@ class MatchResult:
     seconds: float = 0.0
 
     @classmethod
-    def of(cls, state: MatchState, seat: Seat, match_id: str, seconds: float = 0.0) -> MatchResult:
-        """The result of ``state`` for ``seat``'s team; not won means lost or abandoned."""
+    def of(cls, view: SeatView, match_id: str, seconds: float = 0.0) -> MatchResult:
+        """The result for ``view.seat``'s team of the match ``view`` ends (or abandons);
+        not won means lost or abandoned."""
+        seat = view.seat
         team = seat.team
         hands = points = made = failed = penalties = 0
-        for outcome in state.outcomes:
+        for outcome in view.outcomes:
             score = outcome.scores[team]
             hands += 1
             points += score.points
@@ -72,7 +74,7 @@ class MatchResult:
                     failed += not nil.made
         return cls(
             match_id=match_id,
-            won=state.winner is team,
+            won=view.winner is team,
             hands=hands,
             points=points,
             nils_made=made,
@@ -135,14 +137,13 @@ class Statistics:
     def has_counted(self, match_id: str) -> bool:
         return match_id in self.counted
 
-    def record(
-        self, state: MatchState, seat: Seat, match_id: str, seconds: float = 0.0
-    ) -> Statistics:
-        """Count a match that is over (won or lost) or abandoned (a loss).
+    def record(self, view: SeatView, match_id: str, seconds: float = 0.0) -> Statistics:
+        """Count a match that is over (won or lost) or abandoned (a loss), as
+        ``view.seat`` saw it at its end.
 
         Returns ``self`` unchanged when ``match_id`` was counted already.
         """
-        return self.add(MatchResult.of(state, seat, match_id, seconds))
+        return self.add(MatchResult.of(view, match_id, seconds))
 
     def add(self, result: MatchResult) -> Statistics:
         """Count one match's result; ``self`` unchanged when it was counted already."""

@@ -158,7 +158,7 @@ def test_the_table_reviews_the_players_last_finished_hand() -> None:
     table = LocalTable(Ruleset(target=None), seed=4, level=Level.EASY)
     assert table.coach() is None  # nothing finished yet
     me = make_player(Level.EASY, random.Random(4))
-    while table.state.outcomes == []:
+    while not table.state.outcomes:
         if table.computer_to_act():
             table.step()
         else:

@@ -247,6 +247,12 @@ def test_the_arena_hands_players_only_views() -> None:
         and n.value.func.id == "view_of"
         for t in n.targets
         if isinstance(t, ast.Name)
+    } | {  # a parameter typed SeatView: rules.play_match hands it view_of's view
+        a.arg
+        for n in ast.walk(tree)
+        if isinstance(n, ast.FunctionDef)
+        for a in n.args.args
+        if isinstance(a.annotation, ast.Name) and a.annotation.id == "SeatView"
     }
     for call in calls:
         assert len(call.args) == 1 and not call.keywords

@@ -117,7 +117,7 @@ def test_hard_sizes_its_work_to_the_budget(
     medium = make_player(Level.MEDIUM, random.Random(0))
     player = HardPlayer(random.Random(0), budget, rate=rate, clock=_SteppingClock(0.0))
     checked = 0
-    while state.outcomes == []:
+    while not state.outcomes:
         seat = state.to_act
         assert seat is not None
         v = view_of(state, seat)

@@ -63,9 +63,10 @@ def test_why_a_keymap_cannot_be_used_at_all() -> None:
 
 def test_problem_report_sentences() -> None:
     path = Path("/data/report-20260101-120000.txt")
-    assert stored.report_written(path) == (
-        "Problem report written: /data/report-20260101-120000.txt"
+    assert stored.report_written(path.name) == (
+        "Problem report written in your data folder: report-20260101-120000.txt."
     )
+    assert stored.full_path(path) == "Full path: /data/report-20260101-120000.txt"
     assert stored.report_not_written("the disk is full") == (
         "The problem report could not be written because the disk is full."
     )

@@ -198,8 +198,8 @@ class TestOneBreath:
         tricks = {Seat.S: 5, Seat.N: 4, Seat.W: 2, Seat.E: 2}
         entry = say.hand_entry(_outcome(bids, tricks, {Team.NS: 231, Team.EW: 180}), CAST)
         assert entry == (
-            "Hand 3. Us: bid 7, took 9, plus 72, 2 bags, total 231. "
-            "Them: bid 5, took 4, minus 50, 0 bags, total 180."
+            "Hand 3. Us: bid 7, took 9, plus 72, bags now 2, total 231. "
+            "Them: bid 5, took 4, minus 50, bags now 0, total 180."
         )
 
     def test_bag_warning_once_after_the_result_and_never_after_the_match(self) -> None:

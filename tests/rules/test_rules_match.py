@@ -16,6 +16,7 @@ from spades_voice.rules import (
     Deal,
     DealtHand,
     IllegalAction,
+    Look,
     Match,
     MatchState,
     NothingToUndo,
@@ -166,6 +167,70 @@ class TestReplayAndUndo:
             state.apply(BLIND_NIL)
 
 
+class TestLook:
+    """Looking at the cards is a decision: replayed, never taken back."""
+
+    def _blind(self, seed: int = 1) -> tuple[MatchState, Seat]:
+        state = MatchState(Ruleset(blind_nil=True), seed=seed)
+        assert state.to_act is not None
+        return state, state.to_act
+
+    def test_a_look_is_recorded_once_and_closes_blind_nil(self) -> None:
+        state, seat = self._blind()
+        assert state.apply(Look(seat)) == []
+        assert state.decisions == (Look(seat),) and state.moves == 0
+        assert state.hand is not None and state.hand.seen(seat)
+        with pytest.raises(IllegalAction, match="before you see your cards"):
+            state.apply(BLIND_NIL)
+        assert not state.reveal(seat)  # nothing new: not recorded twice
+        with pytest.raises(IllegalAction, match="already seen"):
+            state.apply(Look(seat))
+        assert MatchState(state.match) == state
+
+    def test_a_look_is_refused_where_it_means_nothing(self) -> None:
+        plain = MatchState(Ruleset(), seed=1)
+        assert not plain.reveal(Seat.S) and plain.decisions == ()
+        with pytest.raises(IllegalAction, match="only where blind nil"):
+            plain.apply(Look(Seat.S))
+        state, seat = self._blind()
+        with pytest.raises(IllegalAction, match="Only you"):
+            state.apply(Look(seat.next), seat)
+
+    def test_undo_takes_back_the_blind_nil_but_not_the_look(self) -> None:
+        state, seat = self._blind()
+        state.apply(BLIND_NIL)
+        state.reveal(seat)  # the cards were read after bidding blind
+        assert state.can_undo(seat)
+        assert state.undo(seat) == 1  # the bid; the look stays
+        assert state.decisions == (Look(seat),)
+        assert BLIND_NIL not in view_of(state, seat).legal_bids
+        assert not state.can_undo(seat)  # a look alone is nothing to undo
+
+    def test_restart_and_reopen_replay_every_look(self) -> None:
+        state, seat = self._blind(3)
+        rng = random.Random(3)
+        state.reveal(seat.partner)
+        _advance(state, rng, 30)
+        state.reveal(seat)
+        assert state.restart_hand() == 30
+        assert set(state.hand_decisions()) == {Look(seat), Look(seat.partner)}
+        _advance(state, rng, 56)
+        assert state.hand_number == 2 and len(state.outcomes) == 1
+        last = next(s for s in SEATS if state.can_undo(s, reopen=True))
+        taken = state.undo(last, reopen=True)
+        assert 1 <= taken <= 4 and state.hand_number == 1 and not state.outcomes
+        looks = [d for d in state.hand_decisions() if isinstance(d, Look)]
+        assert set(looks) == {Look(seat), Look(seat.partner)}
+        assert state.hand is not None and state.hand.seen(seat)
+
+    @settings(max_examples=25, deadline=None)
+    @given(st.integers(0, 10**6))
+    def test_random_looks_replay_to_the_same_state(self, seed: int) -> None:
+        state = play_random_match(seed, Ruleset(target=200, blind_nil=True), 4, look=0.05)
+        assert MatchState(state.match) == state
+        assert state.moves == sum(not isinstance(d, Look) for d in state.decisions)
+
+
 def _fixed_hand(dealer: Seat) -> DealtHand:
     """North holds every spade: NS take all 13 tricks whatever happens."""
     return DealtHand(
@@ -214,16 +279,16 @@ class TestMatchEnd:
     def test_tie_at_or_over_target_plays_on(self) -> None:
         state = MatchState(Match(Ruleset(target=100), deals=()))
         # Drive the decision directly: totals tied over the target is not a win.
-        state.totals = {Team.NS: 120, Team.EW: 120}
+        state._totals = {Team.NS: 120, Team.EW: 120}
         assert state._decide_winner() is None
-        state.totals = {Team.NS: 520, Team.EW: 510}
+        state._totals = {Team.NS: 520, Team.EW: 510}
         assert state._decide_winner() is Team.NS
-        state.totals = {Team.NS: -20, Team.EW: -30}
+        state._totals = {Team.NS: -20, Team.EW: -30}
         assert state._decide_winner() is None
 
     def test_single_hand_tie_plays_another(self) -> None:
         state = MatchState(Match(Ruleset(target=None), deals=()))
-        state.totals = {Team.NS: 30, Team.EW: 30}
+        state._totals = {Team.NS: 30, Team.EW: 30}
         assert state._decide_winner() is None
 
 

@@ -15,9 +15,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from rules_helpers import play_random_match
 
-from spades_voice.rules import FailedNilTricks, Ruleset
+from spades_voice.rules import (
+    BLIND_NIL,
+    FailedNilTricks,
+    IllegalAction,
+    Look,
+    MatchState,
+    Ruleset,
+)
 from spades_voice.rules.record import (
     RecordError,
+    RecordIllegal,
     dumps_record,
     parse_record,
     read_record,
@@ -118,6 +126,82 @@ class TestRoundTrip:
         assert again.totals == state.totals and again.outcomes == state.outcomes
         assert dumps_record(again) == text
         assert to_record(again) == json.loads(text)
+
+
+class TestLooked:
+    """Who looked at their cards travels in the record, and records without it still
+    read and score as before."""
+
+    @settings(max_examples=25, deadline=None)
+    @given(st.integers(0, 10**6))
+    def test_looks_round_trip(self, seed: int) -> None:
+        rules = Ruleset(target=200, blind_nil=True)
+        state = play_random_match(seed, rules, max_hands=4, look=0.1)
+        text = dumps_record(state)
+        again = replay_record(read_record(io.StringIO(text)))
+        assert dumps_record(again) == text
+        assert again.outcomes == state.outcomes and again.totals == state.totals
+        looked = [h.get("looked", []) for h in json.loads(text)["hands"]]
+        seen = [[d.seat.value for d in mine if isinstance(d, Look)]
+                for mine in state.decisions_by_hand() if mine]
+        assert looked == seen[: len(looked)]
+
+    def test_written_only_where_someone_looked(self) -> None:
+        plain = to_record(play_random_match(5, Ruleset(target=None), look=0.5))
+        assert all("looked" not in h for h in plain["hands"])
+
+    def test_a_record_without_looks_scores_the_same(self, tmp_path: Path) -> None:
+        rules = Ruleset(target=300, blind_nil=True)
+        record = to_record(play_random_match(8, rules, max_hands=6, look=0.2))
+        assert any("looked" in h for h in record["hands"])
+        old = copy.deepcopy(record)
+        for h in old["hands"]:
+            h.pop("looked", None)
+        (tmp_path / "new.json").write_text(json.dumps(record))
+        (tmp_path / "old.json").write_text(json.dumps(old))
+        new_code, new_out, _ = _score(tmp_path / "new.json")
+        old_code, old_out, _ = _score(tmp_path / "old.json")
+        assert new_code == old_code == 0 and new_out == old_out
+
+    def test_a_seat_that_looked_cannot_then_bid_blind(self) -> None:
+        state = MatchState(Ruleset(blind_nil=True), seed=4)
+        seat = state.to_act
+        assert seat is not None
+        state.reveal(seat)
+        record = to_record(state)
+        assert record["hands"][0]["looked"] == [seat.value]
+        resumed = replay_record(parse_record(record))
+        with pytest.raises(IllegalAction, match="before you see your cards"):
+            resumed.apply(BLIND_NIL)
+        del record["hands"][0]["looked"]
+        replay_record(parse_record(record)).apply(BLIND_NIL)  # never looked: open
+
+    def test_blind_nil_then_a_look_is_legal(self) -> None:
+        state = MatchState(Ruleset(blind_nil=True), seed=4)
+        seat = state.to_act
+        assert seat is not None
+        state.apply(BLIND_NIL)
+        state.reveal(seat)
+        again = replay_record(parse_record(to_record(state)))
+        assert again.hand == state.hand and again.decisions == state.decisions
+
+    @pytest.mark.parametrize(
+        ("looked", "field"), [(["S", "S"], "looked"), (["X"], "looked[0]"), ("S", "looked")]
+    )
+    def test_malformed(self, looked: object, field: str) -> None:
+        record = to_record(MatchState(Ruleset(blind_nil=True), seed=4))
+        record["hands"] = [{**to_record(play_random_match(4, Ruleset(target=None)))["hands"][0],
+                            "looked": looked}]
+        with pytest.raises(RecordError) as caught:
+            parse_record(record)
+        assert caught.value.field == field
+
+    def test_refused_without_blind_nil(self) -> None:
+        record = to_record(play_random_match(4, Ruleset(target=None)))
+        record["hands"][0]["looked"] = ["S"]
+        with pytest.raises(RecordIllegal, match="only where blind nil") as caught:
+            replay_record(parse_record(record))
+        assert caught.value.to_json()["seat"] == "S"
 
 
 class TestScoreCommand:

@@ -20,7 +20,7 @@ from prompt_toolkit.output import DummyOutput
 
 from spades_voice.ai import Level, make_player
 from spades_voice.options import Pace
-from spades_voice.rules import Match, MatchState, Phase, Ruleset, Seat
+from spades_voice.rules import Match, Phase, Ruleset, Seat, SeatView
 from spades_voice.shell.app import run_app
 from spades_voice.shell.keymap import Keymap, load_keymap
 from spades_voice.shell.state import Shell
@@ -56,15 +56,20 @@ KEYS = {
 
 
 def easy_table(
-    seed: int | str = 1, *, target: int | None = 200, blind_nil: bool = False
+    seed: int | str = 1,
+    *,
+    target: int | None = 200,
+    blind_nil: bool = False,
+    match: Match | None = None,
 ) -> LocalTable:
     """A local table whose three computers play Easy from fixed generators, so the tests
-    do not depend on how strong (or slow) the real levels are."""
+    do not depend on how strong (or slow) the real levels are; ``match`` continues one."""
     players = {
         s: make_player(Level.EASY, random.Random(f"test/{seed}/{s.value}"))
         for s in (Seat.W, Seat.N, Seat.E)
     }
-    return LocalTable(Ruleset(target=target, blind_nil=blind_nil), seed, players=players)
+    rules = Ruleset(target=target, blind_nil=blind_nil)
+    return LocalTable(rules, seed, players=players, match=match)
 
 
 class RecordingHooks(ShellHooks):
@@ -90,8 +95,8 @@ class RecordingHooks(ShellHooks):
     def decision_made(self, match: Match) -> None:
         self.calls.append(("decision_made", len(match.decisions)))
 
-    def match_finished(self, state: MatchState) -> None:
-        self.calls.append(("match_finished", state.winner))
+    def match_finished(self, match: Match, view: SeatView) -> None:
+        self.calls.append(("match_finished", view.winner))
 
     def clock_running(self, running: bool) -> None:
         self.calls.append(("clock_running", running))

@@ -76,8 +76,12 @@ def test_control_s_writes_the_whole_history_to_the_data_folder(tmp_path: Path) -
         history = list(h.shell.history)
     files = sorted(tmp_path.glob("history-*.txt"))
     assert len(files) == 1
-    assert answer == f"History saved, {len(history)} entries, in {files[0]}."
-    assert files[0].read_text(encoding="utf-8").splitlines() == history
+    saved = history[:-1]  # the last entry, kept after saving, is where it went
+    assert answer == (
+        f"History saved, {len(saved)} entries, in your data folder: {files[0].name}."
+    )
+    assert history[-1] == f"Full path: {files[0]}"
+    assert files[0].read_text(encoding="utf-8").splitlines() == saved
 
 
 def test_a_refused_write_says_why_and_play_goes_on(tmp_path: Path) -> None:

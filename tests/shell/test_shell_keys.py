@@ -12,7 +12,22 @@ from shell_harness import Harness, easy_table, harness
 from spades_voice.ai import Level, Player, make_player, sure_tricks
 from spades_voice.narration import hand_order
 from spades_voice.options import Pace
-from spades_voice.rules import BID_CHOICES, Decision, Phase, Seat, SeatView, Suit
+from spades_voice.rules import (
+    BID_CHOICES,
+    Bid,
+    Deal,
+    DealtHand,
+    Decision,
+    Match,
+    Move,
+    Phase,
+    Ruleset,
+    Seat,
+    SeatView,
+    Suit,
+    cards,
+    play_match,
+)
 from spades_voice.speech import Kind
 from spades_voice.table import LocalTable
 
@@ -81,8 +96,8 @@ class TestAnswers:
                                           "Alex North, your partner.")
 
     def test_bag_warning(self) -> None:
-        with harness(easy_table(5)) as h:
-            h.table.state.bags[h.table.seat.team] = 8
+        with harness(easy_table(match=_eight_bags())) as h:
+            assert h.table.view().bags[h.table.seat.team] == 8
             assert "8 bags: 2 more cost 100." in h.said("s")
 
     def test_trick_count_and_since_mid_hand(self) -> None:
@@ -253,6 +268,21 @@ class TestBidding:
             said = h.said("y")
             assert said.startswith("Spades: ")
             assert h.table.view().hand_seen
+
+
+def _eight_bags() -> Match:
+    """Hand 2 of a match where we carry 8 bags, reached by playing hand 1: North holds
+    every spade, so we take all 13 tricks on a bid of 5."""
+    suits = {Seat.N: "S", Seat.S: "H", Seat.W: "D", Seat.E: "C"}
+    first = DealtHand(Seat.E, Deal.from_hands(
+        {seat: cards(" ".join(r + s for r in "AKQJT98765432")) for seat, s in suits.items()}
+    ))
+    bids = {Seat.S: Bid(2), Seat.W: Bid(1), Seat.N: Bid(3), Seat.E: Bid(1)}
+
+    def decide(view: SeatView) -> Move:
+        return bids[view.seat] if view.legal_bids else view.legal_cards[0]
+
+    return play_match(Match(Ruleset(target=200), seed=5, deals=(first,)), decide, 1).match
 
 
 class TestPlaying:

@@ -71,7 +71,7 @@ def test_hands_played_list_newest_first() -> None:
         _to_hand_end(h)
         said = h.said("S")
         assert said.startswith("Hands played, 2 hands, newest first. Escape goes back. Hand 2.")
-        assert re.search(r"Us: (bid \d+, took \d+|both nil), (plus|minus) \d+, \d+ bags?, "
+        assert re.search(r"Us: (bid \d+, took \d+|both nil), (plus|minus) \d+, bags now \d+, "
                          r"total (minus )?\d+\.", said), said
         assert h.said("down").startswith("Hand 1.")
         assert h.said("down").startswith("Oldest. Hand 1.")
@@ -85,9 +85,10 @@ def test_problem_report_is_written_and_said_where(tmp_path: Path) -> None:
     with harness(easy_table(5), hooks=hooks) as h:
         h.press("h")
         said = h.said("B")
-        assert said.startswith("Problem report written: ")
-        path = Path(said.removeprefix("Problem report written: "))
-        assert path.parent == tmp_path and path.exists()
+        (path,) = tmp_path.glob("problem-report-*.json")
+        assert said == f"Problem report written in your data folder: {path.name}."
+        assert h.shell is not None and h.shell.history[-1] == f"Full path: {path}"
+        assert str(tmp_path) not in said  # the folder is named, not spelt out
         body = json.loads(path.read_text(encoding="utf-8"))
         assert body["record"]["format"] == "spades-record/1"
         assert any(line.startswith("Spades: ") for line in body["speech"])

@@ -19,7 +19,7 @@ import pytest
 from speech_helpers import Brltty, brlapi_calls, make_fake_brlapi, wait_until
 
 from spades_voice.speech import SpeechError, make_speaker
-from spades_voice.speech.braille import BrailleSpeaker, load_brlapi, start_braille, windows
+from spades_voice.speech.braille import BrailleSpeaker, load_brlapi, plain, start_braille, windows
 from spades_voice.speech.simple import RecorderSpeaker
 
 
@@ -182,3 +182,10 @@ class TestRealBrltty:
             speaker.close()
         assert shown.index("West bids 3.") < shown.index("Alex takes the trick.")
         assert shown.index("Alex takes the trick.") < shown.index("Your lead.")
+
+
+def test_brlapis_bytes_are_said_in_plain_words() -> None:
+    """doctor printed "couldn't connect to b':0' with key b'keyfile:...'" (issue 32)."""
+    said = plain("couldn't connect to b':0' with key b'keyfile:/etc/brlapi.key': refused")
+    assert said == "couldn't connect to :0 with key file /etc/brlapi.key: refused"
+    assert plain("no bytes here") == "no bytes here"

@@ -25,7 +25,7 @@ import sys
 
 import spades_voice.table as table_module
 from spades_voice.ai import Level, make_player
-from spades_voice.rules import Match, MatchState, Ruleset, Seat
+from spades_voice.rules import Match, MatchState, Ruleset, Seat, view_of
 from spades_voice.store import StoreHooks
 from spades_voice.store.save import match_to_json
 
@@ -68,7 +68,7 @@ def main() -> None:
     while True:
         state: MatchState = table.state
         if state.over:
-            hooks.match_finished(state)
+            hooks.match_finished(state.match, view_of(state, Seat.S))
             hooks.start_new(None)
             table.new_match()
             continue

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from spades_voice.rules import Decision, Match, MatchState, Phase, Ruleset
+from spades_voice.rules import Decision, Match, MatchState, Phase, Ruleset, Seat, view_of
 from spades_voice.store import StoreHooks
 
 
@@ -48,7 +48,7 @@ def play(
             clock.advance(2.0)
         hooks.decision_made(state.match)
         if state.over:
-            hooks.match_finished(state)
+            hooks.match_finished(state.match, view_of(state, Seat.S))
 
 
 def finish(hooks: StoreHooks, state: MatchState, rng: random.Random) -> None:

@@ -25,10 +25,12 @@ def _state(decisions: int) -> MatchState:
 def test_a_local_match_is_written_whole_and_the_sentence_says_where(tmp_path: Path) -> None:
     hooks = StoreHooks(tmp_path)
     state = _state(20)
-    said = hooks.report_problem(state.match, view_of(state, Seat.S), ["Your bid.", "Bid 3 placed."])
+    path, why = hooks.report_problem(
+        state.match, view_of(state, Seat.S), ["Your bid.", "Bid 3 placed."]
+    )
     reports = list(tmp_path.glob("problem-report-*.json"))
     assert len(reports) == 1
-    assert said == f"Problem report written: {reports[0]}"
+    assert (path, why) == (reports[0], "")
     body = json.loads(reports[0].read_text(encoding="utf-8"))
     assert body["schema"] == "spades-voice/problem-report"
     assert body["record"]["format"] == "spades-record/1"
@@ -59,10 +61,9 @@ def test_a_refused_write_is_said_and_play_goes_on(tmp_path: Path) -> None:
 
     hooks = StoreHooks(tmp_path, writer=refuse)
     state = _state(4)
-    said = hooks.report_problem(state.match, view_of(state, Seat.S), [])
-    assert said.startswith("The problem report could not be written because ")
+    path, why = hooks.report_problem(state.match, view_of(state, Seat.S), [])
+    assert path is None and why == "the folder cannot be written to"
     assert not list(tmp_path.glob("problem-report-*.json"))
     hooks2 = StoreHooks(tmp_path, writer=write_atomic)
-    assert hooks2.report_problem(state.match, view_of(state, Seat.S), []).startswith(
-        "Problem report written: "
-    )
+    path, why = hooks2.report_problem(state.match, view_of(state, Seat.S), [])
+    assert path is not None and path.exists() and why == ""

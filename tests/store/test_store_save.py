@@ -9,7 +9,7 @@ import random
 import pytest
 from store_helpers import choose
 
-from spades_voice.rules import Match, MatchState, Ruleset
+from spades_voice.rules import SEATS, Look, Match, MatchState, Ruleset, Seat
 from spades_voice.rules.record import parse_record, to_record
 from spades_voice.rules.ruleset import FailedNilTricks
 from spades_voice.store.files import Unreadable
@@ -23,11 +23,14 @@ from spades_voice.store.save import (
 
 
 def _played(match: Match, count: int, seed: int) -> Match:
+    """``count`` decisions; where blind nil is played, seats look now and then too."""
     state = MatchState(match)
     rng = random.Random(seed)
     for _ in range(count):
         if state.over:
             break
+        if rng.random() < 0.1:
+            state.reveal(rng.choice(SEATS))
         state.apply(choose(state, rng))
     return state.match
 
@@ -61,6 +64,27 @@ def test_decision_codes() -> None:
             decision_from_json(bad)
 
 
+def test_looks_are_saved_where_they_happened() -> None:
+    match = _played(Match(ruleset=Ruleset(blind_nil=True), seed=5), 120, 5)
+    assert any(isinstance(d, Look) for d in match.decisions)
+    raw = saved_to_bytes(SavedMatch(match, "l"))
+    assert json.loads(raw)["version"] == 2
+    assert any("look" in d for d in json.loads(raw)["match"]["decisions"] if isinstance(d, dict))
+    assert parse_saved(raw).match == match
+    assert decision_to_json(Look(Seat.W)) == {"look": "W"}
+    for bad in ({"look": "Q"}, {"look": "S", "more": 1}, {"see": "S"}):
+        with pytest.raises(ValueError):
+            decision_from_json(bad)
+
+
+def test_a_layout_1_save_still_loads() -> None:
+    """Saves written before looks were decisions (layout 1) read as they always did."""
+    match = _played(Match(ruleset=Ruleset(blind_nil=True), seed=6), 30, 6)
+    old = [decision_to_json(d) for d in match.decisions if not isinstance(d, Look)]
+    back = parse_saved(_doc(rules={"blind_nil": True}, seed=6, decisions=old))
+    assert back.match.decisions == tuple(d for d in match.decisions if not isinstance(d, Look))
+
+
 def _doc(**match: object) -> bytes:
     body = {"seed": 1, "rules": {}, "decisions": [], **match}
     return json.dumps(
@@ -73,6 +97,7 @@ def _doc(**match: object) -> bytes:
     [
         _doc(decisions=["AS", "AS"]),  # a card bid
         _doc(decisions=[4, 4, 4, 4, "ZZ"]),
+        _doc(decisions=[{"look": "S"}]),  # no blind nil at this table: nothing to look for
         _doc(seed=None),
         _doc(seed=True),
         _doc(seed=[1]),

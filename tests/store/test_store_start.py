@@ -16,7 +16,7 @@ from game_process import Game, step_keys
 from store_helpers import FakeClock, choose, crash, won_by
 
 from spades_voice.narration.stored import FOLDER_IN_USE
-from spades_voice.rules import Match, MatchState, Ruleset
+from spades_voice.rules import Match, MatchState, Ruleset, Seat, view_of
 from spades_voice.store import StoreHooks, load_saved, load_stats
 
 pytest.importorskip("pexpect")
@@ -40,7 +40,7 @@ def test_a_result_never_heard_is_said_first(tmp_path: Path) -> None:
     while not state.over:
         state.apply(choose(state, rng))
         hooks.decision_made(state.match)
-    hooks.match_finished(state)
+    hooks.match_finished(state.match, view_of(state, Seat.S))
     crash(hooks)
     saved = load_saved(data / "save.json")
     assert saved is not None and not saved.heard

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from store_helpers import FakeClock, choose, crash, finish, play, quick_write, short_match, won_by
 
-from spades_voice.rules import Match, MatchState, Seat
+from spades_voice.rules import Match, MatchState, Seat, view_of
 from spades_voice.store import Statistics, StoreHooks, load_stats
 
 
@@ -28,7 +28,7 @@ class TestCountingRules:
         hooks = _hooks(data)
         state, rng = won_by("NS")
         finish(hooks, state, rng)
-        hooks.match_finished(state)  # told twice: still once
+        hooks.match_finished(state.match, view_of(state, Seat.S))  # told twice: still once
         hooks.close()
         again = _hooks(data)
         assert _on_disk(data).played == 1 and _on_disk(data).won == 1
@@ -143,7 +143,7 @@ class TestFigures:
         for seed in range(6):
             state = short_match(seed)
             finish(hooks, state, random.Random(seed))
-            expected = expected.record(state, Seat.S, f"m{seed}")
+            expected = expected.record(view_of(state, Seat.S), f"m{seed}")
             hooks.start_new(None)
         stats = _on_disk(data)
         for name in (
@@ -164,7 +164,7 @@ class TestFigures:
         rng = random.Random(4)
         while not state.over:
             state.apply(choose(state, rng))
-        stats = Statistics().record(state, Seat.S, "a", seconds=90)
+        stats = Statistics().record(view_of(state, Seat.S), "a", seconds=90)
         team = Seat.S.team
         assert stats.hands == len(state.outcomes)
         assert stats.points == sum(o.scores[team].points for o in state.outcomes)
@@ -172,7 +172,7 @@ class TestFigures:
         own = [n for o in state.outcomes for n in o.scores[team].nils if n.seat is Seat.S]
         assert stats.nils_made == sum(n.made for n in own)
         assert stats.seconds == 90
-        assert stats.record(state, Seat.S, "a") is stats
+        assert stats.record(view_of(state, Seat.S), "a") is stats
 
     def test_text(self) -> None:
         assert Statistics().text() == "No matches played yet."
@@ -204,6 +204,6 @@ class TestFigures:
             state.apply(choose(state, rng))
         stats = Statistics()
         for n in range(80):
-            stats = stats.record(state, Seat.S, f"id{n}")
+            stats = stats.record(view_of(state, Seat.S), f"id{n}")
         assert stats.played == 80 and len(stats.counted) == 50
         assert Statistics.from_json(json.loads(stats.to_bytes())) == stats
