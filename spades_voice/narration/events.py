@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades_voice.narration.chat import Chat, chat_line
+from spades_voice.narration.language import N_
 from spades_voice.narration.words import Cast, cap, change, count, signed
 from spades_voice.options import EventKind
 from spades_voice.rules import Bid, Card, HandOutcome, Phase, Seat, Suit, Team, TeamScore, Trick
@@ -119,7 +120,7 @@ def your_turn(phase: Phase, led: Suit | None) -> str:
     return f"Your turn, {led.spoken} led."
 
 
-SPADES_BROKEN = "Spades broken."
+SPADES_BROKEN = N_("Spades broken.")
 
 
 def hand_dealt(cast: Cast, number: int, dealer: Seat) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from spades_voice.narration.language import ngettext
 from spades_voice.options import HandOrder
 from spades_voice.rules import SUITS, Card, Seat, Suit, Team
 
@@ -23,6 +24,11 @@ def cap(text: str) -> str:
 def count(n: int, one: str, many: str | None = None) -> str:
     """ "1 trick", "3 tricks", "0 tricks" (digits always)."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def tricks(n: int) -> str:
+    """ "1 trick", "3 tricks", in the current language."""
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
 
 
 def signed(n: int) -> str:
