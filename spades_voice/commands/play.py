@@ -76,7 +76,7 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
 
     saved = hooks.settings or Settings()
     given: dict[str, object] = {}
-    for name in ("speech", "rate", "level", "pace", "blind_nil", "sound"):
+    for name in ("speech", "rate", "level", "pace", "blind_nil", "sound", "language"):
         value = getattr(args, name)
         if value is not None:
             given[name] = value
@@ -107,6 +107,7 @@ def work_rate(hooks: ShellHooks, settings: Settings) -> WorkRate:
 
 def run(args: argparse.Namespace) -> int:
     """Play until the player quits (``cli`` holds the terminal from the first moment)."""
+    from spades_voice.narration.language import line
     from spades_voice.narration.texts import GREETING
     from spades_voice.shell.terminal import Console
 
@@ -116,7 +117,7 @@ def run(args: argparse.Namespace) -> int:
     speaker = build_speaker(args, settings, console)
     sound = None
     try:
-        speaker.query(GREETING)
+        speaker.query(line(GREETING))
         # Measured while the greeting is spoken, once per machine (then stored).
         rate = work_rate(hooks, settings)
         settings = settings.with_work_rate(rate)
