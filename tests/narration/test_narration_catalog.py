@@ -39,7 +39,7 @@ def template() -> object:
 
 
 def test_the_code_has_sentences_to_translate(template: object) -> None:
-    assert sum(1 for m in template if m.id) > 1  # type: ignore[attr-defined]
+    assert sum(1 for m in template if m.id) > 100  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("lang", catalog.languages())
@@ -60,8 +60,14 @@ def test_the_compiled_catalog_is_its_source(lang: str) -> None:
     )
 
 
+#: Where the English names a card bare ("{card}"), the code also fills the same card with
+#: its article ("{the_card}"), which a language whose article agrees with the card uses.
+ALTERNATES = {"the_card": "card"}
+
+
 def _fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    names = {name for _, name, _, _ in string.Formatter().parse(text) if name}
+    return {ALTERNATES.get(name, name) for name in names}
 
 
 @pytest.mark.parametrize("lang", catalog.languages())

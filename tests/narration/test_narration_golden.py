@@ -15,6 +15,7 @@ import pytest
 
 from spades_voice import narration as say
 from spades_voice.narration import Cast, event_lines
+from spades_voice.narration.language import Language, speaking
 from spades_voice.rules import Bid, Decision, Phase, Rank, Ruleset, Seat, SeatView
 from spades_voice.table import HandScored, LocalTable
 
@@ -78,6 +79,8 @@ CASES = {
     "to_200_full": (3, Ruleset(target=200), False, None),
     "nil_bid_brief": (11, Ruleset(target=None), True, Seat.S),
 }
+#: The same matches heard in Spanish (``golden/es/``): every line through the catalog.
+SPANISH = ("single_hand_brief", "to_200_full", "nil_bid_brief")
 
 
 @pytest.mark.parametrize("name", list(CASES))
@@ -93,3 +96,16 @@ def test_golden_transcript(name: str) -> None:
 def test_transcripts_are_pure() -> None:
     seed, ruleset, brief, nil_seat = CASES["single_hand_brief"]
     assert transcript(seed, ruleset, brief, nil_seat) == transcript(seed, ruleset, brief, nil_seat)
+
+
+@pytest.mark.parametrize("name", SPANISH)
+def test_golden_transcript_in_spanish(name: str) -> None:
+    seed, ruleset, brief, nil_seat = CASES[name]
+    with speaking(Language.ES):
+        text = transcript(seed, ruleset, brief, nil_seat)
+    path = GOLDEN / "es" / f"{name}.txt"
+    if os.environ.get("SPADES_VOICE_REGEN_GOLDEN") == "1" or not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8")
+    assert text != transcript(seed, ruleset, brief, nil_seat)  # English outside the block

@@ -1,0 +1,109 @@
+"""Card, suit, rank, bid and seat names in the current language.
+
+A name with its article is its own sentence piece in the catalog ("the queen of {suit}"),
+because the article agrees with the rank in Spanish ("la reina de corazones", "el as de
+picas", "el 10 de tréboles"); code never glues an article to a name. ``the_card`` is for
+sentences that say "the" before a card; ``card_name`` for lists and the brief lines.
+
+>>> from spades_voice.rules import Card
+>>> card_name(Card.from_code("QH")), the_card(Card.from_code("TS"))
+('queen of hearts', 'the 10 of spades')
+"""
+
+from __future__ import annotations
+
+from spades_voice.narration.language import _, pgettext
+from spades_voice.rules import Bid, Card, Rank, Seat, Suit
+
+
+def suit_name(suit: Suit) -> str:
+    """The suit's name as a player says it: "hearts" ("corazones")."""
+    if suit is Suit.SPADES:
+        return pgettext("suit", "spades")
+    if suit is Suit.HEARTS:
+        return pgettext("suit", "hearts")
+    if suit is Suit.DIAMONDS:
+        return pgettext("suit", "diamonds")
+    return pgettext("suit", "clubs")
+
+
+def rank_name(rank: Rank) -> str:
+    """ "ace", "queen", "10" (a card following the lead, named by its rank alone)."""
+    if rank is Rank.ACE:
+        return pgettext("rank", "ace")
+    if rank is Rank.KING:
+        return pgettext("rank", "king")
+    if rank is Rank.QUEEN:
+        return pgettext("rank", "queen")
+    if rank is Rank.JACK:
+        return pgettext("rank", "jack")
+    return str(rank.value)
+
+
+def the_rank(rank: Rank) -> str:
+    """A rank with its article: "the ace" ("el as"), "the queen" ("la reina")."""
+    if rank is Rank.ACE:
+        return _("the ace")
+    if rank is Rank.KING:
+        return _("the king")
+    if rank is Rank.QUEEN:
+        return _("the queen")
+    if rank is Rank.JACK:
+        return _("the jack")
+    return _("the {rank}").format(rank=rank.value)
+
+
+def card_name(card: Card) -> str:
+    """ "queen of hearts" ("reina de corazones"), "10 of spades"."""
+    suit = suit_name(card.suit)
+    rank = card.rank
+    if rank is Rank.ACE:
+        return _("ace of {suit}").format(suit=suit)
+    if rank is Rank.KING:
+        return _("king of {suit}").format(suit=suit)
+    if rank is Rank.QUEEN:
+        return _("queen of {suit}").format(suit=suit)
+    if rank is Rank.JACK:
+        return _("jack of {suit}").format(suit=suit)
+    return _("{rank} of {suit}").format(rank=rank.value, suit=suit)
+
+
+def the_card(card: Card) -> str:
+    """ "the queen of hearts" ("la reina de corazones"), "the 10 of spades" ("el 10 de
+    picas")."""
+    suit = suit_name(card.suit)
+    rank = card.rank
+    if rank is Rank.ACE:
+        return _("the ace of {suit}").format(suit=suit)
+    if rank is Rank.KING:
+        return _("the king of {suit}").format(suit=suit)
+    if rank is Rank.QUEEN:
+        return _("the queen of {suit}").format(suit=suit)
+    if rank is Rank.JACK:
+        return _("the jack of {suit}").format(suit=suit)
+    return _("the {rank} of {suit}").format(rank=rank.value, suit=suit)
+
+
+def cap(text: str) -> str:
+    """First letter upper case, the rest untouched."""
+    return text[:1].upper() + text[1:]
+
+
+def bid_name(bid: Bid) -> str:
+    """ "nil", "blind nil" ("nulo", "nulo a ciegas"), "4"."""
+    if bid.blind:
+        return pgettext("bid", "blind nil")
+    if bid.tricks == 0:
+        return pgettext("bid", "nil")
+    return str(bid.tricks)
+
+
+def seat_name(seat: Seat) -> str:
+    """ "South" ("Sur")."""
+    if seat is Seat.S:
+        return pgettext("seat", "South")
+    if seat is Seat.W:
+        return pgettext("seat", "West")
+    if seat is Seat.N:
+        return pgettext("seat", "North")
+    return pgettext("seat", "East")
