@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from spades_voice.narration.language import N_, _, ngettext
 from spades_voice.narration.words import Cast, count, signed
 from spades_voice.rules import Team
 
@@ -81,8 +82,10 @@ class WriteTrouble(enum.Enum):
 def cannot_save(trouble: WriteTrouble) -> str:
     """Said once a session, the first time a write fails."""
     if trouble is WriteTrouble.OTHER:
-        return "Your progress cannot be saved right now; play goes on."
-    return f"Your progress cannot be saved: {trouble.value}. Play goes on."
+        return _("Your progress cannot be saved right now; play goes on.")
+    if trouble is WriteTrouble.FULL:
+        return _("Your progress cannot be saved: the disk is full. Play goes on.")
+    return _("Your progress cannot be saved: the folder cannot be written to. Play goes on.")
 
 
 def results_kept(results: int, file_name: str, trouble: WriteTrouble) -> str:
@@ -106,32 +109,37 @@ def results_lost(results: int, trouble: WriteTrouble) -> str:
 
 def results_counted(results: int) -> str:
     """At start, results kept from a session whose statistics could not be written."""
-    verb = "was" if results == 1 else "were"
-    return f"{count(results, 'match result')} from last time {verb} added to your statistics."
+    return ngettext(
+        "{n} match result from last time was added to your statistics.",
+        "{n} match results from last time were added to your statistics.",
+        results,
+    ).format(n=results)
 
 
 def last_match(cast: Cast, team: Team, totals: dict[Team, int]) -> str:
     """The result of a match that ended before its result was heard."""
     win, lose = totals[team], totals[team.other]
-    return f"Your last match is over: {cast.team_obj(team)} won, {signed(win)} to {signed(lose)}."
+    return _("Your last match is over: {team} won, {win} to {lose}.").format(
+        team=cast.team_obj(team), win=signed(win), lose=signed(lose)
+    )
 
 
 #: Asked at start when another game holds the data folder.
 FOLDER_IN_USE = (
-    "Another spades-voice game is open with the same data folder, so this one cannot "
-    "save: Enter plays without saving, Escape quits."
+    N_("Another spades-voice game is open with the same data folder, so this one cannot "
+    "save: Enter plays without saving, Escape quits.")
 )
 
 
 # ---- the keymap's problems: each names its line, then what happens instead ---------------
 
 #: Why a keymap cannot be used at all (after "Your keymap could not be read: ...").
-KEYMAP_NOT_UTF8 = "it is not UTF-8 text"
-KEYMAP_TOO_DEEP = "it is nested too deeply"
-KEYMAP_TOO_LARGE = "it is too large to read"
-KEYMAP_LONG_NUMBER = "it holds a number too long to read"
-KEYMAP_NOT_TOML = "it is not valid TOML"
-KEYMAP_KEYS_NOT_A_TABLE = "Keymap: keys must be a table. Every action keeps its default keys."
+KEYMAP_NOT_UTF8 = N_("it is not UTF-8 text")
+KEYMAP_TOO_DEEP = N_("it is nested too deeply")
+KEYMAP_TOO_LARGE = N_("it is too large to read")
+KEYMAP_LONG_NUMBER = N_("it holds a number too long to read")
+KEYMAP_NOT_TOML = N_("it is not valid TOML")
+KEYMAP_KEYS_NOT_A_TABLE = N_("Keymap: keys must be a table. Every action keeps its default keys.")
 
 
 def keymap_not_toml(line: int | None, detail: str) -> str:
@@ -173,9 +181,9 @@ def keymap_key_taken(line: int, key: str, owner: str, action: str, defaults: str
 
 def report_written(path: object) -> str:
     """Where the report is, in full: the player sends it by hand, so they must find it."""
-    return f"Problem report written: {path}"
+    return _("Problem report written: {path}").format(path=path)
 
 
 def report_not_written(reason: str) -> str:
     """``reason`` as ``store.files.write_failure_reason`` words it ("the disk is full")."""
-    return f"The problem report could not be written because {reason}."
+    return _("The problem report could not be written because {reason}.").format(reason=reason)
