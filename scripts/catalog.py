@@ -18,6 +18,7 @@ Babel is a development tool (the ``test`` extra); the game itself reads the comp
 from __future__ import annotations
 
 import argparse
+import ast
 import io
 import sys
 from collections.abc import Iterable
@@ -53,7 +54,33 @@ def extract() -> Catalog:
     )
     for filename, lineno, message, comments, context in found:
         template.add(message, None, [(filename, lineno)], auto_comments=comments, context=context)
+    for filename, lineno, message in key_docstrings():
+        template.add(message, None, [(filename, lineno)], auto_comments=["A key's help (?)."])
     return template
+
+
+#: The decorators that register a key handler (``shell/``): its docstring is its help.
+HANDLER_DECORATORS = frozenset({"action", "always", "n_action", "sound_action"})
+
+
+def key_docstrings() -> list[tuple[str, int, str]]:
+    """The docstring of every key handler (a function decorated ``@action(...)`` or another of ``HANDLER_DECORATORS``): the
+    key's spoken help, on one line as ``shell.binding.doc`` says it."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef):
+                continue
+            if not any(
+                isinstance(d, ast.Call) and getattr(d.func, "id", None) in HANDLER_DECORATORS
+                for d in node.decorator_list
+            ):
+                continue
+            text = " ".join((ast.get_docstring(node, clean=False) or "").split())
+            if text:
+                found.append((str(path.relative_to(PACKAGE)), node.lineno, text))
+    return found
 
 
 def languages() -> list[str]:
