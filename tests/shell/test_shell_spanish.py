@@ -21,13 +21,12 @@ from spades_voice.shell.screen import screen
 #: Words that are English and never Spanish: one of them in a line means a sentence
 #: escaped the catalog. (Key names said the same in both, "Enter" and "Escape", and the
 #: players' names are not here.)
-ENGLISH = frozenset(
-    """the you your and of is are takes take took trick tricks bid bids hand hands press
-    spades hearts diamonds clubs spade nil queen king jack ace points bags bag with led
-    lead play plays turn match score won lost keys key goes back help rules history
-    nothing yet left right partner deals deal north south west made need needs waiting
-    what who cards card it not have has been for from this that team over""".split()
-)
+_WORDS = """the you your and of is are takes take took trick tricks bid bids hand hands press
+spades hearts diamonds clubs spade nil queen king jack ace points bags bag with led
+lead play plays turn match score won lost keys key goes back help rules history
+nothing yet left right partner deals deal north south west made need needs waiting
+what who cards card it not have has been for from this that team over"""
+ENGLISH = frozenset(_WORDS.split())
 KEYS = ["h", "b", "s", "t", "c", "w", "e", "m", "o", "l", "k", "S", "left", "right", "end",
         "home", "f3", "p", "p", "z", "z", "z", "v", "v", "i", "d"]
 
