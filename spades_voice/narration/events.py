@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades_voice.narration.chat import Chat, chat_line
-from spades_voice.narration.language import N_, _, line, ngettext
+from spades_voice.narration.language import N_, _, ngettext
 from spades_voice.narration.naming import bid_name, card_name, suit_name, the_card
+from spades_voice.narration.refusals import heard
 from spades_voice.narration.words import Cast, change, signed, tricks
 from spades_voice.options import EventKind
 from spades_voice.rules import Bid, Card, HandOutcome, Phase, Seat, Suit, Team, TeamScore, Trick
@@ -65,7 +66,7 @@ def event_lines(
         return [taken_back(event.count, event.restart, reopened=event.reopened)]
     if isinstance(event, Chat):
         return [chat_line(event, cast.me)]
-    return [line(event.text)]
+    return [heard(event.text)]
 
 
 def event_kind(event: GameEvent | Notice | Chat, me: Seat) -> EventKind | None:

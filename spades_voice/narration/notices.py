@@ -6,8 +6,9 @@ stopped mid-game.
 
 from __future__ import annotations
 
-from spades_voice.narration.language import N_, _, line
+from spades_voice.narration.language import N_, _
 from spades_voice.narration.naming import seat_name
+from spades_voice.narration.refusals import heard
 from spades_voice.narration.words import join
 from spades_voice.options import Speech
 from spades_voice.rules import Seat
@@ -78,8 +79,8 @@ def with_offer(text: str, action: str, keys: str) -> str:
     action, or an action this client does not know, the words alone."""
     offer = OFFERS.get(action)
     if not (offer and keys):
-        return line(text)
-    return _("{notice} Press {keys} {offer}.").format(notice=line(text), keys=keys, offer=_(offer))
+        return heard(text)
+    return _("{notice} Press {keys} {offer}.").format(notice=heard(text), keys=keys, offer=_(offer))
 
 
 def host_seated_you(seat: Seat) -> str:

@@ -1,20 +1,24 @@
-"""The reasons a move is refused, in the player's language.
+"""Sentences that arrive as English words, said again in the player's language.
 
-The rules word their refusals in English (``rules/`` is pure and below narration, and the
-message of ``IllegalAction`` is the sentence the game speaks, the same one ``score``
-writes into its JSON). A shared table's server sends its refusals the same way. So a
-refusal is translated where it is spoken: a fixed sentence is looked up whole, and the
-few that name a card, a suit, a seat or a person are recognised by their English shape
-and said again in the player's language.
+Two kinds of sentence reach the shell as finished English text rather than as facts:
+the rules' refusals (``rules/`` is pure and below narration, and an ``IllegalAction``'s
+message is the sentence the game speaks, the same one ``score`` writes into its JSON), and
+what a shared table's server says (its notices and refusals; a server narrates in English,
+the source language, so that every guest can hear it in their own). ``heard`` translates
+them where they are spoken: a fixed sentence is looked up whole; one of ``SHAPES``, the
+English templates with named fields, is recognised by its shape, its fields read back
+(a seat, a card or a suit by its English name; a nested sentence heard in turn), and the
+template said again in the player's language. Anything else is said as it came.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import string
+from functools import cache
 
 from spades_voice.narration.language import N_, _, line
-from spades_voice.narration.naming import cap, seat_name, suit_name, the_card
+from spades_voice.narration.naming import cap, card_name, seat_name, suit_name, the_card
 from spades_voice.rules import CARDS, SEATS, SUITS
 
 #: The rules' and the server's fixed refusals, so the catalog has them.
@@ -44,58 +48,90 @@ FIXED = (
     N_("The table closed the connection."),
 )
 
+#: Sentences with fields that arrive as English text: the rules' refusals naming a card
+#: or a suit, and the server's notices (``narration.notices`` makes them; these are the
+#: same English templates). A field named ``seat`` is a seat, ``card`` or ``the_card`` a
+#: card, ``suit`` a suit, ``where``, ``trick`` and ``start`` a sentence of its own.
+SHAPES = (
+    N_("{the_card} has already been played."),
+    N_("You do not hold {the_card}."),
+    N_("You must follow {suit}."),
+    N_("Nobody is waiting to sit {seat}."),
+    N_("No one called {name} is at the table."),
+    N_("{name} joined, sitting {seat}."),
+    N_("{name} is back."),
+    N_("{name} left. The computer plays for them until they come back."),
+    N_("{name} joined, and sits {seat} from the next deal."),
+    N_("You sit {seat} from the next deal. Until then {computer} plays this hand."),
+    N_("{name} now sits {seat}."),
+    N_("{name} is waiting for the next deal."),
+    N_("The host seated you. You play {seat} from now."),
+    N_("Only the host can seat {name} now; {name} sits from the next deal."),
+    N_("The match has not started yet. {host} hosts."),
+    N_("Back at your seat. You sit {seat}. {where}"),
+    N_("Hand {number}. {trick}"),
+    N_("You opened a public table. You are its host: press {key} to start."),
+    N_("You sit at a public table with {people}."),
+    N_("{seconds} seconds left."),
+    N_("You sit {seat}. Waiting for the host to start."),
+    N_("Press {key} to start; the computer plays any empty seat."),
+    N_("Table code {code}. Friends join with spades-voice join and this code. {start}"),
+    N_("{name} left. {host} hosts the table now."),
+    N_("{name} left. You host the table now."),
+    N_("{name} left and closed the table."),
+    N_("{name} is muted."),
+    N_("{name} may chat again."),
+)
+
 _CARDS = {card.spoken: card for card in CARDS}
 _SUITS = {suit.spoken: suit for suit in SUITS}
 _SEATS = {seat.long_name: seat for seat in SEATS}
+_SENTENCES = frozenset({"where", "trick", "start"})
 
 
-def _played(m: re.Match[str]) -> str | None:
-    card = _CARDS.get(m[1])
-    if card is None:
-        return None
-    return cap(_("{the_card} has already been played.").format(the_card=the_card(card)))
+@cache
+def _pattern(template: str) -> re.Pattern[str]:
+    """``template``'s English as a regular expression with a group for each field."""
+    out, seen = [], set()
+    for literal, name, _spec, _conv in string.Formatter().parse(template):
+        out.append(re.escape(literal))
+        if name is None:
+            continue
+        out.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
+        seen.add(name)
+    return re.compile("".join(out), re.DOTALL)
 
 
-def _not_held(m: re.Match[str]) -> str | None:
-    card = _CARDS.get(m[1])
-    if card is None:
-        return None
-    return _("You do not hold {the_card}.").format(the_card=the_card(card))
+def _field(name: str, english: str) -> str | None:
+    """One field read back from its English, said in the current language; None when the
+    English is not what the field holds (the shape did not really match)."""
+    if name in ("card", "the_card"):
+        found = _CARDS.get(english.removeprefix("the ").removeprefix("The "))
+        if found is None:
+            return None
+        return the_card(found) if name == "the_card" else card_name(found)
+    if name == "suit":
+        suit = _SUITS.get(english)
+        return None if suit is None else suit_name(suit)
+    if name == "seat":
+        seat = _SEATS.get(english)
+        return None if seat is None else seat_name(seat)
+    if name in _SENTENCES:
+        return heard(english)
+    return english
 
 
-def _follow(m: re.Match[str]) -> str | None:
-    suit = _SUITS.get(m[1])
-    return None if suit is None else _("You must follow {suit}.").format(suit=suit_name(suit))
-
-
-def _nobody_waiting(m: re.Match[str]) -> str | None:
-    seat = _SEATS.get(m[1])
-    if seat is None:
-        return None
-    return _("Nobody is waiting to sit {seat}.").format(seat=seat_name(seat))
-
-
-def _no_one_called(m: re.Match[str]) -> str | None:
-    return _("No one called {name} is at the table.").format(name=m[1])
-
-
-_SHAPES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str | None]], ...] = (
-    (re.compile(r"The (.+) has already been played\."), _played),
-    (re.compile(r"You do not hold the (.+)\."), _not_held),
-    (re.compile(r"You must follow (\w+)\."), _follow),
-    (re.compile(r"Nobody is waiting to sit (\w+)\."), _nobody_waiting),
-    (re.compile(r"No one called (.+) is at the table\."), _no_one_called),
-)
-
-
-def refusal(reason: str) -> str:
-    """``reason`` (an ``IllegalAction``'s English sentence) in the current language; a
-    sentence the catalog does not know is said as it came."""
-    said = line(reason)
-    if said != reason:
+def heard(text: str) -> str:
+    """``text``, an English sentence from the rules or a server, in the current language."""
+    said = line(text)
+    if said != text:
         return said
-    for shape, say in _SHAPES:
-        found = shape.fullmatch(reason)
-        if found is not None:
-            return say(found) or reason
-    return reason
+    for template in SHAPES:
+        found = _pattern(template).fullmatch(text)
+        if found is None:
+            continue
+        fields = {name: _field(name, value) for name, value in found.groupdict().items()}
+        if any(value is None for value in fields.values()):
+            continue
+        return cap(_(template).format(**fields))
+    return text

@@ -17,7 +17,7 @@ from spades_voice import narration as say
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.coach import COACH_LATER, COACHING, coach_answer
 from spades_voice.narration.language import line
-from spades_voice.narration.refusals import refusal
+from spades_voice.narration.refusals import heard
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
 from spades_voice.shell.binding import Handler, bind_actions, doc, registry
 from spades_voice.shell.chat_mode import CHAT_ACTIONS
@@ -150,7 +150,7 @@ def seat_waiting(shell: Shell) -> None:
         for person in waiting:
             shell.table.admit(person.seat)
     except IllegalAction as exc:
-        shell.answer(refusal(str(exc)))
+        shell.answer(heard(str(exc)))
     # Seated: the table itself says "Bo now sits East." to everyone else.
 
 
@@ -302,7 +302,7 @@ def _submit(shell: Shell, decision: Decision) -> None:
         shell.table.submit(decision)
     except IllegalAction as exc:
         shell.cues.cue(Cue.REFUSED, shell.pace, at_once=True)
-        shell.answer(refusal(str(exc)))
+        shell.answer(heard(str(exc)))
         return
     shell.pump()
     shell.advance()
@@ -432,7 +432,7 @@ def coach(shell: Shell) -> None:
         try:
             result = await asyncio.get_running_loop().run_in_executor(None, shell.table.coach)
         except IllegalAction as exc:
-            shell.answer(refusal(str(exc)))
+            shell.answer(heard(str(exc)))
             return
         shell.answer(COACH_LATER if result is None else coach_answer(*result))
 

@@ -11,7 +11,7 @@ from spades_voice.ai.said import N_, Said
 from spades_voice.narration.hints import said
 from spades_voice.narration.language import Language, speaking
 from spades_voice.narration.naming import bid_name, card_name, seat_name, the_card, the_rank
-from spades_voice.narration.refusals import refusal
+from spades_voice.narration.refusals import heard
 from spades_voice.narration.words import tricks
 from spades_voice.rules import BLIND_NIL, Bid, Card, Rank, Seat, Suit
 
@@ -94,4 +94,54 @@ def test_a_hint_reason_is_made_again_from_its_facts(es: None) -> None:
     ],
 )
 def test_refusals_are_said_again_in_spanish(es: None, english: str, spanish: str) -> None:
-    assert refusal(english) == spanish
+    assert heard(english) == spanish
+
+
+def _server_notices() -> list[str]:
+    """What a table server sends as words, made as the server makes them: in English."""
+    from spades_voice.narration import chat, notices
+
+    with speaking(Language.EN):
+        return [
+            notices.joined("Bo", Seat.E),
+            notices.back("Bo"),
+            notices.left("Bo"),
+            notices.joined_next_deal("Bo", Seat.W),
+            notices.you_sit_next_deal(Seat.N, "Alex"),
+            notices.now_sits("Bo", Seat.E),
+            notices.nobody_waiting(Seat.S),
+            notices.waiting_ask_host("Bo"),
+            notices.host_seated_you(Seat.W),
+            notices.only_host_seats("Bo"),
+            notices.not_started_host("Ann"),
+            notices.back_at_seat(Seat.N, notices.hand_and_trick(2, "It is not your turn.")),
+            notices.public_table([], "Enter"),
+            notices.public_table(["Ann", "Bo"], "Enter"),
+            notices.seconds_left(10),
+            notices.waiting_for_host(Seat.E),
+            notices.table_code("4 7 1", "Enter"),
+            notices.host_left("Bo", "Ann"),
+            notices.host_left_to_you("Bo"),
+            notices.host_closed("Bo"),
+            notices.TIME_UP,
+            notices.NEW_MATCH_BEGINS,
+            chat.muted("Bo", True),
+            chat.no_such_person("Zed"),
+        ]
+
+
+def test_a_servers_english_notices_are_heard_in_spanish(es: None) -> None:
+    """A Spanish guest at a table whose server speaks English hears every notice in
+    Spanish: the English is recognised by its shape and said again."""
+    from spades_voice.narration import event_lines
+    from spades_voice.narration.events import Notice
+    from spades_voice.narration.words import Cast
+
+    english = _server_notices()
+    heard_lines = [event_lines(Notice(text), Cast(Seat.S))[0] for text in english]
+    assert heard_lines[0] == "Bo se unió, en Este."
+    assert heard_lines[11] == (
+        "De vuelta en tu asiento. Te sientas en Norte. Mano 2. No es tu turno."
+    )
+    for text, said_line in zip(english, heard_lines, strict=True):
+        assert said_line != text, text
