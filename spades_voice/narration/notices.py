@@ -167,6 +167,9 @@ def host_closed(name: str) -> str:
 YOU_HOST = N_("You host this table.")
 
 
+#: Said once, first, when the synthetic voice has no voice for the game's language.
+NO_VOICE = N_("No voice for this language is installed, so the default voice reads the game.")
+
 #: How each speech output is named when the player hears that it was replaced.
 OUTPUT_NAMES = {
     Speech.PRISM: N_("screen reader"),
