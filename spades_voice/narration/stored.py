@@ -8,10 +8,11 @@ can be found. No error codes, no "because File exists".
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from spades_voice.narration.language import N_, _, ngettext
-from spades_voice.narration.words import Cast, count, signed
+from spades_voice.narration.language import N_, _, ngettext, pgettext
+from spades_voice.narration.words import Cast, signed
 from spades_voice.rules import Team
 
 
@@ -31,13 +32,32 @@ class StoredKind:
         return "they were" if self.plural else "it was"
 
 
-SAVE = StoredKind("saved match", False, "your statistics are safe")
+SAVE = StoredKind("saved match", False, N_("your statistics are safe"))
 LAST = StoredKind("last finished match", False)
-STATS = StoredKind("statistics", True, "counting starts again from zero")
+STATS = StoredKind("statistics", True, N_("counting starts again from zero"))
 PENDING = StoredKind("results waiting to be counted", True)
-SETTINGS = StoredKind("settings", True, "the defaults are used")
-KEYMAP = StoredKind("keymap", False, "every action keeps its default keys")
-SEATS = StoredKind("remembered seats", True, "you can still join by the table's code")
+SETTINGS = StoredKind("settings", True, N_("the defaults are used"))
+KEYMAP = StoredKind("keymap", False, N_("every action keeps its default keys"))
+SEATS = StoredKind("remembered seats", True, N_("you can still join by the table's code"))
+
+#: Each kind as the start of a sentence, "Your ..." ("Tu partida guardada", "Tus ajustes").
+YOURS = {
+    "saved match": N_("Your saved match"),
+    "last finished match": N_("Your last finished match"),
+    "statistics": N_("Your statistics"),
+    "results waiting to be counted": N_("Your results waiting to be counted"),
+    "settings": N_("Your settings"),
+    "keymap": N_("Your keymap"),
+    "remembered seats": N_("Your remembered seats"),
+}
+
+
+def _yours(kind: StoredKind) -> str:
+    return _(YOURS[kind.name]) if kind.name in YOURS else f"Your {kind.name}"
+
+
+def _then(kind: StoredKind) -> str:
+    return f"; {_(kind.then)}" if kind.then else ""
 
 
 class Why(enum.Enum):
@@ -51,31 +71,90 @@ class Why(enum.Enum):
 def set_aside(kind: StoredKind, why: Why, new_name: str) -> str:
     """ "Your statistics could not be read, so they were set aside as stats.unreadable-
     20260101-120000.json; counting starts again from zero." """
-    then = f"; {kind.then}" if kind.then else ""
-    return f"Your {kind.name} {why.value}, so {kind.pronoun} set aside as {new_name}{then}."
+    return _SET_ASIDE[why, kind.plural]().format(
+        thing=_yours(kind), file=new_name, then=_then(kind)
+    )
+
+
+def _set_aside_forms() -> dict[tuple[Why, bool], Callable[[], str]]:
+    """Each reason, one thing or many: the whole sentence (the verbs agree in Spanish)."""
+    return {
+        (Why.UNREADABLE, False): lambda: _(
+            "{thing} could not be read, so it was set aside as {file}{then}."
+        ),
+        (Why.UNREADABLE, True): lambda: _(
+            "{thing} could not be read, so they were set aside as {file}{then}."
+        ),
+        (Why.NEWER, False): lambda: _(
+            "{thing} was written by a newer version of spades-voice, so it was set aside as "
+            "{file}{then}."
+        ),
+        (Why.NEWER, True): lambda: _(
+            "{thing} was written by a newer version of spades-voice, so they were set aside "
+            "as {file}{then}."
+        ),
+        (Why.OLDER, False): lambda: _(
+            "{thing} is from a version of spades-voice too old to bring up to date, so it was "
+            "set aside as {file}{then}."
+        ),
+        (Why.OLDER, True): lambda: _(
+            "{thing} is from a version of spades-voice too old to bring up to date, so they "
+            "were set aside as {file}{then}."
+        ),
+    }
 
 
 def left_in_place(kind: StoredKind, why: Why) -> str:
     """A file that could not be moved aside: never written over this session."""
-    then = f"; {kind.then}" if kind.then else ""
-    state, obj = ("they are", "them") if kind.plural else ("it is", "it")
-    return (
-        f"Your {kind.name} {why.value} and could not be moved aside, so {state} left as "
-        f"{state.split()[0]} {'are' if kind.plural else 'is'} and nothing will be saved "
-        f"over {obj}{then}."
-    )
+    return _LEFT[why, kind.plural]().format(thing=_yours(kind), then=_then(kind))
+
+
+def _left_forms() -> dict[tuple[Why, bool], Callable[[], str]]:
+    """Each reason, one thing or many: the whole sentence."""
+    return {
+        (Why.UNREADABLE, False): lambda: _(
+            "{thing} could not be read and could not be moved aside, so it is left as it is "
+            "and nothing will be saved over it{then}."
+        ),
+        (Why.UNREADABLE, True): lambda: _(
+            "{thing} could not be read and could not be moved aside, so they are left as they "
+            "are and nothing will be saved over them{then}."
+        ),
+        (Why.NEWER, False): lambda: _(
+            "{thing} was written by a newer version of spades-voice and could not be moved "
+            "aside, so it is left as it is and nothing will be saved over it{then}."
+        ),
+        (Why.NEWER, True): lambda: _(
+            "{thing} was written by a newer version of spades-voice and could not be moved "
+            "aside, so they are left as they are and nothing will be saved over them{then}."
+        ),
+        (Why.OLDER, False): lambda: _(
+            "{thing} is from a version of spades-voice too old to bring up to date and could "
+            "not be moved aside, so it is left as it is and nothing will be saved over "
+            "it{then}."
+        ),
+        (Why.OLDER, True): lambda: _(
+            "{thing} is from a version of spades-voice too old to bring up to date and could "
+            "not be moved aside, so they are left as they are and nothing will be saved over "
+            "them{then}."
+        ),
+    }
 
 
 def unreadable_kept(kind: StoredKind, why: str) -> str:
     """A file the game reads but never writes (the keymap): left where it is.
     "Your keymap could not be read (it is nested too deeply), so every action keeps its
     default keys." """
-    return f"Your {kind.name} could not be read ({why}), so {kind.then}."
+    said = (
+        pgettext("many", "{thing} could not be read ({why}), so {then}.") if kind.plural
+        else _("{thing} could not be read ({why}), so {then}.")
+    )
+    return said.format(thing=_yours(kind), why=_(why), then=_(kind.then))
 
 
 class WriteTrouble(enum.Enum):
-    FULL = "the disk is full"
-    LOCKED = "the folder cannot be written to"
+    FULL = N_("the disk is full")
+    LOCKED = N_("the folder cannot be written to")
     OTHER = ""
 
 
@@ -90,21 +169,27 @@ def cannot_save(trouble: WriteTrouble) -> str:
 
 def results_kept(results: int, file_name: str, trouble: WriteTrouble) -> str:
     """At exit, statistics still unwritten but kept in the pending file."""
-    why = f" ({trouble.value})" if trouble is not WriteTrouble.OTHER else ""
-    return (
-        f"Your statistics could not be saved{why}: "
-        f"{count(results, 'match result')} {'is' if results == 1 else 'are'} kept in "
-        f"{file_name} and will be counted when you next play."
-    )
+    return ngettext(
+        "Your statistics could not be saved{why}: {n} match result is kept in {file} and "
+        "will be counted when you next play.",
+        "Your statistics could not be saved{why}: {n} match results are kept in {file} and "
+        "will be counted when you next play.",
+        results,
+    ).format(why=_why(trouble), n=results, file=file_name)
+
+
+def _why(trouble: WriteTrouble) -> str:
+    """ " (the disk is full)", or nothing for a trouble without a plain name."""
+    return f" ({_(trouble.value)})" if trouble is not WriteTrouble.OTHER else ""
 
 
 def results_lost(results: int, trouble: WriteTrouble) -> str:
     """At exit, statistics that could be kept nowhere."""
-    why = f" ({trouble.value})" if trouble is not WriteTrouble.OTHER else ""
-    return (
-        f"Your statistics could not be saved{why}, and "
-        f"{count(results, 'match result')} could not be kept."
-    )
+    return ngettext(
+        "Your statistics could not be saved{why}, and {n} match result could not be kept.",
+        "Your statistics could not be saved{why}, and {n} match results could not be kept.",
+        results,
+    ).format(why=_why(trouble), n=results)
 
 
 def results_counted(results: int) -> str:
@@ -123,6 +208,9 @@ def last_match(cast: Cast, team: Team, totals: dict[Team, int]) -> str:
         team=cast.team_obj(team), win=signed(win), lose=signed(lose)
     )
 
+
+_SET_ASIDE = _set_aside_forms()
+_LEFT = _left_forms()
 
 #: Asked at start when another game holds the data folder.
 FOLDER_IN_USE = (
@@ -144,36 +232,48 @@ KEYMAP_KEYS_NOT_A_TABLE = N_("Keymap: keys must be a table. Every action keeps i
 
 def keymap_not_toml(line: int | None, detail: str) -> str:
     """The TOML reader's own words in brackets: they say what it expected there."""
-    where = f"Keymap line {line}" if line is not None else "Keymap"
-    return f"{where}: this is not valid TOML ({detail}). Every action keeps its default keys."
+    if line is None:
+        said = _("Keymap: this is not valid TOML ({detail}). Every action keeps its default keys.")
+        return said.format(detail=detail)
+    return _(
+        "Keymap line {line}: this is not valid TOML ({detail}). Every action keeps its "
+        "default keys."
+    ).format(line=line, detail=detail)
 
 
 def keymap_unknown_section(line: int, name: str) -> str:
-    return f"Keymap line {line}: unknown section {name!r}; actions belong under [keys]."
+    return _("Keymap line {line}: unknown section {name}; actions belong under [keys].").format(
+        line=line, name=repr(name)
+    )
 
 
 def keymap_unknown_action(line: int, action: str) -> str:
-    return f"Keymap line {line}: unknown action {action!r}; it is ignored."
-
-
-def _keeps(action: str, defaults: str) -> str:
-    return f"{action} keeps its default keys ({defaults})"
+    return _("Keymap line {line}: unknown action {action}; it is ignored.").format(
+        line=line, action=repr(action)
+    )
 
 
 def keymap_not_a_list(line: int, action: str, defaults: str) -> str:
     """``defaults`` is the action's default keys as spoken ("H and F1")."""
-    return f"Keymap line {line}: {action} needs a list of key names; {_keeps(action, defaults)}."
+    return _(
+        "Keymap line {line}: {action} needs a list of key names; {action} keeps its default "
+        "keys ({defaults})."
+    ).format(line=line, action=action, defaults=defaults)
 
 
 def keymap_not_a_key(line: int, bad: str, action: str, defaults: str) -> str:
-    return f"Keymap line {line}: {bad!r} is not a key name; {_keeps(action, defaults)}."
+    return _(
+        "Keymap line {line}: {bad} is not a key name; {action} keeps its default keys "
+        "({defaults})."
+    ).format(line=line, bad=repr(bad), action=action, defaults=defaults)
 
 
 def keymap_key_taken(line: int, key: str, owner: str, action: str, defaults: str) -> str:
     """``key`` (spoken) stays with ``owner``; ``action``, on ``line``, keeps its defaults."""
-    return (
-        f"Keymap line {line}: {key} is already the key for {owner}; {_keeps(action, defaults)}."
-    )
+    return _(
+        "Keymap line {line}: {key} is already the key for {owner}; {action} keeps its default "
+        "keys ({defaults})."
+    ).format(line=line, key=key, owner=owner, action=action, defaults=defaults)
 
 
 # ---- the problem report (Shift+B) ------------------------------------------------------

@@ -132,9 +132,9 @@ def test_non_editable_install_finds_the_keymap(tmp_path: Path) -> None:
         "from spades_voice.shell.keymap import load_keymap;"
         "import spades_voice; print(spades_voice.__file__);"
         "print(load_keymap(use_user=False).keys_for('hand'));"
-        "from spades_voice.narration.language import Language, line, speaking;"
+        "from spades_voice.narration.language import Language, line, set_default;"
         "from spades_voice.narration.texts import GREETING;"
-        "speaking(Language.ES).__enter__(); print(line(GREETING))"
+        "set_default(Language.ES); print(line(GREETING))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code, str(target)], capture_output=True, text=True,
