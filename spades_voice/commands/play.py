@@ -15,7 +15,9 @@ from spades_voice.commands.common import (
     add_speech_arguments,
     build_sound,
     build_speaker,
+    choose_language,
     run_shell,
+    saved_settings,
 )
 from spades_voice.options import Level, Pace, Target, names
 
@@ -111,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
     from spades_voice.narration.texts import GREETING
     from spades_voice.shell.terminal import Console
 
+    # The language first: what the store says while loading (a file set aside) is said in it.
+    choose_language(args, saved_settings()[0])
     hooks = store_hooks()
     settings = _choices(args, hooks)
     console = Console()
