@@ -12,7 +12,7 @@ sentences that say "the" before a card; ``card_name`` for lists and the brief li
 
 from __future__ import annotations
 
-from spades_voice.narration.language import _, pgettext
+from spades_voice.narration.language import N_, _, pgettext
 from spades_voice.rules import Bid, Card, Rank, Seat, Suit
 
 
@@ -40,53 +40,37 @@ def rank_name(rank: Rank) -> str:
     return str(rank.value)
 
 
+#: Each honour's forms as catalog templates: the card bare, the card with its article, the
+#: rank with its article. The article is part of each template, so it agrees in every
+#: language; every other rank takes the ``{rank}`` forms.
+_HONOURS = {
+    Rank.ACE: (N_("ace of {suit}"), N_("the ace of {suit}"), N_("the ace")),
+    Rank.KING: (N_("king of {suit}"), N_("the king of {suit}"), N_("the king")),
+    Rank.QUEEN: (N_("queen of {suit}"), N_("the queen of {suit}"), N_("the queen")),
+    Rank.JACK: (N_("jack of {suit}"), N_("the jack of {suit}"), N_("the jack")),
+}
+_PIPS = (N_("{rank} of {suit}"), N_("the {rank} of {suit}"), N_("the {rank}"))
+BARE, WITH_ARTICLE, RANK_WITH_ARTICLE = range(3)
+
+
+def _form(rank: Rank, which: int) -> str:
+    return _(_HONOURS.get(rank, _PIPS)[which])
+
+
 def the_rank(rank: Rank) -> str:
     """A rank with its article: "the ace" ("el as"), "the queen" ("la reina")."""
-    if rank is Rank.ACE:
-        return _("the ace")
-    if rank is Rank.KING:
-        return _("the king")
-    if rank is Rank.QUEEN:
-        return _("the queen")
-    if rank is Rank.JACK:
-        return _("the jack")
-    return _("the {rank}").format(rank=rank.value)
+    return _form(rank, RANK_WITH_ARTICLE).format(rank=rank.value)
 
 
 def card_name(card: Card) -> str:
     """ "queen of hearts" ("reina de corazones"), "10 of spades"."""
-    suit = suit_name(card.suit)
-    rank = card.rank
-    if rank is Rank.ACE:
-        return _("ace of {suit}").format(suit=suit)
-    if rank is Rank.KING:
-        return _("king of {suit}").format(suit=suit)
-    if rank is Rank.QUEEN:
-        return _("queen of {suit}").format(suit=suit)
-    if rank is Rank.JACK:
-        return _("jack of {suit}").format(suit=suit)
-    return _("{rank} of {suit}").format(rank=rank.value, suit=suit)
+    return _form(card.rank, BARE).format(rank=card.rank.value, suit=suit_name(card.suit))
 
 
 def the_card(card: Card) -> str:
     """ "the queen of hearts" ("la reina de corazones"), "the 10 of spades" ("el 10 de
     picas")."""
-    suit = suit_name(card.suit)
-    rank = card.rank
-    if rank is Rank.ACE:
-        return _("the ace of {suit}").format(suit=suit)
-    if rank is Rank.KING:
-        return _("the king of {suit}").format(suit=suit)
-    if rank is Rank.QUEEN:
-        return _("the queen of {suit}").format(suit=suit)
-    if rank is Rank.JACK:
-        return _("the jack of {suit}").format(suit=suit)
-    return _("the {rank} of {suit}").format(rank=rank.value, suit=suit)
-
-
-def cap(text: str) -> str:
-    """First letter upper case, the rest untouched."""
-    return text[:1].upper() + text[1:]
+    return _form(card.rank, WITH_ARTICLE).format(rank=card.rank.value, suit=suit_name(card.suit))
 
 
 def bid_name(bid: Bid) -> str:

@@ -18,7 +18,8 @@ import string
 from functools import cache
 
 from spades_voice.narration.language import N_, _, line
-from spades_voice.narration.naming import cap, card_name, seat_name, suit_name, the_card
+from spades_voice.narration.naming import card_name, seat_name, suit_name, the_card
+from spades_voice.narration.words import cap
 from spades_voice.rules import CARDS, SEATS, SUITS
 
 #: The rules' and the server's fixed refusals, so the catalog has them.

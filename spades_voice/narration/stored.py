@@ -8,7 +8,6 @@ can be found. No error codes, no "because File exists".
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from spades_voice.narration.language import N_, _, ngettext, pgettext
@@ -71,74 +70,76 @@ class Why(enum.Enum):
 def set_aside(kind: StoredKind, why: Why, new_name: str) -> str:
     """ "Your statistics could not be read, so they were set aside as stats.unreadable-
     20260101-120000.json; counting starts again from zero." """
-    return _SET_ASIDE[why, kind.plural]().format(
+    return _(_FORMS[why, kind.plural][0]).format(
         thing=_yours(kind), file=new_name, then=_then(kind)
     )
 
 
-def _set_aside_forms() -> dict[tuple[Why, bool], Callable[[], str]]:
-    """Each reason, one thing or many: the whole sentence (the verbs agree in Spanish)."""
-    return {
-        (Why.UNREADABLE, False): lambda: _(
-            "{thing} could not be read, so it was set aside as {file}{then}."
-        ),
-        (Why.UNREADABLE, True): lambda: _(
-            "{thing} could not be read, so they were set aside as {file}{then}."
-        ),
-        (Why.NEWER, False): lambda: _(
-            "{thing} was written by a newer version of spades-voice, so it was set aside as "
-            "{file}{then}."
-        ),
-        (Why.NEWER, True): lambda: _(
-            "{thing} was written by a newer version of spades-voice, so they were set aside "
-            "as {file}{then}."
-        ),
-        (Why.OLDER, False): lambda: _(
-            "{thing} is from a version of spades-voice too old to bring up to date, so it was "
-            "set aside as {file}{then}."
-        ),
-        (Why.OLDER, True): lambda: _(
-            "{thing} is from a version of spades-voice too old to bring up to date, so they "
-            "were set aside as {file}{then}."
-        ),
-    }
-
-
-def left_in_place(kind: StoredKind, why: Why) -> str:
-    """A file that could not be moved aside: never written over this session."""
-    return _LEFT[why, kind.plural]().format(thing=_yours(kind), then=_then(kind))
-
-
-def _left_forms() -> dict[tuple[Why, bool], Callable[[], str]]:
-    """Each reason, one thing or many: the whole sentence."""
-    return {
-        (Why.UNREADABLE, False): lambda: _(
+#: For each reason, one thing or many, the whole sentence (the verbs agree in Spanish):
+#: set aside, then left in place.
+_FORMS = {
+    (Why.UNREADABLE, False): (
+        N_("{thing} could not be read, so it was set aside as {file}{then}."),
+        N_(
             "{thing} could not be read and could not be moved aside, so it is left as it is "
             "and nothing will be saved over it{then}."
         ),
-        (Why.UNREADABLE, True): lambda: _(
+    ),
+    (Why.UNREADABLE, True): (
+        N_("{thing} could not be read, so they were set aside as {file}{then}."),
+        N_(
             "{thing} could not be read and could not be moved aside, so they are left as they "
             "are and nothing will be saved over them{then}."
         ),
-        (Why.NEWER, False): lambda: _(
+    ),
+    (Why.NEWER, False): (
+        N_(
+            "{thing} was written by a newer version of spades-voice, so it was set aside as "
+            "{file}{then}."
+        ),
+        N_(
             "{thing} was written by a newer version of spades-voice and could not be moved "
             "aside, so it is left as it is and nothing will be saved over it{then}."
         ),
-        (Why.NEWER, True): lambda: _(
+    ),
+    (Why.NEWER, True): (
+        N_(
+            "{thing} was written by a newer version of spades-voice, so they were set aside "
+            "as {file}{then}."
+        ),
+        N_(
             "{thing} was written by a newer version of spades-voice and could not be moved "
             "aside, so they are left as they are and nothing will be saved over them{then}."
         ),
-        (Why.OLDER, False): lambda: _(
+    ),
+    (Why.OLDER, False): (
+        N_(
+            "{thing} is from a version of spades-voice too old to bring up to date, so it was "
+            "set aside as {file}{then}."
+        ),
+        N_(
             "{thing} is from a version of spades-voice too old to bring up to date and could "
             "not be moved aside, so it is left as it is and nothing will be saved over "
             "it{then}."
         ),
-        (Why.OLDER, True): lambda: _(
+    ),
+    (Why.OLDER, True): (
+        N_(
+            "{thing} is from a version of spades-voice too old to bring up to date, so they "
+            "were set aside as {file}{then}."
+        ),
+        N_(
             "{thing} is from a version of spades-voice too old to bring up to date and could "
             "not be moved aside, so they are left as they are and nothing will be saved over "
             "them{then}."
         ),
-    }
+    ),
+}
+
+
+def left_in_place(kind: StoredKind, why: Why) -> str:
+    """A file that could not be moved aside: never written over this session."""
+    return _(_FORMS[why, kind.plural][1]).format(thing=_yours(kind), then=_then(kind))
 
 
 def unreadable_kept(kind: StoredKind, why: str) -> str:
@@ -208,9 +209,6 @@ def last_match(cast: Cast, team: Team, totals: dict[Team, int]) -> str:
         team=cast.team_obj(team), win=signed(win), lose=signed(lose)
     )
 
-
-_SET_ASIDE = _set_aside_forms()
-_LEFT = _left_forms()
 
 #: Asked at start when another game holds the data folder.
 FOLDER_IN_USE = (
