@@ -12,32 +12,31 @@ sentences that say "the" before a card; ``card_name`` for lists and the brief li
 
 from __future__ import annotations
 
-from spades_voice.narration.language import N_, _, pgettext
+from spades_voice.narration.language import N_, _
 from spades_voice.rules import Bid, Card, Rank, Seat, Suit
+
+#: Names as catalog templates; each says one thing, so no context is needed.
+SUIT_NAMES = {
+    Suit.SPADES: N_("spades"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.CLUBS: N_("clubs"),
+}
+HONOUR_NAMES = {
+    Rank.ACE: N_("ace"), Rank.KING: N_("king"), Rank.QUEEN: N_("queen"), Rank.JACK: N_("jack")
+}
+SEAT_NAMES = {Seat.S: N_("South"), Seat.W: N_("West"), Seat.N: N_("North"), Seat.E: N_("East")}
+NIL, BLIND_NIL = N_("nil"), N_("blind nil")
 
 
 def suit_name(suit: Suit) -> str:
     """The suit's name as a player says it: "hearts" ("corazones")."""
-    if suit is Suit.SPADES:
-        return pgettext("suit", "spades")
-    if suit is Suit.HEARTS:
-        return pgettext("suit", "hearts")
-    if suit is Suit.DIAMONDS:
-        return pgettext("suit", "diamonds")
-    return pgettext("suit", "clubs")
+    return _(SUIT_NAMES[suit])
 
 
 def rank_name(rank: Rank) -> str:
     """ "ace", "queen", "10" (a card following the lead, named by its rank alone)."""
-    if rank is Rank.ACE:
-        return pgettext("rank", "ace")
-    if rank is Rank.KING:
-        return pgettext("rank", "king")
-    if rank is Rank.QUEEN:
-        return pgettext("rank", "queen")
-    if rank is Rank.JACK:
-        return pgettext("rank", "jack")
-    return str(rank.value)
+    return _(HONOUR_NAMES[rank]) if rank in HONOUR_NAMES else str(rank.value)
 
 
 #: Each honour's forms as catalog templates: the card bare, the card with its article, the
@@ -76,18 +75,10 @@ def the_card(card: Card) -> str:
 def bid_name(bid: Bid) -> str:
     """ "nil", "blind nil" ("nulo", "nulo a ciegas"), "4"."""
     if bid.blind:
-        return pgettext("bid", "blind nil")
-    if bid.tricks == 0:
-        return pgettext("bid", "nil")
-    return str(bid.tricks)
+        return _(BLIND_NIL)
+    return _(NIL) if bid.tricks == 0 else str(bid.tricks)
 
 
 def seat_name(seat: Seat) -> str:
     """ "South" ("Sur")."""
-    if seat is Seat.S:
-        return pgettext("seat", "South")
-    if seat is Seat.W:
-        return pgettext("seat", "West")
-    if seat is Seat.N:
-        return pgettext("seat", "North")
-    return pgettext("seat", "East")
+    return _(SEAT_NAMES[seat])
