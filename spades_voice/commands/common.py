@@ -36,6 +36,16 @@ def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_language_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--language``, for every command that says or prints sentences to the player."""
+    parser.add_argument(
+        "--language",
+        choices=[lang.value for lang in Language],
+        default=None,
+        help="The language the game speaks (default: the saved setting, else the system's).",
+    )
+
+
 def add_speech_arguments(parser: argparse.ArgumentParser) -> None:
     """Speech options shared by every command that talks."""
     group = parser.add_argument_group("speech")
@@ -45,12 +55,7 @@ def add_speech_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="Where speech goes (default: the saved setting, else auto).",
     )
-    group.add_argument(
-        "--language",
-        choices=[lang.value for lang in Language],
-        default=None,
-        help="The language the game speaks (default: the saved setting, else the system's).",
-    )
+    add_language_argument(group)
     group.add_argument("--rate", type=int, default=None, help="Synthetic speech rate, words/min.")
     group.add_argument("--speech-log", default=None, metavar="FILE", help="Log every utterance.")
     group.add_argument(

@@ -54,5 +54,7 @@ def coach_answer(number: int, findings: Sequence[Finding]) -> str:
 
 #: The coach key before any hand is finished.
 COACH_LATER = N_("The coach reviews your decisions once a hand is finished.")
+#: ``spades-voice review`` on a record with no finished hand.
+NO_HAND_TO_REVIEW = N_("No finished hand to review.")
 #: Said at once when the coach key is pressed; the review follows in about a second.
 COACHING = N_("Reviewing your last hand.")

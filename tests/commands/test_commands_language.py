@@ -111,3 +111,19 @@ def test_doctor_says_which_language_and_why(tmp_path: Path) -> None:
     lines = _doctor(tmp_path, spanish_env, "--language", "en")
     assert "language: English (--language)." in lines
     assert "language: English (from the system)." in _doctor(tmp_path, _env(tmp_path))
+
+
+def test_stats_prints_in_the_chosen_language(tmp_path: Path) -> None:
+    def stats(env: dict[str, str], *options: str) -> str:
+        proc = subprocess.run(
+            [_script(), "stats", *options], env=env, capture_output=True, text=True,
+            timeout=30, stdin=subprocess.DEVNULL,
+        )
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout.strip()
+
+    assert stats(_env(tmp_path, LANG="es_ES.UTF-8")) == "Aún no jugaste ninguna partida."
+    assert stats(_env(tmp_path, LANG="es_ES.UTF-8"), "--language", "en") == (
+        "No matches played yet."
+    )
+    assert stats(_env(tmp_path), "--json").startswith("{")
