@@ -42,7 +42,7 @@ def statistics_summary(figures: Figures) -> str:
     """ "5 matches: 3 won, 2 lost. Streak 1, best 2. 42 points a hand. Nils: 2 of 3 made.
     1 bag penalty." """
     if not figures.played:
-        return NONE_YET
+        return _(NONE_YET)
     parts = [
         ngettext(
             "{n} match: {won} won, {lost} lost.", "{n} matches: {won} won, {lost} lost.",
