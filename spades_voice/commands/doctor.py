@@ -11,6 +11,7 @@ from pathlib import Path
 
 from spades_voice.commands.common import add_speech_arguments, choose_language, saved_settings
 from spades_voice.narration import sounds as sound_words
+from spades_voice.narration.language import line
 from spades_voice.options import Sound
 from spades_voice.sound import SoundPlayer
 from spades_voice.speech.base import Speaker
@@ -117,7 +118,7 @@ def _sound_line(args: argparse.Namespace, sound: SoundPlayer | None, left: float
     """Whether sound cues work and why not, within ``left`` seconds; unless told to say
     nothing, the turn chime is played, so the player hears the answer too."""
     if sound is None:
-        return sound_words.SOUND_OFF_FOR_DOCTOR
+        return line(sound_words.SOUND_OFF_FOR_DOCTOR)
     try:
         status = sound.check(chime=not args.no_test_line, timeout=max(0.1, left))
     finally:

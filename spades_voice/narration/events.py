@@ -53,7 +53,7 @@ def event_lines(
     if isinstance(event, BidPlaced):
         return [bid_placed(cast, event.seat, event.bid)]
     if isinstance(event, SpadesBroken):
-        return [SPADES_BROKEN]
+        return [_(SPADES_BROKEN)]
     if isinstance(event, TurnToAct):
         return [your_turn(event.phase, event.led)] if event.seat is cast.me else []
     if isinstance(event, HandDealt):
