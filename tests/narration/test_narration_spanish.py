@@ -139,7 +139,7 @@ def test_a_servers_english_notices_are_heard_in_spanish(es: None) -> None:
 
     english = _server_notices()
     heard_lines = [event_lines(Notice(text), Cast(Seat.S))[0] for text in english]
-    assert heard_lines[0] == "Bo se unió, en Este."
+    assert heard_lines[0] == "Bo se unió y se sienta en Este."
     assert heard_lines[11] == (
         "De vuelta en tu asiento. Te sientas en Norte. Mano 2. No es tu turno."
     )
