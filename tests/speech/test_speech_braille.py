@@ -182,3 +182,13 @@ class TestRealBrltty:
             speaker.close()
         assert shown.index("West bids 3.") < shown.index("Alex takes the trick.")
         assert shown.index("Alex takes the trick.") < shown.index("Your lead.")
+
+
+def test_a_spanish_line_reaches_the_display_as_utf8_text(recorded: Path) -> None:
+    """Braille gets the same words as speech, accents and ñ included."""
+    display = BrailleSpeaker()
+    display.event("Sam se la lleva.")
+    display.query("¿Empezar otra? Año, tréboles.")
+    display.close()
+    written = [call[1] for call in brlapi_calls(recorded) if call[0] == "writeText"]
+    assert written == ["Sam se la lleva.", "¿Empezar otra? Año, tréboles."]
