@@ -146,6 +146,12 @@ def table_code(spoken_code: str, key: str) -> str:
     return said.format(code=spoken_code, start=how_to_start(key))
 
 
+def code_to_share(code: str, address: str) -> str:
+    """The line ``host`` prints for the host to copy to friends (the code as written)."""
+    said = _("Table code {code}. Others join with: spades-voice join {code} --server {address}")
+    return said.format(code=code, address=address)
+
+
 def host_left(name: str, host: str) -> str:
     """The host left before the first deal; the person seated longest hosts now."""
     return _("{name} left. {host} hosts the table now.").format(name=name, host=host)
@@ -161,6 +167,9 @@ def host_closed(name: str) -> str:
     """The host's own server (``spades-voice host``) stops as they leave: their table ends."""
     return _("{name} left and closed the table.").format(name=name)
 
+
+#: Said when the table ends while waiting in the lobby and gave no reason.
+TABLE_GONE = N_("The table has gone.")
 
 #: Joining a table before the first deal when nobody else is connected: the host role is
 #: the newcomer's.

@@ -47,6 +47,15 @@ FIXED = (
     N_("Only the host can do that."),
     N_("The table server closed the connection."),
     N_("The table closed the connection."),
+    N_("Too many connections from your address."),
+    N_("Too many bad messages."),
+    N_("Too many wrong codes. Wait a minute."),
+    N_("No table has that code."),
+    N_("That seat token is not for this table."),
+    N_("This server does not open new tables."),
+    N_("You have opened too many tables. Wait a minute."),
+    N_("The server has no room for another table."),
+    N_("The table has ended: it had not started for over a minute, and the server needed room."),
 )
 
 #: Sentences with fields that arrive as English text: the rules' refusals naming a card
@@ -82,6 +91,7 @@ SHAPES = (
     N_("{name} left and closed the table."),
     N_("{name} is muted."),
     N_("{name} may chat again."),
+    N_("This server speaks protocol {version}."),
 )
 
 _CARDS = {card.spoken: card for card in CARDS}
