@@ -48,7 +48,7 @@ def extract() -> Catalog:
     found = extract_from_dir(
         str(PACKAGE),
         method_map=[("**.py", "python")],
-        keywords=KEYWORDS,  # type: ignore[arg-type]
+        keywords=KEYWORDS,
         comment_tags=("Translators:",),
         strip_comment_tags=True,
     )
@@ -64,8 +64,9 @@ HANDLER_DECORATORS = frozenset({"action", "always", "n_action", "sound_action"})
 
 
 def key_docstrings() -> list[tuple[str, int, str]]:
-    """The docstring of every key handler (a function decorated ``@action(...)`` or another of ``HANDLER_DECORATORS``): the
-    key's spoken help, on one line as ``shell.binding.doc`` says it."""
+    """The docstring of every key handler (a function decorated by one of
+    ``HANDLER_DECORATORS``): the key's spoken help, on one line as ``shell.binding.doc``
+    says it."""
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
