@@ -19,40 +19,27 @@ from spades_voice.rules import Team
 class StoredKind:
     """How one kind of file is spoken of."""
 
-    #: "saved match", "statistics": after "Your".
-    name: str
-    #: The name is plural ("statistics were", "settings were").
+    #: The file as a sentence begins with it: "Your saved match" ("Tu partida guardada").
+    yours: str
+    #: The name is plural ("Your statistics were"): the sentence's verbs agree with it.
     plural: bool
     #: What happens next, after a semicolon; empty when nothing needs saying.
     then: str = ""
 
-    @property
-    def pronoun(self) -> str:
-        return "they were" if self.plural else "it was"
 
-
-SAVE = StoredKind("saved match", False, N_("your statistics are safe"))
-LAST = StoredKind("last finished match", False)
-STATS = StoredKind("statistics", True, N_("counting starts again from zero"))
-PENDING = StoredKind("results waiting to be counted", True)
-SETTINGS = StoredKind("settings", True, N_("the defaults are used"))
-KEYMAP = StoredKind("keymap", False, N_("every action keeps its default keys"))
-SEATS = StoredKind("remembered seats", True, N_("you can still join by the table's code"))
-
-#: Each kind as the start of a sentence, "Your ..." ("Tu partida guardada", "Tus ajustes").
-YOURS = {
-    "saved match": N_("Your saved match"),
-    "last finished match": N_("Your last finished match"),
-    "statistics": N_("Your statistics"),
-    "results waiting to be counted": N_("Your results waiting to be counted"),
-    "settings": N_("Your settings"),
-    "keymap": N_("Your keymap"),
-    "remembered seats": N_("Your remembered seats"),
-}
+SAVE = StoredKind(N_("Your saved match"), False, N_("your statistics are safe"))
+LAST = StoredKind(N_("Your last finished match"), False)
+STATS = StoredKind(N_("Your statistics"), True, N_("counting starts again from zero"))
+PENDING = StoredKind(N_("Your results waiting to be counted"), True)
+SETTINGS = StoredKind(N_("Your settings"), True, N_("the defaults are used"))
+KEYMAP = StoredKind(N_("Your keymap"), False, N_("every action keeps its default keys"))
+SEATS = StoredKind(
+    N_("Your remembered seats"), True, N_("you can still join by the table's code")
+)
 
 
 def _yours(kind: StoredKind) -> str:
-    return _(YOURS[kind.name]) if kind.name in YOURS else f"Your {kind.name}"
+    return _(kind.yours)
 
 
 def _then(kind: StoredKind) -> str:
@@ -60,11 +47,12 @@ def _then(kind: StoredKind) -> str:
 
 
 class Why(enum.Enum):
-    """Why a stored file cannot be used, as the player needs to know it."""
+    """Why a stored file cannot be used, as the player needs to know it (each reason's
+    words are in the sentences of ``_FORMS``)."""
 
-    UNREADABLE = "could not be read"
-    NEWER = "was written by a newer version of spades-voice"
-    OLDER = "is from a version of spades-voice too old to bring up to date"
+    UNREADABLE = "unreadable"
+    NEWER = "newer"
+    OLDER = "older"
 
 
 def set_aside(kind: StoredKind, why: Why, new_name: str) -> str:

@@ -155,3 +155,67 @@ def test_no_translation_keeps_a_brace_it_cannot_fill() -> None:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         for text in strings:
             assert not re.search(r"\{[^}]*\s[^}]*\}", text or ""), text
+
+
+# ---- every sentence in narration/ is marked for the catalog ------------------------------
+
+#: The calls that mark a sentence (``narration/language.py``).
+MARKS = frozenset({"_", "N_", "ngettext", "pgettext"})
+#: Two words, or a word ending a sentence: text a player would hear.
+SENTENCE = re.compile(r"[A-Za-z]{2,}\W+[A-Za-z]{2,}|[A-Za-z]{3,}[.?!]")
+
+
+def unmarked_sentences(source: str) -> list[str]:
+    """String literals and f-strings in ``source`` that read as sentences but are not the
+    argument of a marking call (docstrings aside): English the catalog never sees."""
+    import ast
+
+    tree = ast.parse(source)
+    parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+    docstrings = {
+        node.body[0].value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+        and node.body and isinstance(node.body[0], ast.Expr)
+    }
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.JoinedStr):
+            text = "".join(v.value for v in node.values if isinstance(v, ast.Constant))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if node in docstrings or isinstance(parents.get(node), ast.JoinedStr):
+                continue
+            text = node.value
+        else:
+            continue
+        call = parents.get(node)
+        marked = isinstance(call, ast.Call) and getattr(call.func, "id", None) in MARKS
+        if SENTENCE.search(text) and not marked:
+            found.append(f"line {node.lineno}: {text!r}")
+    return found
+
+
+def test_every_sentence_in_narration_is_marked_for_the_catalog() -> None:
+    """A sentence written as a bare string or f-string would stay English in every
+    language, and the catalog test would never hear of it: wrap it in ``_()`` (made now)
+    or ``N_()`` (a module constant), with named placeholders."""
+    found = {
+        str(path.relative_to(ROOT)): unmarked_sentences(path.read_text(encoding="utf-8"))
+        for path in sorted((ROOT / "spades_voice" / "narration").glob("*.py"))
+    }
+    assert {path: lines for path, lines in found.items() if lines} == {}
+
+
+def test_the_marking_check_catches_what_it_should() -> None:
+    planted = (
+        '"""Module doc is fine."""\n'
+        'A = N_("Marked sentence.")\n'
+        'B = "Bare sentence."\n'
+        'def f(n):\n'
+        '    """Doc is fine."""\n'
+        '    x = _("{n} marked.").format(n=n)\n'
+        '    return f"{n} tricks taken." + ", ".join([x])\n'
+    )
+    assert unmarked_sentences(planted) == [
+        "line 3: 'Bare sentence.'", "line 7: ' tricks taken.'"
+    ]
