@@ -6,13 +6,12 @@ the choice of a pyttsx3 voice."""
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from speech_helpers import SpeechdServer, wait_until, wav_seconds
 
-from spades_voice.narration.language import Language, set_default, speaking
+from spades_voice.narration.language import Language, speaking
 from spades_voice.speech.speechd import SpeechdSpeaker
 from spades_voice.speech.synth import EspeakSynth, espeak_program
 from spades_voice.speech.voice_language import pick_voice
@@ -24,15 +23,6 @@ pytestmark = pytest.mark.filterwarnings(
 )
 
 
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    set_default(Language.ES)
-    try:
-        yield
-    finally:
-        set_default(Language.EN)
-
-
 def _languages(server: SpeechdServer, count: int) -> list[str]:
     return [
         (server.out / f"{n:04d}.lang").read_text(encoding="utf-8") for n in range(1, count + 1)
@@ -40,9 +30,10 @@ def _languages(server: SpeechdServer, count: int) -> list[str]:
 
 
 def test_speech_dispatcher_speaks_spanish_in_a_spanish_voice(
-    spanish: None, speechd_server: SpeechdServer
+    speechd_server: SpeechdServer,
 ) -> None:
-    speaker = SpeechdSpeaker()
+    with speaking(Language.ES):  # the language is asked for as the output starts
+        speaker = SpeechdSpeaker()
     try:
         speaker.query("Robin, 9 de corazones.")
         assert wait_until(lambda: len(speechd_server.done()) == 1, 20.0)
