@@ -21,26 +21,10 @@ from spades_voice.ai.hard import (
 )
 from spades_voice.ai.knowledge import Known, bags_once_made, known_of, live_nil
 from spades_voice.ai.medium import bid_of_code, legal_of
-from spades_voice.rules import CARDS, SUITS, Rank, SeatView, rng_for
+from spades_voice.ai.said import N_, Said
+from spades_voice.rules import CARDS, SUITS, Card, Rank, SeatView, rng_for
 from spades_voice.rules.kernel import SPADES, SUIT_MASKS, trick_winner
 from spades_voice.rules.scoring import BAG_LIMIT
-
-_NUMBERS = (
-    "no",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-    "thirteen",
-)
 
 
 def position_of(view: SeatView) -> tuple[int, int]:
@@ -80,46 +64,45 @@ def hint(
 # ---- bids ---------------------------------------------------------------------------
 
 
-def _join(parts: list[str]) -> str:
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def _describe(reasons: tuple[Reason, ...]) -> list[str]:
+def _describe(reasons: tuple[Reason, ...]) -> list[Said]:
     aces = [r for r in reasons if r.kind == "ace"]
-    parts: list[str] = []
+    parts: list[Said] = []
     if len(aces) == 1:
-        parts.append(f"the ace of {SUITS[aces[0].suit].spoken}")
+        parts.append(Said(N_("{the_card}"), the_card=Card(SUITS[aces[0].suit], Rank.ACE)))
     elif aces:
-        parts.append(f"{_NUMBERS[len(aces)]} aces")
+        parts.append(Said(N_("{count_word} aces"), count_word=len(aces)))
     for r in reasons:
         if r.kind in ("king", "queen"):
-            parts.append(f"the {r.kind} of {SUITS[r.suit].spoken}")
+            rank = Rank.KING if r.kind == "king" else Rank.QUEEN
+            parts.append(Said(N_("{the_card}"), the_card=Card(SUITS[r.suit], rank)))
         elif r.kind == "length":
-            parts.append(f"{_NUMBERS[r.count]} spades")
+            parts.append(Said(N_("{count_word} spades"), count_word=r.count))
         elif r.kind == "void":
-            parts.append(f"no {SUITS[r.suit].spoken}")
+            parts.append(Said(N_("no {suit}"), suit=SUITS[r.suit]))
         elif r.kind == "singleton":
-            parts.append(f"a single {SUITS[r.suit].singular}")
+            parts.append(Said(N_("a single {suit_one}"), suit_one=SUITS[r.suit]))
     return parts[:3]
 
 
-def bid_reason(known: Known, code: int) -> str:
+def bid_reason(known: Known, code: int) -> Said:
     """Why this bid, from the player's own cards."""
     hand = known.hand
     if code <= 0:
         spades = hand & SPADES
         if spades:
             top = CARDS[spades.bit_length() - 1]
-            return f"Bid nil: your highest spade is the {top.rank.spoken} and your cards are low."
-        return "Bid nil: you hold no spades and your cards are low."
+            return Said(
+                N_("Bid nil: your highest spade is {the_rank} and your cards are low."),
+                the_rank=top.rank,
+            )
+        return Said(N_("Bid nil: you hold no spades and your cards are low."))
     parts = _describe(count_tricks(hand).reasons)
     if not parts:
-        return f"Bid {code}: your hand has few sure winners."
+        return Said(N_("Bid {bid}: your hand has few sure winners."), bid=code)
     # The goal first (how many tricks to take), then the cards that should take them.
-    tricks = "1 trick" if code == 1 else f"{code} tricks"
-    return f"Bid {code}: about {tricks} from {_join(parts)}."
+    if code == 1:
+        return Said(N_("Bid {bid}: about 1 trick from {parts}."), bid=code, parts=tuple(parts))
+    return Said(N_("Bid {bid}: about {bid} tricks from {parts}."), bid=code, parts=tuple(parts))
 
 
 # ---- plays --------------------------------------------------------------------------
@@ -129,109 +112,158 @@ def _sure(known: Known, idx: int) -> bool:
     return not known.unseen & ABOVE[idx]
 
 
-def _suit_word(idx: int, plural: bool = False) -> str:
-    suit = CARDS[idx].suit
-    return suit.spoken if plural else suit.singular
-
-
 def _lowest_of_suit(legal: int, idx: int) -> bool:
     """``idx`` is the lowest card the player may play in its suit."""
     return not legal & SUIT_MASKS[idx // 13] & ((1 << idx) - 1)
 
 
-def play_reason(known: Known, legal: int, idx: int) -> str:
+def play_reason(known: Known, legal: int, idx: int) -> Said:
     """Why this card, from what the player can see: the goal first, in the player's terms
     ("cash it", "duck", "stay under"), then the fact that makes it right."""
     c = CARDS[idx]
     me = known.me
     trick = list(known.trick)
-    verb = "Lead" if not trick else "Play"
-    head = f"{verb} the {c.spoken}"
     nil_opps = [s for s in ((me + 1) & 3, (me + 3) & 3) if live_nil(known, s)]
     if legal & (legal - 1) == 0:
-        return f"{head}: it is your only legal card."
+        if not trick:
+            return Said(N_("Lead {the_card}: it is your only legal card."), the_card=c)
+        return Said(N_("Play {the_card}: it is your only legal card."), the_card=c)
     if not trick:
-        return _lead_reason(known, idx, head, bool(nil_opps))
-    return _follow_reason(known, legal, idx, head, nil_opps)
+        return _lead_reason(known, idx, bool(nil_opps))
+    return _follow_reason(known, legal, idx, nil_opps)
 
 
-def _lead_reason(known: Known, idx: int, head: str, nil_opp_alive: bool) -> str:
-    """``play_reason`` for a lead: ``head`` is "Lead the ..."."""
+def _lead_reason(known: Known, idx: int, nil_opp_alive: bool) -> Said:
+    """``play_reason`` for a lead."""
     c = CARDS[idx]
     partner = known.me ^ 2
     if known.bids[known.me] <= 0:
-        return f"{head}: a low lead keeps your nil safe."
+        return Said(N_("Lead {the_card}: a low lead keeps your nil safe."), the_card=c)
     if _sure(known, idx):
-        return f"{head}: cash it, no one else holds a higher {c.suit.singular}."
+        return Said(
+            N_("Lead {the_card}: cash it, no one else holds a higher {suit_one}."),
+            the_card=c, suit_one=c.suit,
+        )
     if live_nil(known, partner):
-        return f"{head}: a high lead helps protect your partner's nil."
+        return Said(
+            N_("Lead {the_card}: a high lead helps protect your partner's nil."), the_card=c
+        )
     if nil_opp_alive:
-        return f"{head}: try to make the nil bidder win a trick."
+        return Said(N_("Lead {the_card}: try to make the nil bidder win a trick."), the_card=c)
     if c.rank >= Rank.TEN:
-        return f"{head}: drive out the higher {c.suit.spoken} while you have control."
-    return f"{head}: keep your high cards for later."
+        return Said(
+            N_("Lead {the_card}: drive out the higher {suit} while you have control."),
+            the_card=c, suit=c.suit,
+        )
+    return Said(N_("Lead {the_card}: keep your high cards for later."), the_card=c)
 
 
-def _follow_reason(known: Known, legal: int, idx: int, head: str, nil_opps: list[int]) -> str:
-    """``play_reason`` once the trick is led: ``head`` is "Play the ...", ``nil_opps`` the
-    opponents whose nil is still alive."""
+def _follow_reason(known: Known, legal: int, idx: int, nil_opps: list[int]) -> Said:
+    """``play_reason`` once the trick is led: ``nil_opps`` the opponents whose nil is
+    still alive."""
     c = CARDS[idx]
     me = known.me
     partner = me ^ 2
     trick = list(known.trick)
     my_bid = known.bids[me]
     win_i, win_seat = trick_winner(trick, known.leader)
-    winner_card = CARDS[win_i].spoken
+    winner = CARDS[win_i]
     beats = bool(beaters(1 << idx, win_i))
     last = len(trick) == 3
     led = trick[0]
     if my_bid <= 0:
-        return _nil_follow_reason(idx, head, led, winner_card, beats, last)
+        return _nil_follow_reason(idx, led, winner, beats, last)
     if live_nil(known, partner) and beats:
-        return f"{head}: win the trick so your partner's nil is safe."
+        return Said(N_("Play {the_card}: win the trick so your partner's nil is safe."), the_card=c)
     if win_seat in nil_opps and not beats:
-        return f"{head}: duck, the nil bidder is winning this trick."
+        return Said(N_("Play {the_card}: duck, the nil bidder is winning this trick."), the_card=c)
     # The rules' own count, so a failed nil's tricks count (or not) as the table says.
     bags = bags_once_made(known)
     if win_seat != partner and not beats and bags is not None and beaters(legal, win_i):
         if bags >= BAG_LIMIT - 1:
-            return f"{head}: your contract is made, and a 10th bag costs 100 points."
-        return f"{head}: your contract is made, so avoid a bag."
+            return Said(
+                N_("Play {the_card}: your contract is made, and a 10th bag costs 100 points."),
+                the_card=c,
+            )
+        return Said(N_("Play {the_card}: your contract is made, so avoid a bag."), the_card=c)
     if win_seat == partner and not beats:
         if _lowest_of_suit(legal, idx):
-            return f"{head}: your partner is winning this trick, so play low."
-        return f"{head}: your partner is winning this trick, a safe time to let it go."
+            return Said(
+                N_("Play {the_card}: your partner is winning this trick, so play low."),
+                the_card=c,
+            )
+        return Said(
+            N_("Play {the_card}: your partner is winning this trick, a safe time to let it go."),
+            the_card=c,
+        )
     if beats:
-        if idx < 13 and led >= 13:
-            return f"{head}: you are out of {CARDS[led].suit.spoken}, so trump it."
-        if last:
-            if _lowest_of_suit(beaters(legal, win_i), idx):
-                return f"{head}: the lowest {c.suit.singular} that takes the trick."
-            return f"{head}: it takes the trick."
-        if _sure(known, idx):
-            return f"{head}: win it, no one else holds a higher {c.suit.singular}."
-        return f"{head}: it beats the {winner_card}, so later players must go higher."
+        return _beating_reason(known, legal, idx, winner, led, last)
     if not beaters(legal, win_i):
         if _lowest_of_suit(legal, idx):
-            return f"{head}: you cannot beat the {winner_card}, so give your lowest."
-        return f"{head}: the {winner_card} wins anyway; you need this card least."
+            return Said(
+                N_("Play {the_card}: you cannot beat {the_winner}, so give your lowest."),
+                the_card=c, the_winner=winner,
+            )
+        return Said(
+            N_("Play {the_card}: {the_winner} wins anyway; you need this card least."),
+            the_card=c, the_winner=winner,
+        )
     if not beaters(legal, win_i) & ~SPADES and led >= 13:
-        return f"{head}: save your spades for a better trick."
-    return f"{head}: stay under the {winner_card}; keep higher cards for later."
+        return Said(N_("Play {the_card}: save your spades for a better trick."), the_card=c)
+    return Said(
+        N_("Play {the_card}: stay under {the_winner}; keep higher cards for later."),
+        the_card=c, the_winner=winner,
+    )
 
 
-def _nil_follow_reason(
-    idx: int, head: str, led: int, winner_card: str, beats: bool, last: bool
-) -> str:
+def _beating_reason(
+    known: Known, legal: int, idx: int, winner: Card, led: int, last: bool
+) -> Said:
+    """``_follow_reason`` for a card that beats the ``winner`` so far."""
+    c = CARDS[idx]
+    if idx < 13 and led >= 13:
+        return Said(
+            N_("Play {the_card}: you are out of {suit}, so trump it."),
+            the_card=c, suit=CARDS[led].suit,
+        )
+    if last:
+        if _lowest_of_suit(beaters(legal, winner.index), idx):
+            return Said(
+                N_("Play {the_card}: the lowest {suit_one} that takes the trick."),
+                the_card=c, suit_one=c.suit,
+            )
+        return Said(N_("Play {the_card}: it takes the trick."), the_card=c)
+    if _sure(known, idx):
+        return Said(
+            N_("Play {the_card}: win it, no one else holds a higher {suit_one}."),
+            the_card=c, suit_one=c.suit,
+        )
+    return Said(
+        N_("Play {the_card}: it beats {the_winner}, so later players must go higher."),
+        the_card=c, the_winner=winner,
+    )
+
+
+def _nil_follow_reason(idx: int, led: int, winner: Card, beats: bool, last: bool) -> Said:
     """``_follow_reason`` for a player bidding nil: ``led`` is the card led, ``beats``
-    whether this card beats the ``winner_card`` so far, ``last`` whether it ends the trick."""
+    whether this card beats the ``winner`` so far, ``last`` whether it ends the trick."""
+    c = CARDS[idx]
     if not beats:
         if idx // 13 != led // 13:
-            return (
-                f"{head}: no {_suit_word(led, plural=True)}, so it cannot win: "
-                "shed a dangerous card now."
+            return Said(
+                N_("Play {the_card}: no {suit}, so it cannot win: shed a dangerous card now."),
+                the_card=c, suit=CARDS[led].suit,
             )
-        return f"{head}: it stays under the {winner_card}, so your nil stays safe."
+        return Said(
+            N_("Play {the_card}: it stays under {the_winner}, so your nil stays safe."),
+            the_card=c, the_winner=winner,
+        )
     if last:
-        return f"{head}: every card you have takes this trick; this one costs least."
-    return f"{head}: all your cards beat the {winner_card}; later players may go higher."
+        return Said(
+            N_("Play {the_card}: every card you have takes this trick; this one costs least."),
+            the_card=c,
+        )
+    return Said(
+        N_("Play {the_card}: all your cards beat {the_winner}; later players may go higher."),
+        the_card=c, the_winner=winner,
+    )

@@ -11,6 +11,7 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from spades_voice.narration.language import Language, from_environment, set_default
 from spades_voice.options import Pace, Sound, Speech, Verbosity, names
 
 if TYPE_CHECKING:
@@ -35,6 +36,16 @@ def add_data_dir_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_language_argument(parser: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--language``, for every command that says or prints sentences to the player."""
+    parser.add_argument(
+        "--language",
+        choices=[lang.value for lang in Language],
+        default=None,
+        help="The language the game speaks (default: the saved setting, else the system's).",
+    )
+
+
 def add_speech_arguments(parser: argparse.ArgumentParser) -> None:
     """Speech options shared by every command that talks."""
     group = parser.add_argument_group("speech")
@@ -44,6 +55,7 @@ def add_speech_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="Where speech goes (default: the saved setting, else auto).",
     )
+    add_language_argument(group)
     group.add_argument("--rate", type=int, default=None, help="Synthetic speech rate, words/min.")
     group.add_argument("--speech-log", default=None, metavar="FILE", help="Log every utterance.")
     group.add_argument(
@@ -73,11 +85,50 @@ def saved_settings() -> tuple[Settings, str | None]:
         return Settings(), SETTINGS_UNREADABLE
 
 
+def system_language() -> Language:
+    """The user's language as the system says it: the locale variables, else (on Windows)
+    the user's interface language, else English."""
+    import os
+    import sys
+
+    ui = None
+    if sys.platform == "win32":
+        ui = _windows_ui_language()
+    return from_environment(os.environ, ui)
+
+
+def _windows_ui_language() -> str | None:
+    """The Windows user's interface language as a locale name ("es-ES"); None if unknown."""
+    import ctypes
+
+    try:
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+        lcid = kernel32.GetUserDefaultUILanguage()
+        buffer = ctypes.create_unicode_buffer(85)
+        if kernel32.LCIDToLocaleName(lcid, buffer, len(buffer), 0) == 0:
+            return None
+        return str(buffer.value)
+    except (AttributeError, OSError):
+        return None
+
+
+def choose_language(args: argparse.Namespace, settings: Settings) -> Language:
+    """``--language`` when given, else the saved setting, else the system's language; the
+    game speaks it from now on."""
+    chosen = getattr(args, "language", None) or settings.language
+    lang = Language(chosen) if chosen else system_language()
+    set_default(lang)
+    return lang
+
+
 def build_speaker(args: argparse.Namespace, settings: Settings, console: Console) -> Speaker:
     """The one speaker of ``play``, ``host`` and ``join``: ``--speech`` and ``--rate`` when
     given, else the saved setting; printed lines go to the ``console``, which writes each
-    once and never draws over it."""
+    once and never draws over it. The language is chosen first, so the outputs that can
+    choose a voice choose one for it."""
     from spades_voice.speech import make_speaker
+
+    choose_language(args, settings)
 
     return make_speaker(
         args.speech or settings.speech,

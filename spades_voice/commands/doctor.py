@@ -9,8 +9,9 @@ import contextlib
 import time
 from pathlib import Path
 
-from spades_voice.commands.common import add_speech_arguments, saved_settings
+from spades_voice.commands.common import add_speech_arguments, choose_language, saved_settings
 from spades_voice.narration import sounds as sound_words
+from spades_voice.narration.language import line
 from spades_voice.options import Sound
 from spades_voice.sound import SoundPlayer
 from spades_voice.speech.base import Speaker
@@ -18,6 +19,7 @@ from spades_voice.speech.chain import CHAIN, auto_chain
 from spades_voice.speech.doctor import all_makers, probe_all, report_from, speak_test_line
 from spades_voice.speech.logfile import installed, log_path, tail
 from spades_voice.speech.simple import RecorderSpeaker
+from spades_voice.store.settings import Settings
 
 #: doctor's whole run, start to exit.
 TOTAL_SECONDS = 5.0
@@ -40,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
     began = time.monotonic()
     data = _data_dir()
     sound = _start_sound(args)  # the device opens while speech is probed
+    print(language_line(args, saved_settings()[0]), flush=True)
     with installed(data):
         results = probe_all(all_makers(args.rate))
         for line in report_from(results).lines():
@@ -55,6 +58,19 @@ def run(args: argparse.Namespace) -> int:
     for line in tail(log_path(data)):
         print(f"  {line}")
     return 0
+
+
+def language_line(args: argparse.Namespace, settings: Settings) -> str:
+    """Which language the game speaks and what chose it: "language: español (--language)."
+    The outputs probed next are told it, so the test line is in it too."""
+    lang = choose_language(args, settings)
+    if args.language:
+        why = "--language"
+    elif settings.language:
+        why = "saved setting"
+    else:
+        why = "from the system"
+    return f"language: {lang.native_name} ({why})."
 
 
 def _pick(choice: str, results: dict[str, Speaker | str]) -> Speaker | None:
@@ -102,7 +118,7 @@ def _sound_line(args: argparse.Namespace, sound: SoundPlayer | None, left: float
     """Whether sound cues work and why not, within ``left`` seconds; unless told to say
     nothing, the turn chime is played, so the player hears the answer too."""
     if sound is None:
-        return sound_words.SOUND_OFF_FOR_DOCTOR
+        return line(sound_words.SOUND_OFF_FOR_DOCTOR)
     try:
         status = sound.check(chime=not args.no_test_line, timeout=max(0.1, left))
     finally:

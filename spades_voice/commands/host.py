@@ -27,6 +27,8 @@ from spades_voice.commands.net_common import (
     web_page,
 )
 from spades_voice.narration import browser, notices
+from spades_voice.narration.language import Language, line, speaking
+from spades_voice.narration.refusals import heard
 from spades_voice.net.client import JoinRefused, server_url
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.protocol import spoken_code
@@ -142,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     sound = build_sound(args, settings)
     try:
         if problem is not None:
-            speaker.query(problem)
+            speaker.query(line(problem))
         if warning is not None:
             print(warning, flush=True)
             speaker.query(warning)
@@ -158,14 +160,13 @@ def run(args: argparse.Namespace) -> int:
                 tls=tls,
             )
         except JoinRefused as e:
-            speaker.query(str(e))
+            speaker.query(heard(str(e)))
             return 1
         remember_token(address, table.code, args.name, table.token)
         table.rate = settings.work_rate  # the hints' Hard at this machine's speed
         link = _link(where, table.code)
-        print(f"Table code {table.code}. Others join with: "
-              f"spades-voice join {table.code} --server {address}"
-              + (f" or open {link} in a web browser" if link else ""), flush=True)
+        print(browser.code_to_share(table.code, address, link) if link
+              else notices.code_to_share(table.code, address), flush=True)
         speaker.query(notices.table_code(spoken_code(table.code), start_key()))
         if link is not None:
             speaker.event(browser.browser_link(link))  # after the code, not cutting it off
@@ -178,7 +179,9 @@ def run(args: argparse.Namespace) -> int:
             if thread is not None:
                 # The table lives in this process and ends with it; the guests hear so
                 # before the host's own seat goes (else the host role would pass first).
-                thread.stop(ending=notices.host_closed(args.name))
+                with speaking(Language.EN):  # to the guests: each hears it in their own
+                    ending = notices.host_closed(args.name)
+                thread.stop(ending=ending)
             table.close()
     finally:
         sound.close()

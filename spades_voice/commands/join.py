@@ -22,6 +22,8 @@ from spades_voice.commands.net_common import (
     start_key,
 )
 from spades_voice.narration import notices
+from spades_voice.narration.language import line
+from spades_voice.narration.refusals import heard
 from spades_voice.net.client import JoinRefused, server_url
 from spades_voice.net.protocol import ProtocolError, normalize_code
 from spades_voice.net.remote_table import RemoteTable
@@ -72,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
     sound = build_sound(args, settings)
     try:
         if problem is not None:
-            speaker.query(problem)
+            speaker.query(line(problem))
         url = server_url(args.server)
         tls = client_tls_from(args)
         try:
@@ -94,10 +96,10 @@ def run(args: argparse.Namespace) -> int:
                     token=token, tls=tls,
                 )
         except ProtocolError as e:
-            speaker.query(str(e))
+            speaker.query(heard(str(e)))
             return 2
         except JoinRefused as e:
-            speaker.query(str(e))
+            speaker.query(heard(str(e)))
             return 1
         remember_token(args.server, code, args.name, table.token)
         table.rate = settings.work_rate  # the hints' Hard at this machine's speed
@@ -107,12 +109,12 @@ def run(args: argparse.Namespace) -> int:
                 speaker.query(notices.public_table(others, start_key()))
             elif table.is_host and not table.started:
                 # Nobody else was here: the host role is ours.
-                speaker.query(f"{notices.YOU_HOST} {notices.how_to_start(start_key())}")
+                speaker.query(f"{line(notices.YOU_HOST)} {notices.how_to_start(start_key())}")
             elif not (table.back or table.waiting or table.started):
                 # Coming back, or waiting for the next deal, the server's own notice says so.
                 speaker.query(notices.waiting_for_host(table.seat))
             if not lobby(table, speaker, host=table.is_host):
-                speaker.query(table.closed_reason or "The table has gone.")
+                speaker.query(heard(table.closed_reason or notices.TABLE_GONE))
                 return 1
             return run_shell(
                 table, speaker, console, settings, hold_between_hands=False, sound=sound

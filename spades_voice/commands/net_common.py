@@ -11,6 +11,8 @@ import ssl
 from pathlib import Path
 
 from spades_voice.narration import notices
+from spades_voice.narration.language import line
+from spades_voice.narration.refusals import heard
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.web import Keys, WebPage
 from spades_voice.speech import Speaker
@@ -105,7 +107,7 @@ def own_server_tls(cert: str) -> ssl.SSLContext:
 def read_code(speaker: Speaker) -> str:
     """Ask for the table code: typed here, it is not on the command line for others to
     see (``ps``, shell history)."""
-    speaker.query(notices.TYPE_THE_CODE)
+    speaker.query(line(notices.TYPE_THE_CODE))
     try:
         return input()
     except EOFError:
@@ -144,7 +146,7 @@ def lobby(table: RemoteTable, speaker: Speaker, *, host: bool) -> bool:
 
     def speak_notices() -> None:
         for notice in table.drain_notices():
-            speaker.event(notice.text)
+            speaker.event(heard(notice.text))
 
     table.set_listener(speak_notices)
     speak_notices()
@@ -167,7 +169,7 @@ def _wait_for_start(table: RemoteTable, speaker: Speaker, hosting: bool) -> bool
             try:
                 table.start()
             except IllegalAction as e:  # no longer the host (away, and it passed on)
-                speaker.query(str(e))
+                speaker.query(heard(str(e)))
                 hosting = table.is_host
             continue
         if table.wait_started(0.5):

@@ -15,7 +15,9 @@ from spades_voice.commands.common import (
     add_speech_arguments,
     build_sound,
     build_speaker,
+    choose_language,
     run_shell,
+    saved_settings,
 )
 from spades_voice.options import Level, Pace, Target, names
 
@@ -76,7 +78,7 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
 
     saved = hooks.settings or Settings()
     given: dict[str, object] = {}
-    for name in ("speech", "rate", "level", "pace", "blind_nil", "sound"):
+    for name in ("speech", "rate", "level", "pace", "blind_nil", "sound", "language"):
         value = getattr(args, name)
         if value is not None:
             given[name] = value
@@ -107,16 +109,19 @@ def work_rate(hooks: ShellHooks, settings: Settings) -> WorkRate:
 
 def run(args: argparse.Namespace) -> int:
     """Play until the player quits (``cli`` holds the terminal from the first moment)."""
+    from spades_voice.narration.language import line
     from spades_voice.narration.texts import GREETING
     from spades_voice.shell.terminal import Console
 
+    # The language first: what the store says while loading (a file set aside) is said in it.
+    choose_language(args, saved_settings()[0])
     hooks = store_hooks()
     settings = _choices(args, hooks)
     console = Console()
     speaker = build_speaker(args, settings, console)
     sound = None
     try:
-        speaker.query(GREETING)
+        speaker.query(line(GREETING))
         # Measured while the greeting is spoken, once per machine (then stored).
         rate = work_rate(hooks, settings)
         settings = settings.with_work_rate(rate)

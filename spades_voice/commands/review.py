@@ -17,8 +17,10 @@ from spades_voice.ai.calibrate import measure
 from spades_voice.ai.coach import Finding, review
 from spades_voice.ai.hard import WorkRate
 from spades_voice.ai.hints import hint_rng
+from spades_voice.commands.common import add_language_argument, choose_language, saved_settings
 from spades_voice.commands.score import load
-from spades_voice.narration.coach import coach_answer
+from spades_voice.narration.coach import NO_HAND_TO_REVIEW, coach_answer
+from spades_voice.narration.language import line
 from spades_voice.rules import Bid, Move, Seat, SeatView, rng_for
 from spades_voice.rules.view import moments_of
 
@@ -29,6 +31,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hand", type=int, default=None, help="Only this hand (1-based).")
     parser.add_argument("--seed", default="review", help="Seed for the sampled deals.")
     parser.add_argument("--json", action="store_true", help="Print the findings as JSON.")
+    add_language_argument(parser)
 
 
 def saved_rate() -> WorkRate | None:
@@ -82,9 +85,10 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         hands = [{"hand": n, "findings": [_finding_json(f) for f in fs]} for n, fs in report]
         print(json.dumps({"seat": seat.value, "hands": hands}))
-    elif not report:
-        print("No finished hand to review.")
-    else:
-        for n, fs in report:
-            print(coach_answer(n, fs))
+        return 0
+    choose_language(args, saved_settings()[0])
+    if not report:
+        print(line(NO_HAND_TO_REVIEW))
+    for n, fs in report:
+        print(coach_answer(n, fs))
     return 0

@@ -10,7 +10,12 @@ import argparse
 import json
 import sys
 
-from spades_voice.commands.common import add_data_dir_argument
+from spades_voice.commands.common import (
+    add_data_dir_argument,
+    add_language_argument,
+    choose_language,
+    saved_settings,
+)
 from spades_voice.store import files
 from spades_voice.store.files import StoreError
 from spades_voice.store.stats import STATS_FILE, Statistics, load_stats
@@ -18,6 +23,7 @@ from spades_voice.store.stats import STATS_FILE, Statistics, load_stats
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="Print the figures as JSON.")
+    add_language_argument(parser)
     add_data_dir_argument(parser)
 
 
@@ -31,5 +37,6 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(stats.to_json(), indent=1))
     else:
+        choose_language(args, saved_settings()[0])
         print(stats.text())
     return 0

@@ -13,6 +13,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from spades_voice.narration.language import N_, _
 from spades_voice.rules import Seat
 
 #: The longest line, in characters: a sentence or two, about 15 seconds of speech.
@@ -21,15 +22,15 @@ MAX_CHAT = 200
 CHAT_BURST = 5
 CHAT_WINDOW = 10.0
 
-SAY_PROMPT = "Say: "
-SAY_OPEN = "Say: type a line, Enter sends, Escape cancels."
-NOT_SENT = "Not sent."
-NOTHING_TO_SEND = "Nothing to send. Type a line, or Escape cancels."
-TOO_LONG = f"A chat line is at most {MAX_CHAT} characters."
-TOO_FAST = "Too fast: wait a few seconds before the next line."
-NO_ONE_TO_CHAT = "Chat is for shared tables: no one else is here to read it."
-YOU_ARE_MUTED = "The host has muted you: your lines are not sent."
-ONLY_HOST_MUTES = "Only the host can mute someone."
+SAY_PROMPT = N_("Say: ")
+SAY_OPEN = N_("Say: type a line, Enter sends, Escape cancels.")
+NOT_SENT = N_("Not sent.")
+NOTHING_TO_SEND = N_("Nothing to send. Type a line, or Escape cancels.")
+TOO_LONG = N_("A chat line is at most 200 characters.")  # MAX_CHAT, checked by a test
+TOO_FAST = N_("Too fast: wait a few seconds before the next line.")
+NO_ONE_TO_CHAT = N_("Chat is for shared tables: no one else is here to read it.")
+YOU_ARE_MUTED = N_("The host has muted you: your lines are not sent.")
+ONLY_HOST_MUTES = N_("Only the host can mute someone.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,19 +88,20 @@ def clean_chat(text: str, limit: int | None = MAX_CHAT) -> str:
 
 def chat_line(chat: Chat, me: Seat) -> str:
     """ "Bo says: nice one" (your own line: "You say: nice one")."""
-    who = "You say" if chat.seat is me else f"{chat.name} says"
-    return f"{who}: {chat.text}"
+    if chat.seat is me:
+        return _("You say: {text}").format(text=chat.text)
+    return _("{name} says: {text}").format(name=chat.name, text=chat.text)
 
 
 def muted(name: str, on: bool) -> str:
     """What the host hears after muting or unmuting someone."""
-    return f"{name} is muted." if on else f"{name} may chat again."
+    return (_("{name} is muted.") if on else _("{name} may chat again.")).format(name=name)
 
 
 def muted_you(on: bool) -> str:
     """What the person muted or unmuted hears."""
-    return YOU_ARE_MUTED if on else "The host lets you chat again."
+    return _(YOU_ARE_MUTED) if on else _("The host lets you chat again.")
 
 
 def no_such_person(name: str) -> str:
-    return f"No one called {name} is at the table."
+    return _("No one called {name} is at the table.").format(name=name)

@@ -6,7 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spades_voice.ai.coach import Finding
-from spades_voice.narration.words import count
+from spades_voice.narration.hints import said
+from spades_voice.narration.language import N_, _, ngettext
+from spades_voice.narration.naming import bid_name, the_card
+from spades_voice.rules import Bid
 
 #: From this share of the match on, a cost is said as a chance of winning it, not points.
 MATCH_SHARE_WORDS = 0.1
@@ -20,29 +23,38 @@ def coach_line(finding: Finding) -> str:
     """
     share = finding.match_share
     if share is not None and share >= MATCH_SHARE_WORDS:
-        cost = f"a {round(100 * share)} percent chance of winning the match"
+        cost = _("a {percent} percent chance of winning the match").format(
+            percent=round(100 * share)
+        )
     else:
-        cost = count(max(1, round(finding.cost)), "point")
-    if finding.trick is None:
-        head = f"Your bid of {finding.played.spoken} cost about {cost}."
+        points = max(1, round(finding.cost))
+        cost = ngettext("{n} point", "{n} points", points).format(n=points)
+    if isinstance(finding.played, Bid):
+        head = _("Your bid of {bid} cost about {cost}.").format(
+            bid=bid_name(finding.played), cost=cost
+        )
     else:
-        head = f"Trick {finding.trick}: the {finding.played.spoken} cost about {cost}."
-    return f"{head} {finding.reason}"
+        head = _("Trick {number}: {the_card} cost about {cost}.").format(
+            number=finding.trick, the_card=the_card(finding.played), cost=cost
+        )
+    return f"{head} {said(finding.reason)}"
 
 
 def coach_summary(findings: Sequence[Finding]) -> str:
     """Every finding of one hand, costliest first; a plain line when there are none."""
     if not findings:
-        return "No costly decisions this hand."
+        return _("No costly decisions this hand.")
     return " ".join(coach_line(f) for f in findings)
 
 
 def coach_answer(number: int, findings: Sequence[Finding]) -> str:
     """ "Hand 2: Trick 3: the ..." — what the coach key and ``review`` say for a hand."""
-    return f"Hand {number}: {coach_summary(findings)}"
+    return _("Hand {number}: {findings}").format(number=number, findings=coach_summary(findings))
 
 
 #: The coach key before any hand is finished.
-COACH_LATER = "The coach reviews your decisions once a hand is finished."
+COACH_LATER = N_("The coach reviews your decisions once a hand is finished.")
+#: ``spades-voice review`` on a record with no finished hand.
+NO_HAND_TO_REVIEW = N_("No finished hand to review.")
 #: Said at once when the coach key is pressed; the review follows in about a second.
-COACHING = "Reviewing your last hand."
+COACHING = N_("Reviewing your last hand.")

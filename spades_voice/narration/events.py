@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from spades_voice.narration.chat import Chat, chat_line
-from spades_voice.narration.words import Cast, cap, change, count, signed
+from spades_voice.narration.language import N_, _, ngettext
+from spades_voice.narration.naming import bid_name, card_name, suit_name, the_card
+from spades_voice.narration.refusals import heard
+from spades_voice.narration.words import Cast, change, signed, tricks
 from spades_voice.options import EventKind
 from spades_voice.rules import Bid, Card, HandOutcome, Phase, Seat, Suit, Team, TeamScore, Trick
 from spades_voice.rules.events import (
@@ -50,7 +53,7 @@ def event_lines(
     if isinstance(event, BidPlaced):
         return [bid_placed(cast, event.seat, event.bid)]
     if isinstance(event, SpadesBroken):
-        return [SPADES_BROKEN]
+        return [_(SPADES_BROKEN)]
     if isinstance(event, TurnToAct):
         return [your_turn(event.phase, event.led)] if event.seat is cast.me else []
     if isinstance(event, HandDealt):
@@ -63,7 +66,7 @@ def event_lines(
         return [taken_back(event.count, event.restart, reopened=event.reopened)]
     if isinstance(event, Chat):
         return [chat_line(event, cast.me)]
-    return [event.text]
+    return [heard(event.text)]
 
 
 def event_kind(event: GameEvent | Notice | Chat, me: Seat) -> EventKind | None:
@@ -89,55 +92,98 @@ def event_kind(event: GameEvent | Notice | Chat, me: Seat) -> EventKind | None:
 def card_played(cast: Cast, seat: Seat, card: Card, position: int, *, brief: bool = True) -> str:
     """ "Robin, 9 of hearts." (full: "Robin leads the 9 of hearts.")"""
     if brief:
-        return f"{cast.name(seat)}, {card.spoken}."
-    verb = ("lead", "leads") if position == 1 else ("play", "plays")
-    return f"{cast.does(seat, *verb)} the {card.spoken}."
+        return _("{name}, {card}.").format(name=cast.name(seat), card=card_name(card))
+    if position == 1:
+        mine, theirs = _("You lead {the_card}."), _("{name} leads {the_card}.")
+    else:
+        mine, theirs = _("You play {the_card}."), _("{name} plays {the_card}.")
+    return cast.says(seat, mine, theirs, the_card=the_card(card))
 
 
 def trick_won(cast: Cast, seat: Seat, trick: Trick, number: int, *, brief: bool = True) -> str:
     """ "Alex takes it." (full: "Alex takes trick 3 with the ace of hearts.")"""
     if brief:
-        return f"{cast.does(seat, 'take')} it."
+        return cast.says(seat, _("You take it."), _("{name} takes it."))
     won = trick.winning
-    card = f" with the {won[1].spoken}" if won else ""
-    return f"{cast.does(seat, 'take')} trick {number}{card}."
+    if won is None:
+        return cast.says(
+            seat, _("You take trick {number}."), _("{name} takes trick {number}."), number=number
+        )
+    return cast.says(
+        seat,
+        _("You take trick {number} with {the_card}."),
+        _("{name} takes trick {number} with {the_card}."),
+        number=number,
+        the_card=the_card(won[1]),
+    )
 
 
 def bid_placed(cast: Cast, seat: Seat, bid: Bid) -> str:
     """ "Robin bids 3."; the player's own: "Bid 4 placed." """
     if seat is cast.me:
-        return f"{cap(bid.spoken)} placed." if bid.blind else f"Bid {bid.spoken} placed."
-    return f"{cast.does(seat, 'bid', 'bids')} {bid.spoken}."
+        if bid.blind:
+            return _("Blind nil placed.")
+        return _("Bid {bid} placed.").format(bid=bid_name(bid))
+    return _("{name} bids {bid}.").format(name=cast.name(seat), bid=bid_name(bid))
 
 
 def your_turn(phase: Phase, led: Suit | None) -> str:
     """ "Your bid." "Your lead." "Your turn, hearts led." """
     if phase is Phase.BIDDING:
-        return "Your bid."
+        return _("Your bid.")
     if led is None:
-        return "Your lead."
-    return f"Your turn, {led.spoken} led."
+        return _("Your lead.")
+    return _("Your turn, {suit} led.").format(suit=suit_name(led))
 
 
-SPADES_BROKEN = "Spades broken."
+SPADES_BROKEN = N_("Spades broken.")
 
 
 def hand_dealt(cast: Cast, number: int, dealer: Seat) -> str:
-    return f"Hand {number}. {cast.does(dealer, 'deal')}."
+    return cast.says(
+        dealer, _("Hand {number}. You deal."), _("Hand {number}. {name} deals."), number=number
+    )
 
 
 def match_won(cast: Cast, team: Team, totals: dict[Team, int]) -> str:
     win, lose = totals[team], totals[team.other]
-    return f"{cast.team(team)} win the match, {signed(win)} to {signed(lose)}."
+    return _("{team} win the match, {win} to {lose}.").format(
+        team=cast.team(team), win=signed(win), lose=signed(lose)
+    )
 
 
 def taken_back(count_: int, restart: bool, *, reopened: bool = False) -> str:
     """ "Undone: 2 moves taken back." (the hand just ended: "..., and the hand's result.")"""
-    result = " and its result taken back" if reopened else ""
     if restart:
-        return f"Hand restarted{result}."
-    also = ", and the hand's result" if reopened else ""
-    return f"Undone: {count(count_, 'move')} taken back{also}."
+        return _("Hand restarted and its result taken back.") if reopened else _("Hand restarted.")
+    if reopened:
+        return ngettext(
+            "Undone: {n} move taken back, and the hand's result.",
+            "Undone: {n} moves taken back, and the hand's result.",
+            count_,
+        ).format(n=count_)
+    return ngettext(
+        "Undone: {n} move taken back.", "Undone: {n} moves taken back.", count_
+    ).format(n=count_)
+
+
+def bags(n: int) -> str:
+    """ "1 bag", "3 bags"."""
+    return ngettext("{n} bag", "{n} bags", n).format(n=n)
+
+
+def bags_now(n: int) -> str:
+    """ "bags now 4": a running count, said so (a plain "4 bags" in one hand's line sounded
+    like that hand's)."""
+    return _("bags now {n}").format(n=n)
+
+
+def nil_of(cast: Cast, seat: Seat, blind: bool) -> str:
+    """Whose nil, as the start of a sentence: "Your nil", "Alex's blind nil"."""
+    if seat is cast.me:
+        return _("Your blind nil") if blind else _("Your nil")
+    kind = _("{name}'s blind nil") if blind else _("{name}'s nil")
+    return kind.format(name=cast.name(seat))
 
 
 def team_result(score: TeamScore, cast: Cast) -> str:
@@ -146,30 +192,48 @@ def team_result(score: TeamScore, cast: Cast) -> str:
     said: list[str] = []
     name = cast.team(score.team)
     if score.contract:
-        head = f"{name} bid {score.contract}, took {score.counted}: "
-        if score.made:
-            bags = f", {count(score.overtricks, 'bag')}" if score.overtricks else ""
-            said.append(f"{head}{score.contract_points} points{bags}.")
-        else:
-            said.append(f"{head}set, {signed(score.contract_points)}.")
-    else:
-        said.append(f"{name} bid nil.")
-    for nil in score.nils:
-        kind = "blind nil" if nil.blind else "nil"
-        if nil.made:
-            said.append(f"{cast.owner(nil.seat)} {kind} made: {change(nil.points)}.")
-        else:
-            extra = ""
-            if score.nil_bag_points:
-                extra = f", {change(nil.tricks)} for {count(nil.tricks, 'bag')}"
+        fields = {"team": name, "contract": score.contract, "counted": score.counted}
+        if not score.made:
             said.append(
-                f"{cast.owner(nil.seat)} {kind} failed, {count(nil.tricks, 'trick')}: "
-                f"{change(nil.points)}{extra}."
+                _("{team} bid {contract}, took {counted}: set, {points}.").format(
+                    points=signed(score.contract_points), **fields
+                )
+            )
+        elif score.overtricks:
+            said.append(
+                _("{team} bid {contract}, took {counted}: {points} points, {bags}.").format(
+                    points=score.contract_points, bags=bags(score.overtricks), **fields
+                )
+            )
+        else:
+            said.append(
+                _("{team} bid {contract}, took {counted}: {points} points.").format(
+                    points=score.contract_points, **fields
+                )
+            )
+    else:
+        said.append(_("{team} bid nil.").format(team=name))
+    for nil in score.nils:
+        whose = nil_of(cast, nil.seat, nil.blind)
+        if nil.made:
+            said.append(_("{nil} made: {points}.").format(nil=whose, points=change(nil.points)))
+        elif score.nil_bag_points:
+            said.append(
+                _("{nil} failed, {tricks}: {points}, {bag_points} for {bags}.").format(
+                    nil=whose, tricks=tricks(nil.tricks), points=change(nil.points),
+                    bag_points=change(nil.tricks), bags=bags(nil.tricks),
+                )
+            )
+        else:
+            said.append(
+                _("{nil} failed, {tricks}: {points}.").format(
+                    nil=whose, tricks=tricks(nil.tricks), points=change(nil.points)
+                )
             )
     if score.penalties:
-        said.append(f"Bag penalty: {change(-100 * score.penalties)}.")
+        said.append(_("Bag penalty: {points}.").format(points=change(-100 * score.penalties)))
     if score.nils or score.penalties:
-        said.append(f"Hand total {signed(score.points)}.")
+        said.append(_("Hand total {points}.").format(points=signed(score.points)))
     return " ".join(said)
 
 
@@ -178,14 +242,16 @@ def outcome_lines(outcome: HandOutcome, cast: Cast, *, brief: bool = False) -> l
     (brief: Boston and the totals only)."""
     lines: list[str] = []
     if outcome.boston is not None:
-        lines.append(f"Boston! {cast.team(outcome.boston)} took all 13 tricks.")
+        lines.append(_("Boston! {team} took all 13 tricks.").format(team=cast.team(outcome.boston)))
     mine, theirs = cast.my_team, cast.my_team.other
     if not brief:
         lines.append(team_result(outcome.scores[mine], cast))
         lines.append(team_result(outcome.scores[theirs], cast))
     lines.append(
-        f"Score: {cast.team_obj(mine)} {signed(outcome.totals[mine])}, "
-        f"{cast.team_obj(theirs)} {signed(outcome.totals[theirs])}."
+        _("Score: {us} {our_points}, {them} {their_points}.").format(
+            us=cast.team_obj(mine), our_points=signed(outcome.totals[mine]),
+            them=cast.team_obj(theirs), their_points=signed(outcome.totals[theirs]),
+        )
     )
     for team in () if outcome.final else (mine, theirs):  # bags end with the match
         warning = bag_warning(outcome.scores[team], cast)
@@ -204,5 +270,8 @@ def bag_warning(score: TeamScore, cast: Cast) -> str | None:
     if score.bags_after < BAG_ALARM or not score.bags_added:
         return None
     more = 10 - score.bags_after
-    cost = f"{more} more cost{'s' if more == 1 else ''} 100"
-    return f"{cast.team(score.team)} have {score.bags_after} bags: {cost}."
+    return ngettext(
+        "{team} have {bags} bags: {more} more costs 100.",
+        "{team} have {bags} bags: {more} more cost 100.",
+        more,
+    ).format(team=cast.team(score.team), bags=score.bags_after, more=more)

@@ -5,87 +5,109 @@ the one-line screen. (Card and table summaries are in ``summaries``, event lines
 
 from __future__ import annotations
 
-from spades_voice.narration.words import cap, count
+from spades_voice.narration.language import N_, _, ngettext
+from spades_voice.narration.naming import bid_name, card_name
+from spades_voice.narration.words import cap
 from spades_voice.rules import Bid, Card
 
-LOOK_AT_CARDS = "Look at your cards? That gives up blind nil. Y looks, Escape goes back."
-NOTHING_SAID = "Nothing has been said yet."
-HINT_NEEDS_CARDS = "Hints need your cards: decide on blind nil first."
-BACK_TO_TABLE = "Back to the table."
-ALREADY_AT_TABLE = "Already at the table."
-HAND_EMPTY = "Your hand is empty."
-NOTHING_TO_CONFIRM = "Nothing to say yes to."
-JUST_BEGUN = "The match has just begun: nothing to move on from."
-NEW_MATCH_STARTED = "New match."
-NOTHING_TO_UNDO = "Nothing to undo: the match is over."
-NOTHING_TO_RESTART = "The match is over: nothing to restart."
-GOODBYE = "Goodbye."
-FIRST_CARD = "First card."
-LAST_CARD = "Last card."
+LOOK_AT_CARDS = N_("Look at your cards? That gives up blind nil. Y looks, Escape goes back.")
+NOTHING_SAID = N_("Nothing has been said yet.")
+HINT_NEEDS_CARDS = N_("Hints need your cards: decide on blind nil first.")
+BACK_TO_TABLE = N_("Back to the table.")
+ALREADY_AT_TABLE = N_("Already at the table.")
+HAND_EMPTY = N_("Your hand is empty.")
+NOTHING_TO_CONFIRM = N_("Nothing to say yes to.")
+JUST_BEGUN = N_("The match has just begun: nothing to move on from.")
+NEW_MATCH_STARTED = N_("New match.")
+NOTHING_TO_UNDO = N_("Nothing to undo: the match is over.")
+NOTHING_TO_RESTART = N_("The match is over: nothing to restart.")
+GOODBYE = N_("Goodbye.")
+FIRST_CARD = N_("First card.")
+LAST_CARD = N_("Last card.")
 
-HISTORY_TITLE = "History"
-HELP_TITLE = "Help"
-RULES_TITLE = "Rules"
-REVIEW_TITLE = "Tricks"
-HANDS_TITLE = "Hands"
-RULES_INTRO = "Rules. Up and Down move."
+HISTORY_TITLE = N_("History")
+HELP_TITLE = N_("Help")
+RULES_TITLE = N_("Rules")
+REVIEW_TITLE = N_("Tricks")
+HANDS_TITLE = N_("Hands")
+RULES_INTRO = N_("Rules. Up and Down move.")
 
 
 def does_nothing(key_name: str | None) -> str:
     """A key no action uses: "F7 does nothing. Question mark lists the keys." """
-    return f"{key_name or 'That key'} does nothing. Question mark lists the keys."
+    if key_name:
+        return _("{key} does nothing. Question mark lists the keys.").format(key=key_name)
+    return _("That key does nothing. Question mark lists the keys.")
 
 
 def history_intro(entries: int) -> str:
     if entries == 0:
-        return "History is empty."
-    return f"History, {count(entries, 'entry', 'entries')}, newest first. Escape goes back."
+        return _("History is empty.")
+    return ngettext(
+        "History, {n} entry, newest first. Escape goes back.",
+        "History, {n} entries, newest first. Escape goes back.",
+        entries,
+    ).format(n=entries)
 
 
 def help_intro(keys: int) -> str:
-    return f"Help, {keys} keys. Up and Down move; Escape goes back."
+    return ngettext(
+        "Help, {n} key. Up and Down move; Escape goes back.",
+        "Help, {n} keys. Up and Down move; Escape goes back.",
+        keys,
+    ).format(n=keys)
 
 
 def review_intro(tricks: int) -> str:
     if tricks == 0:
-        return "No tricks played yet this hand."
-    return f"Trick review, {count(tricks, 'trick')}. Up and Down move."
+        return _("No tricks played yet this hand.")
+    return ngettext(
+        "Trick review, {n} trick. Up and Down move.",
+        "Trick review, {n} tricks. Up and Down move.",
+        tricks,
+    ).format(n=tricks)
 
 
 def list_edge(entry: str, *, newest_first: bool, past_start: bool) -> str:
     """Moving past either end of a list repeats the entry there, with where it is: a
     history (newest first) has a newest and an oldest end, other lists a top and bottom."""
     if newest_first:
-        edge = "Oldest." if past_start else "Newest."
+        edge = _("Oldest.") if past_start else _("Newest.")
     else:
-        edge = "Top." if past_start else "Bottom."
+        edge = _("Top.") if past_start else _("Bottom.")
     return f"{edge} {entry}"
 
 
 def hands_intro(hands: int) -> str:
     if hands == 0:
-        return "No hands finished yet."
-    return f"Hands played, {count(hands, 'hand')}, newest first. Escape goes back."
+        return _("No hands finished yet.")
+    return ngettext(
+        "Hands played, {n} hand, newest first. Escape goes back.",
+        "Hands played, {n} hands, newest first. Escape goes back.",
+        hands,
+    ).format(n=hands)
 
 
 def your_bid(bid: Bid) -> str:
     """The bid is due, with the value Enter would place: "Your bid. 3 selected." (never
     "Your bid: 3", which is heard as a bid already made)."""
-    return f"Your bid. {cap(bid.spoken)} selected."
+    return _("Your bid. {bid} selected.").format(bid=cap(bid_name(bid)))
 
 
 def bid_choice(bid: Bid) -> str:
     """The focused bid in the bid list: "Nil." "4." """
-    return f"{cap(bid.spoken)}."
+    return f"{cap(bid_name(bid))}."
 
 
 def bid_edge(bid: Bid, *, lowest: bool) -> str:
-    return f"{'Lowest' if lowest else 'Highest'}: {bid.spoken}."
+    if lowest:
+        return _("Lowest: {bid}.").format(bid=bid_name(bid))
+    return _("Highest: {bid}.").format(bid=bid_name(bid))
 
 
 def at_edge(line: str, *, first: bool) -> str:
     """A card move that stayed put at an end of the hand says so first."""
-    return f"{FIRST_CARD if first else LAST_CARD} {line}"
+    return f"{_(FIRST_CARD) if first else _(LAST_CARD)} {line}"
 
 
 def your_bid_with(hand: str, bid: Bid) -> str:
@@ -94,104 +116,124 @@ def your_bid_with(hand: str, bid: Bid) -> str:
     return f"{hand} {your_bid(bid)}"
 
 
+#: The pace and verbosity choices as spoken (their option names are English words).
+CHOICE_NAMES = {
+    "relaxed": N_("relaxed"),
+    "quick": N_("quick"),
+    "instant": N_("instant"),
+    "brief": N_("brief"),
+    "full": N_("full"),
+}
+
+
 def pace_now(name: str) -> str:
-    return f"Pace {name}."
+    return _("Pace {name}.").format(name=_(CHOICE_NAMES.get(name, name)))
 
 
 def verbosity_now(name: str) -> str:
-    return f"Verbosity {name}."
+    return _("Verbosity {name}.").format(name=_(CHOICE_NAMES.get(name, name)))
 
 
 # ---- the one-line screen (also read by braille displays) ---------------------------
 
-SCREEN_PAUSED = "Paused. "
-SCREEN_OVER = "Match over. "
-SCREEN_BID = "Your bid: "
-SCREEN_NO_CARDS = "No cards."
-SCREEN_YOUR_TURN = "Your turn. "
-SCREEN_HAND = "Hand: "
+SCREEN_PAUSED = N_("Paused. ")
+SCREEN_OVER = N_("Match over. ")
+SCREEN_BID = N_("Your bid: ")
+SCREEN_NO_CARDS = N_("No cards.")
+SCREEN_YOUR_TURN = N_("Your turn. ")
+SCREEN_HAND = N_("Hand: ")
 
 
 def screen_list(title: str, shown: int, total: int) -> str:
-    return f"{title} {shown} of {total}: "
+    return _("{title} {shown} of {total}: ").format(title=_(title), shown=shown, total=total)
 
 
 # ---- playable cards, hand order, the speech menu ------------------------------------
 
-FIRST_PLAYABLE = "First playable card."
-LAST_PLAYABLE = "Last playable card."
-NOT_YOUR_CARD_TURN = "Nothing to play yet: it is not your turn to play."
+FIRST_PLAYABLE = N_("First playable card.")
+LAST_PLAYABLE = N_("Last playable card.")
+NOT_YOUR_CARD_TURN = N_("Nothing to play yet: it is not your turn to play.")
 
 
 def only_card(card: Card) -> str:
     """A turn with one legal card played it by itself (the player asked for that)."""
-    return f"Only card: {card.spoken}, played."
+    return _("Only card: {card}, played.").format(card=card_name(card))
 
 
 def playable_jump(card: Card, *, edge: str | None = None) -> str:
     """The playable card a jump landed on; at the end, which end first."""
-    line = f"{cap(card.spoken)}."
-    return f"{edge} {line}" if edge else line
+    line = f"{cap(card_name(card))}."
+    return f"{_(edge)} {line}" if edge else line
 
 
-HAND_ORDER_NAMES = {"suit": "by suit", "rank": "by rank", "dealt": "as dealt"}
+HAND_ORDER_NAMES = {"suit": N_("by suit"), "rank": N_("by rank"), "dealt": N_("as dealt")}
 
 
 def hand_order_now(name: str) -> str:
     """ "Hand order by rank." """
-    return f"Hand order {HAND_ORDER_NAMES[name]}."
+    return _("Hand order {name}.").format(name=_(HAND_ORDER_NAMES[name]))
 
 
-SPEECH_MENU_TITLE = "Speech"
-SPEECH_MENU_INTRO = "Speech settings. Up and Down choose, Left and Right change, Escape closes."
+SPEECH_MENU_TITLE = N_("Speech")
+SPEECH_MENU_INTRO = N_("Speech settings. Up and Down choose, Left and Right change, Escape closes.")
 KIND_NAMES = {
-    "cards": "Others' cards",
-    "tricks": "Trick results",
-    "bids": "Bids",
-    "turns": "Your turn",
-    "results": "Hand results",
-    "chat": "Chat",
-    "notices": "Notices",
+    "cards": N_("Others' cards"),
+    "tricks": N_("Trick results"),
+    "bids": N_("Bids"),
+    "turns": N_("Your turn"),
+    "results": N_("Hand results"),
+    "chat": N_("Chat"),
+    "notices": N_("Notices"),
 }
-VOICE_NAMES = {"brief": "spoken, brief", "full": "spoken, full", "history": "history only"}
-VOICE_NAMES_ONE_FORM = {"brief": "spoken", "full": "spoken", "history": "history only"}
+VOICE_NAMES = {
+    "brief": N_("spoken, brief"),
+    "full": N_("spoken, full"),
+    "history": N_("history only"),
+}
+VOICE_NAMES_ONE_FORM = {"brief": N_("spoken"), "full": N_("spoken"), "history": N_("history only")}
 
 
 def voice_row(kind: str, voice: str, *, has_detail: bool) -> str:
     """One row of the speech menu: "Others' cards: spoken, brief." """
     names = VOICE_NAMES if has_detail else VOICE_NAMES_ONE_FORM
-    return f"{KIND_NAMES[kind]}: {names[voice]}."
+    return f"{_(KIND_NAMES[kind])}: {_(names[voice])}."
 
 
 def only_card_row(on: bool) -> str:
-    return f"Only card plays itself: {'on' if on else 'off'}."
+    return _("Only card plays itself: on.") if on else _("Only card plays itself: off.")
 
 
 # ---- the history's filter and file ------------------------------------------------------
 
 HISTORY_FILTER_NAMES = {
-    "all": "Everything",
-    "table": "The table",
-    "mine": "Your turns",
-    "chat": "Chat",
-    "notices": "Notices",
+    "all": N_("Everything"),
+    "table": N_("The table"),
+    "mine": N_("Your turns"),
+    "chat": N_("Chat"),
+    "notices": N_("Notices"),
 }
-FILTER_IN_HISTORY = "Filters work in the history: G opens it, then F chooses what it shows."
-NOTHING_OF_THIS_KIND = "Nothing of this kind yet."
+FILTER_IN_HISTORY = N_("Filters work in the history: G opens it, then F chooses what it shows.")
+NOTHING_OF_THIS_KIND = N_("Nothing of this kind yet.")
 
 
 def history_filtered(name: str, entries: int, newest: str) -> str:
     """The filter key: "Chat, 3 entries. Bo says: nice one." """
-    head = HISTORY_FILTER_NAMES[name]
+    head = _(HISTORY_FILTER_NAMES[name])
     if entries == 0:
-        return f"{head}: nothing yet."
-    return f"{head}, {count(entries, 'entry', 'entries')}. {newest}"
+        return _("{filter}: nothing yet.").format(filter=head)
+    return ngettext(
+        "{filter}, {n} entry. {newest}", "{filter}, {n} entries. {newest}", entries
+    ).format(filter=head, n=entries, newest=newest)
 
 
 def history_saved(name: str, entries: int) -> str:
     """The file's name and where, said briefly (the full path goes to the history log)."""
-    return f"History saved, {count(entries, 'entry', 'entries')}, in your data folder: {name}."
+    return ngettext(
+        "History saved, {n} entry, in your data folder: {name}.",
+        "History saved, {n} entries, in your data folder: {name}.",
+        entries,
+    ).format(n=entries, name=name)
 
 
 def history_not_saved(reason: str) -> str:
-    return f"History not saved: {reason}."
+    return _("History not saved: {reason}.").format(reason=reason)

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from spades_voice.narration.summaries import no_hand_in_play
-from spades_voice.narration.words import Cast, change, count, signed
+from spades_voice.narration.events import bags, bags_now, nil_of
+from spades_voice.narration.language import N_, _, ngettext
+from spades_voice.narration.naming import bid_name
+from spades_voice.narration.summaries import NO_HAND_IN_PLAY, no_hand_in_play
+from spades_voice.narration.words import Cast, change, signed, tricks
 from spades_voice.rules import (
     Bid,
     HandOutcome,
@@ -25,13 +28,15 @@ from spades_voice.rules import (
 #: The scores key warns from this many bags.
 BAG_WARNING = 7
 
+NO_BIDS_YET = N_("No bids yet.")
+
 
 # ---- B: bids, tricks, needs -----------------------------------------------------------
 
 
 def label(team: Team, cast: Cast) -> str:
     """ "Us" or "Them": short, and the same whoever sits where."""
-    return "Us" if team is cast.my_team else "Them"
+    return _("Us") if team is cast.my_team else _("Them")
 
 
 def _team_seats(team: Team, cast: Cast) -> tuple[Seat, Seat]:
@@ -54,22 +59,38 @@ def _progress(
 def _contract_words(contract: int, counted: int, left: int | None) -> str:
     """ "bid 7, have 4, need 3"; after the hand (``left`` None) "bid 7, took 9, made, 2 bags"."""
     if contract == 0:
-        return "both nil"
-    head = f"bid {contract}, {'took' if left is None else 'have'} {counted}"
+        return _("both nil")
     need = contract - counted
-    if need > 0:
-        if left is None or need > left:
-            return f"{head}, set"
-        return f"{head}, need {need}"
-    return f"{head}, made" + (f", {count(-need, 'bag')}" if need else "")
+    fields = {"contract": contract, "counted": counted, "need": need, "bags": bags(-need)}
+    if left is None:
+        if need > 0:
+            said = _("bid {contract}, took {counted}, set")
+        elif need:
+            said = _("bid {contract}, took {counted}, made, {bags}")
+        else:
+            said = _("bid {contract}, took {counted}, made")
+    elif need > left:
+        said = _("bid {contract}, have {counted}, set")
+    elif need > 0:
+        said = ngettext(
+            "bid {contract}, have {counted}, need {need}",
+            "bid {contract}, have {counted}, need {need}",
+            need,
+        )
+    elif need:
+        said = _("bid {contract}, have {counted}, made, {bags}")
+    else:
+        said = _("bid {contract}, have {counted}, made")
+    return said.format(**fields)
 
 
 def _nil_words(seat: Seat, blind: bool, taken: int, cast: Cast, *, done: bool, brief: bool) -> str:
-    kind = "blind nil" if blind else "nil"
+    nil = nil_of(cast, seat, blind)
     if taken == 0:
-        return f"{cast.owner(seat)} {kind} {'made' if done else 'is alive'}."
-    tail = "" if brief else f", {count(taken, 'trick')}"
-    return f"{cast.owner(seat)} {kind} failed{tail}."
+        return (_("{nil} made.") if done else _("{nil} is alive.")).format(nil=nil)
+    if brief:
+        return _("{nil} failed.").format(nil=nil)
+    return _("{nil} failed, {tricks}.").format(nil=nil, tricks=tricks(taken))
 
 
 def _status(
@@ -96,7 +117,10 @@ def _status(
 def _each_seat(bids: Mapping[Seat, Bid], tricks: Mapping[Seat, int], cast: Cast) -> list[str]:
     """Full verbosity: every seat's bid and tricks, your team first."""
     return [
-        f"{cast.does(seat, 'bid', 'bid')} {bids[seat].spoken}, took {tricks.get(seat, 0)}."
+        cast.says(
+            seat, _("You bid {bid}, took {tricks}."), _("{name} bid {bid}, took {tricks}."),
+            bid=bid_name(bids[seat]), tricks=tricks.get(seat, 0),
+        )
         for team in (cast.my_team, cast.my_team.other)
         for seat in _team_seats(team, cast)
     ]
@@ -132,14 +156,14 @@ def _bidding_words(view: SeatView, cast: Cast) -> str:
         total = f" {sum(b.tricks for _, b in placed)}" if len(placed) == 2 else ""
         said.append(
             f"{label(team, cast)}{total}: "
-            + ", ".join(f"{cast.obj(s)} {b.spoken}" for s, b in placed) + "."
+            + ", ".join(f"{cast.obj(s)} {bid_name(b)}" for s, b in placed) + "."
         )
     if not said:
-        said.append("No bids yet.")
+        said.append(_(NO_BIDS_YET))
     if view.to_act is view.seat:
-        said.append("Your bid.")
+        said.append(_("Your bid."))
     elif view.to_act is not None:
-        said.append(f"Waiting for {cast.name(view.to_act)}.")
+        said.append(_("Waiting for {name}.").format(name=cast.name(view.to_act)))
     return " ".join(said)
 
 
@@ -148,7 +172,7 @@ def bids_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     if no_hand_in_play(view):
         if view.outcomes:
             return outcome_bids(view.outcomes[-1], cast, brief=brief)
-        return "No bids yet."
+        return _(NO_BIDS_YET)
     if view.phase is Phase.BIDDING:
         return _bidding_words(view, cast)
     bids = dict(view.bids)
@@ -161,7 +185,7 @@ def bids_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
 
 def outcome_bids(outcome: HandOutcome, cast: Cast, *, brief: bool = True) -> str:
     """A finished hand, told as it was scored: "Hand 3. Us: bid 7, took 9, made, 2 bags." """
-    said = [f"Hand {outcome.number}."]
+    said = [_("Hand {number}.").format(number=outcome.number)]
     nils: list[str] = []
     for team in (cast.my_team, cast.my_team.other):
         score = outcome.scores[team]
@@ -183,14 +207,21 @@ def hand_entry(outcome: HandOutcome, cast: Cast) -> str:
     The bags are the running count after the hand, as the total is, and said so: a plain
     "8 bags" in a hand's line sounded like that hand's.
     """
-    said = [f"Hand {outcome.number}."]
+    said = [_("Hand {number}.").format(number=outcome.number)]
     nils: list[str] = []
     for team in (cast.my_team, cast.my_team.other):
         score = outcome.scores[team]
-        what = f"bid {score.contract}, took {score.counted}" if score.contract else "both nil"
+        what = (
+            _("{label}: bid {contract}, took {counted}, {points}, {bags}, total {total}.")
+            if score.contract
+            else _("{label}: both nil, {points}, {bags}, total {total}.")
+        )
         said.append(
-            f"{label(team, cast)}: {what}, {change(score.points)}, "
-            f"bags now {score.bags_after}, total {signed(outcome.totals[team])}."
+            what.format(
+                label=label(team, cast), contract=score.contract, counted=score.counted,
+                points=change(score.points), bags=bags_now(score.bags_after),
+                total=signed(outcome.totals[team]),
+            )
         )
         nils.extend(
             _nil_words(n.seat, n.blind, n.tricks, cast, done=True, brief=True)
@@ -206,12 +237,17 @@ def duration(seconds: float) -> str:
     """ "45 seconds", "12 minutes", "1 hour 5 minutes"."""
     s = int(seconds)
     if s < 60:
-        return count(s, "second")
+        return ngettext("{n} second", "{n} seconds", s).format(n=s)
     minutes = s // 60
     if minutes < 60:
-        return count(minutes, "minute")
+        return _minutes(minutes)
     hours, rest = divmod(minutes, 60)
-    return count(hours, "hour") + (f" {count(rest, 'minute')}" if rest else "")
+    said = ngettext("{n} hour", "{n} hours", hours).format(n=hours)
+    return f"{said} {_minutes(rest)}" if rest else said
+
+
+def _minutes(n: int) -> str:
+    return ngettext("{n} minute", "{n} minutes", n).format(n=n)
 
 
 def scores_summary(
@@ -227,29 +263,44 @@ def scores_summary(
     teams = (cast.my_team, cast.my_team.other)
     said = []
     if view.winner is not None:
-        said.append(f"Match over: {cast.team_obj(view.winner)} won.")
+        said.append(_("Match over: {team} won.").format(team=cast.team_obj(view.winner)))
     for t in teams:
-        bags = count(view.bags[t], "bag")
+        fields = {"label": label(t, cast), "points": signed(view.totals[t])}
         # Bags no longer matter once the match is over.
         if view.bags[t] >= BAG_WARNING and view.winner is None:
             more = 10 - view.bags[t]
-            bags += f": {more} more cost{'s' if more == 1 else ''} 100"
-        said.append(f"{label(t, cast)} {signed(view.totals[t])} points, {bags}.")
+            said.append(
+                ngettext(
+                    "{label} {points} points, {bags}: {more} more costs 100.",
+                    "{label} {points} points, {bags}: {more} more cost 100.",
+                    more,
+                ).format(bags=bags(view.bags[t]), more=more, **fields)
+            )
+        else:
+            said.append(
+                _("{label} {points} points, {bags}.").format(bags=bags(view.bags[t]), **fields)
+            )
     target = view.ruleset.target
-    said.append(f"Target {target}." if target is not None else "Single hand match.")
+    said.append(
+        _("Target {target}.").format(target=target) if target is not None
+        else _("Single hand match.")
+    )
     if view.winner is None:
-        said.append(f"Hand {after.number} over." if after else f"Hand {view.hand_number}.")
+        said.append(
+            _("Hand {number} over.").format(number=after.number) if after
+            else _("Hand {number}.").format(number=view.hand_number)
+        )
     if elapsed is not None:
-        said.append(f"Time: {duration(elapsed)}.")
+        said.append(_("Time: {duration}.").format(duration=duration(elapsed)))
     return " ".join(said)
 
 
 def what_we_need(view: SeatView, cast: Cast) -> str:
     """Tricks your team still needs, partner's nil, whether the opponents can be set."""
     if no_hand_in_play(view):
-        return "No hand in play."
+        return _(NO_HAND_IN_PLAY)
     if view.phase is Phase.BIDDING:
-        return "Bidding is not over yet."
+        return _("Bidding is not over yet.")
     bids = dict(view.bids)
     left = 13 - len(view.tricks)
     said: list[str] = []
@@ -262,16 +313,29 @@ def what_we_need(view: SeatView, cast: Cast) -> str:
         if contract == 0:
             pass
         elif need > left:
-            said.append(f"{name}: set, {need} needed, {left} left.")
+            said.append(
+                ngettext(
+                    "{label}: set, {need} needed, {left} left.",
+                    "{label}: set, {need} needed, {left} left.",
+                    need,
+                ).format(label=name, need=need, left=left)
+            )
         elif need > 0:
             if mine:
-                said.append(f"{name}: need {need}, {left} left.")
+                needs = ngettext(
+                    "{label}: need {need}, {left} left.", "{label}: need {need}, {left} left.", need
+                )
             else:
-                said.append(f"{name}: need {need}, can still be set.")
+                needs = ngettext(
+                    "{label}: need {need}, can still be set.",
+                    "{label}: need {need}, can still be set.",
+                    need,
+                )
+            said.append(needs.format(label=name, need=need, left=left))
         elif mine:
-            said.append(f"{name}: made; more tricks are bags.")
+            said.append(_("{label}: made; more tricks are bags.").format(label=name))
         else:
-            said.append(f"{name}: made, cannot be set.")
+            said.append(_("{label}: made, cannot be set.").format(label=name))
         nils.extend(
             _nil_words(seat, bid.blind, taken, cast, done=False, brief=True)
             for seat, bid, taken in team_nils

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from spades_voice.narration.words import cap, count
+from spades_voice.narration.language import N_, _, ngettext
+from spades_voice.narration.words import cap
 
 
 class Figures(Protocol):
@@ -34,25 +35,33 @@ class Figures(Protocol):
     def bag_penalties(self) -> int: ...
 
 
-NONE_YET = "No matches played yet."
+NONE_YET = N_("No matches played yet.")
 
 
 def statistics_summary(figures: Figures) -> str:
     """ "5 matches: 3 won, 2 lost. Streak 1, best 2. 42 points a hand. Nils: 2 of 3 made.
     1 bag penalty." """
     if not figures.played:
-        return NONE_YET
+        return _(NONE_YET)
     parts = [
-        f"{count(figures.played, 'match', 'matches')}: {figures.won} won, {figures.lost} lost.",
-        f"Streak {figures.streak}, best {figures.best_streak}.",
+        ngettext(
+            "{n} match: {won} won, {lost} lost.", "{n} matches: {won} won, {lost} lost.",
+            figures.played,
+        ).format(n=figures.played, won=figures.won, lost=figures.lost),
+        _("Streak {streak}, best {best}.").format(
+            streak=figures.streak, best=figures.best_streak
+        ),
     ]
     avg = figures.average_points
     if avg is not None:
-        parts.append(f"{cap(_number(avg))} points a hand.")
+        parts.append(_("{points} points a hand.").format(points=cap(_number(avg))))
     nils = figures.nils_made + figures.nils_failed
     if nils:
-        parts.append(f"Nils: {figures.nils_made} of {nils} made.")
-    parts.append(f"{count(figures.bag_penalties, 'bag penalty', 'bag penalties')}.")
+        parts.append(_("Nils: {made} of {nils} made.").format(made=figures.nils_made, nils=nils))
+    penalties = figures.bag_penalties
+    parts.append(
+        ngettext("{n} bag penalty.", "{n} bag penalties.", penalties).format(n=penalties)
+    )
     return " ".join(parts)
 
 
@@ -61,4 +70,4 @@ def _number(x: float) -> str:
     text = f"{x:.1f}".removesuffix(".0")
     if text == "-0":
         return "0"
-    return f"minus {text[1:]}" if text.startswith("-") else text
+    return _("minus {n}").format(n=text[1:]) if text.startswith("-") else text

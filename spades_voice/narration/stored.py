@@ -10,7 +10,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from spades_voice.narration.words import Cast, count, signed
+from spades_voice.narration.language import N_, _, ngettext, pgettext
+from spades_voice.narration.words import Cast, signed
 from spades_voice.rules import Team
 
 
@@ -18,154 +19,247 @@ from spades_voice.rules import Team
 class StoredKind:
     """How one kind of file is spoken of."""
 
-    #: "saved match", "statistics": after "Your".
-    name: str
-    #: The name is plural ("statistics were", "settings were").
+    #: The file as a sentence begins with it: "Your saved match" ("Tu partida guardada").
+    yours: str
+    #: The name is plural ("Your statistics were"): the sentence's verbs agree with it.
     plural: bool
     #: What happens next, after a semicolon; empty when nothing needs saying.
     then: str = ""
 
-    @property
-    def pronoun(self) -> str:
-        return "they were" if self.plural else "it was"
+
+SAVE = StoredKind(N_("Your saved match"), False, N_("your statistics are safe"))
+LAST = StoredKind(N_("Your last finished match"), False)
+STATS = StoredKind(N_("Your statistics"), True, N_("counting starts again from zero"))
+PENDING = StoredKind(N_("Your results waiting to be counted"), True)
+SETTINGS = StoredKind(N_("Your settings"), True, N_("the defaults are used"))
+KEYMAP = StoredKind(N_("Your keymap"), False, N_("every action keeps its default keys"))
+SEATS = StoredKind(
+    N_("Your remembered seats"), True, N_("you can still join by the table's code")
+)
 
 
-SAVE = StoredKind("saved match", False, "your statistics are safe")
-LAST = StoredKind("last finished match", False)
-STATS = StoredKind("statistics", True, "counting starts again from zero")
-PENDING = StoredKind("results waiting to be counted", True)
-SETTINGS = StoredKind("settings", True, "the defaults are used")
-KEYMAP = StoredKind("keymap", False, "every action keeps its default keys")
-SEATS = StoredKind("remembered seats", True, "you can still join by the table's code")
+def _yours(kind: StoredKind) -> str:
+    return _(kind.yours)
+
+
+def _then(kind: StoredKind) -> str:
+    return f"; {_(kind.then)}" if kind.then else ""
 
 
 class Why(enum.Enum):
-    """Why a stored file cannot be used, as the player needs to know it."""
+    """Why a stored file cannot be used, as the player needs to know it (each reason's
+    words are in the sentences of ``_FORMS``)."""
 
-    UNREADABLE = "could not be read"
-    NEWER = "was written by a newer version of spades-voice"
-    OLDER = "is from a version of spades-voice too old to bring up to date"
+    UNREADABLE = "unreadable"
+    NEWER = "newer"
+    OLDER = "older"
 
 
 def set_aside(kind: StoredKind, why: Why, new_name: str) -> str:
     """ "Your statistics could not be read, so they were set aside as stats.unreadable-
     20260101-120000.json; counting starts again from zero." """
-    then = f"; {kind.then}" if kind.then else ""
-    return f"Your {kind.name} {why.value}, so {kind.pronoun} set aside as {new_name}{then}."
+    return _(_FORMS[why, kind.plural][0]).format(
+        thing=_yours(kind), file=new_name, then=_then(kind)
+    )
+
+
+#: For each reason, one thing or many, the whole sentence (the verbs agree in Spanish):
+#: set aside, then left in place.
+_FORMS = {
+    (Why.UNREADABLE, False): (
+        N_("{thing} could not be read, so it was set aside as {file}{then}."),
+        N_(
+            "{thing} could not be read and could not be moved aside, so it is left as it is "
+            "and nothing will be saved over it{then}."
+        ),
+    ),
+    (Why.UNREADABLE, True): (
+        N_("{thing} could not be read, so they were set aside as {file}{then}."),
+        N_(
+            "{thing} could not be read and could not be moved aside, so they are left as they "
+            "are and nothing will be saved over them{then}."
+        ),
+    ),
+    (Why.NEWER, False): (
+        N_(
+            "{thing} was written by a newer version of spades-voice, so it was set aside as "
+            "{file}{then}."
+        ),
+        N_(
+            "{thing} was written by a newer version of spades-voice and could not be moved "
+            "aside, so it is left as it is and nothing will be saved over it{then}."
+        ),
+    ),
+    (Why.NEWER, True): (
+        N_(
+            "{thing} was written by a newer version of spades-voice, so they were set aside "
+            "as {file}{then}."
+        ),
+        N_(
+            "{thing} was written by a newer version of spades-voice and could not be moved "
+            "aside, so they are left as they are and nothing will be saved over them{then}."
+        ),
+    ),
+    (Why.OLDER, False): (
+        N_(
+            "{thing} is from a version of spades-voice too old to bring up to date, so it was "
+            "set aside as {file}{then}."
+        ),
+        N_(
+            "{thing} is from a version of spades-voice too old to bring up to date and could "
+            "not be moved aside, so it is left as it is and nothing will be saved over "
+            "it{then}."
+        ),
+    ),
+    (Why.OLDER, True): (
+        N_(
+            "{thing} is from a version of spades-voice too old to bring up to date, so they "
+            "were set aside as {file}{then}."
+        ),
+        N_(
+            "{thing} is from a version of spades-voice too old to bring up to date and could "
+            "not be moved aside, so they are left as they are and nothing will be saved over "
+            "them{then}."
+        ),
+    ),
+}
 
 
 def left_in_place(kind: StoredKind, why: Why) -> str:
     """A file that could not be moved aside: never written over this session."""
-    then = f"; {kind.then}" if kind.then else ""
-    state, obj = ("they are", "them") if kind.plural else ("it is", "it")
-    return (
-        f"Your {kind.name} {why.value} and could not be moved aside, so {state} left as "
-        f"{state.split()[0]} {'are' if kind.plural else 'is'} and nothing will be saved "
-        f"over {obj}{then}."
-    )
+    return _(_FORMS[why, kind.plural][1]).format(thing=_yours(kind), then=_then(kind))
 
 
 def unreadable_kept(kind: StoredKind, why: str) -> str:
     """A file the game reads but never writes (the keymap): left where it is.
     "Your keymap could not be read (it is nested too deeply), so every action keeps its
     default keys." """
-    return f"Your {kind.name} could not be read ({why}), so {kind.then}."
+    said = (
+        pgettext("many", "{thing} could not be read ({why}), so {then}.") if kind.plural
+        else _("{thing} could not be read ({why}), so {then}.")
+    )
+    return said.format(thing=_yours(kind), why=_(why), then=_(kind.then))
 
 
 class WriteTrouble(enum.Enum):
-    FULL = "the disk is full"
-    LOCKED = "the folder cannot be written to"
+    FULL = N_("the disk is full")
+    LOCKED = N_("the folder cannot be written to")
     OTHER = ""
 
 
 def cannot_save(trouble: WriteTrouble) -> str:
     """Said once a session, the first time a write fails."""
     if trouble is WriteTrouble.OTHER:
-        return "Your progress cannot be saved right now; play goes on."
-    return f"Your progress cannot be saved: {trouble.value}. Play goes on."
+        return _("Your progress cannot be saved right now; play goes on.")
+    if trouble is WriteTrouble.FULL:
+        return _("Your progress cannot be saved: the disk is full. Play goes on.")
+    return _("Your progress cannot be saved: the folder cannot be written to. Play goes on.")
 
 
 def results_kept(results: int, file_name: str, trouble: WriteTrouble) -> str:
     """At exit, statistics still unwritten but kept in the pending file."""
-    why = f" ({trouble.value})" if trouble is not WriteTrouble.OTHER else ""
-    return (
-        f"Your statistics could not be saved{why}: "
-        f"{count(results, 'match result')} {'is' if results == 1 else 'are'} kept in "
-        f"{file_name} and will be counted when you next play."
-    )
+    return ngettext(
+        "Your statistics could not be saved{why}: {n} match result is kept in {file} and "
+        "will be counted when you next play.",
+        "Your statistics could not be saved{why}: {n} match results are kept in {file} and "
+        "will be counted when you next play.",
+        results,
+    ).format(why=_why(trouble), n=results, file=file_name)
+
+
+def _why(trouble: WriteTrouble) -> str:
+    """ " (the disk is full)", or nothing for a trouble without a plain name."""
+    return f" ({_(trouble.value)})" if trouble is not WriteTrouble.OTHER else ""
 
 
 def results_lost(results: int, trouble: WriteTrouble) -> str:
     """At exit, statistics that could be kept nowhere."""
-    why = f" ({trouble.value})" if trouble is not WriteTrouble.OTHER else ""
-    return (
-        f"Your statistics could not be saved{why}, and "
-        f"{count(results, 'match result')} could not be kept."
-    )
+    return ngettext(
+        "Your statistics could not be saved{why}, and {n} match result could not be kept.",
+        "Your statistics could not be saved{why}, and {n} match results could not be kept.",
+        results,
+    ).format(why=_why(trouble), n=results)
 
 
 def results_counted(results: int) -> str:
     """At start, results kept from a session whose statistics could not be written."""
-    verb = "was" if results == 1 else "were"
-    return f"{count(results, 'match result')} from last time {verb} added to your statistics."
+    return ngettext(
+        "{n} match result from last time was added to your statistics.",
+        "{n} match results from last time were added to your statistics.",
+        results,
+    ).format(n=results)
 
 
 def last_match(cast: Cast, team: Team, totals: dict[Team, int]) -> str:
     """The result of a match that ended before its result was heard."""
     win, lose = totals[team], totals[team.other]
-    return f"Your last match is over: {cast.team_obj(team)} won, {signed(win)} to {signed(lose)}."
+    return _("Your last match is over: {team} won, {win} to {lose}.").format(
+        team=cast.team_obj(team), win=signed(win), lose=signed(lose)
+    )
 
 
 #: Asked at start when another game holds the data folder.
 FOLDER_IN_USE = (
-    "Another spades-voice game is open with the same data folder, so this one cannot "
-    "save: Enter plays without saving, Escape quits."
+    N_("Another spades-voice game is open with the same data folder, so this one cannot "
+    "save: Enter plays without saving, Escape quits.")
 )
 
 
 # ---- the keymap's problems: each names its line, then what happens instead ---------------
 
 #: Why a keymap cannot be used at all (after "Your keymap could not be read: ...").
-KEYMAP_NOT_UTF8 = "it is not UTF-8 text"
-KEYMAP_TOO_DEEP = "it is nested too deeply"
-KEYMAP_TOO_LARGE = "it is too large to read"
-KEYMAP_LONG_NUMBER = "it holds a number too long to read"
-KEYMAP_NOT_TOML = "it is not valid TOML"
-KEYMAP_KEYS_NOT_A_TABLE = "Keymap: keys must be a table. Every action keeps its default keys."
+KEYMAP_NOT_UTF8 = N_("it is not UTF-8 text")
+KEYMAP_TOO_DEEP = N_("it is nested too deeply")
+KEYMAP_TOO_LARGE = N_("it is too large to read")
+KEYMAP_LONG_NUMBER = N_("it holds a number too long to read")
+KEYMAP_NOT_TOML = N_("it is not valid TOML")
+KEYMAP_KEYS_NOT_A_TABLE = N_("Keymap: keys must be a table. Every action keeps its default keys.")
 
 
 def keymap_not_toml(line: int | None, detail: str) -> str:
     """The TOML reader's own words in brackets: they say what it expected there."""
-    where = f"Keymap line {line}" if line is not None else "Keymap"
-    return f"{where}: this is not valid TOML ({detail}). Every action keeps its default keys."
+    if line is None:
+        said = _("Keymap: this is not valid TOML ({detail}). Every action keeps its default keys.")
+        return said.format(detail=detail)
+    return _(
+        "Keymap line {line}: this is not valid TOML ({detail}). Every action keeps its "
+        "default keys."
+    ).format(line=line, detail=detail)
 
 
 def keymap_unknown_section(line: int, name: str) -> str:
-    return f"Keymap line {line}: unknown section {name!r}; actions belong under [keys]."
+    return _("Keymap line {line}: unknown section {name}; actions belong under [keys].").format(
+        line=line, name=repr(name)
+    )
 
 
 def keymap_unknown_action(line: int, action: str) -> str:
-    return f"Keymap line {line}: unknown action {action!r}; it is ignored."
-
-
-def _keeps(action: str, defaults: str) -> str:
-    return f"{action} keeps its default keys ({defaults})"
+    return _("Keymap line {line}: unknown action {action}; it is ignored.").format(
+        line=line, action=repr(action)
+    )
 
 
 def keymap_not_a_list(line: int, action: str, defaults: str) -> str:
     """``defaults`` is the action's default keys as spoken ("H and F1")."""
-    return f"Keymap line {line}: {action} needs a list of key names; {_keeps(action, defaults)}."
+    return _(
+        "Keymap line {line}: {action} needs a list of key names; {action} keeps its default "
+        "keys ({defaults})."
+    ).format(line=line, action=action, defaults=defaults)
 
 
 def keymap_not_a_key(line: int, bad: str, action: str, defaults: str) -> str:
-    return f"Keymap line {line}: {bad!r} is not a key name; {_keeps(action, defaults)}."
+    return _(
+        "Keymap line {line}: {bad} is not a key name; {action} keeps its default keys "
+        "({defaults})."
+    ).format(line=line, bad=repr(bad), action=action, defaults=defaults)
 
 
 def keymap_key_taken(line: int, key: str, owner: str, action: str, defaults: str) -> str:
     """``key`` (spoken) stays with ``owner``; ``action``, on ``line``, keeps its defaults."""
-    return (
-        f"Keymap line {line}: {key} is already the key for {owner}; {_keeps(action, defaults)}."
-    )
+    return _(
+        "Keymap line {line}: {key} is already the key for {owner}; {action} keeps its default "
+        "keys ({defaults})."
+    ).format(line=line, key=key, owner=owner, action=action, defaults=defaults)
 
 
 # ---- the problem report (Shift+B) ------------------------------------------------------
@@ -174,15 +268,15 @@ def keymap_key_taken(line: int, key: str, owner: str, action: str, defaults: str
 def report_written(name: str) -> str:
     """Where the report is: the file's name and the folder, said briefly (the full path
     is kept in the history log, ``full_path``)."""
-    return f"Problem report written in your data folder: {name}."
+    return _("Problem report written in your data folder: {name}.").format(name=name)
 
 
 def full_path(path: object) -> str:
     """The history log's entry for a file just written: the whole path, to read or copy
     (too long to speak)."""
-    return f"Full path: {path}"
+    return _("Full path: {path}").format(path=path)
 
 
 def report_not_written(reason: str) -> str:
     """``reason`` as ``store.files.write_failure_reason`` words it ("the disk is full")."""
-    return f"The problem report could not be written because {reason}."
+    return _("The problem report could not be written because {reason}.").format(reason=reason)

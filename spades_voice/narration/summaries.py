@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades_voice.narration.words import Cast, by_suit, cap, count, hand_order
+from spades_voice.narration.hints import hint_reason
+from spades_voice.narration.language import N_, _, ngettext, pgettext
+from spades_voice.narration.naming import (
+    bid_name,
+    card_name,
+    rank_name,
+    seat_name,
+    suit_name,
+    the_card,
+)
+from spades_voice.narration.words import Cast, by_suit, cap, hand_order
 from spades_voice.options import HandOrder
 from spades_voice.rules import (
     SUITS,
@@ -34,33 +44,40 @@ def hand_summary(view: SeatView, order: HandOrder = HandOrder.SUIT) -> str:
     "Ace: spades, hearts. King: clubs. ... 3 spades." As dealt: "As dealt: ace of spades,
     4 of hearts, ... 3 spades." """
     if not view.hand:
-        return "Your hand is empty."
+        return _("Your hand is empty.")
     groups = by_suit(view.hand)
     if order is HandOrder.RANK:
         cards = hand_order(view.hand, order)
         ranks = list(dict.fromkeys(c.rank for c in cards))
         parts = [
-            f"{cap(r.spoken)}: {', '.join(c.suit.spoken for c in cards if c.rank == r)}."
+            f"{cap(rank_name(r))}: {', '.join(suit_name(c.suit) for c in cards if c.rank == r)}."
             for r in ranks
         ]
     elif order is HandOrder.DEALT and view.dealt:
         cards = hand_order(view.hand, order, view.dealt)
-        parts = [f"As dealt: {', '.join(c.spoken for c in cards)}."]
+        parts = [_("As dealt: {cards}.").format(cards=", ".join(card_name(c) for c in cards))]
     else:
+        none = pgettext("no cards of a suit", "none")
         parts = [
-            f"{cap(suit.spoken)}: {', '.join(c.rank.spoken for c in groups[suit]) or 'none'}."
+            f"{cap(suit_name(suit))}: {', '.join(rank_name(c.rank) for c in groups[suit]) or none}."
             for suit in SUITS
         ]
     spades = len(groups[Suit.SPADES])
-    parts.append(f"{count(spades, 'spade')}." if spades else "No spades.")
+    if spades:
+        parts.append(ngettext("{n} spade.", "{n} spades.", spades).format(n=spades))
+    else:
+        parts.append(_("No spades."))
     return " ".join(parts)
 
 
 def focus_line(card: Card, playable: bool | None) -> str:
     """The focused card, and whether it can be played when that matters."""
+    name = cap(card_name(card))
     if playable is None:
-        return f"{cap(card.spoken)}."
-    return f"{cap(card.spoken)}, {'playable' if playable else 'not playable'}."
+        return f"{name}."
+    if playable:
+        return _("{card}, playable.").format(card=name)
+    return _("{card}, not playable.").format(card=name)
 
 
 def no_hand_in_play(view: SeatView) -> bool:
@@ -75,7 +92,19 @@ def no_hand_in_play(view: SeatView) -> bool:
 def _card_after_lead(card: Card, led: Suit, brief: bool) -> str:
     """A card following the lead: brief names only the rank when it follows suit
     ("king"), as players say it at the table; a card of another suit is named whole."""
-    return card.rank.spoken if brief and card.suit is led else card.spoken
+    return rank_name(card.rank) if brief and card.suit is led else card_name(card)
+
+
+def _led(cast: Cast, seat: Seat, card: Card) -> str:
+    """ "Robin led 9 of hearts" (no stop: it starts a list of plays)."""
+    return cast.says(
+        seat, _("You led {card}"), _("{name} led {card}"),
+        card=card_name(card), the_card=the_card(card),
+    )
+
+
+def _took(cast: Cast, seat: Seat) -> str:
+    return cast.says(seat, _("You took it."), _("{name} took it."))
 
 
 def plays_text(trick: Trick, cast: Cast, *, brief: bool = True) -> str:
@@ -84,62 +113,74 @@ def plays_text(trick: Trick, cast: Cast, *, brief: bool = True) -> str:
     led = trick.plays[0][1].suit if trick.plays else None
     for i, (seat, card) in enumerate(trick.plays):
         if i == 0 or led is None:
-            parts.append(f"{cast.name(seat)} led {card.spoken}")
+            parts.append(_led(cast, seat, card))
         else:
             parts.append(f"{cast.obj(seat)} {_card_after_lead(card, led, brief)}")
     return ", ".join(parts)
 
 
+NO_HAND_IN_PLAY = N_("No hand in play.")
+
+
 def trick_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     """This trick so far and who is winning it."""
     if no_hand_in_play(view):
-        return "No hand in play."
+        return _(NO_HAND_IN_PLAY)
     if view.phase is Phase.BIDDING:
-        return "No trick yet: bidding."
+        return _("No trick yet: bidding.")
     number = len(view.tricks) + 1
     trick = view.current
     if not trick.cards:
-        lead = "Your lead." if view.my_turn else (
-            f"{cast.name(view.to_act)} to lead." if view.to_act else ""
-        )
-        return f"Trick {number}, no cards yet. {lead}".strip()
-    said = f"Trick {number}: {plays_text(trick, cast, brief=brief)}."
+        said = [_("Trick {number}, no cards yet.").format(number=number)]
+        if view.my_turn:
+            said.append(_("Your lead."))
+        elif view.to_act:
+            said.append(_("{name} to lead.").format(name=cast.name(view.to_act)))
+        return " ".join(said)
+    plays = plays_text(trick, cast, brief=brief)
+    said = [_("Trick {number}: {plays}.").format(number=number, plays=plays)]
     won = trick.winning
     if won is not None:
-        said += f" {cast.is_(won[0])} winning."
+        said.append(cast.says(won[0], _("You are winning."), _("{name} is winning.")))
     if view.my_turn:
-        said += " Your turn."
+        said.append(_("Your turn."))
     elif view.to_act is not None:
-        said += f" {cast.name(view.to_act)} to play."
-    return said
+        said.append(_("{name} to play.").format(name=cast.name(view.to_act)))
+    return " ".join(said)
 
 
 def count_summary(view: SeatView) -> str:
     """Tricks gone and left, spades broken or not."""
     if no_hand_in_play(view):
-        return "No hand in play."
+        return _(NO_HAND_IN_PLAY)
     gone = len(view.tricks)
     left = 13 - gone
-    head = "No tricks played yet" if gone == 0 else f"{count(gone, 'trick')} gone"
-    broken = "Spades broken." if view.spades_broken else "Spades not broken."
-    return f"{head}, {left} left. {broken}"
+    if gone == 0:
+        head = _("No tricks played yet, {left} left.").format(left=left)
+    else:
+        head = ngettext(
+            "{n} trick gone, {left} left.", "{n} tricks gone, {left} left.", gone
+        ).format(n=gone, left=left)
+    broken = _("Spades broken.") if view.spades_broken else _("Spades not broken.")
+    return f"{head} {broken}"
 
 
 def trick_line(trick: Trick, number: int, cast: Cast, *, brief: bool = True) -> str:
     """A completed trick for review: every card, then who took it."""
-    said = f"Trick {number}: {plays_text(trick, cast, brief=brief)}."
+    plays = plays_text(trick, cast, brief=brief)
+    said = _("Trick {number}: {plays}.").format(number=number, plays=plays)
     if trick.winner is not None:
-        said += f" {cast.does(trick.winner, 'took', 'took')} it."
+        said += " " + _took(cast, trick.winner)
     return said
 
 
 def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast, *, brief: bool = True) -> str:
     if not tricks:
-        return "No trick completed yet this hand."
+        return _("No trick completed yet this hand.")
     last = tricks[-1]
-    said = f"Last trick: {plays_text(last, cast, brief=brief)}."
+    said = _("Last trick: {plays}.").format(plays=plays_text(last, cast, brief=brief))
     if last.winner is not None:
-        said += f" {cast.does(last.winner, 'took', 'took')} it."
+        said += " " + _took(cast, last.winner)
     return said
 
 
@@ -151,15 +192,19 @@ def seats_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     me = view.seat
     left, partner, right = me.next, me.partner, me.after(3)
     said = [
-        f"You sit {me.long_name}.",
-        f"{cast.name(left)} {left.long_name}, on your left.",
-        f"{cast.name(partner)} {partner.long_name}, your partner.",
-        f"{cast.name(right)} {right.long_name}, on your right.",
+        _("You sit {seat}.").format(seat=seat_name(me)),
+        _("{name} {seat}, on your left.").format(name=cast.name(left), seat=seat_name(left)),
+        _("{name} {seat}, your partner.").format(name=cast.name(partner), seat=seat_name(partner)),
+        _("{name} {seat}, on your right.").format(name=cast.name(right), seat=seat_name(right)),
     ]
     if not brief:
-        said.append(f"{cast.team(me.team)} play {cast.team_obj(me.team.other)}.")
+        said.append(
+            _("{team} play {other}.").format(
+                team=cast.team(me.team), other=cast.team_obj(me.team.other)
+            )
+        )
     if view.dealer is not None and not no_hand_in_play(view):  # no dealer after the match
-        said.append(f"{cast.does(view.dealer, 'deal')}.")
+        said.append(cast.says(view.dealer, _("You deal."), _("{name} deals.")))
     return " ".join(said)
 
 
@@ -169,41 +214,48 @@ def person_line(
 ) -> str:
     """One seat at a shared table: "North, Ann, host, away: the computer plays for now";
     ``waiting`` names someone who sits there from the next deal."""
-    parts = [seat.long_name, "you" if you else name]
+    parts = [seat_name(seat), pgettext("inside a sentence", "you") if you else name]
     if host:
-        parts.append("host")
+        parts.append(pgettext("person at a table", "host"))
     if computer:
-        parts.append("computer")
+        parts.append(pgettext("person at a table", "computer"))
     elif not connected:
-        parts.append("away: the computer plays for now")
+        parts.append(_("away: the computer plays for now"))
     if waiting:
-        parts.append(f"{waiting} waiting for the next deal")
+        parts.append(_("{name} waiting for the next deal").format(name=waiting))
     return ", ".join(parts)
 
 
 def people_summary(lines: list[str]) -> str:
     """Everyone at the table, one seat after another."""
-    return "At the table: " + ". ".join(lines) + "."
+    return _("At the table: {people}.").format(people=". ".join(lines))
 
 
 # ---- M, O: since my last turn, what we need --------------------------------------------------
 
 
+def _bids_since(view: SeatView, cast: Cast) -> str:
+    """While bidding: the bids since the player's own, or all so far."""
+    seats = [s for s, _b in view.bids]
+    if view.seat in seats:
+        bids_after = view.bids[seats.index(view.seat) + 1 :]
+        if not bids_after:
+            return _("Nothing since your bid.")
+        head = _("Since your bid: {bids}.")
+    else:
+        bids_after = view.bids
+        if not bids_after:
+            return _("No bids yet.")
+        head = _("Bids so far: {bids}.")
+    return head.format(bids=", ".join(f"{cast.name(s)} {bid_name(b)}" for s, b in bids_after))
+
+
 def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     """Every play since the player's previous card (or bid), in order."""
     if no_hand_in_play(view):
-        return "No hand in play."
+        return _(NO_HAND_IN_PLAY)
     if view.phase is Phase.BIDDING:
-        seats = [s for s, _ in view.bids]
-        if view.seat in seats:
-            bids_after = view.bids[seats.index(view.seat) + 1 :]
-            head = "Since your bid"
-        else:
-            bids_after = view.bids
-            head = "Bids so far"
-        if not bids_after:
-            return "Nothing since your bid." if view.seat in seats else "No bids yet."
-        return f"{head}: " + ", ".join(f"{cast.name(s)} {b.spoken}" for s, b in bids_after) + "."
+        return _bids_since(view, cast)
     # (who, the card or None for "took it", the led suit, whether it led the trick)
     entries: list[tuple[Seat, Card | None, Suit | None, bool]] = []
     for trick in (*view.tricks, view.current):
@@ -212,28 +264,29 @@ def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
             entries.append((seat, played, led, i == 0))
         if trick.winner is not None:
             entries.append((trick.winner, None, None, False))
-    mine = [i for i, (seat, card, _, _) in enumerate(entries) if seat is view.seat and card]
+    mine = [i for i, (seat, card, _l, _f) in enumerate(entries) if seat is view.seat and card]
     after = entries[mine[-1] + 1 :] if mine else entries
     if not after:
-        return "Nothing since your last card." if mine else "No cards played yet this hand."
+        return _("Nothing since your last card.") if mine else _("No cards played yet this hand.")
     said: list[str] = []
     heard: Suit | None = None  # the led suit, once this answer has said the lead
     for seat, card, led, leads in after:
         if card is None:
-            said.append(f"{cast.does(seat, 'took', 'took')} it.")
+            said.append(_took(cast, seat))
             heard = None
         elif leads:
-            said.append(f"{cast.name(seat)} led {card.spoken}.")
+            said.append(f"{_led(cast, seat, card)}.")
             heard = led
         elif heard is not None:
             said.append(f"{cast.name(seat)}, {_card_after_lead(card, heard, brief)}.")
         else:
-            said.append(f"{cast.name(seat)}, {card.spoken}.")
+            said.append(f"{cast.name(seat)}, {card_name(card)}.")
             # The rest of a trick begun before this answer: once a card of the led suit
             # has been named whole, later ones of that suit need only their rank.
             heard = led if card.suit is led else None
     # The key itself means "since my card": only a player yet to play is told otherwise.
-    return ("" if mine else "You have not played yet: ") + " ".join(said)
+    plays = " ".join(said)
+    return plays if mine else _("You have not played yet: {plays}").format(plays=plays)
 
 
 # ---- hints ------------------------------------------------------------------------------------
@@ -246,19 +299,21 @@ def hint_line(h: Hint, sure: int | None = None) -> str:
     ``sure`` is where the bid list starts (the player's sure tricks): when the hint bids
     otherwise, the line says why the two differ rather than leave them quietly apart.
     """
-    what = (
-        f"Bid {h.decision.spoken}" if isinstance(h.decision, Bid)
-        else f"Play the {h.decision.spoken}"
-    )
-    line = f"{h.reason.strip() or f'{what}.'} Enter takes it."
+    line = hint_reason(h)
+    if not line:
+        if isinstance(h.decision, Bid):
+            line = _("Bid {bid}.").format(bid=bid_name(h.decision))
+        else:
+            line = _("Play {the_card}.").format(the_card=the_card(h.decision))
+    said = _("{hint} Enter takes it.").format(hint=line)
     if isinstance(h.decision, Bid) and sure is not None and h.decision != Bid(sure):
-        line += f" The list starts at {sure}, your sure tricks only."
-    return line
+        said += " " + _("The list starts at {sure}, your sure tricks only.").format(sure=sure)
+    return said
 
 
 def between_hands(outcome: HandOutcome) -> str:
     """What hand-bound keys say while the finished hand's result stands."""
-    return f"Hand {outcome.number} is over. Press N to deal the next hand."
+    return _("Hand {number} is over. Press N to deal the next hand.").format(number=outcome.number)
 
 
 __all__ = [

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from spades_voice.narration.language import _, ngettext, pgettext
+from spades_voice.narration.naming import seat_name
 from spades_voice.options import HandOrder
 from spades_voice.rules import SUITS, Card, Seat, Suit, Team
 
@@ -25,22 +27,27 @@ def count(n: int, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
+def tricks(n: int) -> str:
+    """ "1 trick", "3 tricks", in the current language."""
+    return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
 def signed(n: int) -> str:
     """A score as words: "72", "minus 40"."""
-    return f"minus {-n}" if n < 0 else str(n)
+    return _("minus {n}").format(n=-n) if n < 0 else str(n)
 
 
 def change(n: int) -> str:
     """A change in points: "plus 100", "minus 100"."""
-    return f"minus {-n}" if n < 0 else f"plus {n}"
+    return _("minus {n}").format(n=-n) if n < 0 else _("plus {n}").format(n=n)
 
 
-def join(parts: Iterable[str], last: str = "and") -> str:
+def join(parts: Iterable[str]) -> str:
     """ "a", "a and b", "a, b and c"."""
     items = list(parts)
     if len(items) <= 1:
         return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def by_suit(cards: Iterable[Card]) -> dict[Suit, list[Card]]:
@@ -95,25 +102,20 @@ class Cast:
     def name(self, seat: Seat) -> str:
         """Subject form: "You", "Alex"."""
         if seat is self.me:
-            return YOU
-        return self.names.get(seat, seat.long_name)
+            return pgettext("subject", "You")
+        return self.names.get(seat) or seat_name(seat)
 
     def obj(self, seat: Seat) -> str:
         """Inside a sentence: "you", "Alex"."""
-        return "you" if seat is self.me else self.name(seat)
+        return pgettext("inside a sentence", "you") if seat is self.me else self.name(seat)
 
-    def owner(self, seat: Seat) -> str:
-        """Possessive at a sentence start: "Your", "Alex's"."""
-        return "Your" if seat is self.me else f"{self.name(seat)}'s"
-
-    def does(self, seat: Seat, verb: str, third: str | None = None) -> str:
-        """Subject and verb agreeing: "You take", "Alex takes"."""
+    def says(self, seat: Seat, mine: str, theirs: str, **fields: object) -> str:
+        """One of two whole sentences, the player's own (``mine``: "You take it.") or
+        anyone else's (``theirs``: "{name} takes it.", with ``name`` filled), both already
+        in the current language; ``fields`` fill the rest."""
         if seat is self.me:
-            return f"{YOU} {verb}"
-        return f"{self.name(seat)} {third or verb + 's'}"
-
-    def is_(self, seat: Seat) -> str:
-        return f"{YOU} are" if seat is self.me else f"{self.name(seat)} is"
+            return mine.format(**fields)
+        return theirs.format(name=self.name(seat), **fields)
 
     @property
     def my_team(self) -> Team:
@@ -123,9 +125,11 @@ class Cast:
         """A partnership at a sentence start: "You and Alex", "Robin and Sam"."""
         a, b = team.seats
         if self.me in (a, b):
-            return f"{YOU} and {self.name(self.me.partner)}"
-        return f"{self.name(a)} and {self.name(b)}"
+            return _("You and {partner}").format(partner=self.name(self.me.partner))
+        return _("{a} and {b}").format(a=self.name(a), b=self.name(b))
 
     def team_obj(self, team: Team) -> str:
-        text = self.team(team)
-        return "you" + text[len(YOU) :] if text.startswith(YOU + " ") else text
+        """A partnership inside a sentence: "you and Alex", "Robin and Sam"."""
+        if self.me in team.seats:
+            return _("you and {partner}").format(partner=self.name(self.me.partner))
+        return self.team(team)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from spades_voice.narration.language import Language, speaking
 from spades_voice.net.protocol import CLOSE_NO_TABLE
 from spades_voice.net.server import TableServer
 
@@ -58,7 +59,10 @@ class ServerThread:
 
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
-        self.loop.run_until_complete(self._main())
+        # A server speaks English, the source language, whatever its host's process
+        # speaks: each guest's client hears it in their own (``narration.refusals``).
+        with speaking(Language.EN):
+            self.loop.run_until_complete(self._main())
 
     async def _main(self) -> None:
         self._stop = asyncio.Event()

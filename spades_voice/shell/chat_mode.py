@@ -13,6 +13,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
 from spades_voice.narration import chat
+from spades_voice.narration.refusals import heard
 from spades_voice.rules import IllegalAction
 from spades_voice.shell.binding import registry
 from spades_voice.shell.state import Draft, Mode, Shell
@@ -87,7 +88,7 @@ def send(shell: Shell) -> None:
             return
         shell.table.say(text)
     except IllegalAction as exc:
-        shell.answer(str(exc))
+        shell.answer(heard(str(exc)))
         return
     shell.pump()
 

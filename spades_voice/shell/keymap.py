@@ -20,6 +20,7 @@ from typing import Any
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
 from spades_voice.narration import stored
+from spades_voice.narration.language import N_, _
 from spades_voice.store.files import KEYMAP_CAP, Unreadable, read_capped
 
 APP_NAME = "spades-voice"
@@ -43,28 +44,28 @@ NAMED_KEYS: frozenset[str] = frozenset(
 )
 
 _SPOKEN = {
-    "?": "question mark",
-    " ": "Space",
-    "space": "Space",
-    "enter": "Enter",
-    "escape": "Escape",
-    "left": "Left arrow",
-    "right": "Right arrow",
-    "up": "Up arrow",
-    "down": "Down arrow",
-    "home": "Home",
-    "end": "End",
-    "pageup": "Page Up",
-    "pagedown": "Page Down",
-    "tab": "Tab",
-    "backspace": "Backspace",
-    "delete": "Delete",
-    "insert": "Insert",
-    "+": "plus",
-    "-": "minus",
-    ".": "period",
-    ",": "comma",
-    "/": "slash",
+    "?": N_("question mark"),
+    " ": N_("Space"),
+    "space": N_("Space"),
+    "enter": N_("Enter"),
+    "escape": N_("Escape"),
+    "left": N_("Left arrow"),
+    "right": N_("Right arrow"),
+    "up": N_("Up arrow"),
+    "down": N_("Down arrow"),
+    "home": N_("Home"),
+    "end": N_("End"),
+    "pageup": N_("Page Up"),
+    "pagedown": N_("Page Down"),
+    "tab": N_("Tab"),
+    "backspace": N_("Backspace"),
+    "delete": N_("Delete"),
+    "insert": N_("Insert"),
+    "+": N_("plus"),
+    "-": N_("minus"),
+    ".": N_("period"),
+    ",": N_("comma"),
+    "/": N_("slash"),
 }
 
 
@@ -91,15 +92,15 @@ def _capital(key: str) -> str | None:
 def spoken_key(key: str) -> str:
     """How a key is said in help: "H", "question mark", "Left arrow", "Control C", "F1"."""
     if key in _SPOKEN:
-        return _SPOKEN[key]
+        return _(_SPOKEN[key])
     if len(key) == 1 and key.isalpha() and key.isupper():
-        return "Shift " + key
+        return _("Shift {key}").format(key=key)
     if len(key) == 1:
         return key.upper()
     if key.startswith("c-") and len(key) > 2:
-        return "Control " + spoken_key(key[2:])
+        return _("Control {key}").format(key=spoken_key(key[2:]))
     if key.startswith("s-") and len(key) > 2:
-        return "Shift " + spoken_key(key[2:])
+        return _("Shift {key}").format(key=spoken_key(key[2:]))
     if re.fullmatch(r"f\d+", key):
         return key.upper()
     return key
@@ -107,7 +108,9 @@ def spoken_key(key: str) -> str:
 
 def spoken_keys(keys: tuple[str, ...]) -> str:
     said = [spoken_key(k) for k in keys]
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " or " + said[-1]
+    if len(said) == 1:
+        return said[0]
+    return _("{keys} or {last}").format(keys=", ".join(said[:-1]), last=said[-1])
 
 
 def default_text() -> str:

@@ -13,6 +13,7 @@ from prompt_toolkit.key_binding import KeyBindings
 
 from spades_voice import narration as say
 from spades_voice.narration import prompts, stored, texts
+from spades_voice.narration.refusals import heard
 from spades_voice.rules import IllegalAction
 from spades_voice.shell.binding import bind_actions, registry
 from spades_voice.shell.keymap import Keymap
@@ -47,7 +48,7 @@ def undo(shell: Shell) -> None:
     try:
         shell.table.undo(reopen=reopen)
     except IllegalAction as exc:
-        shell.answer(str(exc))
+        shell.answer(heard(str(exc)))
         return
     _taken_back(shell, reopen)
 
@@ -65,7 +66,7 @@ def restart_hand(shell: Shell) -> None:
         try:
             shell.table.restart_hand(reopen=reopen)
         except IllegalAction as exc:
-            shell.answer(str(exc))
+            shell.answer(heard(str(exc)))
             return
         _taken_back(shell, reopen)
 

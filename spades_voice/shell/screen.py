@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from spades_voice import narration as say
 from spades_voice.narration import prompts, texts
 from spades_voice.narration.chat import SAY_PROMPT
+from spades_voice.narration.language import line as tr
+from spades_voice.narration.naming import bid_name
 from spades_voice.rules import BID_CHOICES
 from spades_voice.shell.state import Draft, Shell
 
@@ -25,12 +27,12 @@ class Screen:
 
 def screen(shell: Shell) -> Screen:
     """The line for the mode the shell is in."""
-    prefix = prompts.SCREEN_PAUSED if shell.paused else ""
+    prefix = tr(prompts.SCREEN_PAUSED) if shell.paused else ""
     question, shown = shell.question, shell.shown_list
     if question is not None:
-        return Screen(prefix + question.question, len(prefix))
+        return Screen(prefix + tr(question.question), len(prefix))
     if isinstance(shell.overlay, Draft):
-        line = prefix + SAY_PROMPT + shell.overlay.text
+        line = prefix + tr(SAY_PROMPT) + shell.overlay.text
         return Screen(line, len(line))
     if shown is not None:
         head = prefix + prompts.screen_list(shown.title, shown.shown, len(shown.entries))
@@ -40,19 +42,19 @@ def screen(shell: Shell) -> Screen:
 
 def _table_line(shell: Shell, prefix: str) -> Screen:
     if shell.over:
-        return Screen(prefix + prompts.SCREEN_OVER + texts.NEW_MATCH, len(prefix))
+        return Screen(prefix + tr(prompts.SCREEN_OVER) + tr(texts.NEW_MATCH), len(prefix))
     if shell.between is not None:
         return Screen(prefix + say.between_hands(shell.between), len(prefix))
     view = shell.view()
     if shell.hand_hidden(view):
         text = texts.BLIND_OFFER if view.my_turn else texts.HIDDEN
-        return Screen(prefix + text, len(prefix))
+        return Screen(prefix + tr(text), len(prefix))
     if shell.bidding_now(view):
-        head = prefix + prompts.SCREEN_BID
-        return Screen(head + BID_CHOICES[shell.bid_focus].spoken, len(head))
+        head = prefix + tr(prompts.SCREEN_BID)
+        return Screen(head + bid_name(BID_CHOICES[shell.bid_focus]), len(head))
     cards, i = shell.focused(view)
     if i < 0:
-        return Screen(prefix + prompts.SCREEN_NO_CARDS, len(prefix))
-    turn = prompts.SCREEN_YOUR_TURN if view.my_turn else ""
-    head = prefix + turn + prompts.SCREEN_HAND
+        return Screen(prefix + tr(prompts.SCREEN_NO_CARDS), len(prefix))
+    turn = tr(prompts.SCREEN_YOUR_TURN) if view.my_turn else ""
+    head = prefix + turn + tr(prompts.SCREEN_HAND)
     return Screen(head + say.focus_line(cards[i], shell.playable(view, cards[i])), len(head))

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from spades_voice.ai import sure_tricks
 from spades_voice.narration import Cast, hand_order, prompts, stored, texts
+from spades_voice.narration.language import line
 from spades_voice.options import DEFAULT_VOICES, EventKind, HandOrder, Pace, Voice
 from spades_voice.rules import (
     BID_CHOICES,
@@ -170,8 +171,8 @@ class Shell:
 
     def answer(self, text: str) -> None:
         """A key's answer: interrupts whatever is being said. A waiting note or coda is
-        said with it, in the same breath."""
-        text = " ".join(part for part in (self.note, text, self.coda) if part)
+        said with it, in the same breath. A fixed sentence is said in the player's language."""
+        text = " ".join(line(part) for part in (self.note, text, self.coda) if part)
         self.note = self.coda = ""
         self.last_spoken = text
         self.said.append(text)
@@ -180,6 +181,7 @@ class Shell:
     def tell(self, text: str, kind: EventKind | None = EventKind.NOTICES) -> None:
         """A game event: queued in order, and kept in the history log; only kept there
         when the player chose "history only" for its kind (``None``: always spoken)."""
+        text = line(text)
         self.history.append(text)
         self.history_kinds.append(kind)
         if kind is None or self.voices[kind].spoken:

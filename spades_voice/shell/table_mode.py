@@ -17,6 +17,8 @@ from spades_voice import narration as say
 from spades_voice.ai import sure_tricks
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.coach import COACH_LATER, COACHING, coach_answer
+from spades_voice.narration.language import line
+from spades_voice.narration.refusals import heard
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
 from spades_voice.shell.binding import Handler, bind_actions, doc, registry
 from spades_voice.shell.chat_mode import CHAT_ACTIONS
@@ -67,10 +69,11 @@ def help_texts() -> dict[str, str]:
 
 
 def help_lines(shell: Shell) -> list[str]:
-    """One entry per action: its keys, then what it does."""
+    """One entry per action: its keys, then what it does (the docstring, which
+    ``scripts/catalog.py`` extracts, in the player's language)."""
     docs = help_texts()
     return [
-        f"{spoken_keys(shell.keymap.keys_for(name))}: {docs[name]}"
+        f"{spoken_keys(shell.keymap.keys_for(name))}: {line(docs[name])}"
         for name in shell.keymap.actions
         if name in docs and shell.keymap.keys_for(name)
     ]
@@ -148,7 +151,7 @@ def seat_waiting(shell: Shell) -> None:
         for person in waiting:
             shell.table.admit(person.seat)
     except IllegalAction as exc:
-        shell.answer(str(exc))
+        shell.answer(heard(str(exc)))
     # Seated: the table itself says "Bo now sits East." to everyone else.
 
 
@@ -300,7 +303,7 @@ def _submit(shell: Shell, decision: Decision) -> None:
         shell.table.submit(decision)
     except IllegalAction as exc:
         shell.cues.cue(Cue.REFUSED, shell.pace, at_once=True)
-        shell.answer(str(exc))
+        shell.answer(heard(str(exc)))
         return
     shell.pump()
     shell.advance()
@@ -430,7 +433,7 @@ def coach(shell: Shell) -> None:
         try:
             result = await asyncio.get_running_loop().run_in_executor(None, shell.table.coach)
         except IllegalAction as exc:
-            shell.answer(str(exc))
+            shell.answer(heard(str(exc)))
             return
         shell.answer(COACH_LATER if result is None else coach_answer(*result))
 

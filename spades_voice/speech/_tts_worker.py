@@ -23,16 +23,26 @@ import threading
 from pathlib import Path
 from typing import Any, TextIO
 
+from spades_voice.speech.voice_language import pick_voice
+
 
 class _Engine:
     """One pyttsx3 engine and the finished-utterance flag it reports through."""
 
-    def __init__(self, rate: int | None) -> None:
+    def __init__(self, rate: int | None, language: str | None = None) -> None:
         import pyttsx3
 
         self.engine: Any = pyttsx3.init()
         if rate is not None:
             self.engine.setProperty("rate", rate)
+        #: Whether a voice for ``language`` was found (always, with no language asked).
+        self.has_language = True
+        if language is not None:
+            voices = [(v.id, list(v.languages or [])) for v in self.engine.getProperty("voices")]
+            voice = pick_voice(voices, language)
+            self.has_language = voice is not None
+            if voice is not None:
+                self.engine.setProperty("voice", voice)
         self.finished = threading.Event()
         self.engine.connect("finished-utterance", self._on_finished)
 
@@ -49,7 +59,7 @@ class _Engine:
 
 
 def _serve(engine: _Engine, commands: TextIO, replies: TextIO) -> None:
-    replies.write("ready\n")
+    replies.write("ready\n" if engine.has_language else "ready without the language\n")
     replies.flush()
     for line in commands:
         if not line.strip():
@@ -65,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="spades_voice.speech._tts_worker")
     parser.add_argument("--rate", type=int, default=None)
     parser.add_argument("--save", type=Path, default=None)
+    parser.add_argument("--language", default=None)
     args = parser.parse_args(argv)
 
     # Keep a private channel to the parent, then silence fds 1 and 2 for everything else
@@ -74,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
     try:
-        engine = _Engine(args.rate)
+        engine = _Engine(args.rate, args.language)
     except Exception as exc:
         # Whatever pyttsx3 raises (no driver, no speech library, no voices), the parent
         # needs one line that says why, then the chain moves on.

@@ -35,6 +35,7 @@ from typing import Any
 from spades_voice.speech._speechd import load_speechd
 from spades_voice.speech.base import SpeechError
 from spades_voice.speech.bounded import CALL_SECONDS, START_SECONDS, SerialCaller
+from spades_voice.speech.voice_language import language_code
 
 log = logging.getLogger(__name__)
 
@@ -111,7 +112,19 @@ class SpeechdSpeaker:
             # AssertionError on a malformed reply: all of them mean "no server here".
             caller.stop()
             raise SpeechError(f"Speech Dispatcher not reachable: {_plain(exc)}") from exc
+        self._set_language(caller, client)
         return caller, client
+
+    def _set_language(self, caller: SerialCaller, client: Any) -> None:
+        """Ask for a voice in the game's language; a server that cannot (or will not say)
+        keeps its own voice, and the game goes on."""
+        code = language_code()
+        if code is None:
+            return
+        try:
+            caller.call(lambda: client.set_language(code), self._call_timeout, "language")
+        except Exception as exc:  # a refusal or a hang: the lines are still spoken
+            log.warning("Speech Dispatcher would not speak %s: %s", code, _plain(exc))
 
     def _drop_client(self) -> None:
         client, caller = self._client, self._caller

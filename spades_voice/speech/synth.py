@@ -22,6 +22,7 @@ from pathlib import Path
 from spades_voice.speech import audio
 from spades_voice.speech.base import SpeechError
 from spades_voice.speech.bounded import START_SECONDS
+from spades_voice.speech.voice_language import espeak_voice, language_code
 
 WORKER_MODULE = "spades_voice.speech._tts_worker"
 #: Synthesis of one line: a fixed bound plus a little per character for long lines.
@@ -47,6 +48,9 @@ class EspeakSynth:
         self._command = [program, "--stdin"]
         if rate is not None:
             self._command += ["-s", str(rate)]
+        voice = espeak_voice()
+        if voice is not None:
+            self._command += ["-v", voice]
 
     def stream_command(self) -> list[str]:
         """espeak-ng writing the WAV to standard output as it synthesizes."""
@@ -89,6 +93,9 @@ class PyttsxSynth:
         command = [python, "-m", WORKER_MODULE]
         if rate is not None:
             command += ["--rate", str(rate)]
+        code = language_code()
+        if code is not None:
+            command += ["--language", code]
         try:
             self._proc = subprocess.Popen(
                 command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -100,9 +107,11 @@ class PyttsxSynth:
         self._replies: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, name="tts-worker-reader", daemon=True).start()
         reply = self._reply(timeout)
-        if reply != "ready":
+        if reply not in ("ready", "ready without the language"):
             self.close()
             raise SpeechError(f"pyttsx3 not ready: {reply or 'the worker exited'}")
+        #: No installed voice speaks the game's language (the default voice reads it).
+        self.voice_missing = reply == "ready without the language"
 
     def _read(self) -> None:
         stdout = self._proc.stdout

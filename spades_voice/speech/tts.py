@@ -48,6 +48,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from spades_voice.narration import notices
+from spades_voice.narration.language import line
 from spades_voice.speech import audio
 from spades_voice.speech.base import SpeechError
 from spades_voice.speech.bounded import START_SECONDS
@@ -122,6 +124,10 @@ class TtsSpeaker:
             self._cleanup()
             raise SpeechError(f"failed: {exc}") from exc
         self.synth_name = self._synth.name
+        #: Said once before the first line when no voice speaks the game's language.
+        self._first_note = (
+            line(notices.NO_VOICE) if getattr(self._synth, "voice_missing", False) else ""
+        )
         self._lock = threading.Lock()
         self._changed = threading.Condition()
         self._queue: queue.Queue[_Item | None] = queue.Queue()
@@ -169,7 +175,7 @@ class TtsSpeaker:
             self._check()
             self._drop_pending()
             self._outstanding += 1
-            self._queue.put(_Item(self._generation, text))
+            self._queue.put(_Item(self._generation, self._noted(text)))
 
     def event(self, text: str) -> None:
         """Say `text` after everything queued before it."""
@@ -178,7 +184,12 @@ class TtsSpeaker:
                 return
             self._check()
             self._outstanding += 1
-            self._queue.put(_Item(self._generation, text))
+            self._queue.put(_Item(self._generation, self._noted(text)))
+
+    def _noted(self, text: str) -> str:
+        """``text``, after the note said once before the first line (if any)."""
+        note, self._first_note = self._first_note, ""
+        return f"{note} {text}" if note else text
 
     def silence(self) -> None:
         """Stop speaking and drop the queue."""

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from spades_voice.narration.language import Language
 from spades_voice.options import (
     DEFAULT_VOLUME,
     VOLUMES,
@@ -73,8 +74,12 @@ class Settings:
     #: Kind of event -> how it reaches the player ("brief", "full", "history"); a kind
     #: left out takes its default (``options.DEFAULT_VOICES``).
     voices: dict[str, str] = field(default_factory=dict)
+    #: The language the game speaks ("en", "es"); None follows the system's language.
+    language: str | None = None
 
     def __post_init__(self) -> None:
+        if self.language is not None and self.language not in names(Language):
+            raise ValueError(f"language must be one of {', '.join(names(Language))} or null.")
         if not isinstance(self.blind_nil, bool):
             raise ValueError("blind_nil must be true or false.")
         for name, choice in _CHOICES.items():

@@ -126,11 +126,15 @@ def test_non_editable_install_finds_the_keymap(tmp_path: Path) -> None:
     assert packaged.read_text(encoding="utf-8") == (ROOT / "keymap.toml").read_text(
         encoding="utf-8"
     )
+    assert (target / "spades_voice" / "locale" / "es" / "LC_MESSAGES" / "spades_voice.mo").is_file()
     code = (
         "import sys; sys.path.insert(0, sys.argv[1]);"
         "from spades_voice.shell.keymap import load_keymap;"
         "import spades_voice; print(spades_voice.__file__);"
-        "print(load_keymap(use_user=False).keys_for('hand'))"
+        "print(load_keymap(use_user=False).keys_for('hand'));"
+        "from spades_voice.narration.language import Language, line, set_default;"
+        "from spades_voice.narration.texts import GREETING;"
+        "set_default(Language.ES); print(line(GREETING))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code, str(target)], capture_output=True, text=True,
@@ -138,3 +142,4 @@ def test_non_editable_install_finds_the_keymap(tmp_path: Path) -> None:
     ).stdout.splitlines()
     assert out[0].startswith(str(target))
     assert out[1] == "('h',)"
+    assert out[2] == "Picas. Pulsa el signo de interrogación para la ayuda."

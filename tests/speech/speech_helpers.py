@@ -34,15 +34,17 @@ import pytest
 from spades_voice.speech._speechd import load_speechd
 
 CAPTURE_SH = r"""#!/bin/sh
-# capture.sh OUTDIR RATE, text on stdin: save text and WAV, then play silently.
-out="$1"; rate="$2"
+# capture.sh OUTDIR RATE [LANGUAGE], text on stdin: save text, language and WAV, then play
+# silently.
+out="$1"; rate="$2"; lang="${3:-en}"
 # Work files end in .part, so the tests' *.txt and *.wav never see one half written.
 tmp="$out/.cur.$$"
 cat > "$tmp.txt.part"
 n=$(ls "$out" | grep -c '\.txt$')
 n=$(printf %04d $((n + 1)))
+printf %s "$lang" > "$out/$n.lang"
 mv "$tmp.txt.part" "$out/$n.txt"
-espeak-ng -s "$rate" -f "$out/$n.txt" -w "$tmp.wav.part" 2>>"$out/espeak.err"
+espeak-ng -v "$lang" -s "$rate" -f "$out/$n.txt" -w "$tmp.wav.part" 2>>"$out/espeak.err"
 mv "$tmp.wav.part" "$out/$n.wav"
 # Held (SpeechdServer.hold_after): this line "plays" until the server is killed.
 if [ -e "$out/.hold" ] && [ "$n" -gt "$(cat "$out/.hold")" ]; then
@@ -63,9 +65,11 @@ AddModule "capture" "sd_generic" "capture.conf"
 
 CAPTURE_CONF = """\
 Debug 0
-GenericExecuteSynth "printf %s \\'$DATA\\' | {script} {out} $RATE"
+GenericExecuteSynth "printf %s \\'$DATA\\' | {script} {out} $RATE $LANGUAGE"
 GenericLanguage "en" "en" "utf-8"
+GenericLanguage "es" "es" "utf-8"
 AddVoice "en" "MALE1" "en"
+AddVoice "es" "MALE1" "es"
 DefaultVoice "en"
 GenericRateAdd 175
 GenericRateMultiply 1

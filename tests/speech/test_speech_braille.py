@@ -189,3 +189,11 @@ def test_brlapis_bytes_are_said_in_plain_words() -> None:
     said = plain("couldn't connect to b':0' with key b'keyfile:/etc/brlapi.key': refused")
     assert said == "couldn't connect to :0 with key file /etc/brlapi.key: refused"
     assert plain("no bytes here") == "no bytes here"
+def test_a_spanish_line_reaches_the_display_as_utf8_text(recorded: Path) -> None:
+    """Braille gets the same words as speech, accents and ñ included."""
+    display = BrailleSpeaker()
+    display.event("Sam se la lleva.")
+    display.query("¿Empezar otra? Año, tréboles.")
+    display.close()
+    written = [call[1] for call in brlapi_calls(recorded) if call[0] == "writeText"]
+    assert written == ["Sam se la lleva.", "¿Empezar otra? Año, tréboles."]

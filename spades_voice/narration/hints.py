@@ -1,0 +1,50 @@
+"""The hint's and the coach's reasons in the current language.
+
+``ai.hints`` words its reasons in English as ``Said`` values: the English text, its
+template and the facts that fill it (the AI sits below narration and cannot look up a
+catalog). Here the same template is looked up and filled with the same facts named in the
+player's language. In English the AI's own text is said, unchanged.
+
+Outside English a number the English spells as a word ("two aces") is said in digits,
+which every speech engine reads as a word, and a suit the English names in the singular
+("a higher heart") is given by its plural name: the translation says it as "una carta de
+{suit_one}" rather than agree an article with a suit's gender.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from spades_voice.ai.said import Said
+from spades_voice.narration.language import Language, _, current, line
+from spades_voice.narration.naming import card_name, suit_name, the_card, the_rank
+from spades_voice.narration.words import join
+from spades_voice.rules import Card, Rank, Suit
+
+if TYPE_CHECKING:  # the AI is not imported at start-up just for a type
+    from spades_voice.ai import Hint
+
+
+def said(reason: str) -> str:
+    """A reason (a ``Said`` from the AI, or plain text) in the current language."""
+    if not isinstance(reason, Said) or current() is Language.EN:
+        return line(reason.strip())
+    fields = {name: _fact(name, value) for name, value in reason.fields.items()}
+    return _(reason.template).format(**fields)
+
+
+def _fact(name: str, value: object) -> str:
+    if isinstance(value, Card):
+        return the_card(value) if name.startswith("the_") else card_name(value)
+    if isinstance(value, Rank):
+        return the_rank(value)
+    if isinstance(value, Suit):
+        return suit_name(value)
+    if isinstance(value, tuple):
+        return join(said(part) for part in value)
+    return str(value)
+
+
+def hint_reason(h: Hint) -> str:
+    """The hint's reason ("Play the king of hearts: the ace is gone."), or "" for none."""
+    return said(h.reason)

@@ -1,0 +1,129 @@
+"""The language is chosen from the environment, overridden by ``--language``, remembered by
+``play`` and shown by ``doctor``: the installed ``spades-voice`` in a pseudo-terminal,
+its speech log read back."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pytest
+
+SPANISH_GREETING = "Picas. Pulsa el signo de interrogación para la ayuda."
+ENGLISH_GREETING = "Spades. Press question mark for help."
+
+
+def _script() -> str:
+    exe = Path(sys.executable).parent / "spades-voice"
+    found = str(exe) if exe.exists() else shutil.which("spades-voice")
+    if found is None:
+        pytest.skip("spades-voice is not installed")
+    return found
+
+
+def _env(tmp_path: Path, **locale: str) -> dict[str, str]:
+    env = {
+        k: v for k, v in os.environ.items()
+        if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    }
+    env.update(
+        SPADES_VOICE_DATA_DIR=str(tmp_path / "data"),
+        XDG_CONFIG_HOME=str(tmp_path / "config"),
+        XDG_DATA_HOME=str(tmp_path / "xdg-data"),
+        XDG_STATE_HOME=str(tmp_path / "state"),
+        SPEECHD_CMD="/bin/false",
+        SPEECHD_ADDRESS=f"unix_socket:{tmp_path}/no-server.sock",
+        TERM="xterm",
+        **locale,
+    )
+    return env
+
+
+def _texts(path: Path) -> list[str]:
+    if not path.exists():
+        return []
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line)["text"] for line in lines if line]
+
+
+def _play_until_bid(tmp_path: Path, env: dict[str, str], *options: str) -> list[str]:
+    """Start ``play``, wait for the bid prompt, quit; every line it said."""
+    log = tmp_path / f"speech-{time.monotonic_ns()}.jsonl"
+    child = pexpect.spawn(
+        _script(),
+        ["--speech", "print", "--speech-log", str(log), "--pace", "instant", "--seed", "5",
+         "--level", "easy", *options],
+        env=env, encoding="utf-8", dimensions=(24, 100), timeout=20,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while not any(t.startswith(("Your bid. ", "Te toca apostar. ")) for t in _texts(log)):
+            assert time.monotonic() < deadline, _texts(log)
+            time.sleep(0.02)
+        child.send("q")
+        child.send("y")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    return _texts(log)
+
+
+def test_spanish_from_the_environment_then_english_by_option_remembered(
+    tmp_path: Path,
+) -> None:
+    spanish_env = _env(tmp_path, LANG="es_MX.UTF-8")
+    said = _play_until_bid(tmp_path, spanish_env)
+    assert said[0] == SPANISH_GREETING
+    assert any(t.startswith("Te toca apostar. ") for t in said)
+    assert said[-1] == "Adiós."
+
+    said = _play_until_bid(tmp_path, spanish_env, "--language", "en")
+    assert said[0] == ENGLISH_GREETING
+    assert said[-1] == "Goodbye."
+    # Remembered: the next start speaks English though the system still says Spanish.
+    said = _play_until_bid(tmp_path, spanish_env)
+    assert said[0] == ENGLISH_GREETING
+
+
+def test_english_system_spanish_option(tmp_path: Path) -> None:
+    said = _play_until_bid(tmp_path, _env(tmp_path, LANG="en_US.UTF-8"), "--language", "es")
+    assert said[0] == SPANISH_GREETING
+
+
+def _doctor(tmp_path: Path, env: dict[str, str], *options: str) -> list[str]:
+    proc = subprocess.run(
+        [_script(), "doctor", "--no-test-line", "--sound", "off", *options],
+        env=env, capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL,
+    )
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.splitlines()
+
+
+def test_doctor_says_which_language_and_why(tmp_path: Path) -> None:
+    spanish_env = _env(tmp_path, LC_ALL="es_ES.UTF-8")
+    assert "language: español (from the system)." in _doctor(tmp_path, spanish_env)
+    lines = _doctor(tmp_path, spanish_env, "--language", "en")
+    assert "language: English (--language)." in lines
+    assert "language: English (from the system)." in _doctor(tmp_path, _env(tmp_path))
+
+
+def test_stats_prints_in_the_chosen_language(tmp_path: Path) -> None:
+    def stats(env: dict[str, str], *options: str) -> str:
+        proc = subprocess.run(
+            [_script(), "stats", *options], env=env, capture_output=True, text=True,
+            timeout=30, stdin=subprocess.DEVNULL,
+        )
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout.strip()
+
+    assert stats(_env(tmp_path, LANG="es_ES.UTF-8")) == "Aún no jugaste ninguna partida."
+    assert stats(_env(tmp_path, LANG="es_ES.UTF-8"), "--language", "en") == (
+        "No matches played yet."
+    )
+    assert stats(_env(tmp_path), "--json").startswith("{")

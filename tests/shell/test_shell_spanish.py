@@ -1,0 +1,95 @@
+"""Under Spanish, no English sentence reaches the speaker: a whole match played by keys
+through the real shell, every query key at every point of it, the help (?) and the rules
+(F2) read entry by entry, a refused card, the screen line (braille) at each point.
+
+A sentence added to the code without a translation is caught twice: the catalog test
+lists it by name (``tests/narration/test_narration_catalog.py``), and this one hears it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from shell_harness import Harness, easy_table, harness
+
+from spades_voice.narration.language import Language, set_default
+from spades_voice.rules import Phase
+from spades_voice.shell.screen import screen
+
+#: Words that are English and never Spanish: one of them in a line means a sentence
+#: escaped the catalog. (Key names said the same in both, "Enter" and "Escape", and the
+#: players' names are not here.)
+_WORDS = """the you your and of is are takes take took trick tricks bid bids hand hands press
+spades hearts diamonds clubs spade nil queen king jack ace points bags bag with led
+lead play plays turn match score won lost keys key goes back help rules history
+nothing yet left right partner deals deal north south west made need needs waiting
+what who cards card it not have has been for from this that team over"""
+ENGLISH = frozenset(_WORDS.split())
+KEYS = ["h", "b", "s", "t", "c", "w", "e", "m", "o", "l", "k", "S", "left", "right", "end",
+        "home", "f3", "p", "p", "z", "z", "z", "v", "v", "i", "d"]
+
+
+def english_in(text: str) -> list[str]:
+    return sorted({w for w in re.findall(r"[a-z']+", text.lower()) if w in ENGLISH})
+
+
+def test_the_detector_hears_english() -> None:
+    assert english_in("Alex takes the trick.") == ["takes", "the", "trick"]
+    assert english_in("Alex se lleva la baza con el as de picas.") == []
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    set_default(Language.ES)
+    try:
+        yield
+    finally:
+        set_default(Language.EN)
+
+
+def _keys_and_lists(h: Harness, lines: list[str]) -> None:
+    for key in KEYS:
+        h.press(key)
+        if h.shell is not None and h.shell.overlay is not None:
+            h.press("escape")
+    for opener in ("?", "f2"):
+        h.press(opener, *["down"] * 60, "escape")
+    assert h.shell is not None
+    lines.append(screen(h.shell).text)
+
+
+def _refused_card(h: Harness) -> None:
+    """Press Enter on a card the rules refuse, where there is one."""
+    view = h.table.view()
+    shell = h.shell
+    assert shell is not None
+    if view.phase is not Phase.PLAYING or not view.my_turn:
+        return
+    order = shell.ordered(view.hand, view)
+    refused = [i for i, c in enumerate(order) if c not in view.legal_cards]
+    if refused:
+        h.press("home", *["right"] * refused[0], "enter")
+
+
+def test_a_spanish_match_says_no_english(spanish: None) -> None:
+    screens: list[str] = []
+    with harness(easy_table(11, target=200)) as h:
+        _keys_and_lists(h, screens)  # bidding
+
+        def on_turn(h: Harness) -> None:
+            view = h.table.view()
+            if view.phase is Phase.PLAYING and len(view.tricks) in (3, 9) and view.my_turn:
+                _refused_card(h)
+                _keys_and_lists(h, screens)
+
+        h.play_to_end(on_turn=on_turn)
+        _keys_and_lists(h, screens)  # match over
+        said = h.texts()
+    assert len(said) > 300
+    leaks = {line: english_in(line) for line in said + screens if english_in(line)}
+    assert leaks == {}
+    text = "\n".join(said)
+    for spanish_word in ("bazas", "picas", "Te toca", "Apostaste", "Marcador"):
+        assert spanish_word in text
