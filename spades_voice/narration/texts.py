@@ -59,7 +59,10 @@ BLIND_OFFER = "Blind nil? Y bids blind nil. Escape shows your cards."
 #: Said once, when a key that shows cards is pressed while blind nil is offered.
 BLIND_WITHDRAWN = "Blind nil withdrawn: you have seen your cards."
 HIDDEN = "Your cards are hidden: blind nil is open."
-CONFIRM_NEW = "Start a new match? This one is not finished. Y starts it, Escape goes back."
+CONFIRM_NEW = (
+    "Start a new match? This one is not finished and counts as a loss. "
+    "Y starts new, Escape goes back."
+)
 #: N at the saved-match offer: starting over abandons the saved match.
 CONFIRM_ABANDON_SAVED = (
     "Start a new match? The saved one counts as a loss. Y starts new, Escape goes back."
@@ -67,7 +70,6 @@ CONFIRM_ABANDON_SAVED = (
 REPORT_NEEDS_STORAGE = "Problem reports need the data folder, which is not available."
 CONFIRM_RESTART = "Restart this hand? Y restarts, Escape goes back."
 CONFIRM_QUIT = "Quit the game? Y quits, Escape goes back."
-CONFIRM_HELP = "Y or Enter for yes; Escape for no."
 HINT_LATER = "Hints come on your turn."
 NO_STATS = "Statistics are not available."
 PAUSED = "Paused. P resumes."

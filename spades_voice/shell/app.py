@@ -36,7 +36,7 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import DummyOutput, Output
 
-from spades_voice.narration import notices, prompts, texts
+from spades_voice.narration import notices, prompts
 from spades_voice.options import Pace
 from spades_voice.shell.chat_mode import load_chat_bindings
 from spades_voice.shell.confirm_mode import load_confirm_bindings
@@ -74,11 +74,12 @@ def load_fallback_bindings(shell: Shell) -> KeyBindings:
 
     @kb.add(Keys.Any)
     def _(event: KeyPressEvent) -> None:
-        """Say how to answer an open question, or that the key does nothing."""
+        """Say an open question again (it names its keys), or that the key does nothing."""
         key = event.key_sequence[0].key
         name = key.value if isinstance(key, Keys) else key
-        if shell.mode is Mode.CONFIRM:
-            shell.answer(texts.CONFIRM_HELP)
+        question = shell.question
+        if question is not None:
+            shell.answer(question.question)
             return
         known = normalize_key(name) is not None
         shell.answer(prompts.does_nothing(spoken_key(name) if known else None))

@@ -215,11 +215,20 @@ class Shell:
         for problem in self.keymap.problems:
             self.tell(problem)
         if self.hooks.in_use_elsewhere():  # another game holds the folder: ask first
-            self.overlay = Confirm(stored.FOLDER_IN_USE, self._begin, lambda: self.on_quit())
+            self.overlay = Confirm(
+                stored.FOLDER_IN_USE, self._begin, self.goodbye, enter_is_yes=True
+            )
             self.tell(stored.FOLDER_IN_USE)
             self.clock_update()
             return
         self._begin()
+
+    def goodbye(self) -> None:
+        """Leave the game: the clock stops, "Goodbye." is said, and the app exits."""
+        self.quitting = True
+        self.clock_update()
+        self.answer(prompts.GOODBYE)
+        self.on_quit()
 
     def _begin(self) -> None:
         """Offer the saved match, or start one."""
@@ -254,6 +263,7 @@ class Shell:
             on_yes=lambda: self._resume(saved),
             on_no=lambda: self._abandon(saved),
             n_is_no=True,
+            enter_is_yes=True,
         )
         self.overlay = offer
         spoken(offer.question)

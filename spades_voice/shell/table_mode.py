@@ -458,11 +458,4 @@ def rules(shell: Shell) -> None:
 @action("quit")
 def quit_(shell: Shell) -> None:
     """Quit the game (asks first)."""
-
-    def leave() -> None:
-        shell.quitting = True
-        shell.clock_update()
-        shell.answer(prompts.GOODBYE)
-        shell.on_quit()
-
-    shell.ask(texts.CONFIRM_QUIT, leave)
+    shell.ask(texts.CONFIRM_QUIT, shell.goodbye)

@@ -314,7 +314,7 @@ class TestPlaying:
             assert any(t.startswith("Undone: ") for t in h.since(mark, Kind.EVENT))
             assert h.table.view().my_turn
             assert h.said("f5").startswith("Restart this hand?")
-            assert h.said("h") == "Y or Enter for yes; Escape for no."
+            assert h.said("h").startswith("Restart this hand?")
             mark = h.mark
             h.press("y")
             assert "Hand restarted." in h.since(mark)

@@ -41,10 +41,11 @@ def test_each_mode_has_its_own_keys() -> None:
         assert h.said("escape") == "Already at the table."
         h.press("q")  # a question: only its answers, repeat and silence
         assert shell.mode is Mode.CONFIRM
-        assert h.said("h") == texts.CONFIRM_HELP
-        assert h.said("home") == texts.CONFIRM_HELP
-        assert h.said("n") == texts.CONFIRM_HELP  # N is no only where the question says so
-        assert h.said("r") == texts.CONFIRM_HELP  # repeat: the last thing said
+        assert h.said("h") == texts.CONFIRM_QUIT  # other keys: the question again
+        assert h.said("home") == texts.CONFIRM_QUIT
+        assert h.said("enter") == texts.CONFIRM_QUIT  # only Y, which it names, says yes
+        assert h.said("n") == texts.CONFIRM_QUIT  # N is no only where the question says so
+        assert h.said("r") == texts.CONFIRM_QUIT  # repeat: the last thing said
         assert h.said("escape") == "Back to the table."
         assert shell.mode is Mode.TABLE
 
