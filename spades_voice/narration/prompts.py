@@ -74,6 +74,11 @@ def your_bid(bid: Bid) -> str:
     return f"Your bid. {cap(bid.spoken)} selected."
 
 
+def card_to_play(card: Card) -> str:
+    """Enter on a card not yet heard names it; Enter again plays it."""
+    return f"{cap(card.spoken)}. Enter again plays it."
+
+
 def bid_choice(bid: Bid) -> str:
     """The focused bid in the bid list: "Nil." "4." """
     return f"{cap(bid.spoken)}."

@@ -122,6 +122,9 @@ class Shell:
     #: The focused bid has been said since it last changed: Enter places only what was
     #: heard ("nothing placed that was not spoken").
     bid_heard: bool = False
+    #: The card last named as the focus (moving, a jump, a hint, a first Enter): Enter
+    #: plays at once only the card the player heard; any other it names first.
+    heard_card: Card | None = None
     #: Said before / after the next answer, once (blind nil withdrawn; the bid to place).
     note: str = ""
     coda: str = ""
@@ -358,10 +361,12 @@ class Shell:
         elif isinstance(event, HandDealt):
             self.hand_tricks.clear()
             self.focus, self.focus_card, self.bid_focus = 0, None, BID_START
+            self.heard_card = None  # the same card may come again in this deal
             if not self.table.view().ruleset.blind_nil:
                 self.table.reveal()
         elif isinstance(event, TakenBack):
             self.hand_tricks[:] = list(self.table.view().tricks)
+            self.heard_card = None
             self.cues.sync(self.table.view())
         elif isinstance(event, TurnToAct) and event.seat is not self.table.seat:
             return
@@ -484,7 +489,9 @@ class Shell:
         return hand_order(cards, self.order, view.dealt)
 
     def set_focus(self, cards: list[Card], index: int) -> None:
+        """Focus ``cards[index]``; the caller names it, so it counts as heard."""
         self.focus, self.focus_card = index, cards[index]
+        self.heard_card = cards[index]
 
     def playable(self, view: SeatView, card: Card) -> bool | None:
         """Whether ``card`` can be played now; None when it is not the player's card turn."""

@@ -327,7 +327,13 @@ def select(shell: Shell) -> None:
     if i < 0:
         shell.answer(prompts.HAND_EMPTY)
         return
-    _submit(shell, cards[i])
+    card = cards[i]
+    if view.my_turn and card in view.legal_cards and card != shell.heard_card:
+        # Nothing is played that was not heard: name it; Enter again plays it.
+        shell.heard_card = card
+        shell.answer(prompts.card_to_play(card))
+        return
+    _submit(shell, card)
 
 
 @action("yes")
@@ -411,7 +417,7 @@ def hint(shell: Shell) -> None:
         shell.bid_focus = BID_CHOICES.index(suggestion.decision)
         shell.bid_heard = True  # the hint says the bid
     elif isinstance(suggestion.decision, Card):
-        shell.focus_card = suggestion.decision
+        shell.focus_card = shell.heard_card = suggestion.decision  # the hint names it
     shell.answer(say.hint_line(suggestion))
 
 
