@@ -93,12 +93,6 @@ def at_edge(line: str, *, first: bool) -> str:
     return f"{FIRST_CARD if first else LAST_CARD} {line}"
 
 
-def your_bid_with(hand: str, bid: Bid) -> str:
-    """The player chose to see their cards instead of bidding blind nil: the hand, then
-    the bid Enter would place."""
-    return f"{hand} {your_bid(bid)}"
-
-
 def pace_now(name: str) -> str:
     return f"Pace {name}."
 

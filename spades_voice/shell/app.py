@@ -21,7 +21,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import (
@@ -87,6 +88,33 @@ def load_fallback_bindings(shell: Shell) -> KeyBindings:
     return kb
 
 
+def _alt_follows(app: Application[int]) -> bool:
+    """Escape now is Alt with a key: the key came in the same read, right behind it
+    (terminals send Alt+A as Escape then A in one write; a lone Escape comes alone)."""
+    queue = app.key_processor.input_queue
+    return bool(queue) and queue[0].key not in (Keys.Escape, Keys.CPRResponse)
+
+
+def load_alt_bindings(shell: Shell) -> KeyBindings:
+    """Alt with a key is a key of its own that does nothing: never Escape, which would
+    decline blind nil, close a list or answer no (merged last, so it wins over Escape)."""
+    kb = KeyBindings()
+
+    @kb.add(Keys.Escape, filter=Condition(lambda: _alt_follows(get_app())))
+    def _(event: KeyPressEvent) -> None:
+        """Say that Alt with this key does nothing, or an open question again."""
+        key = event.app.key_processor.input_queue.popleft().key
+        name = key.value if isinstance(key, Keys) else key
+        question = shell.question
+        if question is not None:
+            shell.answer(question.question)
+            return
+        known = normalize_key(name) is not None
+        shell.answer(prompts.does_nothing("Alt " + spoken_key(name) if known else None))
+
+    return kb
+
+
 def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
     """All the shell's bindings in one place. Where two match a key, the one merged later
     wins, so a list's moving keys and a question's answers override the table's."""
@@ -101,6 +129,7 @@ def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
             load_always_bindings(shell, keymap),
             load_chat_bindings(shell),
             load_sound_bindings(shell, keymap),
+            load_alt_bindings(shell),
         ]
     )
 

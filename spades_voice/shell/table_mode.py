@@ -352,11 +352,7 @@ def back(shell: Shell) -> None:
     bidding blind nil."""
     view = shell.view()
     if shell.hand_hidden(view) and view.my_turn:
-        shell.table.reveal()
-        seen = shell.view()
-        bid = shell.bid_from_hand(seen)
-        shell.bid_heard = True
-        shell.answer(prompts.your_bid_with(say.hand_summary(seen), bid))
+        hand(shell)  # as H: the offer withdrawn, the hand, then the bid to place
         return
     shell.answer(prompts.ALREADY_AT_TABLE)
 

@@ -216,10 +216,27 @@ class TestBidding:
             assert not any(t.startswith("Spades:") for t in texts)
             assert h.said("down") == "Blind nil? Y bids blind nil. Escape shows your cards."
             assert not h.table.view().hand_seen
-            said = h.said("escape")
+            said = h.said("escape")  # declined as H declines it: said so once
             sure = sure_tricks(h.table.view().hand)
-            assert said.startswith("Spades: ") and said.endswith(f" Your bid. {sure} selected.")
+            assert said.startswith("Blind nil withdrawn: you have seen your cards. Spades: ")
+            assert said.endswith(f" Your bid. {sure} selected.")
             assert not h.table.view().legal_bids[0].blind
+
+    def test_alt_with_a_key_at_the_blind_offer_is_not_escape(self) -> None:
+        with harness(easy_table(5, blind_nil=True)) as h:
+            # Alt+A reaches the game as Escape then A, in one read.
+            assert h.said("\x1ba") == "Alt A does nothing. Question mark lists the keys."
+            assert not h.table.view().hand_seen  # the offer still stands
+            mark = h.mark
+            h.press("y")
+            assert h.since(mark, Kind.EVENT)[0] == "Blind nil placed."
+
+    def test_alt_with_a_key_at_a_question_asks_again(self) -> None:
+        with harness(easy_table(5)) as h:
+            h.press("q")
+            assert h.said("\x1by").startswith("Quit the game?")
+            assert h.shell is not None and h.shell.question is not None
+            assert h.said("escape") == "Back to the table."
 
     def test_h_during_the_blind_offer_withdraws_it_out_loud_once(self) -> None:
         with harness(easy_table(5, blind_nil=True)) as h:
