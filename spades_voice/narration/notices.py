@@ -176,6 +176,15 @@ def output_name(name: str) -> str:
         return name
 
 
+def output_unavailable(chosen: str, now: str) -> str:
+    """The speech output the player chose did not start; said once, before anything else.
+
+    >>> output_unavailable("screenreader", "print")
+    'Screen reader not available; using printed text.'
+    """
+    return f"{output_name(chosen).capitalize()} not available; using {output_name(now)}."
+
+
 def output_switched(failed: str, now: str) -> str:
     """A speech output stopped mid-game and the next one took over (said by the new one).
 

@@ -33,7 +33,8 @@ RULES_INTRO = "Rules. Up and Down move."
 
 def does_nothing(key_name: str | None) -> str:
     """A key no action uses: "F7 does nothing. Question mark lists the keys." """
-    return f"{key_name or 'That key'} does nothing. Question mark lists the keys."
+    name = cap(key_name) if key_name else "That key"
+    return f"{name} does nothing. Question mark lists the keys."
 
 
 def history_intro(entries: int) -> str:
@@ -120,6 +121,8 @@ def screen_list(title: str, shown: int, total: int) -> str:
 FIRST_PLAYABLE = "First playable card."
 LAST_PLAYABLE = "Last playable card."
 NOT_YOUR_CARD_TURN = "Nothing to play yet: it is not your turn to play."
+#: Tab or Shift+Tab while the player's bid is due: it is their turn, to bid.
+BID_BEFORE_PLAY = "Your bid first; Tab finds playable cards once play begins."
 
 
 def only_card(card: Card) -> str:

@@ -266,6 +266,8 @@ def _draw_focus_on(console: Console, shell: Shell, app: Application[int]) -> Non
     """After each render the console draws the focus line (prompt_toolkit draws nothing)."""
 
     def focus(_: object) -> None:
+        if shell.quitting:
+            return  # after "Goodbye." nothing is drawn again
         line = draw(shell)
         console.focus(line.text, line.cursor)
 

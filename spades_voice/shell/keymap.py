@@ -23,6 +23,8 @@ from spades_voice.narration import stored
 from spades_voice.store.files import KEYMAP_CAP, Unreadable, read_capped
 
 APP_NAME = "spades-voice"
+#: A mistake in the player's file: its line (0: none) and the sentence that says it.
+Problem = tuple[int, str]
 FILE_NAME = "keymap.toml"
 
 # Named keys a player may write, besides single characters. prompt_toolkit's own names,
@@ -65,6 +67,33 @@ _SPOKEN = {
     ".": "period",
     ",": "comma",
     "/": "slash",
+    # Speech engines drop a bare symbol ("[ does nothing" is heard as "does nothing").
+    "[": "left bracket",
+    "]": "right bracket",
+    "{": "left brace",
+    "}": "right brace",
+    "(": "left parenthesis",
+    ")": "right parenthesis",
+    "<": "less than",
+    ">": "greater than",
+    ";": "semicolon",
+    ":": "colon",
+    "'": "apostrophe",
+    '"': "quote",
+    "`": "backtick",
+    "~": "tilde",
+    "^": "caret",
+    "!": "exclamation mark",
+    "@": "at sign",
+    "#": "number sign",
+    "$": "dollar",
+    "%": "percent",
+    "&": "ampersand",
+    "*": "star",
+    "=": "equals",
+    "_": "underscore",
+    "|": "vertical bar",
+    "\\": "backslash",
 }
 
 
@@ -226,17 +255,23 @@ def _overlay(
     data, why_not = _parse_user(text)
     if data is None:
         return dict(defaults), [why_not]
-    problems = [
-        stored.keymap_unknown_section(_line_of(text, name), name)
+    problems: list[Problem] = [
+        (_line_of(text, name), stored.keymap_unknown_section(_line_of(text, name), name))
         for name in data
         if name != "keys"
     ]
     table = data.get("keys", {})
     if not isinstance(table, dict):
-        problems.append(stored.KEYMAP_KEYS_NOT_A_TABLE)
-        return dict(defaults), problems
+        problems.append((_line_of(text, "keys"), stored.KEYMAP_KEYS_NOT_A_TABLE))
+        return dict(defaults), _in_file_order(problems)
     chosen, lines = _chosen_keys(defaults, table, text, problems)
-    return _without_clashes(defaults, chosen, lines, problems), problems
+    final = _without_clashes(defaults, chosen, lines, problems)
+    return final, _in_file_order(problems)
+
+
+def _in_file_order(problems: list[Problem]) -> list[str]:
+    """The messages top to bottom, as the player reads the file (stable for one line)."""
+    return [text for _, text in sorted(problems, key=lambda problem: problem[0])]
 
 
 def _parse_user(text: str) -> tuple[dict[str, Any] | None, str]:
@@ -257,7 +292,10 @@ def _parse_user(text: str) -> tuple[dict[str, Any] | None, str]:
 
 
 def _chosen_keys(
-    defaults: dict[str, tuple[str, ...]], table: dict[str, Any], text: str, problems: list[str]
+    defaults: dict[str, tuple[str, ...]],
+    table: dict[str, Any],
+    text: str,
+    problems: list[Problem],
 ) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
     """The keys the file gives each known action (canonical, without repeats) and the line
     of each; a problem for each entry that cannot be used, which keeps its defaults."""
@@ -266,12 +304,12 @@ def _chosen_keys(
     for action, value in table.items():
         line = _line_of(text, action)
         if action not in defaults:
-            problems.append(stored.keymap_unknown_action(line, action))
+            problems.append((line, stored.keymap_unknown_action(line, action)))
             continue
         keeps = spoken_keys(defaults[action])
         raw = [value] if isinstance(value, str) else value
         if not isinstance(raw, list) or not raw or not all(isinstance(k, str) for k in raw):
-            problems.append(stored.keymap_not_a_list(line, action, keeps))
+            problems.append((line, stored.keymap_not_a_list(line, action, keeps)))
             continue
         canon: list[str] = []
         bad = None
@@ -283,7 +321,7 @@ def _chosen_keys(
             if c not in canon:
                 canon.append(c)
         if bad is not None:
-            problems.append(stored.keymap_not_a_key(line, bad, action, keeps))
+            problems.append((line, stored.keymap_not_a_key(line, bad, action, keeps)))
             continue
         chosen[action] = tuple(canon)
         lines[action] = line
@@ -294,7 +332,7 @@ def _without_clashes(
     defaults: dict[str, tuple[str, ...]],
     chosen: dict[str, tuple[str, ...]],
     lines: dict[str, int],
-    problems: list[str],
+    problems: list[Problem],
 ) -> dict[str, tuple[str, ...]]:
     """Every action's keys once no key is claimed twice: the later user line gives way
     (keeps its defaults), which can free or claim other keys, so repeat until nothing
@@ -317,11 +355,12 @@ def _without_clashes(
         key, first, second = clash
         loser = second if second in chosen else first
         other = first if loser == second else second
-        problems.append(
+        problems.append((
+            lines[loser],
             stored.keymap_key_taken(
                 lines[loser], spoken_key(key), other, loser, spoken_keys(defaults[loser])
-            )
-        )
+            ),
+        ))
         del chosen[loser]
 
 

@@ -29,7 +29,10 @@ def _jump(shell: Shell, step: int) -> None:
     """To the next (``step`` 1) or previous (-1) playable card in the hand's order; at
     the end, the last one there with which end it is."""
     view = shell.view()
-    if not (view.my_turn and view.legal_cards) or shell.bidding_now(view):
+    if shell.bidding_now(view):
+        shell.answer(prompts.BID_BEFORE_PLAY)
+        return
+    if not (view.my_turn and view.legal_cards):
         shell.answer(prompts.NOT_YOUR_CARD_TURN)
         return
     cards, i = shell.focused(view)

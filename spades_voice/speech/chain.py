@@ -198,6 +198,8 @@ class FallbackSpeaker:
         self.start_errors: dict[str, str] = {}
         #: Called with each switch notice (make_speaker sends it to the speech log).
         self.on_notice = on_notice
+        #: Said before the first line, once (the output the player chose did not start).
+        self.first_words = ""
         self.current: Speaker = self._start_parallel() if parallel else self._start_next()
         self.name = self.current.name
 
@@ -284,6 +286,8 @@ class FallbackSpeaker:
 
     def _say(self, kind: Kind, text: str) -> None:
         with self._lock:
+            if self.first_words:
+                text, self.first_words = f"{self.first_words} {text}", ""
             try:
                 if kind is Kind.QUERY:
                     self.current.query(text)
@@ -350,6 +354,9 @@ def make_speaker(
         chain = FallbackSpeaker(
             [(name, makers[name]) for name in names], parallel=choice == "auto"
         )
+        if choice != "auto" and chain.name != choice:
+            # Chosen by name, it did not start: say so first (auto's fallback is expected).
+            chain.first_words = notices.output_unavailable(choice, chain.name)
         speaker = chain
     speaker = display.beside(speaker)
     if echo and speaker.name != "print":
@@ -363,6 +370,8 @@ def make_speaker(
         recorder = RecorderSpeaker(speaker, log_file, owns_log=True)
         if chain is not None:
             chain.on_notice = lambda notice: recorder.note(Kind.NOTICE, notice)
+            if chain.first_words:
+                recorder.note(Kind.NOTICE, chain.first_words)
         speaker = recorder
     return speaker
 

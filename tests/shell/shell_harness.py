@@ -24,6 +24,7 @@ from spades_voice.rules import Match, MatchState, Phase, Ruleset, Seat
 from spades_voice.shell.app import run_app
 from spades_voice.shell.keymap import Keymap, load_keymap
 from spades_voice.shell.state import Shell
+from spades_voice.shell.terminal import Console
 from spades_voice.sound import SoundPlayer
 from spades_voice.speech import Kind, RecorderSpeaker
 from spades_voice.store.base import ShellHooks
@@ -120,8 +121,10 @@ class Harness:
         hooks: ShellHooks | None = None,
         speaker: Any = None,
         sound: SoundPlayer | None = None,
+        console: Console | None = None,
     ) -> None:
         self.table = table
+        self.console = console
         self.speaker = speaker if speaker is not None else RecorderSpeaker()
         self.hooks = hooks
         self.sound = sound
@@ -155,6 +158,7 @@ class Harness:
                 output=DummyOutput(),
                 ready=self._on_ready,
                 sound=self.sound,
+                console=self.console,
             )
         except BaseException as exc:
             self.error = exc

@@ -9,6 +9,7 @@ from shell_harness import RecordingHooks, easy_table, harness
 from spades_voice.narration import prompts, stored, texts
 from spades_voice.rules import Match, Phase
 from spades_voice.shell.state import Mode
+from spades_voice.shell.terminal import Console
 
 
 def test_enter_after_n_says_the_question_again_and_starts_nothing() -> None:
@@ -79,3 +80,16 @@ def test_escape_when_the_folder_is_in_use_says_goodbye() -> None:
         h.wait_for(lambda: h.finished)
         assert h.texts()[-1] == prompts.GOODBYE
         assert "start_new" not in h.hooks.names()  # type: ignore[union-attr]
+
+
+def test_nothing_is_drawn_after_goodbye() -> None:
+    drawn: list[str] = []
+    console = Console(drawn.append, columns=lambda: 80)
+    with harness(easy_table(6), console=console) as h:
+        h.press("q")
+        h.wait_for(lambda: any("Quit the game?" in text for text in drawn))  # drawn
+        before = len(drawn)
+        h.press("y")
+        h.wait_for(lambda: h.finished)
+        assert h.texts()[-1] == prompts.GOODBYE
+    assert "".join(drawn[before:]).strip() == ""  # at most the closing new line

@@ -127,6 +127,22 @@ class TestFallback:
         assert speaker.name == "tts"
         assert speaker.start_errors == {"screenreader": "screenreader not here"}
 
+    def test_a_chosen_output_that_does_not_start_is_said_once_first(self) -> None:
+        printed = Fake("print")
+        speaker = make_speaker("screenreader", factories=makers(print=lambda: printed))
+        speaker.query("Spades.")
+        speaker.event("Hand 1.")
+        assert printed.calls == [
+            ("query", "Screen reader not available; using printed text. Spades."),
+            ("event", "Hand 1."),
+        ]
+
+    def test_auto_falls_back_without_a_word(self) -> None:
+        printed = Fake("print")
+        speaker = make_speaker("auto", factories=makers(print=lambda: printed), prism_first=False)
+        speaker.query("Spades.")
+        assert printed.calls == [("query", "Spades.")]
+
     def test_failure_mid_game_switches_with_exactly_one_notice(self) -> None:
         broken = Fake("screenreader", fail_after=2)
         spare = Fake("tts")
