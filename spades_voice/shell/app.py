@@ -47,7 +47,7 @@ from spades_voice.shell.match_keys import load_match_bindings
 from spades_voice.shell.menu_mode import load_menu_bindings
 from spades_voice.shell.screen import screen as draw
 from spades_voice.shell.sound_keys import load_sound_bindings
-from spades_voice.shell.state import Mode, Shell
+from spades_voice.shell.state import Shell
 from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
 from spades_voice.shell.terminal import Console
 from spades_voice.sound import SoundPlayer
