@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from spades_voice.ai import REFERENCE_RATE, Hint, Level, Player, WorkRate, hint, make_player
 from spades_voice.ai.coach import Finding, review
@@ -173,6 +173,16 @@ class Table(Protocol):
 
 
 # ---- the local table -------------------------------------------------------------
+
+
+@runtime_checkable
+class Resumable(Protocol):
+    """A table that takes up a saved match where it was left (a local table; a shared
+    table's match lives on its server)."""
+
+    def load(self, match: Match) -> None:
+        """Replace the match with ``match``, as saved."""
+        ...
 
 
 class LocalTable:

@@ -17,7 +17,6 @@ import asyncio
 import contextlib
 import logging
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -47,6 +46,7 @@ from spades_voice.shell.match_keys import load_match_bindings
 from spades_voice.shell.menu_mode import load_menu_bindings
 from spades_voice.shell.screen import screen as draw
 from spades_voice.shell.sound_keys import load_sound_bindings
+from spades_voice.shell.startup import start
 from spades_voice.shell.state import Shell
 from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
 from spades_voice.shell.terminal import Console
@@ -170,16 +170,16 @@ def build_app(
 async def _drive(shell: Shell, wake: asyncio.Event, app: Application[int]) -> None:
     """Step the computers at the pace: one decision each time its delay has passed.
 
-    While no computer may move, it waits to be woken, with ``shell.computers_idle`` set:
+    While no computer may move, it waits to be woken, with ``shell.driver.computers_idle`` set:
     nothing moves at the table until a key or an event wakes it."""
     while True:
         if not shell.computers_may_act():
-            shell.computers_idle.set()
+            shell.driver.computers_idle.set()
             await wake.wait()
-            shell.computers_idle.clear()
+            shell.driver.computers_idle.clear()
             wake.clear()
             continue
-        remaining = shell.next_step_at - time.monotonic()
+        remaining = shell.driver.remaining()
         if remaining > 0:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), remaining)
@@ -321,7 +321,7 @@ def _wiring(
             shell.tell(text)
         app.invalidate()
 
-    shell.on_wake = on_wake
+    shell.driver.on_wake = on_wake
     shell.on_quit = lambda: app.exit(result=0)
     if shell.sound is not None:
         shell.sound.on_notice = on_sound_notice
@@ -332,7 +332,7 @@ def _wiring(
         loop.set_exception_handler(_on_loop_error(shell.speaker))
         shell.table.set_listener(on_events)
         app.create_background_task(_drive(shell, wake, app))
-        shell.start()
+        start(shell)
         loop.call_soon(_warm_bindings, app)
         if shell.sound is not None:
             # After the first lines: rendering the cues (a fraction of a second of Python

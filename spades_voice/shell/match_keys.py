@@ -85,4 +85,5 @@ def hands_played(shell: Shell) -> None:
 def report_problem(shell: Shell) -> None:
     """Report a problem: writes this match, the recent speech and your settings to one
     file in your data folder, and says where it is."""
-    shell.answer(shell.hooks.report_problem(shell.table.match, shell.view(), list(shell.said)))
+    said = list(shell.narrator.said)
+    shell.answer(shell.hooks.report_problem(shell.table.match, shell.view(), said))

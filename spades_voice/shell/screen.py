@@ -49,10 +49,10 @@ def _table_line(shell: Shell, prefix: str) -> Screen:
         return Screen(prefix + text, len(prefix))
     if shell.bidding_now(view):
         head = prefix + prompts.SCREEN_BID
-        return Screen(head + BID_CHOICES[shell.bid_focus].spoken, len(head))
-    cards, i = shell.focused(view)
+        return Screen(head + BID_CHOICES[shell.focus.bid].spoken, len(head))
+    cards, i = shell.focus.focused(view)
     if i < 0:
         return Screen(prefix + prompts.SCREEN_NO_CARDS, len(prefix))
     turn = prompts.SCREEN_YOUR_TURN if view.my_turn else ""
     head = prefix + turn + prompts.SCREEN_HAND
-    return Screen(head + say.focus_line(cards[i], shell.playable(view, cards[i])), len(head))
+    return Screen(head + say.focus_line(cards[i], shell.focus.playable(view, cards[i])), len(head))

@@ -8,7 +8,6 @@ the list mode binds for itself: moving, Enter and Escape.
 from __future__ import annotations
 
 import asyncio
-import time
 
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
@@ -82,7 +81,7 @@ def help_lines(shell: Shell) -> list[str]:
 def hand(shell: Shell) -> None:
     """Your hand, suit by suit, with the number of spades last."""
     if _hand_bound(shell):
-        shell.look(lambda: shell.answer(say.hand_summary(shell.view(), shell.order)))
+        shell.look(lambda: shell.answer(say.hand_summary(shell.view(), shell.focus.order)))
 
 
 @action("bids")
@@ -209,23 +208,23 @@ def _move_bid(shell: Shell, where: str) -> None:
     last = len(BID_CHOICES) - 1
     step = {"previous": -1, "up": -1, "next": 1, "down": 1}
     if where == "first":
-        shell.bid_focus = 0
+        shell.focus.bid = 0
     elif where == "last":
-        shell.bid_focus = last
+        shell.focus.bid = last
     else:
-        shell.bid_focus = max(0, min(last, shell.bid_focus + step[where]))
+        shell.focus.bid = max(0, min(last, shell.focus.bid + step[where]))
     # The ends say where they are: "Lowest: nil." "Highest: 13."
-    bid = BID_CHOICES[shell.bid_focus]
-    at_end = shell.bid_focus in (0, last)
-    shell.bid_heard = True
+    bid = BID_CHOICES[shell.focus.bid]
+    at_end = shell.focus.bid in (0, last)
+    shell.focus.bid_heard = True
     shell.answer(
-        prompts.bid_edge(bid, lowest=shell.bid_focus == 0) if at_end else prompts.bid_choice(bid)
+        prompts.bid_edge(bid, lowest=shell.focus.bid == 0) if at_end else prompts.bid_choice(bid)
     )
 
 
 def _move_card(shell: Shell, where: str) -> None:
     view = shell.view()
-    cards, i = shell.focused(view)
+    cards, i = shell.focus.focused(view)
     if not cards:
         shell.answer(prompts.HAND_EMPTY)
         return
@@ -234,7 +233,7 @@ def _move_card(shell: Shell, where: str) -> None:
         # hand is ordered by rank).
         starts = [
             j for j in range(len(cards))
-            if j == 0 or not say.same_group(cards[j], cards[j - 1], shell.order)
+            if j == 0 or not say.same_group(cards[j], cards[j - 1], shell.focus.order)
         ]
         here = max(j for j in starts if j <= i)
         if where == "down":
@@ -248,8 +247,8 @@ def _move_card(shell: Shell, where: str) -> None:
             "first": 0,
             "last": len(cards) - 1,
         }[where]
-    shell.set_focus(cards, target)
-    line = say.focus_line(cards[target], shell.playable(view, cards[target]))
+    shell.focus.put(cards, target)
+    line = say.focus_line(cards[target], shell.focus.playable(view, cards[target]))
     if target == i and where in ("previous", "next"):
         line = prompts.at_edge(line, first=where == "previous")
     shell.answer(line)
@@ -298,7 +297,7 @@ def _submit(shell: Shell, decision: Decision) -> None:
     try:
         shell.table.submit(decision)
     except IllegalAction as exc:
-        shell.cues.cue(Cue.REFUSED, shell.pace, at_once=True)
+        shell.cues.cue(Cue.REFUSED, shell.driver.pace, at_once=True)
         shell.answer(str(exc))
         return
     shell.pump()
@@ -316,21 +315,21 @@ def select(shell: Shell) -> None:
         return
     # The turn is checked once, by the rules, whose refusal says whose turn it is.
     if view.phase is Phase.BIDDING:
-        if view.my_turn and not shell.bid_heard:
+        if view.my_turn and not shell.focus.bid_heard:
             # Nothing is placed that was not heard: say it; Enter again places it.
-            shell.bid_heard = True
-            shell.answer(prompts.your_bid(BID_CHOICES[shell.bid_focus]))
+            shell.focus.bid_heard = True
+            shell.answer(prompts.your_bid(BID_CHOICES[shell.focus.bid]))
             return
-        _submit(shell, BID_CHOICES[shell.bid_focus])
+        _submit(shell, BID_CHOICES[shell.focus.bid])
         return
-    cards, i = shell.focused(view)
+    cards, i = shell.focus.focused(view)
     if i < 0:
         shell.answer(prompts.HAND_EMPTY)
         return
     card = cards[i]
-    if view.my_turn and card in view.legal_cards and card != shell.heard_card:
+    if view.my_turn and card in view.legal_cards and card != shell.focus.heard:
         # Nothing is played that was not heard: name it; Enter again plays it.
-        shell.heard_card = card
+        shell.focus.heard = card
         shell.answer(prompts.card_to_play(card))
         return
     _submit(shell, card)
@@ -386,7 +385,7 @@ def help_(shell: Shell) -> None:
 @always("repeat")
 def repeat(shell: Shell) -> None:
     """Say the last thing again."""
-    shell.speaker.query(shell.last_spoken or prompts.NOTHING_SAID)
+    shell.speaker.query(shell.narrator.last_spoken or prompts.NOTHING_SAID)
 
 
 @always("silence")
@@ -410,10 +409,10 @@ def hint(shell: Shell) -> None:
     suggestion = shell.table.hint()
     # Focus moves to the suggestion, so Enter takes it and Left/Right start from it.
     if isinstance(suggestion.decision, Bid) and suggestion.decision in BID_CHOICES:
-        shell.bid_focus = BID_CHOICES.index(suggestion.decision)
-        shell.bid_heard = True  # the hint says the bid
+        shell.focus.bid = BID_CHOICES.index(suggestion.decision)
+        shell.focus.bid_heard = True  # the hint says the bid
     elif isinstance(suggestion.decision, Card):
-        shell.focus_card = shell.heard_card = suggestion.decision  # the hint names it
+        shell.focus.card = shell.focus.heard = suggestion.decision  # the hint names it
     shell.answer(say.hint_line(suggestion))
 
 
@@ -446,7 +445,7 @@ def pause(shell: Shell) -> None:
     if shell.paused:
         shell.answer(texts.PAUSED)
         return
-    shell.next_step_at = time.monotonic() + shell.pace.computer_delay
+    shell.driver.resumed()
     shell.answer(texts.RESUMED)
     shell.advance()
 

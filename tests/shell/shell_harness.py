@@ -253,7 +253,7 @@ class Harness:
                 self.press("escape")
             self.press("enter")
             return
-        order = shell.ordered(view.hand, view)  # the order the player chose (Z)
+        order = shell.focus.ordered(view.hand, view)  # the order the player chose (Z)
         index = next(i for i, c in enumerate(order) if c in view.legal_cards)
         self.press("home", *["right"] * index, "enter")
 

@@ -25,9 +25,9 @@ def test_first_enter_on_an_unheard_card_names_it_and_the_second_plays_it() -> No
         _to_my_card_turn(h)
         shell = h.shell
         assert shell is not None
-        cards, i = shell.focused(h.table.view())
+        cards, i = shell.focus.focused(h.table.view())
         card = cards[i]
-        assert card != shell.heard_card  # the turn began on a card never named
+        assert card != shell.focus.heard  # the turn began on a card never named
         played = len(h.table.match.decisions)
         assert h.said("enter") == prompts.card_to_play(card)
         assert len(h.table.match.decisions) == played  # nothing played yet
@@ -41,7 +41,7 @@ def test_a_card_moved_to_plays_at_once() -> None:
         view = h.table.view()
         shell = h.shell
         assert shell is not None
-        order = shell.ordered(view.hand, view)
+        order = shell.focus.ordered(view.hand, view)
         index = next(j for j, c in enumerate(order) if c in view.legal_cards)
         h.press("home", *["right"] * index)
         played = len(h.table.match.decisions)
@@ -55,6 +55,6 @@ def test_the_same_card_in_the_next_deal_is_not_counted_as_heard() -> None:
         shell = h.shell
         assert shell is not None
         h.press("home")
-        assert shell.heard_card is not None
+        assert shell.focus.heard is not None
         h.press("f5", "y")  # the hand again, same cards: nothing heard in it yet
-        assert shell.heard_card is None
+        assert shell.focus.heard is None

@@ -202,7 +202,7 @@ class TestBidding:
     def test_nothing_is_placed_that_was_not_heard(self) -> None:
         with harness(easy_table(5)) as h:
             assert h.shell is not None
-            h.shell.bid_focus, h.shell.bid_heard = 7, False  # moved without a word
+            h.shell.focus.bid, h.shell.focus.bid_heard = 7, False  # moved without a word
             assert h.said("enter") == "Your bid. 7 selected."
             assert h.table.view().bid_of(h.table.seat) is None
             mark = h.mark
@@ -370,7 +370,7 @@ class TestPaceAndHistory:
             h.press("p")
             mark, decisions = h.mark, len(h.table.state.decisions)
             # The pace driver goes idle: nothing moves at the table until it is woken.
-            assert h.shell.computers_idle.wait(10)
+            assert h.shell.driver.computers_idle.wait(10)
             assert h.since(mark, Kind.EVENT) == []
             assert len(h.table.state.decisions) == decisions
             h.press("p")
@@ -386,7 +386,7 @@ class TestPaceAndHistory:
             # They were spoken as events; the log itself said nothing.
             assert h.since(mark, Kind.QUERY) == []
             assert h.shell is not None
-            history = h.shell.history
+            history = h.shell.narrator.history
             newest, oldest = history[-1], history[0]
             assert h.said("home") == newest
             assert h.said("end") == oldest
@@ -399,7 +399,7 @@ class TestPaceAndHistory:
             for _ in range(10):
                 h.play_my_turn()
             assert h.shell is not None
-            assert h.shell.history == h.texts(Kind.EVENT)
+            assert h.shell.narrator.history == h.texts(Kind.EVENT)
 
 
 class _SlowPlayer:
@@ -448,11 +448,11 @@ class TestThinkingNeverBlocksKeys:
         with harness(table, pace=Pace.QUICK) as h:
             assert slow.thinking.wait(10)
             before = len(table.state.decisions)
-            assert h.shell is not None and not h.shell.computers_idle.is_set()
+            assert h.shell is not None and not h.shell.driver.computers_idle.is_set()
             h.press("p")
             slow.release.set()
             # The thought comes back, is dropped, and the driver goes idle (paused).
-            assert h.shell.computers_idle.wait(10)
+            assert h.shell.driver.computers_idle.wait(10)
             assert len(table.state.decisions) == before
 
 

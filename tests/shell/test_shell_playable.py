@@ -33,7 +33,7 @@ def _to_play_turn(h: Harness, *, several: bool = False) -> None:
 
 def _focused(h: Harness) -> str:
     assert h.shell is not None
-    cards, i = h.shell.focused(h.table.view())
+    cards, i = h.shell.focus.focused(h.table.view())
     return cards[i].code
 
 
