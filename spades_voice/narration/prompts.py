@@ -120,6 +120,11 @@ def screen_list(title: str, shown: int, total: int) -> str:
 
 FIRST_PLAYABLE = "First playable card."
 LAST_PLAYABLE = "Last playable card."
+#: Keys a shared table does not offer: the others have heard every card, and a guest
+#: keeps no record of the hands for the coach to replay.
+UNDO_NOT_HERE = "Undo is not available at a shared table."
+RESTART_NOT_HERE = "Restarting the hand is not available at a shared table."
+COACH_NOT_HERE = "The coach is not available at a shared table."
 NOT_YOUR_CARD_TURN = "Nothing to play yet: it is not your turn to play."
 #: Tab or Shift+Tab while the player's bid is due: it is their turn, to bid.
 BID_BEFORE_PLAY = "Your bid first; Tab finds playable cards once play begins."

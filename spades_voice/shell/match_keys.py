@@ -18,6 +18,7 @@ from spades_voice.shell.binding import bind_actions, registry
 from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.list_mode import open_list
 from spades_voice.shell.state import ListView, Mode, Shell
+from spades_voice.table import Reviewable
 
 MATCH_ACTIONS, action = registry()
 
@@ -43,9 +44,13 @@ def undo(shell: Shell) -> None:
     if shell.over:
         shell.answer(prompts.NOTHING_TO_UNDO)
         return
+    table = shell.table
+    if not isinstance(table, Reviewable):
+        shell.answer(prompts.UNDO_NOT_HERE)
+        return
     reopen = shell.between is not None
     try:
-        shell.table.undo(reopen=reopen)
+        table.undo(reopen=reopen)
     except IllegalAction as exc:
         shell.answer(str(exc))
         return
@@ -59,11 +64,15 @@ def restart_hand(shell: Shell) -> None:
     if shell.over:
         shell.answer(prompts.NOTHING_TO_RESTART)
         return
+    table = shell.table
+    if not isinstance(table, Reviewable):
+        shell.answer(prompts.RESTART_NOT_HERE)
+        return
     reopen = shell.between is not None
 
     def restart() -> None:
         try:
-            shell.table.restart_hand(reopen=reopen)
+            table.restart_hand(reopen=reopen)
         except IllegalAction as exc:
             shell.answer(str(exc))
             return

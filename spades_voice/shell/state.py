@@ -57,6 +57,7 @@ from spades_voice.table import (
     Notice,
     PlannedStep,
     SpadesBroken,
+    Steppable,
     Table,
     TakenBack,
     TrickWon,
@@ -335,26 +336,36 @@ class Shell:
             self.live
             and self.between is None
             and not self.over
+            and isinstance(self.table, Steppable)  # else its server paces its computers
             and self.table.computer_to_act()
         )
 
     def advance(self) -> None:
         """Let the computers move: at once when the pace is instant, else wake the driver."""
         self.clock_update()
+        table = self.table
         if self.driver.pace is Pace.INSTANT:
-            while self.computers_may_act():
-                self.table.step()
+            while isinstance(table, Steppable) and self.computers_may_act():
+                table.step()
                 self.pump()
         else:
             self.driver.on_wake()
 
     def plan_step(self) -> PlannedStep | None:
         """The next computer decision to think out in a worker thread, if one may move."""
-        return self.table.plan_step() if self.computers_may_act() else None
+        table = self.table
+        if isinstance(table, Steppable) and self.computers_may_act():
+            return table.plan_step()
+        return None
 
     def commit_step(self, planned: PlannedStep, decision: Decision) -> None:
         """Apply a thought-out decision, unless the player paused or moved on meanwhile."""
-        if self.computers_may_act() and self.table.commit_step(planned, decision):
+        table = self.table
+        if (
+            isinstance(table, Steppable)
+            and self.computers_may_act()
+            and table.commit_step(planned, decision)
+        ):
             self.pump()
 
     def clock_update(self) -> None:

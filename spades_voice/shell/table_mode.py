@@ -33,6 +33,7 @@ from spades_voice.shell.playable import hand_bound as _hand_bound
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
 from spades_voice.shell.state import Mode, Shell
 from spades_voice.sound import Cue
+from spades_voice.table import Reviewable, SharedSeat
 
 TABLE_ACTIONS, action = registry()
 #: Keys that work in every mode, a question included.
@@ -133,9 +134,10 @@ def people(shell: Shell) -> None:
 def seat_waiting(shell: Shell) -> None:
     """At a shared table you host: seat now whoever joined mid-hand, instead of at the
     next deal."""
-    people = shell.table.people()
+    table = shell.table
+    people = table.people()
     waiting = [p for p in people if p.waiting]
-    if not waiting:
+    if not waiting or not isinstance(table, SharedSeat):
         shell.answer(notices.NOBODY_WAITING_AT_ALL)
         return
     host = next((p for p in people if p.host), None)
@@ -144,7 +146,7 @@ def seat_waiting(shell: Shell) -> None:
         return
     try:
         for person in waiting:
-            shell.table.admit(person.seat)
+            table.admit(person.seat)
     except IllegalAction as exc:
         shell.answer(str(exc))
     # Seated: the table itself says "Bo now sits East." to everyone else.
@@ -419,6 +421,10 @@ def hint(shell: Shell) -> None:
 @action("coach")
 def coach(shell: Shell) -> None:
     """The coach: your one to three costliest decisions in the last finished hand, and why."""
+    table = shell.table
+    if not isinstance(table, Reviewable):
+        shell.answer(prompts.COACH_NOT_HERE)
+        return
     if not shell.view().outcomes:
         shell.answer(COACH_LATER)
         return
@@ -428,7 +434,7 @@ def coach(shell: Shell) -> None:
         # Hard weighs every decision of the hand: about a second, so off the keyboard's
         # thread, like a computer's move; keys pressed meanwhile are answered at once.
         try:
-            result = await asyncio.get_running_loop().run_in_executor(None, shell.table.coach)
+            result = await asyncio.get_running_loop().run_in_executor(None, table.coach)
         except IllegalAction as exc:
             shell.answer(str(exc))
             return

@@ -42,6 +42,9 @@ class ChattyTable(LocalTable):
     def mute(self, name: str, on: bool) -> None:
         self.muted.append((name, on))
 
+    def admit(self, seat: Seat) -> None:  # with say and mute: a shared seat (SharedSeat)
+        raise IllegalAction("Nobody is waiting.")
+
     def hear(self, name: str, text: str) -> None:
         self._emit(Chat(Seat.N, name, text))
 
