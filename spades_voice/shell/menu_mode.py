@@ -38,11 +38,6 @@ def remember(shell: Shell, **changes: Any) -> None:
         shell.hooks.save_settings(replace(current, **changes))
 
 
-def voices_setting(shell: Shell) -> dict[str, str]:
-    """The speech setting of every kind, as the settings file spells them."""
-    return {kind.value: voice.value for kind, voice in shell.narrator.voices.items()}
-
-
 def row_text(shell: Shell, row: str) -> str:
     if row == "only_card":
         return prompts.only_card_row(shell.only_card)
@@ -74,7 +69,7 @@ def _change(shell: Shell, step: int) -> None:
         now = shell.narrator.voices[kind]
         here = choices.index(now) if now in choices else 0
         shell.narrator.voices[kind] = choices[(here + step) % len(choices)]
-        remember(shell, voices=voices_setting(shell))
+        remember(shell, voices=dict(shell.narrator.voices))
     view.entries[view.pos] = row_text(shell, row)
     shell.answer(view.entry)
 

@@ -21,7 +21,7 @@ from dataclasses import InitVar, dataclass, field
 from typing import assert_never
 
 from spades_voice.narration import Cast, event_kind, prompts, texts
-from spades_voice.options import EventKind, HandOrder, Pace, Voice
+from spades_voice.options import EventKind, Pace, Voice
 from spades_voice.rules import (
     Card,
     Decision,
@@ -111,8 +111,8 @@ class Shell:
         voices = self.narrator.voices
         settings = self.hooks.settings or self.start_settings
         if settings is not None:
-            voices.update(settings.event_voices())
-            self.focus.order = HandOrder(settings.hand_order)
+            voices.update(settings.voices)
+            self.focus.order = settings.hand_order
             self.only_card = settings.only_card
         if not self.brief:
             for kind in (EventKind.CARDS, EventKind.TRICKS):
