@@ -16,8 +16,8 @@ from shell_harness import easy_table, harness
 
 from spades_voice.commands.play import _choices, add_arguments
 from spades_voice.narration import hand_order
-from spades_voice.options import Sound
 from spades_voice.narration import sounds as words
+from spades_voice.options import Sound
 from spades_voice.rules import Phase
 from spades_voice.shell.table_mode import help_lines
 from spades_voice.sound import DeviceError, Output, SoundPlayer
