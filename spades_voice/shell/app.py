@@ -51,7 +51,7 @@ from spades_voice.shell.state import Shell
 from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
 from spades_voice.shell.terminal import Console
 from spades_voice.sound import SoundPlayer
-from spades_voice.speech import Speaker
+from spades_voice.speech import Speaker, prints
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
 from spades_voice.table import Table
@@ -281,7 +281,7 @@ def _last_words(hooks: ShellHooks, speaker: Speaker) -> None:
     hooks.close()
     for text in hooks.notices():
         speaker.event(text)
-        if "print" not in getattr(speaker, "name", ""):
+        if not prints(speaker):
             sys.stderr.write(text + "\n")
             sys.stderr.flush()
 

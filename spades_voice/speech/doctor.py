@@ -11,7 +11,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spades_voice.speech.base import Speaker
+from spades_voice.speech.base import Draining, Speaker
 from spades_voice.speech.bounded import START_SECONDS, start_all
 from spades_voice.speech.chain import CHAIN, auto_chain, backend_factories
 
@@ -126,6 +126,5 @@ def diagnose(
 def speak_test_line(speaker: Speaker, text: str = TEST_LINE, wait: float = 2.0) -> None:
     """Say `text` as a query and, where the output can tell, wait (bounded) until spoken."""
     speaker.query(text)
-    wait_idle = getattr(speaker, "wait_idle", None)
-    if callable(wait_idle):
-        wait_idle(wait)
+    if isinstance(speaker, Draining):
+        speaker.wait_idle(wait)
