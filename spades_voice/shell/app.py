@@ -76,16 +76,22 @@ def load_fallback_bindings(shell: Shell) -> KeyBindings:
     @kb.add(Keys.Any)
     def _(event: KeyPressEvent) -> None:
         """Say an open question again (it names its keys), or that the key does nothing."""
-        key = event.key_sequence[0].key
-        name = key.value if isinstance(key, Keys) else key
-        question = shell.question
-        if question is not None:
-            shell.answer(question.question)
-            return
-        known = normalize_key(name) is not None
-        shell.answer(prompts.does_nothing(spoken_key(name) if known else None))
+        _unbound(shell, event.key_sequence[0].key)
 
     return kb
+
+
+def _unbound(shell: Shell, key: Keys | str, *, alt: bool = False) -> None:
+    """A key no action uses: an open question again, else that the key does nothing."""
+    question = shell.question
+    if question is not None:
+        shell.answer(question.question)
+        return
+    name = key.value if isinstance(key, Keys) else key
+    said = spoken_key(name) if normalize_key(name) is not None else None
+    if said is not None and alt:
+        said = "Alt " + said
+    shell.answer(prompts.does_nothing(said))
 
 
 def _alt_follows(app: Application[int]) -> bool:
@@ -103,14 +109,7 @@ def load_alt_bindings(shell: Shell) -> KeyBindings:
     @kb.add(Keys.Escape, filter=Condition(lambda: _alt_follows(get_app())))
     def _(event: KeyPressEvent) -> None:
         """Say that Alt with this key does nothing, or an open question again."""
-        key = event.app.key_processor.input_queue.popleft().key
-        name = key.value if isinstance(key, Keys) else key
-        question = shell.question
-        if question is not None:
-            shell.answer(question.question)
-            return
-        known = normalize_key(name) is not None
-        shell.answer(prompts.does_nothing("Alt " + spoken_key(name) if known else None))
+        _unbound(shell, event.app.key_processor.input_queue.popleft().key, alt=True)
 
     return kb
 

@@ -408,31 +408,26 @@ class _DisplayStart:
         return TeeSpeaker([speaker, display])
 
 
-def prints(speaker: Speaker) -> bool:
-    """Whether ``speaker``'s lines are written on the terminal (printed text, through
-    whatever wraps it: the chain, a recorder, a tee)."""
-    if isinstance(speaker, PrintSpeaker):
-        return True
+def _outputs(speaker: Speaker) -> list[Speaker]:
+    """The outputs ``speaker`` says things through, looking through the chain, recorders
+    and tees."""
     if isinstance(speaker, FallbackSpeaker):
-        return prints(speaker.current)
+        return _outputs(speaker.current)
     if isinstance(speaker, RecorderSpeaker):
-        return speaker.inner is not None and prints(speaker.inner)
+        return _outputs(speaker.inner) if speaker.inner is not None else []
     if isinstance(speaker, TeeSpeaker):
-        return any(prints(s) for s in speaker.speakers)
-    return False
+        return [out for s in speaker.speakers for out in _outputs(s)]
+    return [speaker]
+
+
+def prints(speaker: Speaker) -> bool:
+    """Whether ``speaker``'s lines are written on the terminal as printed text."""
+    return any(isinstance(out, PrintSpeaker) for out in _outputs(speaker))
 
 
 def voiced(speaker: Speaker) -> bool:
     """Whether anything ``speaker`` says is heard (not printed text, not silence)."""
-    if isinstance(speaker, PrintSpeaker | NullSpeaker):
-        return False
-    if isinstance(speaker, FallbackSpeaker):
-        return voiced(speaker.current)
-    if isinstance(speaker, RecorderSpeaker):
-        return speaker.inner is not None and voiced(speaker.inner)
-    if isinstance(speaker, TeeSpeaker):
-        return any(voiced(s) for s in speaker.speakers)
-    return True
+    return any(not isinstance(out, PrintSpeaker | NullSpeaker) for out in _outputs(speaker))
 
 
 def _start_braille() -> Speaker | None:
