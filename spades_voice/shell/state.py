@@ -287,7 +287,7 @@ class Shell:
             return
         self._say(event)
         view = self.table.view()
-        if event.phase is Phase.BIDDING and self.blind_open(view):
+        if event.phase is Phase.BIDDING and blind_open(view):
             self.tell(texts.BLIND_OFFER, None)
         elif event.phase is Phase.PLAYING:
             self.focus.turn_begins(view)
@@ -378,10 +378,6 @@ class Shell:
 
     def view(self) -> SeatView:
         return self.table.view()
-
-    def blind_open(self, view: SeatView) -> bool:
-        """Blind nil is still open to the player this hand (they have not seen their cards)."""
-        return blind_open(view)
 
     def hand_hidden(self, view: SeatView) -> bool:
         return blind_open(view) and self.between is None

@@ -413,8 +413,8 @@ def _outputs(speaker: Speaker) -> list[Speaker]:
     and tees."""
     if isinstance(speaker, FallbackSpeaker):
         return _outputs(speaker.current)
-    if isinstance(speaker, RecorderSpeaker):
-        return _outputs(speaker.inner) if speaker.inner is not None else []
+    if isinstance(speaker, RecorderSpeaker) and speaker.inner is not None:
+        return _outputs(speaker.inner)  # a recorder with nothing inside is an output
     if isinstance(speaker, TeeSpeaker):
         return [out for s in speaker.speakers for out in _outputs(s)]
     return [speaker]
