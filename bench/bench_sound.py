@@ -88,6 +88,7 @@ def run_shell_events(hands: int) -> list[float]:
     from spades_voice.options import Pace
     from spades_voice.rules import Ruleset
     from spades_voice.shell.keymap import load_keymap
+    from spades_voice.shell.startup import start
     from spades_voice.shell.state import Shell
     from spades_voice.speech import NullSpeaker
     from spades_voice.store.base import ShellHooks
@@ -104,7 +105,7 @@ def run_shell_events(hands: int) -> list[float]:
     me = make_player(Level.EASY, random.Random(1))
     shell = Shell(table, NullSpeaker(), ShellHooks(), load_keymap(use_user=False),
                   pace=Pace.QUICK, hold_between_hands=False, sound=player)
-    shell.start()
+    start(shell)
     while table.state.hand_number <= hands and not table.state.over:
         if table.computer_to_act():
             table.step()

@@ -14,19 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from spades_voice.ai import REFERENCE_RATE, Hint, Level, Player, WorkRate, hint, make_player
 from spades_voice.ai.coach import Finding, review
 from spades_voice.ai.hints import hint_rng
-from spades_voice.narration import notices
-from spades_voice.narration.chat import NO_ONE_TO_CHAT, Chat
+from spades_voice.narration.chat import Chat
 from spades_voice.narration.events import Notice
 from spades_voice.narration.summaries import person_line
 from spades_voice.rules import (
     SEATS,
     Decision,
-    IllegalAction,
     Match,
     MatchState,
     Ruleset,
@@ -92,7 +90,11 @@ DEFAULT_NAMES: dict[Seat, str] = {Seat.S: "You", Seat.W: "Robin", Seat.N: "Alex"
 
 
 class Table(Protocol):
-    """What the shell may do at a table."""
+    """What the shell may do at any table, local or shared. What only some tables offer
+    is a capability of its own below, which callers check with ``isinstance`` (mypy then
+    knows the methods are there): ``Steppable``, ``Reviewable``, ``SharedSeat``,
+    ``Resumable``. A capability a table lacks is simply not there, rather than a method
+    that raises or does nothing."""
 
     seat: Seat
 
@@ -106,19 +108,6 @@ class Table(Protocol):
         """Bid or play for this seat; raises IllegalAction with the spoken reason."""
         ...
 
-    def computer_to_act(self) -> bool:
-        """A computer here decides next: the shell calls ``step`` when its pace allows."""
-        ...
-
-    def step(self) -> None: ...
-
-    def plan_step(self) -> PlannedStep | None:
-        """The next computer decision to think out off the shell's thread; None when no
-        computer here is to act (always None at a remote table: its server decides)."""
-        ...
-
-    def commit_step(self, planned: PlannedStep, decision: Decision) -> bool: ...
-
     def drain(self) -> list[Event]:
         """Events since the last drain, oldest first."""
         ...
@@ -129,19 +118,46 @@ class Table(Protocol):
 
     def hint(self) -> Hint: ...
 
-    def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
-        """The coach's findings on this seat's last finished hand, with its number; None
-        before any hand is finished. Raises IllegalAction where it is not available."""
-        ...
-
     def people(self) -> list[Person]:
         """Who sits at each seat, S W N E, and who is connected."""
         ...
 
-    def admit(self, seat: Seat) -> None:
-        """Seat now the person waiting for ``seat`` (host of a shared table only); raises
-        IllegalAction with the spoken reason."""
+    def reveal(self) -> None:
+        """This seat has now seen its cards: blind nil is closed to it this hand."""
         ...
+
+    def new_match(self) -> None: ...
+
+    @property
+    def match(self) -> Match | None:
+        """The whole match so far, when this table holds it (saves, statistics); a table
+        that cannot see every hand (a remote guest) answers None."""
+        ...
+
+
+@runtime_checkable
+class Steppable(Protocol):
+    """Computers that decide in this process, at the shell's pace (a local table; a
+    shared table's server paces its own)."""
+
+    def computer_to_act(self) -> bool:
+        """A computer here decides next: the shell calls ``step`` when its pace allows."""
+        ...
+
+    def step(self) -> None: ...
+
+    def plan_step(self) -> PlannedStep | None:
+        """The next computer decision to think out off the shell's thread; None when no
+        computer is to act."""
+        ...
+
+    def commit_step(self, planned: PlannedStep, decision: Decision) -> bool: ...
+
+
+@runtime_checkable
+class Reviewable(Protocol):
+    """Taking back and looking back: undo, restart the hand, the coach (a local table; at
+    a shared table the others have heard every card, and a guest keeps no record)."""
 
     def undo(self, *, reopen: bool = False) -> int:
         """Take back this seat's last decision and all after it; with ``reopen`` (the
@@ -150,15 +166,19 @@ class Table(Protocol):
 
     def restart_hand(self, *, reopen: bool = False) -> int: ...
 
-    def reveal(self) -> None:
-        """This seat has now seen its cards: blind nil is closed to it this hand."""
+    def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
+        """The coach's findings on this seat's last finished hand, with its number; None
+        before any hand is finished."""
         ...
 
-    def new_match(self) -> None: ...
+
+@runtime_checkable
+class SharedSeat(Protocol):
+    """A seat among other people (a shared table): chat, muting, seating who waits."""
 
     def say(self, text: str) -> None:
-        """Say ``text`` to everyone at a shared table; raises IllegalAction with the spoken
-        reason when it cannot be sent (no one to hear it, too long, too fast, muted)."""
+        """Say ``text`` to everyone; raises IllegalAction with the spoken reason when it
+        cannot be sent (no one to hear it, too long, too fast, muted)."""
         ...
 
     def mute(self, name: str, on: bool) -> None:
@@ -166,10 +186,19 @@ class Table(Protocol):
         raises IllegalAction with the spoken reason."""
         ...
 
-    @property
-    def match(self) -> Match | None:
-        """The whole match so far, when this table holds it (saves, statistics); a table
-        that cannot see every hand (a remote guest) answers None."""
+    def admit(self, seat: Seat) -> None:
+        """Seat now the person waiting for ``seat`` (host only); raises IllegalAction
+        with the spoken reason."""
+        ...
+
+
+@runtime_checkable
+class Resumable(Protocol):
+    """A table that takes up a saved match where it was left (a local table; a shared
+    table's match lives on its server)."""
+
+    def load(self, match: Match) -> None:
+        """Replace the match with ``match``, as saved."""
         ...
 
 
@@ -315,10 +344,6 @@ class LocalTable:
             for s in SEATS
         ]
 
-    def admit(self, seat: Seat) -> None:
-        # Nobody joins a table on this computer: there is never anyone to seat.
-        raise IllegalAction(notices.NOBODY_WAITING_AT_ALL)
-
     def undo(self, *, reopen: bool = False) -> int:
         hands = len(self.state.outcomes)
         count = self.state.undo(self.seat, reopen=reopen)
@@ -346,12 +371,6 @@ class LocalTable:
         fresh = f"{seed}+" if seed is not None else "new"
         self._start(Match(ruleset=old.ruleset, seed=fresh))
 
-    def say(self, text: str) -> None:
-        raise IllegalAction(NO_ONE_TO_CHAT)
-
-    def mute(self, name: str, on: bool) -> None:
-        raise IllegalAction(NO_ONE_TO_CHAT)
-
     # -- events --
 
     def _emit(self, event: Event) -> None:
@@ -370,6 +389,10 @@ class LocalTable:
         self._turn_check()
 
 
+def _local_table_offers(table: LocalTable) -> tuple[Table, Steppable, Reviewable, Resumable]:
+    return table, table, table, table  # mypy checks here what a local table offers
+
+
 __all__ = [
     "DEFAULT_NAMES",
     "BidPlaced",
@@ -383,7 +406,11 @@ __all__ = [
     "Notice",
     "Person",
     "PlannedStep",
+    "Resumable",
+    "Reviewable",
+    "SharedSeat",
     "SpadesBroken",
+    "Steppable",
     "Table",
     "TakenBack",
     "TrickWon",

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from spades_voice.narration.language import Language, from_environment, set_default
-from spades_voice.options import Pace, Sound, Speech, Verbosity, names
+from spades_voice.options import Sound, Speech, Verbosity, names
 
 if TYPE_CHECKING:
     from spades_voice.shell.terminal import Console
@@ -131,7 +131,7 @@ def build_speaker(args: argparse.Namespace, settings: Settings, console: Console
     choose_language(args, settings)
 
     return make_speaker(
-        args.speech or settings.speech,
+        args.speech or settings.speech.value,
         args.rate if args.rate is not None else settings.rate,
         Path(args.speech_log) if args.speech_log else None,
         echo=args.echo,
@@ -145,7 +145,7 @@ def build_sound(args: argparse.Namespace, settings: Settings) -> SoundPlayer:
     on; the cues are rendered once the shell's first lines are out (``run_app``)."""
     from spades_voice.sound import SoundPlayer
 
-    choice = Sound(args.sound or settings.sound)
+    choice = Sound(args.sound) if args.sound else settings.sound
     log = None
     if args.sound_log:
         # Not a with-block: the player owns the log from here and closes it.
@@ -180,8 +180,8 @@ def run_shell(
             table,
             speaker,
             hooks=hooks,
-            pace=Pace(settings.pace),
-            brief=settings.verbosity != Verbosity.FULL.value,
+            pace=settings.pace,
+            brief=settings.verbosity is not Verbosity.FULL,
             hold_between_hands=hold_between_hands,
             greeted=True,
             console=console,

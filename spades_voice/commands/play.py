@@ -130,7 +130,7 @@ def run(args: argparse.Namespace) -> int:
         from spades_voice.table import LocalTable
 
         ruleset = Ruleset(target=settings.target, blind_nil=settings.blind_nil)
-        table = LocalTable(ruleset, _seed(args.seed), Level(settings.level), rate=rate)
+        table = LocalTable(ruleset, _seed(args.seed), settings.level, rate=rate)
         return run_shell(table, speaker, console, settings, hooks=hooks, sound=sound)
     finally:
         if sound is not None:

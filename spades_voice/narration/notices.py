@@ -208,6 +208,17 @@ def output_name(name: str) -> str:
         return name
 
 
+def output_unavailable(chosen: str, now: str) -> str:
+    """The speech output the player chose did not start; said once, before anything else.
+
+    >>> output_unavailable("screenreader", "print")
+    'Screen reader not available; using printed text.'
+    """
+    return _("{chosen} not available; using {now}.").format(
+        chosen=output_name(chosen).capitalize(), now=output_name(now)
+    )
+
+
 def output_switched(failed: str, now: str) -> str:
     """A speech output stopped mid-game and the next one took over (said by the new one).
 

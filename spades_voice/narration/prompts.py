@@ -36,7 +36,7 @@ RULES_INTRO = N_("Rules. Up and Down move.")
 def does_nothing(key_name: str | None) -> str:
     """A key no action uses: "F7 does nothing. Question mark lists the keys." """
     if key_name:
-        return _("{key} does nothing. Question mark lists the keys.").format(key=key_name)
+        return _("{key} does nothing. Question mark lists the keys.").format(key=cap(key_name))
     return _("That key does nothing. Question mark lists the keys.")
 
 
@@ -92,6 +92,11 @@ def your_bid(bid: Bid) -> str:
     """The bid is due, with the value Enter would place: "Your bid. 3 selected." (never
     "Your bid: 3", which is heard as a bid already made)."""
     return _("Your bid. {bid} selected.").format(bid=cap(bid_name(bid)))
+
+
+def card_to_play(card: Card) -> str:
+    """Enter on a card not yet heard names it; Enter again plays it."""
+    return _("{card}. Enter again plays it.").format(card=cap(card_name(card)))
 
 
 def bid_choice(bid: Bid) -> str:
@@ -152,7 +157,14 @@ def screen_list(title: str, shown: int, total: int) -> str:
 
 FIRST_PLAYABLE = N_("First playable card.")
 LAST_PLAYABLE = N_("Last playable card.")
+#: Keys a shared table does not offer: the others have heard every card, and a guest
+#: keeps no record of the hands for the coach to replay.
+UNDO_NOT_HERE = N_("Undo is not available at a shared table.")
+RESTART_NOT_HERE = N_("Restarting the hand is not available at a shared table.")
+COACH_NOT_HERE = N_("The coach is not available at a shared table.")
 NOT_YOUR_CARD_TURN = N_("Nothing to play yet: it is not your turn to play.")
+#: Tab or Shift+Tab while the player's bid is due: it is their turn, to bid.
+BID_BEFORE_PLAY = N_("Your bid first; Tab finds playable cards once play begins.")
 
 
 def only_card(card: Card) -> str:

@@ -62,7 +62,10 @@ BLIND_OFFER = N_("Blind nil? Y bids blind nil. Escape shows your cards.")
 #: Said once, when a key that shows cards is pressed while blind nil is offered.
 BLIND_WITHDRAWN = N_("Blind nil withdrawn: you have seen your cards.")
 HIDDEN = N_("Your cards are hidden: blind nil is open.")
-CONFIRM_NEW = N_("Start a new match? This one is not finished. Y starts it, Escape goes back.")
+CONFIRM_NEW = N_(
+    "Start a new match? This one is not finished and counts as a loss. "
+    "Y starts new, Escape goes back."
+)
 #: N at the saved-match offer: starting over abandons the saved match.
 CONFIRM_ABANDON_SAVED = (
     N_("Start a new match? The saved one counts as a loss. Y starts new, Escape goes back.")
@@ -75,7 +78,6 @@ CONFIRM_QUIT = N_("Quit the game? Y quits, Escape goes back.")
 #: deals afresh. Said in the question, while staying is still a choice (the goodbye
 #: must stay short to be heard whole before the game exits).
 CONFIRM_QUIT_UNSAVED = N_("Quit the game? Nothing is saved yet. Y quits, Escape goes back.")
-CONFIRM_HELP = N_("Y or Enter for yes; Escape for no.")
 HINT_LATER = N_("Hints come on your turn.")
 NO_STATS = N_("Statistics are not available.")
 PAUSED = N_("Paused. P resumes.")

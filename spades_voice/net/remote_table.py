@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from spades_voice.ai import Hint, WorkRate, hint
 from spades_voice.ai.calibrate import measure
-from spades_voice.ai.coach import Finding
 from spades_voice.ai.hints import hint_rng
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
@@ -36,7 +35,7 @@ from spades_voice.rules import (
     Seat,
     SeatView,
 )
-from spades_voice.table import Event, Notice, Person, PlannedStep, Table
+from spades_voice.table import Event, Notice, Person, SharedSeat, Table
 
 
 class RemoteTable:
@@ -217,18 +216,6 @@ class RemoteTable:
         """
         self._call(p.decision_to_json(decision))
 
-    def computer_to_act(self) -> bool:
-        return False  # the server paces its own computers
-
-    def step(self) -> None:
-        return None
-
-    def plan_step(self) -> PlannedStep | None:
-        return None  # the server decides for its computers
-
-    def commit_step(self, planned: PlannedStep, decision: Decision) -> bool:
-        return False
-
     @property
     def match(self) -> Match | None:
         """None: a seat at a shared table never holds the other hands, so no record."""
@@ -252,17 +239,6 @@ class RemoteTable:
         # The match's seed is the server's secret: the table and seat stand in for it.
         view = self.view()
         return hint(view, hint_rng(f"{self.client.code}/{self.seat.value}", view), rate=self.rate)
-
-    def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
-        # A guest keeps no record of the views it was sent, and the coach replays those.
-        raise IllegalAction("The coach is not available at a shared table.")
-
-    def undo(self, *, reopen: bool = False) -> int:
-        # Taking back a card the other people have already heard would be unfair to them.
-        raise IllegalAction("Undo is not available at a shared table.")
-
-    def restart_hand(self, *, reopen: bool = False) -> int:
-        raise IllegalAction("Restarting the hand is not available at a shared table.")
 
     def reveal(self) -> None:
         """Look at this seat's cards. While blind nil is open the server holds them back,
@@ -361,5 +337,5 @@ class RemoteTable:
 
 if TYPE_CHECKING:
 
-    def _is_a_table(table: RemoteTable) -> Table:
-        return table  # mypy checks here that RemoteTable keeps the Table protocol
+    def _is_a_table(table: RemoteTable) -> tuple[Table, SharedSeat]:
+        return table, table  # mypy checks here that RemoteTable keeps these protocols

@@ -17,11 +17,11 @@ import asyncio
 import contextlib
 import logging
 import sys
-import time
 from collections.abc import Callable
 from typing import Any
 
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import (
@@ -36,7 +36,7 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import DummyOutput, Output
 
-from spades_voice.narration import notices, prompts, texts
+from spades_voice.narration import notices, prompts
 from spades_voice.options import Pace
 from spades_voice.shell.chat_mode import load_chat_bindings
 from spades_voice.shell.confirm_mode import load_confirm_bindings
@@ -46,11 +46,12 @@ from spades_voice.shell.match_keys import load_match_bindings
 from spades_voice.shell.menu_mode import load_menu_bindings
 from spades_voice.shell.screen import screen as draw
 from spades_voice.shell.sound_keys import load_sound_bindings
-from spades_voice.shell.state import Mode, Shell
+from spades_voice.shell.startup import start
+from spades_voice.shell.state import Shell
 from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
 from spades_voice.shell.terminal import Console
 from spades_voice.sound import SoundPlayer
-from spades_voice.speech import Speaker
+from spades_voice.speech import Speaker, prints
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
 from spades_voice.table import Table
@@ -74,14 +75,41 @@ def load_fallback_bindings(shell: Shell) -> KeyBindings:
 
     @kb.add(Keys.Any)
     def _(event: KeyPressEvent) -> None:
-        """Say how to answer an open question, or that the key does nothing."""
-        key = event.key_sequence[0].key
-        name = key.value if isinstance(key, Keys) else key
-        if shell.mode is Mode.CONFIRM:
-            shell.answer(texts.CONFIRM_HELP)
-            return
-        known = normalize_key(name) is not None
-        shell.answer(prompts.does_nothing(spoken_key(name) if known else None))
+        """Say an open question again (it names its keys), or that the key does nothing."""
+        _unbound(shell, event.key_sequence[0].key)
+
+    return kb
+
+
+def _unbound(shell: Shell, key: Keys | str, *, alt: bool = False) -> None:
+    """A key no action uses: an open question again, else that the key does nothing."""
+    question = shell.question
+    if question is not None:
+        shell.answer(question.question)
+        return
+    name = key.value if isinstance(key, Keys) else key
+    said = spoken_key(name) if normalize_key(name) is not None else None
+    if said is not None and alt:
+        said = "Alt " + said
+    shell.answer(prompts.does_nothing(said))
+
+
+def _alt_follows(app: Application[int]) -> bool:
+    """Escape now is Alt with a key: the key came in the same read, right behind it
+    (terminals send Alt+A as Escape then A in one write; a lone Escape comes alone)."""
+    queue = app.key_processor.input_queue
+    return bool(queue) and queue[0].key not in (Keys.Escape, Keys.CPRResponse)
+
+
+def load_alt_bindings(shell: Shell) -> KeyBindings:
+    """Alt with a key is a key of its own that does nothing: never Escape, which would
+    decline blind nil, close a list or answer no (merged last, so it wins over Escape)."""
+    kb = KeyBindings()
+
+    @kb.add(Keys.Escape, filter=Condition(lambda: _alt_follows(get_app())))
+    def _(event: KeyPressEvent) -> None:
+        """Say that Alt with this key does nothing, or an open question again."""
+        _unbound(shell, event.app.key_processor.input_queue.popleft().key, alt=True)
 
     return kb
 
@@ -100,6 +128,7 @@ def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
             load_always_bindings(shell, keymap),
             load_chat_bindings(shell),
             load_sound_bindings(shell, keymap),
+            load_alt_bindings(shell),
         ]
     )
 
@@ -140,16 +169,16 @@ def build_app(
 async def _drive(shell: Shell, wake: asyncio.Event, app: Application[int]) -> None:
     """Step the computers at the pace: one decision each time its delay has passed.
 
-    While no computer may move, it waits to be woken, with ``shell.computers_idle`` set:
+    While no computer may move, it waits to be woken, with ``shell.driver.computers_idle`` set:
     nothing moves at the table until a key or an event wakes it."""
     while True:
         if not shell.computers_may_act():
-            shell.computers_idle.set()
+            shell.driver.computers_idle.set()
             await wake.wait()
-            shell.computers_idle.clear()
+            shell.driver.computers_idle.clear()
             wake.clear()
             continue
-        remaining = shell.next_step_at - time.monotonic()
+        remaining = shell.driver.remaining()
         if remaining > 0:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(wake.wait(), remaining)
@@ -236,6 +265,8 @@ def _draw_focus_on(console: Console, shell: Shell, app: Application[int]) -> Non
     """After each render the console draws the focus line (prompt_toolkit draws nothing)."""
 
     def focus(_: object) -> None:
+        if shell.quitting:
+            return  # after "Goodbye." nothing is drawn again
         line = draw(shell)
         console.focus(line.text, line.cursor)
 
@@ -249,7 +280,7 @@ def _last_words(hooks: ShellHooks, speaker: Speaker) -> None:
     hooks.close()
     for text in hooks.notices():
         speaker.event(text)
-        if "print" not in getattr(speaker, "name", ""):
+        if not prints(speaker):
             sys.stderr.write(text + "\n")
             sys.stderr.flush()
 
@@ -289,7 +320,7 @@ def _wiring(
             shell.tell(text)
         app.invalidate()
 
-    shell.on_wake = on_wake
+    shell.driver.on_wake = on_wake
     shell.on_quit = lambda: app.exit(result=0)
     if shell.sound is not None:
         shell.sound.on_notice = on_sound_notice
@@ -300,7 +331,7 @@ def _wiring(
         loop.set_exception_handler(_on_loop_error(shell.speaker))
         shell.table.set_listener(on_events)
         app.create_background_task(_drive(shell, wake, app))
-        shell.start()
+        start(shell)
         loop.call_soon(_warm_bindings, app)
         if shell.sound is not None:
             # After the first lines: rendering the cues (a fraction of a second of Python

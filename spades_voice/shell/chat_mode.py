@@ -17,6 +17,7 @@ from spades_voice.narration.refusals import heard
 from spades_voice.rules import IllegalAction
 from spades_voice.shell.binding import registry
 from spades_voice.shell.state import Draft, Mode, Shell
+from spades_voice.table import SharedSeat
 
 CHAT_ACTIONS, action = registry()
 
@@ -80,13 +81,17 @@ def send(shell: Shell) -> None:
         shell.answer(chat.NOTHING_TO_SEND)
         return
     shell.overlay = None
+    table = shell.table
+    if not isinstance(table, SharedSeat):  # no one else is at this table
+        shell.answer(chat.NO_ONE_TO_CHAT)
+        return
     word, _, rest = text.partition(" ")
     try:
         if word in ("/mute", "/unmute") and rest:
-            shell.table.mute(rest.strip(), word == "/mute")
+            table.mute(rest.strip(), word == "/mute")
             shell.answer(chat.muted(rest.strip(), word == "/mute"))
             return
-        shell.table.say(text)
+        table.say(text)
     except IllegalAction as exc:
         shell.answer(heard(str(exc)))
         return

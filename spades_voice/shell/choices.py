@@ -10,7 +10,7 @@ from __future__ import annotations
 from spades_voice.narration import prompts
 from spades_voice.options import EventKind, Verbosity, Voice
 from spades_voice.shell.binding import registry
-from spades_voice.shell.menu_mode import open_speech_menu, remember, voices_setting
+from spades_voice.shell.menu_mode import open_speech_menu, remember
 from spades_voice.shell.state import Shell
 
 CHOICE_ACTIONS, action = registry()
@@ -19,9 +19,9 @@ CHOICE_ACTIONS, action = registry()
 @action("pace")
 def pace(shell: Shell) -> None:
     """Change the pace of the computers: relaxed, quick or instant."""
-    shell.pace = shell.pace.following
-    shell.answer(prompts.pace_now(shell.pace.value))
-    remember(shell, pace=shell.pace.value)
+    shell.driver.pace = shell.driver.pace.following
+    shell.answer(prompts.pace_now(shell.driver.pace.value))
+    remember(shell, pace=shell.driver.pace)
     shell.advance()
 
 
@@ -31,18 +31,18 @@ def verbosity(shell: Shell) -> None:
     shell.brief = not shell.brief
     chosen = Verbosity.BRIEF if shell.brief else Verbosity.FULL
     for kind in (EventKind.CARDS, EventKind.TRICKS):
-        if shell.voices[kind].spoken:
-            shell.voices[kind] = Voice.BRIEF if shell.brief else Voice.FULL
+        if shell.narrator.voices[kind].spoken:
+            shell.narrator.voices[kind] = Voice.BRIEF if shell.brief else Voice.FULL
     shell.answer(prompts.verbosity_now(chosen.value))
-    remember(shell, verbosity=chosen.value, voices=voices_setting(shell))
+    remember(shell, verbosity=chosen, voices=dict(shell.narrator.voices))
 
 
 @action("hand_order")
 def hand_order(shell: Shell) -> None:
     """Order of your hand: by suit, by rank, or as dealt. H and moving follow it."""
-    shell.order = shell.order.following(dealt_known=bool(shell.view().dealt))
-    shell.answer(prompts.hand_order_now(shell.order.value))
-    remember(shell, hand_order=shell.order.value)
+    shell.focus.order = shell.focus.order.following(dealt_known=bool(shell.view().dealt))
+    shell.answer(prompts.hand_order_now(shell.focus.order.value))
+    remember(shell, hand_order=shell.focus.order)
 
 
 @action("speech_menu")

@@ -1,7 +1,9 @@
 """A yes/no question is open: only its answers, repeat and silence work.
 
-Every other key says how to answer (the fallback binding in ``app``), and the table
-waits: the computers and the clock stop until the question is answered.
+Only the key the question names says yes (Y, or Enter where it says Enter); Escape says
+no. Every other key, Enter included where the question names Y, says the question again
+(the fallback binding in ``app``), and the table waits: the computers and the clock stop
+until the question is answered.
 """
 
 from __future__ import annotations
@@ -36,20 +38,27 @@ def _n_is_no(shell: Shell) -> bool:
     return question is not None and question.n_is_no
 
 
-@action("yes")
-def yes(shell: Shell) -> None:
-    """Yes."""
+def _confirm(shell: Shell, by_enter: bool) -> None:
     question = shell.question
     assert question is not None  # the bindings are live only while a question is open
+    if by_enter is not question.enter_is_yes:
+        shell.answer(question.question)  # not the key it names: ask again
+        return
     shell.overlay = None
     shell.clock_update()
     question.on_yes()
 
 
+@action("yes")
+def yes(shell: Shell) -> None:
+    """Yes, where the question names Y; else it says the question again."""
+    _confirm(shell, by_enter=False)
+
+
 @action("select")
 def select(shell: Shell) -> None:
-    """Yes."""
-    yes(shell)
+    """Yes, where the question names Enter; else it says the question again."""
+    _confirm(shell, by_enter=True)
 
 
 @action("back")

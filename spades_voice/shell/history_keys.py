@@ -48,10 +48,10 @@ def cycle_filter(shell: Shell, view: ListView) -> None:
     chosen = HistoryFilter(view.filter).following
     view.filter = chosen.value
     if chosen is HistoryFilter.ALL:
-        entries = shell.history  # the live list: new events keep arriving in it
+        entries = shell.narrator.history  # the live list: new events keep arriving in it
     else:
-        kinds = shell.history_kinds
-        entries = [t for t, k in zip(shell.history, kinds, strict=True) if chosen.keeps(k)]
+        kinds = shell.narrator.history_kinds
+        entries = [t for t, k in zip(shell.narrator.history, kinds, strict=True) if chosen.keeps(k)]
     view.entries = entries or [prompts.NOTHING_OF_THIS_KIND]
     view.pos = len(view.entries) - 1
     newest = view.entry if entries else ""
@@ -67,7 +67,7 @@ def history_filter(shell: Shell) -> None:
 @action("save_history")
 def save_history(shell: Shell) -> None:
     """Save this match's whole history to a text file in your data folder."""
-    lines = shell.history[shell.history_start :]
+    lines = shell.narrator.history[shell.narrator.history_start :]
     if not lines:
         shell.answer(prompts.history_intro(0))
         return

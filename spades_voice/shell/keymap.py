@@ -24,6 +24,8 @@ from spades_voice.narration.language import N_, _
 from spades_voice.store.files import KEYMAP_CAP, Unreadable, read_capped
 
 APP_NAME = "spades-voice"
+#: A mistake in the player's file: its line (0: none) and the sentence that says it.
+Problem = tuple[int, str]
 FILE_NAME = "keymap.toml"
 
 # Named keys a player may write, besides single characters. prompt_toolkit's own names,
@@ -66,6 +68,33 @@ _SPOKEN = {
     ".": N_("period"),
     ",": N_("comma"),
     "/": N_("slash"),
+    # Speech engines drop a bare symbol ("[ does nothing" is heard as "does nothing").
+    "[": N_("left bracket"),
+    "]": N_("right bracket"),
+    "{": N_("left brace"),
+    "}": N_("right brace"),
+    "(": N_("left parenthesis"),
+    ")": N_("right parenthesis"),
+    "<": N_("less than"),
+    ">": N_("greater than"),
+    ";": N_("semicolon"),
+    ":": N_("colon"),
+    "'": N_("apostrophe"),
+    '"': N_("quote"),
+    "`": N_("backtick"),
+    "~": N_("tilde"),
+    "^": N_("caret"),
+    "!": N_("exclamation mark"),
+    "@": N_("at sign"),
+    "#": N_("number sign"),
+    "$": N_("dollar"),
+    "%": N_("percent"),
+    "&": N_("ampersand"),
+    "*": N_("star"),
+    "=": N_("equals"),
+    "_": N_("underscore"),
+    "|": N_("vertical bar"),
+    "\\": N_("backslash"),
 }
 
 
@@ -229,17 +258,23 @@ def _overlay(
     data, why_not = _parse_user(text)
     if data is None:
         return dict(defaults), [why_not]
-    problems = [
-        stored.keymap_unknown_section(_line_of(text, name), name)
+    problems: list[Problem] = [
+        (_line_of(text, name), stored.keymap_unknown_section(_line_of(text, name), name))
         for name in data
         if name != "keys"
     ]
     table = data.get("keys", {})
     if not isinstance(table, dict):
-        problems.append(stored.KEYMAP_KEYS_NOT_A_TABLE)
-        return dict(defaults), problems
+        problems.append((_line_of(text, "keys"), stored.KEYMAP_KEYS_NOT_A_TABLE))
+        return dict(defaults), _in_file_order(problems)
     chosen, lines = _chosen_keys(defaults, table, text, problems)
-    return _without_clashes(defaults, chosen, lines, problems), problems
+    final = _without_clashes(defaults, chosen, lines, problems)
+    return final, _in_file_order(problems)
+
+
+def _in_file_order(problems: list[Problem]) -> list[str]:
+    """The messages top to bottom, as the player reads the file (stable for one line)."""
+    return [text for _, text in sorted(problems, key=lambda problem: problem[0])]
 
 
 def _parse_user(text: str) -> tuple[dict[str, Any] | None, str]:
@@ -260,7 +295,10 @@ def _parse_user(text: str) -> tuple[dict[str, Any] | None, str]:
 
 
 def _chosen_keys(
-    defaults: dict[str, tuple[str, ...]], table: dict[str, Any], text: str, problems: list[str]
+    defaults: dict[str, tuple[str, ...]],
+    table: dict[str, Any],
+    text: str,
+    problems: list[Problem],
 ) -> tuple[dict[str, tuple[str, ...]], dict[str, int]]:
     """The keys the file gives each known action (canonical, without repeats) and the line
     of each; a problem for each entry that cannot be used, which keeps its defaults."""
@@ -269,12 +307,12 @@ def _chosen_keys(
     for action, value in table.items():
         line = _line_of(text, action)
         if action not in defaults:
-            problems.append(stored.keymap_unknown_action(line, action))
+            problems.append((line, stored.keymap_unknown_action(line, action)))
             continue
         keeps = spoken_keys(defaults[action])
         raw = [value] if isinstance(value, str) else value
         if not isinstance(raw, list) or not raw or not all(isinstance(k, str) for k in raw):
-            problems.append(stored.keymap_not_a_list(line, action, keeps))
+            problems.append((line, stored.keymap_not_a_list(line, action, keeps)))
             continue
         canon: list[str] = []
         bad = None
@@ -286,7 +324,7 @@ def _chosen_keys(
             if c not in canon:
                 canon.append(c)
         if bad is not None:
-            problems.append(stored.keymap_not_a_key(line, bad, action, keeps))
+            problems.append((line, stored.keymap_not_a_key(line, bad, action, keeps)))
             continue
         chosen[action] = tuple(canon)
         lines[action] = line
@@ -297,7 +335,7 @@ def _without_clashes(
     defaults: dict[str, tuple[str, ...]],
     chosen: dict[str, tuple[str, ...]],
     lines: dict[str, int],
-    problems: list[str],
+    problems: list[Problem],
 ) -> dict[str, tuple[str, ...]]:
     """Every action's keys once no key is claimed twice: the later user line gives way
     (keeps its defaults), which can free or claim other keys, so repeat until nothing
@@ -320,11 +358,12 @@ def _without_clashes(
         key, first, second = clash
         loser = second if second in chosen else first
         other = first if loser == second else second
-        problems.append(
+        problems.append((
+            lines[loser],
             stored.keymap_key_taken(
                 lines[loser], spoken_key(key), other, loser, spoken_keys(defaults[loser])
-            )
-        )
+            ),
+        ))
         del chosen[loser]
 
 

@@ -39,8 +39,8 @@ def open_list(shell: Shell, view: ListView, intro: str) -> None:
 
 
 def open_history(shell: Shell) -> None:
-    n = len(shell.history)
-    view = ListView("history", prompts.HISTORY_TITLE, shell.history, pos=n - 1)
+    n = len(shell.narrator.history)
+    view = ListView("history", prompts.HISTORY_TITLE, shell.narrator.history, pos=n - 1)
     open_list(shell, view, prompts.history_intro(n))
 
 

@@ -19,6 +19,7 @@ from spades_voice.shell.binding import bind_actions, registry
 from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.list_mode import open_list
 from spades_voice.shell.state import ListView, Mode, Shell
+from spades_voice.table import Reviewable
 
 MATCH_ACTIONS, action = registry()
 
@@ -44,9 +45,13 @@ def undo(shell: Shell) -> None:
     if shell.over:
         shell.answer(prompts.NOTHING_TO_UNDO)
         return
+    table = shell.table
+    if not isinstance(table, Reviewable):
+        shell.answer(prompts.UNDO_NOT_HERE)
+        return
     reopen = shell.between is not None
     try:
-        shell.table.undo(reopen=reopen)
+        table.undo(reopen=reopen)
     except IllegalAction as exc:
         shell.answer(heard(str(exc)))
         return
@@ -60,11 +65,15 @@ def restart_hand(shell: Shell) -> None:
     if shell.over:
         shell.answer(prompts.NOTHING_TO_RESTART)
         return
+    table = shell.table
+    if not isinstance(table, Reviewable):
+        shell.answer(prompts.RESTART_NOT_HERE)
+        return
     reopen = shell.between is not None
 
     def restart() -> None:
         try:
-            shell.table.restart_hand(reopen=reopen)
+            table.restart_hand(reopen=reopen)
         except IllegalAction as exc:
             shell.answer(heard(str(exc)))
             return
@@ -86,7 +95,8 @@ def hands_played(shell: Shell) -> None:
 def report_problem(shell: Shell) -> None:
     """Report a problem: writes this match, the recent speech and your settings to one
     file in your data folder, and says where it is."""
-    path, reason = shell.hooks.report_problem(shell.table.match, shell.view(), list(shell.said))
+    said = list(shell.narrator.said)
+    path, reason = shell.hooks.report_problem(shell.table.match, shell.view(), said)
     if path is None:
         shell.answer(stored.report_not_written(reason))
         return

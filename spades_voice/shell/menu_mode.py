@@ -38,16 +38,11 @@ def remember(shell: Shell, **changes: Any) -> None:
         shell.hooks.save_settings(replace(current, **changes))
 
 
-def voices_setting(shell: Shell) -> dict[str, str]:
-    """The speech setting of every kind, as the settings file spells them."""
-    return {kind.value: voice.value for kind, voice in shell.voices.items()}
-
-
 def row_text(shell: Shell, row: str) -> str:
     if row == "only_card":
         return prompts.only_card_row(shell.only_card)
     kind = EventKind(row)
-    return prompts.voice_row(row, shell.voices[kind].value, has_detail=kind.has_detail)
+    return prompts.voice_row(row, shell.narrator.voices[kind].value, has_detail=kind.has_detail)
 
 
 def open_speech_menu(shell: Shell) -> None:
@@ -71,10 +66,10 @@ def _change(shell: Shell, step: int) -> None:
     else:
         kind = EventKind(row)
         choices = Voice.choices(kind)
-        now = shell.voices[kind]
+        now = shell.narrator.voices[kind]
         here = choices.index(now) if now in choices else 0
-        shell.voices[kind] = choices[(here + step) % len(choices)]
-        remember(shell, voices=voices_setting(shell))
+        shell.narrator.voices[kind] = choices[(here + step) % len(choices)]
+        remember(shell, voices=dict(shell.narrator.voices))
     view.entries[view.pos] = row_text(shell, row)
     shell.answer(view.entry)
 

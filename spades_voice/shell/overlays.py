@@ -45,13 +45,20 @@ class ListView:
 
 @dataclass
 class Confirm:
-    """A yes/no question; the table waits while it is open."""
+    """A yes/no question; the table waits while it is open.
+
+    Only the key the question names says yes: Y, or Enter where the question says Enter
+    (the saved-match offer, the data folder in use). Enter is the key that plays a card,
+    so a stray N, Q or F5 followed by a habitual Enter must not confirm: every key but
+    the named one and Escape says the question again."""
 
     question: str
     on_yes: Callable[[], None]
     on_no: Callable[[], None] | None = None
     #: N answers no too (the saved-match offer says "N starts a new match").
     n_is_no: bool = False
+    #: Enter says yes, not Y (the question says "Enter continues").
+    enter_is_yes: bool = False
 
 
 @dataclass

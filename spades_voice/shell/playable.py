@@ -29,10 +29,13 @@ def _jump(shell: Shell, step: int) -> None:
     """To the next (``step`` 1) or previous (-1) playable card in the hand's order; at
     the end, the last one there with which end it is."""
     view = shell.view()
-    if not (view.my_turn and view.legal_cards) or shell.bidding_now(view):
+    if shell.bidding_now(view):
+        shell.answer(prompts.BID_BEFORE_PLAY)
+        return
+    if not (view.my_turn and view.legal_cards):
         shell.answer(prompts.NOT_YOUR_CARD_TURN)
         return
-    cards, i = shell.focused(view)
+    cards, i = shell.focus.focused(view)
     playable = [j for j, card in enumerate(cards) if card in view.legal_cards]
     ahead = [j for j in playable if (j - i) * step > 0]
     edge = None
@@ -41,7 +44,7 @@ def _jump(shell: Shell, step: int) -> None:
     else:
         target = playable[-1] if step > 0 else playable[0]
         edge = prompts.LAST_PLAYABLE if step > 0 else prompts.FIRST_PLAYABLE
-    shell.set_focus(cards, target)
+    shell.focus.put(cards, target)
     shell.answer(prompts.playable_jump(cards[target], edge=edge))
 
 

@@ -51,10 +51,10 @@ def _table_line(shell: Shell, prefix: str) -> Screen:
         return Screen(prefix + tr(text), len(prefix))
     if shell.bidding_now(view):
         head = prefix + tr(prompts.SCREEN_BID)
-        return Screen(head + bid_name(BID_CHOICES[shell.bid_focus]), len(head))
-    cards, i = shell.focused(view)
+        return Screen(head + bid_name(BID_CHOICES[shell.focus.bid]), len(head))
+    cards, i = shell.focus.focused(view)
     if i < 0:
         return Screen(prefix + tr(prompts.SCREEN_NO_CARDS), len(prefix))
     turn = tr(prompts.SCREEN_YOUR_TURN) if view.my_turn else ""
     head = prefix + turn + tr(prompts.SCREEN_HAND)
-    return Screen(head + say.focus_line(cards[i], shell.playable(view, cards[i])), len(head))
+    return Screen(head + say.focus_line(cards[i], shell.focus.playable(view, cards[i])), len(head))

@@ -72,7 +72,7 @@ def _remember(shell: Shell, *, sound: Sound | None = None, volume: int | None = 
         shell.hooks.save_settings(
             replace(
                 current,
-                sound=sound.value if sound else current.sound,
+                sound=sound or current.sound,
                 volume=volume if volume is not None else current.volume,
             )
         )

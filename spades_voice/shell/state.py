@@ -1,50 +1,45 @@
-"""The shell's state: what it remembers, how it speaks, and the events it narrates.
+"""The shell's state: what is open over the table, the hand in play, and the events it
+narrates, put together from small parts.
 
 ``Shell`` decides when to speak; it talks only to a ``Table`` and a ``Speaker`` and
-takes every word from ``narration``. What each key does lives with its mode
-(``table_mode``, ``list_mode``, ``confirm_mode``), each with its own key bindings, and
-``screen`` draws the one line; the prompt_toolkit application (``app.py``) puts them
-together. Tests may drive it either way.
+takes every word from ``narration``. Its parts each keep one thing: ``focus`` (the hand
+and the bid list, and what of them was heard), ``narrator`` (answers, events, the
+history), ``driver`` (the pace and when the computers may move). Start-up (the saved
+match, the data folder in use) is ``startup``; what each key does lives with its mode
+(``table_mode``, ``list_mode``, ``confirm_mode``), and ``screen`` draws the one line.
 
 Speaking: a key's answer is a query (it interrupts); table events are queued in order and
 also added to the history log. Computers move only when ``advance`` or the pace driver
 says so, and never while paused, between hands, or while the player is in a
 confirmation, help, the rules or trick review.
-
-Long because start-up belongs here with the rest of the state: the saved-match offer, the
-question when another game holds the data folder, and resuming between hands.
 """
 
 from __future__ import annotations
 
-import threading
-import time
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
+from typing import assert_never
 
-from spades_voice.ai import sure_tricks
-from spades_voice.narration import Cast, hand_order, prompts, stored, texts
-from spades_voice.narration.language import line
-from spades_voice.options import DEFAULT_VOICES, EventKind, HandOrder, Pace, Voice
+from spades_voice.narration import Cast, event_kind, prompts, texts
+from spades_voice.options import EventKind, Pace, Voice
 from spades_voice.rules import (
-    BID_CHOICES,
-    Bid,
     Card,
     Decision,
     HandOutcome,
-    Match,
+    IllegalAction,
     Phase,
     SeatView,
     Trick,
-    view_at,
 )
+from spades_voice.shell.driver import Driver
+from spades_voice.shell.focus import Focus, blind_open
 from spades_voice.shell.keymap import Keymap
+from spades_voice.shell.narrator import Narrator
 from spades_voice.shell.overlays import Confirm as Confirm
 from spades_voice.shell.overlays import Draft as Draft
 from spades_voice.shell.overlays import ListView as ListView
 from spades_voice.shell.overlays import Mode as Mode
-from spades_voice.shell.voices import only_card, play_only_card, say_event
+from spades_voice.shell.voices import lines_for
 from spades_voice.sound import SoundPlayer
 from spades_voice.sound.table_cues import CuePlayer
 from spades_voice.speech import Speaker
@@ -57,21 +52,16 @@ from spades_voice.table import (
     Event,
     HandDealt,
     HandScored,
-    LocalTable,
     MatchWon,
     Notice,
     PlannedStep,
+    SpadesBroken,
+    Steppable,
     Table,
     TakenBack,
     TrickWon,
     TurnToAct,
 )
-
-#: Where the bid list starts until the player's cards are known: 3 is a common bid, and
-#: never nil by accident. Once they are, it starts on the player's sure tricks.
-BID_START = 3
-#: How much recent speech a problem report keeps.
-RECENT_SPEECH = 300
 
 
 @dataclass
@@ -80,8 +70,8 @@ class Shell:
     speaker: Speaker
     hooks: ShellHooks
     keymap: Keymap
-    pace: Pace = Pace.RELAXED
-    #: Cards and tricks said briefly (the verbosity key); applied to ``voices`` at start.
+    pace: InitVar[Pace] = Pace.RELAXED
+    #: Cards and tricks said briefly (the verbosity key); applied to the voices at start.
     brief: bool = True
     hold_between_hands: bool = True
     #: The greeting was already spoken (``spades-voice`` says it before loading the rest).
@@ -90,64 +80,43 @@ class Shell:
     start_settings: Settings | None = None
     #: Called when the player confirms quitting (the app exits).
     on_quit: Callable[[], None] = lambda: None
-    #: Called when the computers may have something to do (the pace driver wakes).
-    on_wake: Callable[[], None] = lambda: None
     #: Sound cues (None: the game has no sound at all, as in most shell tests).
     sound: SoundPlayer | None = None
 
     cast: Cast = field(init=False)
     cues: CuePlayer = field(init=False)
-    #: How each kind of event reaches the player (the speech menu), the hand's order, and
-    #: whether a turn with one legal card plays it by itself. Read from the saved settings.
-    voices: dict[EventKind, Voice] = field(default_factory=lambda: dict(DEFAULT_VOICES))
-    order: HandOrder = HandOrder.SUIT
+    narrator: Narrator = field(init=False)
+    driver: Driver = field(init=False)
+    focus: Focus = field(default_factory=Focus)
+    #: Whether a turn with one legal card plays it by itself (the speech menu).
     only_card: bool = False
     #: The card played by itself this turn, so its line says so.
     auto_played: Card | None = None
-    history: list[str] = field(default_factory=list)
-    #: The kind of each history entry (None: the player's own bid or card).
-    history_kinds: list[EventKind | None] = field(default_factory=list)
-    #: Where this match's history begins (what the save-history key writes).
-    history_start: int = 0
-    last_spoken: str = ""
     overlay: ListView | Confirm | Draft | None = None
     paused: bool = False
     between: HandOutcome | None = None  # the finished hand while waiting for N
     over: bool = False
     pending: list[Event] = field(default_factory=list)
     hand_tricks: list[Trick] = field(default_factory=list)
-    #: The focused card, and its place in the hand for when that card has gone.
-    focus: int = 0
-    focus_card: Card | None = None
-    bid_focus: int = BID_START
-    #: The focused bid has been said since it last changed: Enter places only what was
-    #: heard ("nothing placed that was not spoken").
-    bid_heard: bool = False
-    #: Said before / after the next answer, once (blind nil withdrawn; the bid to place).
-    note: str = ""
-    coda: str = ""
-    #: Everything said lately, oldest first (for a problem report).
-    said: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_SPEECH))
-    next_step_at: float = 0.0
-    #: Set while the pace driver waits to be woken because no computer may move: until
-    #: something wakes it, nothing happens at the table on its own.
-    computers_idle: threading.Event = field(default_factory=threading.Event)
     quitting: bool = False
+    started: bool = False
     _clock: bool | None = None
-    _started: bool = False
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, pace: Pace) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
         self.cues = CuePlayer(self.table.seat, self.sound)
+        self.narrator = Narrator(self.speaker)
+        self.driver = Driver(pace)
+        voices = self.narrator.voices
         settings = self.hooks.settings or self.start_settings
         if settings is not None:
-            self.voices.update(settings.event_voices())
-            self.order = HandOrder(settings.hand_order)
+            voices.update(settings.voices)
+            self.focus.order = settings.hand_order
             self.only_card = settings.only_card
         if not self.brief:
             for kind in (EventKind.CARDS, EventKind.TRICKS):
-                if self.voices[kind].spoken:
-                    self.voices[kind] = Voice.FULL
+                if voices[kind].spoken:
+                    voices[kind] = Voice.FULL
 
     @property
     def mode(self) -> Mode:
@@ -167,126 +136,39 @@ class Shell:
         """The list open now, if any."""
         return self.overlay if isinstance(self.overlay, ListView) else None
 
-    # ---- speaking ---------------------------------------------------------------
+    # ---- speaking -----------------------------------------------------------------
 
     def answer(self, text: str) -> None:
-        """A key's answer: interrupts whatever is being said. A waiting note or coda is
-        said with it, in the same breath. A fixed sentence is said in the player's language."""
-        text = " ".join(line(part) for part in (self.note, text, self.coda) if part)
-        self.note = self.coda = ""
-        self.last_spoken = text
-        self.said.append(text)
-        self.speaker.query(text)
+        """A key's answer: interrupts whatever is being said."""
+        self.narrator.answer(text)
 
     def tell(self, text: str, kind: EventKind | None = EventKind.NOTICES) -> None:
-        """A game event: queued in order, and kept in the history log; only kept there
-        when the player chose "history only" for its kind (``None``: always spoken)."""
-        text = line(text)
-        self.history.append(text)
-        self.history_kinds.append(kind)
-        if kind is None or self.voices[kind].spoken:
-            self.last_spoken = text
-            self.said.append(text)
-            self.speaker.event(text)
+        """A game event: queued in order, and kept in the history log."""
+        self.narrator.tell(text, kind)
 
     def keep(self, text: str) -> None:
-        """Kept in the history log without being said: detail one key away (G), such as
-        a file's full path, too long to speak."""
-        self.history.append(text)
-        self.history_kinds.append(EventKind.NOTICES)
+        """Kept in the history log without being said (a file's full path)."""
+        self.narrator.keep(text)
 
-    # ---- the bid list --------------------------------------------------------------
+    def notices(self) -> None:
+        """What the store and the sound player have to say, as events."""
+        for text in self.hooks.notices():
+            self.tell(text)
+        for text in self.cues.notices():
+            self.tell(text)
 
-    def bid_from_hand(self, view: SeatView) -> Bid:
-        """Focus the bid list on the player's sure tricks; the value to say."""
-        self.bid_focus = BID_CHOICES.index(Bid(sure_tricks(view.hand))) if view.hand else 0
-        return BID_CHOICES[self.bid_focus]
+    # ---- the match ------------------------------------------------------------------
 
-    def bid_prompt(self, view: SeatView) -> str:
-        """ "Your bid. 3 selected." with the list focused on the sure tricks: heard from now on."""
-        self.bid_heard = True
-        return prompts.your_bid(self.bid_from_hand(view))
-
-    # ---- start -------------------------------------------------------------------
-
-    def start(self) -> None:
-        """Greet, report keymap problems and notices, offer a saved match, then play."""
-        if self._started:
-            return
-        self._started = True
-        self.cues.sync(self.table.view())  # a rejoined table may be mid-hand
-        self.cues.settle()
-        if not self.greeted:
-            self.answer(texts.GREETING)
-        # The store's notices first: a match result never heard comes before anything.
-        self._notices()
-        for problem in self.keymap.problems:
-            self.tell(problem)
-        if self.hooks.in_use_elsewhere():  # another game holds the folder: ask first
-            self.overlay = Confirm(stored.FOLDER_IN_USE, self._begin, lambda: self.on_quit())
-            self.tell(stored.FOLDER_IN_USE)
-            self.clock_update()
-            return
-        self._begin()
-
-    def _begin(self) -> None:
-        """Offer the saved match, or start one."""
-        saved = self.hooks.saved_match()
-        if saved is not None and isinstance(self.table, LocalTable):
-            self._offer(saved, spoken=self.tell)
-            return
-        self.hooks.start_new(None)
-        self.pump()
-        self.advance()
-
-    def _resume(self, saved: Match) -> None:
-        assert isinstance(self.table, LocalTable)
-        self.table.drain()
-        self.table.load(saved)
-        self._reset_match()
-        view = self.table.view()
-        if self.hold_between_hands and view.outcomes and not view.bids and view.winner is None:
-            # Saved between hands: it resumes there, and N deals the next hand.
-            self.between = view.outcomes[-1]
-            self.pump()
-            self.tell(texts.NEXT_HAND)
-            return
-        self.pump()
-        self.advance()
-
-    def _offer(self, saved: Match, spoken: Callable[[str], None]) -> None:
-        """The saved match waits: Enter continues it; N or Escape starts a new one, asking
-        first when that counts the saved one as a loss."""
-        offer = Confirm(
-            texts.saved_offer(view_at(saved, self.table.seat)),
-            on_yes=lambda: self._resume(saved),
-            on_no=lambda: self._abandon(saved),
-            n_is_no=True,
-        )
-        self.overlay = offer
-        spoken(offer.question)
+    def goodbye(self) -> None:
+        """Leave the game: the clock stops, "Goodbye." is said, and the app exits."""
+        self.quitting = True
         self.clock_update()
+        self.answer(prompts.GOODBYE)
+        self.on_quit()
 
-    def _abandon(self, saved: Match) -> None:
-        if not saved.decisions:  # nothing was played: nothing is lost
-            self._fresh(saved)
-            return
-        self.overlay = Confirm(
-            texts.CONFIRM_ABANDON_SAVED,
-            on_yes=lambda: self._fresh(saved),
-            on_no=lambda: self._offer(saved, spoken=self.answer),
-        )
-        self.clock_update()
-        self.answer(texts.CONFIRM_ABANDON_SAVED)
-
-    def _fresh(self, saved: Match) -> None:
-        abandoned = saved if saved.decisions else None
-        self.hooks.start_new(abandoned)
-        self.pump()
-        self.advance()
-
-    def _reset_match(self) -> None:
-        self.history_start = len(self.history)
+    def reset_match(self) -> None:
+        """Another match is at the table: its history, hand and cues start here."""
+        self.narrator.begin_match()
         self.between = None
         self.over = False
         self.pending.clear()
@@ -299,12 +181,12 @@ class Shell:
         self.hooks.start_new(old if abandoned and old is not None and old.decisions else None)
         self.table.drain()
         self.table.new_match()
-        self._reset_match()
+        self.reset_match()
         self.answer(prompts.NEW_MATCH_STARTED)
         self.pump()
         self.advance()
 
-    # ---- events ------------------------------------------------------------------
+    # ---- events ---------------------------------------------------------------------
 
     def pump(self) -> None:
         """Speak every event waiting at the table, in order (held back between hands)."""
@@ -323,11 +205,11 @@ class Shell:
             match = self.table.match
             if match is not None:
                 self.hooks.decision_made(match)
-            self._notices()
+            self.notices()
         if self.between is not None and not was_between and not self.over:
             self.tell(texts.NEXT_HAND, EventKind.RESULTS)
         self.clock_update()
-        play_only_card(self)
+        self._play_only_card()
 
     def deal_next(self) -> None:
         """N between hands: the events held back since the hand ended are said now."""
@@ -336,7 +218,7 @@ class Shell:
         for event in held:
             self.handle(event)
         self.clock_update()
-        play_only_card(self)
+        self._play_only_card()
         self.advance()
 
     def reopened(self) -> None:
@@ -348,58 +230,97 @@ class Shell:
 
     def handle(self, event: Event) -> None:
         """Speak one event, and keep what the shell remembers of it."""
-        now = time.monotonic()
-        self.next_step_at = now + self.pace.computer_delay
-        if isinstance(event, TrickWon):
-            self.hand_tricks.append(event.trick)
-            self.next_step_at += self.pace.trick_delay
-        elif isinstance(event, HandDealt):
-            self.hand_tricks.clear()
-            self.focus, self.focus_card, self.bid_focus = 0, None, BID_START
-            if not self.table.view().ruleset.blind_nil:
-                self.table.reveal()
-        elif isinstance(event, TakenBack):
-            self.hand_tricks[:] = list(self.table.view().tricks)
-            self.cues.sync(self.table.view())
-        elif isinstance(event, TurnToAct) and event.seat is not self.table.seat:
-            return
-        elif isinstance(event, TurnToAct) and only_card(self, event) is not None:
-            self.auto_played = only_card(self, event)
-            return
-        if not isinstance(event, Notice | Chat):  # sound as the line is queued, in order
-            self.cues.event(event, self.pace)
-        say_event(self, event)
-        if isinstance(event, TurnToAct):
-            self._turn_begins(event)
-        elif isinstance(event, HandScored):
-            if self.hold_between_hands:
-                self.between = event.outcome
-        elif isinstance(event, MatchWon):
-            self.over = True
-            self.between = None
-            match = self.table.match
-            if match is not None:
-                self.hooks.match_finished(match, self.table.view())
-            self.tell(texts.NEW_MATCH, EventKind.RESULTS)
+        self.driver.after_event(trick=isinstance(event, TrickWon))
+        match event:
+            case TurnToAct():
+                self._turn(event)
+            case TrickWon():
+                self.hand_tricks.append(event.trick)
+                self._say(event)
+            case HandDealt():
+                self.hand_tricks.clear()
+                self.focus.new_deal()
+                if not self.table.view().ruleset.blind_nil:
+                    self.table.reveal()
+                self._say(event)
+            case TakenBack():
+                self.hand_tricks[:] = list(self.table.view().tricks)
+                self.focus.heard = None
+                self.cues.sync(self.table.view())
+                self._say(event)
+            case HandScored():
+                self._say(event)
+                if self.hold_between_hands:
+                    self.between = event.outcome
+            case MatchWon():
+                self._say(event)
+                self._match_won()
+            case BidPlaced() | CardPlayed() | SpadesBroken() | Notice() | Chat():
+                self._say(event)
+            case _:
+                assert_never(event)
 
-    def _turn_begins(self, event: TurnToAct) -> None:
+    def _say(self, event: Event) -> None:
+        """Tell ``event``'s lines as its kind's voice says (each is kept in the history),
+        a game event's sound cue queued with them, in order."""
+        if not isinstance(event, Notice | Chat):
+            self.cues.event(event, self.driver.pace)
+        kind = event_kind(event, self.table.seat)
+        if kind is None and isinstance(event, CardPlayed) and event.card == self.auto_played:
+            self.auto_played = None
+            self.tell(prompts.only_card(event.card), None)
+            return
+        # The player's own bid and card take the cards' form; "history only" keeps the
+        # full form, since reading it back costs nothing.
+        voice = self.narrator.voices[kind if kind is not None else EventKind.CARDS]
+        bid_line = None
+        if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
+            view = self.view()
+            if not blind_open(view):  # the bid is due: with the value Enter places
+                bid_line = self.focus.bid_prompt(view)
+        for line in lines_for(event, self.cast, voice, self.keymap, bid_line):
+            self.tell(line, kind)
+
+    def _turn(self, event: TurnToAct) -> None:
+        if event.seat is not self.table.seat:
+            return
+        card = self._only_card(event)
+        if card is not None:
+            self.auto_played = card  # played once the events before it are said
+            return
+        self._say(event)
         view = self.table.view()
-        if event.phase is Phase.BIDDING and self.blind_open(view):
+        if event.phase is Phase.BIDDING and blind_open(view):
             self.tell(texts.BLIND_OFFER, None)
-        elif (
-            event.phase is Phase.PLAYING
-            and view.legal_cards
-            and self.focus_card not in view.legal_cards
-        ):
-            # Start the turn on a card that can be played: on the focused card if it
-            # can, else the first that can, so Left/Right begin among real choices.
-            self.focus_card = self.ordered(view.legal_cards, view)[0]
+        elif event.phase is Phase.PLAYING:
+            self.focus.turn_begins(view)
 
-    def _notices(self) -> None:
-        for text in self.hooks.notices():
-            self.tell(text)
-        for text in self.cues.notices():
-            self.tell(text)
+    def _only_card(self, event: TurnToAct) -> Card | None:
+        """The one legal card, when the player asked for it to play by itself."""
+        if not self.only_card or event.phase is not Phase.PLAYING or self.question is not None:
+            return None
+        legal = self.table.view().legal_cards
+        return legal[0] if len(legal) == 1 else None
+
+    def _play_only_card(self) -> None:
+        """Play the card ``handle`` set aside (after the events before it were said)."""
+        card = self.auto_played
+        if card is None or self.between is not None:
+            return
+        try:
+            self.table.submit(card)
+        except IllegalAction:
+            self.auto_played = None
+            return
+        self.pump()
+
+    def _match_won(self) -> None:
+        self.over = True
+        self.between = None
+        match = self.table.match
+        if match is not None:
+            self.hooks.match_finished(match, self.table.view())
+        self.tell(texts.NEW_MATCH, EventKind.RESULTS)
 
     # ---- the computers -------------------------------------------------------------
 
@@ -418,26 +339,36 @@ class Shell:
             self.live
             and self.between is None
             and not self.over
+            and isinstance(self.table, Steppable)  # else its server paces its computers
             and self.table.computer_to_act()
         )
 
     def advance(self) -> None:
         """Let the computers move: at once when the pace is instant, else wake the driver."""
         self.clock_update()
-        if self.pace is Pace.INSTANT:
-            while self.computers_may_act():
-                self.table.step()
+        table = self.table
+        if self.driver.pace is Pace.INSTANT:
+            while isinstance(table, Steppable) and self.computers_may_act():
+                table.step()
                 self.pump()
         else:
-            self.on_wake()
+            self.driver.on_wake()
 
     def plan_step(self) -> PlannedStep | None:
         """The next computer decision to think out in a worker thread, if one may move."""
-        return self.table.plan_step() if self.computers_may_act() else None
+        table = self.table
+        if isinstance(table, Steppable) and self.computers_may_act():
+            return table.plan_step()
+        return None
 
     def commit_step(self, planned: PlannedStep, decision: Decision) -> None:
         """Apply a thought-out decision, unless the player paused or moved on meanwhile."""
-        if self.computers_may_act() and self.table.commit_step(planned, decision):
+        table = self.table
+        if (
+            isinstance(table, Steppable)
+            and self.computers_may_act()
+            and table.commit_step(planned, decision)
+        ):
             self.pump()
 
     def clock_update(self) -> None:
@@ -451,44 +382,11 @@ class Shell:
     def view(self) -> SeatView:
         return self.table.view()
 
-    def blind_open(self, view: SeatView) -> bool:
-        """Blind nil is still open to the player this hand (they have not seen their cards)."""
-        return (
-            view.ruleset.blind_nil
-            and view.phase is Phase.BIDDING
-            and not view.hand_seen
-            and view.bid_of(view.seat) is None
-        )
-
     def hand_hidden(self, view: SeatView) -> bool:
-        return self.blind_open(view) and self.between is None
+        return blind_open(view) and self.between is None
 
     def bidding_now(self, view: SeatView) -> bool:
         return view.phase is Phase.BIDDING and view.my_turn and self.between is None
-
-    def focused(self, view: SeatView) -> tuple[list[Card], int]:
-        """The hand in order and the focused place in it (-1 when empty). Reads only: the
-        focused card if still held, else the same place, kept within the hand."""
-        cards = self.ordered(view.hand, view)
-        if not cards:
-            return cards, -1
-        if self.focus_card in cards:
-            assert self.focus_card is not None
-            return cards, cards.index(self.focus_card)
-        return cards, max(0, min(self.focus, len(cards) - 1))
-
-    def ordered(self, cards: tuple[Card, ...], view: SeatView) -> list[Card]:
-        """``cards`` in the hand order the player chose."""
-        return hand_order(cards, self.order, view.dealt)
-
-    def set_focus(self, cards: list[Card], index: int) -> None:
-        self.focus, self.focus_card = index, cards[index]
-
-    def playable(self, view: SeatView, card: Card) -> bool | None:
-        """Whether ``card`` can be played now; None when it is not the player's card turn."""
-        if view.phase is Phase.PLAYING and view.my_turn:
-            return card in view.legal_cards
-        return None
 
     # ---- questions -----------------------------------------------------------------------
 
@@ -518,8 +416,8 @@ class Shell:
             # Said once, with the answer: the offer is gone, and the bid to place now.
             self.reveal()
             self.clock_update()
-            self.note = texts.BLIND_WITHDRAWN
-            self.coda = self.bid_prompt(self.view())
+            self.narrator.note = texts.BLIND_WITHDRAWN
+            self.narrator.coda = self.focus.bid_prompt(self.view())
             then()
             return
 

@@ -8,7 +8,6 @@ the list mode binds for itself: moving, Enter and Escape.
 from __future__ import annotations
 
 import asyncio
-import time
 
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
@@ -37,6 +36,7 @@ from spades_voice.shell.playable import hand_bound as _hand_bound
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
 from spades_voice.shell.state import Mode, Shell
 from spades_voice.sound import Cue
+from spades_voice.table import Reviewable, SharedSeat
 
 TABLE_ACTIONS, action = registry()
 #: Keys that work in every mode, a question included.
@@ -86,7 +86,7 @@ def help_lines(shell: Shell) -> list[str]:
 def hand(shell: Shell) -> None:
     """Your hand, suit by suit, with the number of spades last."""
     if _hand_bound(shell):
-        shell.look(lambda: shell.answer(say.hand_summary(shell.view(), shell.order)))
+        shell.look(lambda: shell.answer(say.hand_summary(shell.view(), shell.focus.order)))
 
 
 @action("bids")
@@ -138,9 +138,10 @@ def people(shell: Shell) -> None:
 def seat_waiting(shell: Shell) -> None:
     """At a shared table you host: seat now whoever joined mid-hand, instead of at the
     next deal."""
-    people = shell.table.people()
+    table = shell.table
+    people = table.people()
     waiting = [p for p in people if p.waiting]
-    if not waiting:
+    if not waiting or not isinstance(table, SharedSeat):
         shell.answer(notices.NOBODY_WAITING_AT_ALL)
         return
     host = next((p for p in people if p.host), None)
@@ -149,7 +150,7 @@ def seat_waiting(shell: Shell) -> None:
         return
     try:
         for person in waiting:
-            shell.table.admit(person.seat)
+            table.admit(person.seat)
     except IllegalAction as exc:
         shell.answer(heard(str(exc)))
     # Seated: the table itself says "Bo now sits East." to everyone else.
@@ -213,23 +214,23 @@ def _move_bid(shell: Shell, where: str) -> None:
     last = len(BID_CHOICES) - 1
     step = {"previous": -1, "up": -1, "next": 1, "down": 1}
     if where == "first":
-        shell.bid_focus = 0
+        shell.focus.bid = 0
     elif where == "last":
-        shell.bid_focus = last
+        shell.focus.bid = last
     else:
-        shell.bid_focus = max(0, min(last, shell.bid_focus + step[where]))
+        shell.focus.bid = max(0, min(last, shell.focus.bid + step[where]))
     # The ends say where they are: "Lowest: nil." "Highest: 13."
-    bid = BID_CHOICES[shell.bid_focus]
-    at_end = shell.bid_focus in (0, last)
-    shell.bid_heard = True
+    bid = BID_CHOICES[shell.focus.bid]
+    at_end = shell.focus.bid in (0, last)
+    shell.focus.bid_heard = True
     shell.answer(
-        prompts.bid_edge(bid, lowest=shell.bid_focus == 0) if at_end else prompts.bid_choice(bid)
+        prompts.bid_edge(bid, lowest=shell.focus.bid == 0) if at_end else prompts.bid_choice(bid)
     )
 
 
 def _move_card(shell: Shell, where: str) -> None:
     view = shell.view()
-    cards, i = shell.focused(view)
+    cards, i = shell.focus.focused(view)
     if not cards:
         shell.answer(prompts.HAND_EMPTY)
         return
@@ -238,7 +239,7 @@ def _move_card(shell: Shell, where: str) -> None:
         # hand is ordered by rank).
         starts = [
             j for j in range(len(cards))
-            if j == 0 or not say.same_group(cards[j], cards[j - 1], shell.order)
+            if j == 0 or not say.same_group(cards[j], cards[j - 1], shell.focus.order)
         ]
         here = max(j for j in starts if j <= i)
         if where == "down":
@@ -252,8 +253,8 @@ def _move_card(shell: Shell, where: str) -> None:
             "first": 0,
             "last": len(cards) - 1,
         }[where]
-    shell.set_focus(cards, target)
-    line = say.focus_line(cards[target], shell.playable(view, cards[target]))
+    shell.focus.put(cards, target)
+    line = say.focus_line(cards[target], shell.focus.playable(view, cards[target]))
     if target == i and where in ("previous", "next"):
         line = prompts.at_edge(line, first=where == "previous")
     shell.answer(line)
@@ -302,7 +303,7 @@ def _submit(shell: Shell, decision: Decision) -> None:
     try:
         shell.table.submit(decision)
     except IllegalAction as exc:
-        shell.cues.cue(Cue.REFUSED, shell.pace, at_once=True)
+        shell.cues.cue(Cue.REFUSED, shell.driver.pace, at_once=True)
         shell.answer(heard(str(exc)))
         return
     shell.pump()
@@ -320,18 +321,24 @@ def select(shell: Shell) -> None:
         return
     # The turn is checked once, by the rules, whose refusal says whose turn it is.
     if view.phase is Phase.BIDDING:
-        if view.my_turn and not shell.bid_heard:
+        if view.my_turn and not shell.focus.bid_heard:
             # Nothing is placed that was not heard: say it; Enter again places it.
-            shell.bid_heard = True
-            shell.answer(prompts.your_bid(BID_CHOICES[shell.bid_focus]))
+            shell.focus.bid_heard = True
+            shell.answer(prompts.your_bid(BID_CHOICES[shell.focus.bid]))
             return
-        _submit(shell, BID_CHOICES[shell.bid_focus])
+        _submit(shell, BID_CHOICES[shell.focus.bid])
         return
-    cards, i = shell.focused(view)
+    cards, i = shell.focus.focused(view)
     if i < 0:
         shell.answer(prompts.HAND_EMPTY)
         return
-    _submit(shell, cards[i])
+    card = cards[i]
+    if view.my_turn and card in view.legal_cards and card != shell.focus.heard:
+        # Nothing is played that was not heard: name it; Enter again plays it.
+        shell.focus.heard = card
+        shell.answer(prompts.card_to_play(card))
+        return
+    _submit(shell, card)
 
 
 @action("yes")
@@ -350,11 +357,7 @@ def back(shell: Shell) -> None:
     bidding blind nil."""
     view = shell.view()
     if shell.hand_hidden(view) and view.my_turn:
-        shell.reveal()
-        seen = shell.view()
-        bid = shell.bid_from_hand(seen)
-        shell.bid_heard = True
-        shell.answer(prompts.your_bid_with(say.hand_summary(seen), bid))
+        hand(shell)  # as H: the offer withdrawn, the hand, then the bid to place
         return
     shell.answer(prompts.ALREADY_AT_TABLE)
 
@@ -388,7 +391,7 @@ def help_(shell: Shell) -> None:
 @always("repeat")
 def repeat(shell: Shell) -> None:
     """Say the last thing again."""
-    shell.speaker.query(shell.last_spoken or prompts.NOTHING_SAID)
+    shell.speaker.query(shell.narrator.last_spoken or prompts.NOTHING_SAID)
 
 
 @always("silence")
@@ -412,16 +415,20 @@ def hint(shell: Shell) -> None:
     suggestion = shell.table.hint()
     # Focus moves to the suggestion, so Enter takes it and Left/Right start from it.
     if isinstance(suggestion.decision, Bid) and suggestion.decision in BID_CHOICES:
-        shell.bid_focus = BID_CHOICES.index(suggestion.decision)
-        shell.bid_heard = True  # the hint says the bid
+        shell.focus.bid = BID_CHOICES.index(suggestion.decision)
+        shell.focus.bid_heard = True  # the hint says the bid
     elif isinstance(suggestion.decision, Card):
-        shell.focus_card = suggestion.decision
+        shell.focus.card = shell.focus.heard = suggestion.decision  # the hint names it
     shell.answer(say.hint_line(suggestion, sure_tricks(view.hand) if view.legal_bids else None))
 
 
 @action("coach")
 def coach(shell: Shell) -> None:
     """The coach: your one to three costliest decisions in the last finished hand, and why."""
+    table = shell.table
+    if not isinstance(table, Reviewable):
+        shell.answer(prompts.COACH_NOT_HERE)
+        return
     if not shell.view().outcomes:
         shell.answer(COACH_LATER)
         return
@@ -431,7 +438,7 @@ def coach(shell: Shell) -> None:
         # Hard weighs every decision of the hand: about a second, so off the keyboard's
         # thread, like a computer's move; keys pressed meanwhile are answered at once.
         try:
-            result = await asyncio.get_running_loop().run_in_executor(None, shell.table.coach)
+            result = await asyncio.get_running_loop().run_in_executor(None, table.coach)
         except IllegalAction as exc:
             shell.answer(heard(str(exc)))
             return
@@ -448,7 +455,7 @@ def pause(shell: Shell) -> None:
     if shell.paused:
         shell.answer(texts.PAUSED)
         return
-    shell.next_step_at = time.monotonic() + shell.pace.computer_delay
+    shell.driver.resumed()
     shell.answer(texts.RESUMED)
     shell.advance()
 
@@ -462,13 +469,6 @@ def rules(shell: Shell) -> None:
 @action("quit")
 def quit_(shell: Shell) -> None:
     """Quit the game (asks first)."""
-
-    def leave() -> None:
-        shell.quitting = True
-        shell.clock_update()
-        shell.answer(prompts.GOODBYE)
-        shell.on_quit()
-
     match = shell.table.match
     unmoved = match is not None and not match.decisions and not shell.over
-    shell.ask(texts.CONFIRM_QUIT_UNSAVED if unmoved else texts.CONFIRM_QUIT, leave)
+    shell.ask(texts.CONFIRM_QUIT_UNSAVED if unmoved else texts.CONFIRM_QUIT, shell.goodbye)

@@ -12,9 +12,9 @@ none), `braille` (BrlAPI beside any of them). Every call out of the process is b
 
 from __future__ import annotations
 
-from spades_voice.speech.base import Kind, Speaker, SpeechError
+from spades_voice.speech.base import Kind, Rewinding, SelfReporting, Speaker, SpeechError
 from spades_voice.speech.braille import BrailleSpeaker
-from spades_voice.speech.chain import CHOICES, FallbackSpeaker, make_speaker
+from spades_voice.speech.chain import CHOICES, FallbackSpeaker, make_speaker, prints, voiced
 from spades_voice.speech.doctor import SpeechReport, diagnose, speak_test_line
 from spades_voice.speech.prism import PrismSpeaker
 from spades_voice.speech.screenreader import ScreenReaderSpeaker
@@ -38,7 +38,9 @@ __all__ = [
     "PrintSpeaker",
     "PrismSpeaker",
     "RecorderSpeaker",
+    "Rewinding",
     "ScreenReaderSpeaker",
+    "SelfReporting",
     "Speaker",
     "SpeechError",
     "SpeechReport",
@@ -48,6 +50,8 @@ __all__ = [
     "Utterance",
     "diagnose",
     "make_speaker",
+    "prints",
     "speak_test_line",
     "synthesize_wav",
+    "voiced",
 ]

@@ -13,6 +13,7 @@ same text there.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 
@@ -50,3 +51,33 @@ class Speaker(Protocol):
 
     def close(self) -> None:
         """Release the backend; later calls do nothing."""
+
+
+# ---- optional parts: what some backends offer beyond ``Speaker`` -------------------------
+
+
+@runtime_checkable
+class SelfReporting(Protocol):
+    """A backend that notices its own failure between calls (its player process died)
+    and calls ``on_failure``, which the chain sets."""
+
+    on_failure: Callable[[], None] | None
+
+
+@runtime_checkable
+class Rewinding(Protocol):
+    """A backend that can hand back the lines it accepted but had not yet said, so the
+    next output in the chain says them."""
+
+    def unheard(self) -> list[str]:
+        """The lines accepted and not yet heard, oldest first; they are forgotten here."""
+        ...
+
+
+@runtime_checkable
+class Draining(Protocol):
+    """A backend that can tell when everything it was given has been said."""
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Wait at most ``timeout`` seconds until nothing is left to say; whether so."""
+        ...

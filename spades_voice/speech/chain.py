@@ -46,7 +46,7 @@ from typing import TextIO
 
 from spades_voice.narration import notices
 from spades_voice.options import Speech, names
-from spades_voice.speech.base import Kind, Speaker, SpeechError
+from spades_voice.speech.base import Kind, Rewinding, SelfReporting, Speaker, SpeechError
 from spades_voice.speech.bounded import START_SECONDS, start_all
 from spades_voice.speech.simple import NullSpeaker, PrintSpeaker, RecorderSpeaker, TeeSpeaker
 
@@ -198,6 +198,8 @@ class FallbackSpeaker:
         self.start_errors: dict[str, str] = {}
         #: Called with each switch notice (make_speaker sends it to the speech log).
         self.on_notice = on_notice
+        #: Said before the first line, once (the output the player chose did not start).
+        self.first_words = ""
         self.current: Speaker = self._start_parallel() if parallel else self._start_next()
         self.name = self.current.name
 
@@ -219,7 +221,7 @@ class FallbackSpeaker:
         self._factories = order[index + 1:] if chosen is not None else []
         if chosen is None:
             return NullSpeaker()
-        if hasattr(chosen, "on_failure"):
+        if isinstance(chosen, SelfReporting):
             chosen.on_failure = lambda s=chosen: self._failed_by_itself(s)
         return chosen
 
@@ -233,7 +235,7 @@ class FallbackSpeaker:
                 self.start_errors[label] = str(exc)
                 log.info("speech output %s unavailable: %s", label, exc)
                 continue
-            if hasattr(speaker, "on_failure"):
+            if isinstance(speaker, SelfReporting):
                 speaker.on_failure = lambda s=speaker: self._failed_by_itself(s)
             return speaker
         return NullSpeaker()
@@ -248,8 +250,7 @@ class FallbackSpeaker:
     def _replace(self, kind: Kind, text: str | None, error: SpeechError) -> None:
         """Swap the failed backend for the next; say the notice, the unheard, the line."""
         failed = self.current
-        take = getattr(failed, "unheard", None)
-        lost: list[str] = list(take()) if callable(take) else []
+        lost: list[str] = list(failed.unheard()) if isinstance(failed, Rewinding) else []
         with contextlib.suppress(SpeechError):
             failed.close()
         if text is not None:
@@ -273,10 +274,9 @@ class FallbackSpeaker:
                     new.event(line)
             except SpeechError as again:
                 failed, error = new, again
-                take = getattr(failed, "unheard", None)
-                if callable(take):
+                if isinstance(failed, Rewinding):
                     # Lines the new output did take before failing are in `lost` already.
-                    take()
+                    failed.unheard()
                 with contextlib.suppress(SpeechError):
                     failed.close()
                 continue
@@ -284,6 +284,8 @@ class FallbackSpeaker:
 
     def _say(self, kind: Kind, text: str) -> None:
         with self._lock:
+            if self.first_words:
+                text, self.first_words = f"{self.first_words} {text}", ""
             try:
                 if kind is Kind.QUERY:
                     self.current.query(text)
@@ -350,9 +352,12 @@ def make_speaker(
         chain = FallbackSpeaker(
             [(name, makers[name]) for name in names], parallel=choice == "auto"
         )
+        if choice != "auto" and choice in chain.start_errors:
+            # Chosen by name, it did not start: say so first (auto's fallback is expected).
+            chain.first_words = notices.output_unavailable(choice, chain.name)
         speaker = chain
     speaker = display.beside(speaker)
-    if echo and speaker.name != "print":
+    if echo and not prints(speaker):
         speaker = TeeSpeaker([speaker, PrintSpeaker(stream, write=write)])
     if log_path is not None:
         log_file = log_path.open("a", encoding="utf-8")
@@ -363,6 +368,8 @@ def make_speaker(
         recorder = RecorderSpeaker(speaker, log_file, owns_log=True)
         if chain is not None:
             chain.on_notice = lambda notice: recorder.note(Kind.NOTICE, notice)
+            if chain.first_words:
+                recorder.note(Kind.NOTICE, chain.first_words)
         speaker = recorder
     return speaker
 
@@ -395,10 +402,32 @@ class _DisplayStart:
             return speaker
         if display is None:
             return speaker
-        if speaker.name in ("print", "none"):
+        if not voiced(speaker):
             display.close()  # nothing is spoken: the console shows the printed lines
             return speaker
         return TeeSpeaker([speaker, display])
+
+
+def _outputs(speaker: Speaker) -> list[Speaker]:
+    """The outputs ``speaker`` says things through, looking through the chain, recorders
+    and tees."""
+    if isinstance(speaker, FallbackSpeaker):
+        return _outputs(speaker.current)
+    if isinstance(speaker, RecorderSpeaker) and speaker.inner is not None:
+        return _outputs(speaker.inner)  # a recorder with nothing inside is an output
+    if isinstance(speaker, TeeSpeaker):
+        return [out for s in speaker.speakers for out in _outputs(s)]
+    return [speaker]
+
+
+def prints(speaker: Speaker) -> bool:
+    """Whether ``speaker``'s lines are written on the terminal as printed text."""
+    return any(isinstance(out, PrintSpeaker) for out in _outputs(speaker))
+
+
+def voiced(speaker: Speaker) -> bool:
+    """Whether anything ``speaker`` says is heard (not printed text, not silence)."""
+    return any(not isinstance(out, PrintSpeaker | NullSpeaker) for out in _outputs(speaker))
 
 
 def _start_braille() -> Speaker | None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spades_voice.narration.language import N_, line
-from spades_voice.speech.base import Speaker
+from spades_voice.speech.base import Draining, Speaker
 from spades_voice.speech.bounded import START_SECONDS, start_all
 from spades_voice.speech.chain import CHAIN, auto_chain, backend_factories
 
@@ -127,6 +127,5 @@ def diagnose(
 def speak_test_line(speaker: Speaker, text: str = TEST_LINE, wait: float = 2.0) -> None:
     """Say `text` as a query and, where the output can tell, wait (bounded) until spoken."""
     speaker.query(line(text))  # in the game's language: the voice heard is the game's
-    wait_idle = getattr(speaker, "wait_idle", None)
-    if callable(wait_idle):
-        wait_idle(wait)
+    if isinstance(speaker, Draining):
+        speaker.wait_idle(wait)

@@ -12,7 +12,6 @@ import json
 import platform
 import sys
 from collections.abc import Sequence
-from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -85,7 +84,7 @@ def build_report(
         "game_version": game_version(),
         "platform": platform.platform(),
         "python": sys.version.split()[0],
-        "settings": asdict(settings) if settings is not None else None,
+        "settings": settings.to_json() if settings is not None else None,
         "record": to_record(match) if match is not None else None,
         "seen": seen_by(view) if match is None else None,
         "speech": list(speech),

@@ -54,26 +54,30 @@ _CHOICES: dict[str, type[enum.Enum]] = {
 @dataclass(frozen=True, slots=True)
 class Settings:
     """What the player chose. ``target=None`` is a single-hand match; ``rate=None`` leaves
-    the speech rate to the synthesiser. Each name is a value of its ``options`` enum."""
+    the speech rate to the synthesiser.
 
-    speech: str = Speech.AUTO.value
+    Each choice is its ``options`` enum. A name ("quick", as the file and the command line
+    spell it) is parsed into the enum here, once, when the value is made; users read the
+    enums and never convert again."""
+
+    speech: Speech = Speech.AUTO
     rate: int | None = None
-    pace: str = Pace.RELAXED.value
-    level: str = Level.MEDIUM.value
+    pace: Pace = Pace.RELAXED
+    level: Level = Level.MEDIUM
     target: int | None = Target.T500.points
-    verbosity: str = Verbosity.BRIEF.value
+    verbosity: Verbosity = Verbosity.BRIEF
     blind_nil: bool = False
-    sound: str = Sound.ON.value
+    sound: Sound = Sound.ON
     volume: int = DEFAULT_VOLUME
     #: Hard's work rate on this machine (``ai.hard.WorkRate``), None until measured.
     plays_per_ms: float | None = None
     solves_per_ms: float | None = None
-    hand_order: str = HandOrder.SUIT.value
+    hand_order: HandOrder = HandOrder.SUIT
     #: A turn with one legal card plays it by itself.
     only_card: bool = False
-    #: Kind of event -> how it reaches the player ("brief", "full", "history"); a kind
-    #: left out takes its default (``options.DEFAULT_VOICES``).
-    voices: dict[str, str] = field(default_factory=dict)
+    #: How each kind of event reaches the player; a kind left out takes its default
+    #: (``options.DEFAULT_VOICES``).
+    voices: dict[EventKind, Voice] = field(default_factory=dict)
     #: The language the game speaks ("en", "es"); None follows the system's language.
     language: str | None = None
 
@@ -83,8 +87,8 @@ class Settings:
         if not isinstance(self.blind_nil, bool):
             raise ValueError("blind_nil must be true or false.")
         for name, choice in _CHOICES.items():
-            if getattr(self, name) not in names(choice):
-                raise ValueError(f"{name} must be one of {', '.join(names(choice))}.")
+            object.__setattr__(self, name, _parse(name, getattr(self, name), choice))
+        object.__setattr__(self, "voices", _parse_voices(self.voices))
         if self.rate is not None and (
             not isinstance(self.rate, int) or isinstance(self.rate, bool) or self.rate <= 0
         ):
@@ -103,7 +107,6 @@ class Settings:
                 raise ValueError(f"{name} must be a positive number or null.")
         if not isinstance(self.only_card, bool):
             raise ValueError("only_card must be true or false.")
-        self.event_voices()
 
     @property
     def work_rate(self) -> WorkRate | None:
@@ -117,25 +120,16 @@ class Settings:
     def with_work_rate(self, rate: WorkRate) -> Settings:
         return replace(self, plays_per_ms=rate.plays_per_ms, solves_per_ms=rate.solves_per_ms)
 
-    def event_voices(self) -> dict[EventKind, Voice]:
-        """The speech setting of each kind saved here. Raises ValueError for an unknown
-        kind, or a form the kind does not have."""
-        if not isinstance(self.voices, dict):
-            raise ValueError("voices must be a table of kind and setting.")
-        out: dict[EventKind, Voice] = {}
-        for kind_name, voice_name in self.voices.items():
-            if kind_name not in names(EventKind):
-                kinds = ", ".join(names(EventKind))
-                raise ValueError(f"voices: {kind_name!r} must be one of {kinds}.")
-            kind = EventKind(kind_name)
-            allowed = [v.value for v in Voice.choices(kind)]
-            if voice_name not in allowed:
-                raise ValueError(f"voices: {kind_name} must be one of {', '.join(allowed)}.")
-            out[kind] = Voice(voice_name)
-        return out
+    def to_json(self) -> dict[str, Any]:
+        """The settings as JSON values: each choice spelled by its name."""
+        plain = asdict(self)
+        for name in _CHOICES:
+            plain[name] = getattr(self, name).value
+        plain["voices"] = {kind.value: voice.value for kind, voice in self.voices.items()}
+        return plain
 
     def to_bytes(self) -> bytes:
-        return files.dump(SCHEMA, VERSION, asdict(self))
+        return files.dump(SCHEMA, VERSION, self.to_json())
 
     @classmethod
     def from_json(cls, obj: dict[str, Any]) -> Settings:
@@ -145,6 +139,38 @@ class Settings:
             return cls(**values)
         except (TypeError, ValueError) as e:
             raise Unreadable(f"a setting is not valid ({e})") from None
+
+
+def _parse(name: str, value: object, choice: type[enum.Enum]) -> enum.Enum:
+    """``value`` as a member of ``choice``, from the member or its name."""
+    if isinstance(value, choice):
+        return value
+    if value not in names(choice):
+        raise ValueError(f"{name} must be one of {', '.join(names(choice))}.")
+    return choice(value)
+
+
+def _parse_voices(given: object) -> dict[EventKind, Voice]:
+    """The speech setting of each kind, from members or the names the file uses. Raises
+    ValueError for an unknown kind, or a form the kind does not have."""
+    if not isinstance(given, dict):
+        raise ValueError("voices must be a table of kind and setting.")
+    out: dict[EventKind, Voice] = {}
+    for kind_name, voice_name in given.items():
+        kind = kind_name if isinstance(kind_name, EventKind) else None
+        if kind is None and kind_name not in names(EventKind):
+            kinds = ", ".join(names(EventKind))
+            raise ValueError(f"voices: {kind_name!r} must be one of {kinds}.")
+        kind = kind or EventKind(kind_name)
+        allowed = Voice.choices(kind)
+        voice = voice_name if isinstance(voice_name, Voice) else None
+        if voice is None and voice_name in [v.value for v in allowed]:
+            voice = Voice(voice_name)
+        if voice is None or voice not in allowed:
+            spelled = ", ".join(v.value for v in allowed)
+            raise ValueError(f"voices: {kind.value} must be one of {spelled}.")
+        out[kind] = voice
+    return out
 
 
 def load_settings(path: Path) -> Settings | None:

@@ -30,7 +30,7 @@ KEYS = {
 SESSION = (
     ["h", "b", "s", "enter"]  # the bid is placed on the focused value
     + ["t", "right", "left", "enter", "m", "b", "o", "c", "w", "l"] * 5
-    + ["s", "f3", "n", "b", "h", "enter"]
+    + ["s", "f3", "n", "b", "h", "enter", "y"]  # only Y says yes to "Start a new match?"
 )
 
 

@@ -24,6 +24,7 @@ from spades_voice.rules import Match, Phase, Ruleset, Seat, SeatView
 from spades_voice.shell.app import run_app
 from spades_voice.shell.keymap import Keymap, load_keymap
 from spades_voice.shell.state import Shell
+from spades_voice.shell.terminal import Console
 from spades_voice.sound import SoundPlayer
 from spades_voice.speech import Kind, RecorderSpeaker
 from spades_voice.store.base import ShellHooks
@@ -125,8 +126,10 @@ class Harness:
         hooks: ShellHooks | None = None,
         speaker: Any = None,
         sound: SoundPlayer | None = None,
+        console: Console | None = None,
     ) -> None:
         self.table = table
+        self.console = console
         self.speaker = speaker if speaker is not None else RecorderSpeaker()
         self.hooks = hooks
         self.sound = sound
@@ -160,6 +163,7 @@ class Harness:
                 output=DummyOutput(),
                 ready=self._on_ready,
                 sound=self.sound,
+                console=self.console,
             )
         except BaseException as exc:
             self.error = exc
@@ -254,7 +258,7 @@ class Harness:
                 self.press("escape")
             self.press("enter")
             return
-        order = shell.ordered(view.hand, view)  # the order the player chose (Z)
+        order = shell.focus.ordered(view.hand, view)  # the order the player chose (Z)
         index = next(i for i, c in enumerate(order) if c in view.legal_cards)
         self.press("home", *["right"] * index, "enter")
 

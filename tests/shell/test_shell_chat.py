@@ -42,6 +42,9 @@ class ChattyTable(LocalTable):
     def mute(self, name: str, on: bool) -> None:
         self.muted.append((name, on))
 
+    def admit(self, seat: Seat) -> None:  # with say and mute: a shared seat (SharedSeat)
+        raise IllegalAction("Nobody is waiting.")
+
     def hear(self, name: str, text: str) -> None:
         self._emit(Chat(Seat.N, name, text))
 
@@ -68,7 +71,8 @@ def test_typing_a_line_and_sending_it() -> None:
         assert table.sent == ["hi all!"]
         assert "You say: hi all!" in h.since(mark, Kind.EVENT)
         assert h.shell.overlay is None
-        assert h.shell.history_kinds[h.shell.history.index("You say: hi all!")] is EventKind.CHAT
+        narrator = h.shell.narrator
+        assert narrator.history_kinds[narrator.history.index("You say: hi all!")] is EventKind.CHAT
 
 
 def test_escape_cancels_and_enter_on_nothing_says_so() -> None:
@@ -113,9 +117,9 @@ def test_incoming_lines_are_their_own_kind_and_can_be_history_only() -> None:
         assert h.shell is not None
         table.hear("Bo", "nice one")
         h.wait_for(lambda: "Bo says: nice one" in h.texts(Kind.EVENT))
-        h.shell.voices[EventKind.CHAT] = Voice.HISTORY
+        h.shell.narrator.voices[EventKind.CHAT] = Voice.HISTORY
         table.hear("Bo", "quiet now")
-        h.wait_for(lambda: "Bo says: quiet now" in h.shell.history)
+        h.wait_for(lambda: "Bo says: quiet now" in h.shell.narrator.history)
         assert "Bo says: quiet now" not in h.texts()
         h.press("g", "f", "f", "f")
         assert h.shell.shown_list is not None

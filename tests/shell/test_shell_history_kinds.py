@@ -54,7 +54,7 @@ def test_each_filter_shows_only_its_kind() -> None:
             view = h.shell.shown_list
             assert view is not None
             shown[view.filter] = list(view.entries)
-        pairs = list(zip(h.shell.history, h.shell.history_kinds, strict=True))
+        pairs = list(zip(h.shell.narrator.history, h.shell.narrator.history_kinds, strict=True))
         table = {EventKind.CARDS, EventKind.TRICKS, EventKind.BIDS, EventKind.RESULTS}
         assert shown["table"] == [t for t, k in pairs if k in table]
         assert shown["mine"] == [t for t, k in pairs if k in (None, EventKind.TURNS)]
@@ -64,7 +64,7 @@ def test_each_filter_shows_only_its_kind() -> None:
         assert shown["notices"] == ["Nothing of this kind yet."]
         h.press("f")
         assert h.shell.shown_list is not None and h.shell.shown_list.filter == "all"
-        assert h.shell.shown_list.entries is h.shell.history
+        assert h.shell.shown_list.entries is h.shell.narrator.history
 
 
 def test_control_s_writes_the_whole_history_to_the_data_folder(tmp_path: Path) -> None:
@@ -73,7 +73,7 @@ def test_control_s_writes_the_whole_history_to_the_data_folder(tmp_path: Path) -
         _play_tricks(h, 1)
         h.press("g", "f")  # a filter does not narrow what is saved
         answer = h.said("c-s")
-        history = list(h.shell.history)
+        history = list(h.shell.narrator.history)
     files = sorted(tmp_path.glob("history-*.txt"))
     assert len(files) == 1
     saved = history[:-1]  # the last entry, kept after saving, is where it went

@@ -274,3 +274,25 @@ class TestHostileKeymapFiles:
         )
         assert done.returncode == 0, done.stderr
         assert done.stdout.startswith("Your keymap could not be read (it is not an ordinary")
+
+
+def test_problems_are_reported_in_file_order() -> None:
+    text = (
+        "[keys]\n"  # 1
+        'bids = ["h"]\n'  # 2: H is the hand's key, and the hand keeps it
+        'nosuch = ["j"]\n'  # 3
+        'scores = ["not a key"]\n'  # 4
+        "[extra]\n"  # 5
+    )
+    _, problems = _user(text)
+    lines = [int(p.split("line ")[1].split(":")[0]) for p in problems]
+    assert len(problems) == 4 and lines == sorted(lines), problems
+
+
+def test_symbol_keys_are_named_since_speech_drops_bare_symbols() -> None:
+    from shell_harness import easy_table, harness
+
+    with harness(easy_table(4)) as h:
+        for key, name in (("[", "Left bracket"), (";", "Semicolon"), ("^", "Caret"),
+                          ("`", "Backtick"), ("]", "Right bracket"), ("~", "Tilde")):
+            assert h.said(key) == f"{name} does nothing. Question mark lists the keys."

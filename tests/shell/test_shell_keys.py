@@ -217,7 +217,7 @@ class TestBidding:
     def test_nothing_is_placed_that_was_not_heard(self) -> None:
         with harness(easy_table(5)) as h:
             assert h.shell is not None
-            h.shell.bid_focus, h.shell.bid_heard = 7, False  # moved without a word
+            h.shell.focus.bid, h.shell.focus.bid_heard = 7, False  # moved without a word
             assert h.said("enter") == "Your bid. 7 selected."
             assert h.table.view().bid_of(h.table.seat) is None
             mark = h.mark
@@ -231,10 +231,27 @@ class TestBidding:
             assert not any(t.startswith("Spades:") for t in texts)
             assert h.said("down") == "Blind nil? Y bids blind nil. Escape shows your cards."
             assert not h.table.view().hand_seen
-            said = h.said("escape")
+            said = h.said("escape")  # declined as H declines it: said so once
             sure = sure_tricks(h.table.view().hand)
-            assert said.startswith("Spades: ") and said.endswith(f" Your bid. {sure} selected.")
+            assert said.startswith("Blind nil withdrawn: you have seen your cards. Spades: ")
+            assert said.endswith(f" Your bid. {sure} selected.")
             assert not h.table.view().legal_bids[0].blind
+
+    def test_alt_with_a_key_at_the_blind_offer_is_not_escape(self) -> None:
+        with harness(easy_table(5, blind_nil=True)) as h:
+            # Alt+A reaches the game as Escape then A, in one read.
+            assert h.said("\x1ba") == "Alt A does nothing. Question mark lists the keys."
+            assert not h.table.view().hand_seen  # the offer still stands
+            mark = h.mark
+            h.press("y")
+            assert h.since(mark, Kind.EVENT)[0] == "Blind nil placed."
+
+    def test_alt_with_a_key_at_a_question_asks_again(self) -> None:
+        with harness(easy_table(5)) as h:
+            h.press("q")
+            assert h.said("\x1by").startswith("Quit the game?")
+            assert h.shell is not None and h.shell.question is not None
+            assert h.said("escape") == "Back to the table."
 
     def test_h_during_the_blind_offer_withdraws_it_out_loud_once(self) -> None:
         with harness(easy_table(5, blind_nil=True)) as h:
@@ -344,7 +361,7 @@ class TestPlaying:
             assert any(t.startswith("Undone: ") for t in h.since(mark, Kind.EVENT))
             assert h.table.view().my_turn
             assert h.said("f5").startswith("Restart this hand?")
-            assert h.said("h") == "Y or Enter for yes; Escape for no."
+            assert h.said("h").startswith("Restart this hand?")
             mark = h.mark
             h.press("y")
             assert "Hand restarted." in h.since(mark)
@@ -383,7 +400,7 @@ class TestPaceAndHistory:
             h.press("p")
             mark, decisions = h.mark, len(h.table.state.decisions)
             # The pace driver goes idle: nothing moves at the table until it is woken.
-            assert h.shell.computers_idle.wait(10)
+            assert h.shell.driver.computers_idle.wait(10)
             assert h.since(mark, Kind.EVENT) == []
             assert len(h.table.state.decisions) == decisions
             h.press("p")
@@ -399,7 +416,7 @@ class TestPaceAndHistory:
             # They were spoken as events; the log itself said nothing.
             assert h.since(mark, Kind.QUERY) == []
             assert h.shell is not None
-            history = h.shell.history
+            history = h.shell.narrator.history
             newest, oldest = history[-1], history[0]
             assert h.said("home") == newest
             assert h.said("end") == oldest
@@ -412,7 +429,7 @@ class TestPaceAndHistory:
             for _ in range(10):
                 h.play_my_turn()
             assert h.shell is not None
-            assert h.shell.history == h.texts(Kind.EVENT)
+            assert h.shell.narrator.history == h.texts(Kind.EVENT)
 
 
 class _SlowPlayer:
@@ -461,11 +478,11 @@ class TestThinkingNeverBlocksKeys:
         with harness(table, pace=Pace.QUICK) as h:
             assert slow.thinking.wait(10)
             before = len(table.state.decisions)
-            assert h.shell is not None and not h.shell.computers_idle.is_set()
+            assert h.shell is not None and not h.shell.driver.computers_idle.is_set()
             h.press("p")
             slow.release.set()
             # The thought comes back, is dropped, and the driver goes idle (paused).
-            assert h.shell.computers_idle.wait(10)
+            assert h.shell.driver.computers_idle.wait(10)
             assert len(table.state.decisions) == before
 
 

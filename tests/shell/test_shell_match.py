@@ -25,7 +25,7 @@ class TestCompleteMatch:
             assert sum(t.startswith("Score: ") for t in events) == len(state.outcomes)
             assert events[-1] == "Press N for a new match, or Q to quit."
             # the history log holds every event, in order
-            assert h.shell is not None and h.shell.history == events
+            assert h.shell is not None and h.shell.narrator.history == events
             h.press("q", "y")
             h.close()
             assert h.finished and h.result == 0

@@ -35,23 +35,24 @@ def test_each_mode_has_its_own_keys() -> None:
         h.press("g")  # the history: a list, with the table's query keys still live
         assert shell.mode is Mode.LIST
         assert h.said("s").startswith("Us ")
-        assert h.said("home") == shell.history[-1]  # Home moves in the list, not the hand
+        assert h.said("home") == shell.narrator.history[-1]  # Home moves in the list, not the hand
         assert h.said("escape") == "Back to the table."
         assert shell.mode is Mode.TABLE
         assert h.said("escape") == "Already at the table."
         h.press("q")  # a question: only its answers, repeat and silence
         assert shell.mode is Mode.CONFIRM
-        assert h.said("h") == texts.CONFIRM_HELP
-        assert h.said("home") == texts.CONFIRM_HELP
-        assert h.said("n") == texts.CONFIRM_HELP  # N is no only where the question says so
-        assert h.said("r") == texts.CONFIRM_HELP  # repeat: the last thing said
+        assert h.said("h") == texts.CONFIRM_QUIT  # other keys: the question again
+        assert h.said("home") == texts.CONFIRM_QUIT
+        assert h.said("enter") == texts.CONFIRM_QUIT  # only Y, which it names, says yes
+        assert h.said("n") == texts.CONFIRM_QUIT  # N is no only where the question says so
+        assert h.said("r") == texts.CONFIRM_QUIT  # repeat: the last thing said
         assert h.said("escape") == "Back to the table."
         assert shell.mode is Mode.TABLE
 
 
 def _state(shell: Shell) -> dict[str, object]:
     return {f.name: getattr(shell, f.name) for f in fields(shell) if f.name != "history"} | {
-        "history": list(shell.history)
+        "history": list(shell.narrator.history)
     }
 
 
@@ -64,7 +65,7 @@ def test_drawing_the_screen_changes_nothing() -> None:
             # Focus on a card that has left the hand (as after playing it): drawing shows
             # the same place in the hand, and must not move the focus there.
             gone = shell.hand_tricks[0].cards[0] if shell.hand_tricks else None
-            shell.focus_card = gone
+            shell.focus.card = gone
             before = _state(shell)
             first = screen(shell)
             assert screen(shell) == first

@@ -9,7 +9,7 @@ from pathlib import Path
 from shell_harness import Harness, easy_table, harness
 
 from spades_voice.narration import cap, hand_order
-from spades_voice.options import HandOrder
+from spades_voice.options import HandOrder, Pace
 from spades_voice.rules import Phase
 from spades_voice.speech import Kind
 
@@ -33,7 +33,7 @@ def _to_play_turn(h: Harness, *, several: bool = False) -> None:
 
 def _focused(h: Harness) -> str:
     assert h.shell is not None
-    cards, i = h.shell.focused(h.table.view())
+    cards, i = h.shell.focus.focused(h.table.view())
     return cards[i].code
 
 
@@ -61,6 +61,11 @@ def test_tab_walks_the_playable_cards_in_order_and_says_the_ends() -> None:
 
 def test_tab_outside_a_turn_to_play_says_so() -> None:
     with harness(easy_table(4)) as h:
+        assert h.table.view().my_turn  # the bid is due: it is the player's turn, to bid
+        assert h.said("tab") == "Your bid first; Tab finds playable cards once play begins."
+    seed = next(s for s in range(40) if easy_table(s).computer_to_act())
+    with harness(easy_table(seed), pace=Pace.RELAXED) as h:
+        h.press("p")  # the computers wait, so it stays someone else's bid
         assert h.said("tab") == "Nothing to play yet: it is not your turn to play."
 
 

@@ -9,6 +9,7 @@ import pytest
 from shell_harness import easy_table, harness
 
 from spades_voice.commands.play import _choices, add_arguments
+from spades_voice.options import Level, Pace, Verbosity
 from spades_voice.store.hooks import StoreHooks
 from spades_voice.store.settings import Settings
 
@@ -22,13 +23,13 @@ def _args(*argv: str) -> argparse.Namespace:
 def test_options_are_remembered_and_defaults_come_from_settings(tmp_path: Path) -> None:
     first = _choices(_args("--level", "hard", "--pace", "quick", "--target", "single"),
                      StoreHooks(tmp_path))
-    assert (first.level, first.pace, first.target) == ("hard", "quick", None)
+    assert (first.level, first.pace, first.target) == (Level.HARD, Pace.QUICK, None)
     # Next start with no options: the saved choices, read back from disk.
     again = _choices(_args(), StoreHooks(tmp_path))
     assert again == first
     # An option given once more wins and is kept; the rest stay.
     third = _choices(_args("--level", "easy"), StoreHooks(tmp_path))
-    assert (third.level, third.pace) == ("easy", "quick")
+    assert (third.level, third.pace) == (Level.EASY, Pace.QUICK)
 
 
 def test_defaults_without_saved_settings(tmp_path: Path) -> None:
@@ -41,8 +42,8 @@ def test_pace_and_verbosity_keys_are_saved(tmp_path: Path) -> None:
         h.press("a")  # pace: instant -> relaxed
         h.press("v")  # verbosity: brief -> full
     saved = StoreHooks(tmp_path).settings
-    assert saved.pace == "relaxed"
-    assert saved.verbosity == "full"
+    assert saved.pace is Pace.RELAXED  # parsed once into the enums
+    assert saved.verbosity is Verbosity.FULL
 
 
 def test_work_rate_is_measured_once_then_read_back(

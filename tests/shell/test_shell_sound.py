@@ -17,6 +17,7 @@ from shell_harness import easy_table, harness
 from spades_voice.commands.play import _choices, add_arguments
 from spades_voice.narration import hand_order
 from spades_voice.narration import sounds as words
+from spades_voice.options import Sound
 from spades_voice.rules import Phase
 from spades_voice.shell.table_mode import help_lines
 from spades_voice.sound import DeviceError, Output, SoundPlayer
@@ -57,7 +58,7 @@ def test_sound_keys_answer_and_are_remembered(tmp_path: Path, player: SoundPlaye
     player.close()
     saved = StoreHooks(tmp_path).settings
     assert saved is not None
-    assert (saved.sound, saved.volume) == ("on", 90)
+    assert (saved.sound, saved.volume) == (Sound.ON, 90)
     # Each volume key let the player hear the new level at once.
     previews = [c for c in cues(player) if c["cue"] == "card" and c["status"] == "played"]
     assert len(previews) == 6  # 70, 80, 90, 100, 100 (the end), 90
@@ -68,8 +69,8 @@ def test_sound_option_is_remembered(tmp_path: Path) -> None:
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     first = _choices(parser.parse_args(["--sound", "off"]), StoreHooks(tmp_path))
-    assert first.sound == "off"
-    assert _choices(parser.parse_args([]), StoreHooks(tmp_path)).sound == "off"
+    assert first.sound is Sound.OFF
+    assert _choices(parser.parse_args([]), StoreHooks(tmp_path)).sound is Sound.OFF
 
 
 def test_a_bad_sound_setting_is_unreadable_not_half_used() -> None:

@@ -63,8 +63,8 @@ def test_history_only_keeps_others_cards_out_of_speech_but_in_the_history() -> N
             h.play_my_turn()
         spoken = h.since(mark, Kind.EVENT)
         # Kept in full in the history, never spoken; your own card is still said.
-        played = [t for t in h.shell.history if " plays the " in t or " leads the " in t]
-        assert played, h.shell.history
+        played = [t for t in h.shell.narrator.history if " plays the " in t or " leads the " in t]
+        assert played, h.shell.narrator.history
         assert not any(t in spoken for t in played)
         assert not any(t.startswith(("Robin", "Alex", "Sam")) and " of " in t for t in spoken)
         assert any(t.startswith("You play") or t.startswith("You lead") for t in spoken)
@@ -73,7 +73,7 @@ def test_history_only_keeps_others_cards_out_of_speech_but_in_the_history() -> N
 def test_turns_off_still_marks_the_turn_on_the_line_and_in_the_history() -> None:
     with harness(easy_table(6)) as h:
         assert h.shell is not None
-        h.shell.voices[EventKind.TURNS] = Voice.HISTORY
+        h.shell.narrator.voices[EventKind.TURNS] = Voice.HISTORY
         mark = h.mark
         for _ in range(30):
             view = h.table.view()
@@ -81,7 +81,7 @@ def test_turns_off_still_marks_the_turn_on_the_line_and_in_the_history() -> None
                 break
             h.play_my_turn()
         assert not any(t.startswith("Your turn") for t in h.since(mark))
-        assert any(t.startswith("Your turn") for t in h.shell.history)
+        assert any(t.startswith("Your turn") for t in h.shell.narrator.history)
         from spades_voice.shell.screen import screen
 
         assert "Your turn." in screen(h.shell).text
@@ -104,10 +104,10 @@ def test_menu_choices_survive_a_restart(tmp_path: Path) -> None:
     with harness(easy_table(6), hooks=StoreHooks(tmp_path)) as h:
         assert h.shell is not None
         assert h.shell.only_card
-        assert h.shell.voices[EventKind.TRICKS] is Voice.FULL
-        assert h.shell.voices[EventKind.CHAT] is Voice.HISTORY
-        assert h.shell.voices[EventKind.CARDS] is Voice.BRIEF
-        assert h.shell.order is HandOrder.RANK
+        assert h.shell.narrator.voices[EventKind.TRICKS] is Voice.FULL
+        assert h.shell.narrator.voices[EventKind.CHAT] is Voice.HISTORY
+        assert h.shell.narrator.voices[EventKind.CARDS] is Voice.BRIEF
+        assert h.shell.focus.order is HandOrder.RANK
         h.press("enter")  # continue the saved match
         h.press("f6")
         _row(h, "Chat")
@@ -124,5 +124,5 @@ def test_a_broken_voices_setting_is_unreadable_and_the_game_plays_on(tmp_path: P
     hooks = StoreHooks(tmp_path)
     with harness(easy_table(6), hooks=hooks) as h:
         assert h.shell is not None
-        assert h.shell.voices[EventKind.CARDS] is Voice.BRIEF
+        assert h.shell.narrator.voices[EventKind.CARDS] is Voice.BRIEF
         assert h.said("h")

@@ -20,6 +20,7 @@ from spades_voice.net.server import Limits, TableServer
 from spades_voice.options import Pace
 from spades_voice.rules import IllegalAction, Ruleset, Seat, Team
 from spades_voice.shell.keymap import load_keymap
+from spades_voice.shell.startup import start
 from spades_voice.shell.state import Shell
 from spades_voice.sound import SoundPlayer
 from spades_voice.sound.device import BACKEND_ENV
@@ -46,7 +47,7 @@ def test_a_guest_at_a_shared_table_hears_the_same_cues(monkeypatch: pytest.Monke
         shell = Shell(guest, RecorderSpeaker(), ShellHooks(), load_keymap(use_user=False),
                       pace=Pace.INSTANT, hold_between_hands=False, sound=player)
         host.start()
-        shell.start()
+        start(shell)
         deciders = {id(t): make_player(Level.EASY, random.Random(t.seat.value))
                     for t in (host, guest)}
         deadline = time.monotonic() + 60

@@ -15,12 +15,17 @@ from spades_voice.speech import (
     NullSpeaker,
     PrintSpeaker,
     RecorderSpeaker,
+    Rewinding,
+    SelfReporting,
     Speaker,
     SpeechError,
+    TeeSpeaker,
     Utterance,
     diagnose,
     make_speaker,
+    prints,
     speak_test_line,
+    voiced,
 )
 
 
@@ -126,6 +131,22 @@ class TestFallback:
         ])
         assert speaker.name == "tts"
         assert speaker.start_errors == {"screenreader": "screenreader not here"}
+
+    def test_a_chosen_output_that_does_not_start_is_said_once_first(self) -> None:
+        printed = Fake("print")
+        speaker = make_speaker("screenreader", factories=makers(print=lambda: printed))
+        speaker.query("Spades.")
+        speaker.event("Hand 1.")
+        assert printed.calls == [
+            ("query", "Screen reader not available; using printed text. Spades."),
+            ("event", "Hand 1."),
+        ]
+
+    def test_auto_falls_back_without_a_word(self) -> None:
+        printed = Fake("print")
+        speaker = make_speaker("auto", factories=makers(print=lambda: printed), prism_first=False)
+        speaker.query("Spades.")
+        assert printed.calls == [("query", "Spades.")]
 
     def test_failure_mid_game_switches_with_exactly_one_notice(self) -> None:
         broken = Fake("screenreader", fail_after=2)
@@ -405,3 +426,27 @@ class TestDoctor:
         recorder = RecorderSpeaker()
         speak_test_line(recorder)
         assert recorder.utterances[0].kind is Kind.QUERY
+
+
+class TestWhatASpeakerIs:
+    """Whether lines are printed or heard is read from the speaker's type through its
+    wrappers, never from its name."""
+
+    def test_printed_through_the_chain_a_recorder_and_a_tee(self) -> None:
+        out = io.StringIO()
+        printed = makers(print=lambda: PrintSpeaker(out))
+        chain = make_speaker("print", stream=out, factories=printed)
+        recorded = RecorderSpeaker(TeeSpeaker([chain, NullSpeaker()]))
+        assert prints(recorded) and not voiced(recorded)
+        heard = RecorderSpeaker(FallbackSpeaker([("tts", lambda: Fake("tts"))]))
+        assert voiced(heard) and not prints(heard)
+        assert not prints(NullSpeaker()) and not voiced(NullSpeaker())
+
+    def test_optional_parts_are_types(self) -> None:
+        broken = Fake("tts", fail_after=0)
+        broken.unheard = lambda: ["Queued."]  # type: ignore[attr-defined]
+        assert isinstance(broken, Rewinding) and not isinstance(broken, SelfReporting)
+        spare = Fake("print")
+        speaker = FallbackSpeaker([("tts", lambda: broken), ("print", lambda: spare)])
+        speaker.event("Next.")
+        assert [text for _, text in spare.calls][-2:] == ["Queued.", "Next."]

@@ -118,4 +118,7 @@ def step_keys(screen: str) -> tuple[str, ...]:
     last = screen.rsplit("\n", 1)[-1]
     if "not playable" in last:
         return ("home",) if "Last card" in screen[-200:] else ("right",)
+    if "playable" in last:
+        # A card never named is named by the first Enter and played by the second.
+        return ("enter", "enter")
     return ("enter",)

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from store_helpers import FakeClock, crash, finish, play, quick_write, short_match
 
+from spades_voice.options import Level
 from spades_voice.rules import Match, MatchState
 from spades_voice.store import Settings, StoreHooks, files, load_saved
 from spades_voice.store.files import StoreError, Unreadable
@@ -178,7 +179,7 @@ class TestByteOrderMark:
             path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
         again = _session(data)
         assert again.notices() == []
-        assert again.settings.level == "hard"
+        assert again.settings.level is Level.HARD
         assert again.statistics.played == 1
         assert again.saved_match() is not None
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from spades_voice.options import EventKind, Voice
+from spades_voice.options import EventKind, HandOrder, Voice
 from spades_voice.store.files import Unreadable
 from spades_voice.store.settings import Settings, load_settings
 
@@ -18,7 +18,7 @@ def test_round_trip_through_the_real_file(tmp_path: Path) -> None:
     path.write_bytes(chosen.to_bytes())
     back = load_settings(path)
     assert back == chosen
-    assert back is not None and back.event_voices() == {
+    assert back is not None and back.voices == {
         EventKind.CARDS: Voice.HISTORY, EventKind.RESULTS: Voice.BRIEF,
         EventKind.CHAT: Voice.HISTORY,
     }
@@ -39,4 +39,4 @@ def test_a_wrong_value_is_unreadable(bad: dict[str, object]) -> None:
 
 def test_old_files_take_the_defaults() -> None:
     old = Settings.from_json({"pace": "quick"})
-    assert (old.hand_order, old.only_card, old.voices) == ("suit", False, {})
+    assert (old.hand_order, old.only_card, old.voices) == (HandOrder.SUIT, False, {})

@@ -1,0 +1,98 @@
+"""Start-up: the greeting, the keymap's and the store's notices, the question when another
+game holds the data folder, and the saved match, offered where the table can resume one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from spades_voice.narration import stored, texts
+from spades_voice.rules import Match, view_at
+from spades_voice.shell.overlays import Confirm
+from spades_voice.shell.state import Shell
+from spades_voice.table import Resumable
+
+
+def start(shell: Shell) -> None:
+    """Greet, report keymap problems and notices, offer a saved match, then play."""
+    if shell.started:
+        return
+    shell.started = True
+    shell.cues.sync(shell.table.view())  # a rejoined table may be mid-hand
+    shell.cues.settle()
+    if not shell.greeted:
+        shell.answer(texts.GREETING)
+    # The store's notices first: a match result never heard comes before anything.
+    shell.notices()
+    for problem in shell.keymap.problems:
+        shell.tell(problem)
+    if shell.hooks.in_use_elsewhere():  # another game holds the folder: ask first
+        shell.overlay = Confirm(
+            stored.FOLDER_IN_USE, lambda: _begin(shell), shell.goodbye, enter_is_yes=True
+        )
+        shell.tell(stored.FOLDER_IN_USE)
+        shell.clock_update()
+        return
+    _begin(shell)
+
+
+def _begin(shell: Shell) -> None:
+    """Offer the saved match where the table can resume it, or start one."""
+    saved = shell.hooks.saved_match()
+    table = shell.table
+    if saved is not None and isinstance(table, Resumable):
+        _offer(shell, table, saved, spoken=shell.tell)
+        return
+    shell.hooks.start_new(None)
+    shell.pump()
+    shell.advance()
+
+
+def _resume(shell: Shell, table: Resumable, saved: Match) -> None:
+    shell.table.drain()
+    table.load(saved)
+    shell.reset_match()
+    view = shell.table.view()
+    if shell.hold_between_hands and view.outcomes and not view.bids and view.winner is None:
+        # Saved between hands: it resumes there, and N deals the next hand.
+        shell.between = view.outcomes[-1]
+        shell.pump()
+        shell.tell(texts.NEXT_HAND)
+        return
+    shell.pump()
+    shell.advance()
+
+
+def _offer(shell: Shell, table: Resumable, saved: Match, spoken: Callable[[str], None]) -> None:
+    """The saved match waits: Enter continues it; N or Escape starts a new one, asking
+    first when that counts the saved one as a loss."""
+    offer = Confirm(
+        texts.saved_offer(view_at(saved, shell.table.seat)),
+        on_yes=lambda: _resume(shell, table, saved),
+        on_no=lambda: _abandon(shell, table, saved),
+        n_is_no=True,
+        enter_is_yes=True,
+    )
+    shell.overlay = offer
+    spoken(offer.question)
+    shell.clock_update()
+
+
+def _abandon(shell: Shell, table: Resumable, saved: Match) -> None:
+    if not saved.decisions:  # nothing was played: nothing is lost
+        _fresh(shell, saved)
+        return
+    shell.overlay = Confirm(
+        texts.CONFIRM_ABANDON_SAVED,
+        on_yes=lambda: _fresh(shell, saved),
+        on_no=lambda: _offer(shell, table, saved, spoken=shell.answer),
+    )
+    shell.clock_update()
+    shell.answer(texts.CONFIRM_ABANDON_SAVED)
+
+
+def _fresh(shell: Shell, saved: Match) -> None:
+    abandoned = saved if saved.decisions else None
+    shell.hooks.start_new(abandoned)
+    shell.pump()
+    shell.advance()
