@@ -7,7 +7,7 @@ from __future__ import annotations
 from shell_harness import RecordingHooks, easy_table, harness
 
 from spades_voice.narration import prompts, stored, texts
-from spades_voice.rules import Match, Phase
+from spades_voice.rules import Match, Phase, Seat, view_at
 from spades_voice.shell.state import Mode
 from spades_voice.shell.terminal import Console
 
@@ -60,7 +60,7 @@ def test_the_saved_offer_names_enter_so_y_asks_again() -> None:
         saved = h.table.match
     hooks = RecordingHooks(saved=saved)
     with harness(easy_table(99), hooks=hooks) as h:
-        offer = texts.saved_offer(saved)
+        offer = texts.saved_offer(view_at(saved, Seat.S))
         assert h.said("y") == offer
         assert h.shell is not None and h.shell.mode is Mode.CONFIRM
         h.press("enter")

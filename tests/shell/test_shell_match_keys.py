@@ -87,7 +87,7 @@ def test_problem_report_is_written_and_said_where(tmp_path: Path) -> None:
         said = h.said("B")
         (path,) = tmp_path.glob("problem-report-*.json")
         assert said == f"Problem report written in your data folder: {path.name}."
-        assert h.shell is not None and h.shell.history[-1] == f"Full path: {path}"
+        assert h.shell is not None and h.shell.narrator.history[-1] == f"Full path: {path}"
         assert str(tmp_path) not in said  # the folder is named, not spelt out
         body = json.loads(path.read_text(encoding="utf-8"))
         assert body["record"]["format"] == "spades-record/1"

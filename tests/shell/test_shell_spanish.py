@@ -67,7 +67,7 @@ def _refused_card(h: Harness) -> None:
     assert shell is not None
     if view.phase is not Phase.PLAYING or not view.my_turn:
         return
-    order = shell.ordered(view.hand, view)
+    order = shell.focus.ordered(view.hand, view)
     refused = [i for i, c in enumerate(order) if c not in view.legal_cards]
     if refused:
         h.press("home", *["right"] * refused[0], "enter")
