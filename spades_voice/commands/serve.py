@@ -8,7 +8,6 @@ from pathlib import Path
 
 from spades_voice.commands.net_common import add_server_arguments, exposure_warning, server_tls
 from spades_voice.net.limits import Limits
-from spades_voice.net.memory import settle
 from spades_voice.net.server import TableServer
 from spades_voice.net.tablestore import TableStore
 from spades_voice.options import Level, names
@@ -43,12 +42,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="A reverse proxy's address: its X-Forwarded-For names the real player, "
         "whose address the limits then count.",
     )
-    parser.add_argument(
-        "--keep-free-pools",
-        action="store_true",
-        help="After a crowd, do not hand back the pages of Python's free memory pools "
-        "(docs/scaling.md: the server reads the interpreter's allocator to find them).",
-    )
 
 
 def tables_file(args: argparse.Namespace) -> Path:
@@ -73,7 +66,6 @@ def run(args: argparse.Namespace) -> int:
         trusted_proxies=args.trust_proxy,
         origins=args.allow_origin,
     )
-    server.discard_pools = not args.keep_free_pools
     warning = exposure_warning(args.bind, tls)
     if warning:
         print(warning, flush=True)
@@ -84,7 +76,6 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             print(f"Cannot listen on {args.bind}:{args.port}: {e.strerror}.")
             raise SystemExit(1) from None
-        settle()  # after start: the tables taken back are live, not startup garbage
         if store is not None and store.problem:
             print(store.problem, flush=True)
         scheme = "wss" if tls else "ws"
