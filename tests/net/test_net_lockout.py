@@ -9,8 +9,7 @@ import socket
 import time
 from collections.abc import Iterator
 
-from net_helpers import close_code, replies, running_server, wait_for
-from websockets.sync.client import ClientConnection, connect
+from net_helpers import close_code, hello, replies, running_server, wait_for, ws_from
 
 from spades_voice.net import protocol as p
 from spades_voice.net.client import hello_create, hello_join, hello_rejoin
@@ -18,24 +17,6 @@ from spades_voice.net.limits import GuessLimiter, Limits
 from spades_voice.net.remote_table import RemoteTable
 
 FAST = dict(rate=10_000, burst=10_000)
-
-
-def ws_from(url: str, source: str, **headers: str) -> ClientConnection:
-    return connect(
-        url, source_address=(source, 0), additional_headers=headers or None, open_timeout=5
-    )
-
-
-def hello(url: str, message: dict[str, object], source: str = "127.0.0.1",
-          **headers: str) -> tuple[int | None, dict[str, object] | None]:
-    """Say one hello from ``source``; the close code (None while seated) and the welcome."""
-    with ws_from(url, source, **headers) as ws:
-        ws.send(json.dumps(message))
-        with contextlib.suppress(Exception):
-            first = json.loads(ws.recv(timeout=5))
-            if first["type"] == "welcome":
-                return None, first
-        return close_code(ws), None
 
 
 @contextlib.contextmanager
