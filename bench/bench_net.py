@@ -126,6 +126,7 @@ def server_main(
         port_out.send({"cpu": t.user + t.system, "tables": len(server.tables),
                        "budget_ms": server.computers.lowest_budget_ms,
                        "worker_cpu": worker_cpu(server), "gc_pauses": pauses,
+                       "trims": server.trims, "trim_ms": 1000 * server.trim_seconds,
                        "allocator": os.environ.get("PYTHONMALLOC", "pymalloc")})
         await server.close()
 
@@ -603,7 +604,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{figures['server_cpu_ms_per_table_minute']:.0f} ms per table-minute; "
               f"{figures['server_cpu_ms_per_decision']:.2f} ms per decision")
         print("server RSS MB: " + ", ".join(f"{k} {v:.0f}" for k, v in rss.items()))
-        print(f"server allocator: {server_stats['allocator']}")
+        print(f"server allocator: {server_stats['allocator']}; heap trimmed after a crowd "
+              f"{server_stats['trims']} times (longest {server_stats['trim_ms']:.1f} ms)")
         print("server garbage collections (count, total ms, longest ms) by generation: "
               + "; ".join(f"{g}: {n:.0f}, {t:.0f}, {m:.1f}"
                           for g, (n, t, m) in server_stats["gc_pauses"].items()))

@@ -51,6 +51,7 @@ class Limits:
     empty_table_seconds: float = 60.0  # a table nobody is connected to is removed
     restart_grace_seconds: float = 20.0  # after a restart, time for people to come back
     sweep_seconds: float = 5.0  # how often empty tables and old guesses are swept
+    crowd: int = 200  # sockets gone, and half the peak, after which the heap is trimmed
     min_timer: float = 5.0  # the shortest turn timer a host may set
     warnings: tuple[float, ...] = (10.0, 5.0)  # seconds left when a timed player is warned
     chat_burst: int = CHAT_BURST  # chat lines one person may say...

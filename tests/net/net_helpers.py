@@ -169,6 +169,20 @@ def close_code(ws: ClientConnection, timeout: float = 5.0) -> int | None:
     return ws.close_code
 
 
+@contextlib.contextmanager
+def raw_sockets(port: int, source: str, count: int) -> Iterator[list[socket.socket]]:
+    socks: list[socket.socket] = []
+    try:
+        for _ in range(count):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                         source_address=(source, 0))
+            socks.append(s)
+        yield socks
+    finally:
+        for s in socks:
+            s.close()
+
+
 def ws_from(url: str, source: str, **headers: str) -> ClientConnection:
     return connect(
         url, source_address=(source, 0), additional_headers=headers or None, open_timeout=5

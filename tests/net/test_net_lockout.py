@@ -7,9 +7,16 @@ import contextlib
 import json
 import socket
 import time
-from collections.abc import Iterator
 
-from net_helpers import close_code, hello, replies, running_server, wait_for, ws_from
+from net_helpers import (
+    close_code,
+    hello,
+    raw_sockets,
+    replies,
+    running_server,
+    wait_for,
+    ws_from,
+)
 
 from spades_voice.net import protocol as p
 from spades_voice.net.client import hello_create, hello_join, hello_rejoin
@@ -17,20 +24,6 @@ from spades_voice.net.limits import GuessLimiter, Limits
 from spades_voice.net.remote_table import RemoteTable
 
 FAST = dict(rate=10_000, burst=10_000)
-
-
-@contextlib.contextmanager
-def raw_sockets(port: int, source: str, count: int) -> Iterator[list[socket.socket]]:
-    socks: list[socket.socket] = []
-    try:
-        for _ in range(count):
-            s = socket.create_connection(("127.0.0.1", port), timeout=5,
-                                         source_address=(source, 0))
-            socks.append(s)
-        yield socks
-    finally:
-        for s in socks:
-            s.close()
 
 
 def dropped(s: socket.socket, timeout: float = 5.0) -> bool:

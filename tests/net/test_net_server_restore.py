@@ -30,9 +30,9 @@ def test_a_bad_stored_row_is_logged_and_the_rest_come_back(
         db.execute("UPDATE tables SET rules = ? WHERE code = ?",
                    ('{"target": "very high"}', codes[1]))
         assert db.total_changes == 1
-    with caplog.at_level(logging.WARNING, logger="spades_voice.net"):
-        with running_server(store=TableStore(path)) as server:
-            kept = server.call(lambda: sorted(server.server.tables))
+    with (caplog.at_level(logging.WARNING, logger="spades_voice.net"),
+          running_server(store=TableStore(path)) as server):
+        kept = server.call(lambda: sorted(server.server.tables))
     assert kept == [codes[0]]
     lines = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
     assert len(lines) == 1 and "could not be taken back" in lines[0]
