@@ -56,7 +56,7 @@ class SocketCount:
             self.by_peer[peer] >= lim.connections_per_address or not self._may_open(peer)
         ):
             return False
-        if self.total >= lim.max_connections:
+        if self.total >= lim.max_connections or len(self.unseated) >= lim.max_unseated:
             if not self.unseated:
                 return False
             oldest = next(iter(self.unseated))

@@ -41,7 +41,8 @@ class Limits:
     close_seconds: float = 1.0
     max_tables: int = 1000
     tables_per_address: int = 5  # tables whose creator came from one address
-    max_connections: int = 2000  # open sockets, counted before any handshake
+    max_connections: int = 2000  # open sockets, counted before any handshake, of which
+    max_unseated: int = 500  # ...not yet at a table (the oldest makes room beyond)
     connections_per_address: int = 32  # open sockets from one address...
     opens_per_second: float = 1.0  # ...opened at once, then this many a second
     failed_codes_per_minute: int = 20  # wrong codes or tokens from one address...

@@ -119,6 +119,19 @@ class TestSilentSockets:
                 assert dropped(silent[0], 2.0)
             wait_for(lambda: server.call(lambda: server.server.sockets) == 0)
 
+    def test_sockets_not_yet_at_a_table_are_capped_apart(self) -> None:
+        """However much room the server has, at most ``max_unseated`` sockets wait
+        unseated: each beyond pushes the oldest out, and seated people are not counted."""
+        limits = Limits(**FAST, max_unseated=3, connections_per_address=100)
+        with running_server(limits=limits) as server, ws_from(server.url, "127.0.0.2") as ann:
+            ann.send(json.dumps(hello_create("Ann")))
+            assert json.loads(ann.recv(timeout=5))["type"] == "welcome"
+            with raw_sockets(server.address[1], "127.0.0.3", 5) as silent:
+                assert dropped(silent[0], 2.0) and dropped(silent[1], 2.0)
+                wait_for(lambda: server.call(lambda: server.server.sockets) == 4)
+                ann.send(json.dumps({"type": "ping", "id": 1}))
+                assert replies(ann, ("ok",))["id"] == 1
+
     def test_seated_people_are_never_dropped_for_room(self) -> None:
         limits = Limits(**FAST, max_connections=4, connections_per_address=100)
         with running_server(limits=limits) as server, contextlib.ExitStack() as stack:
