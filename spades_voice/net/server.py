@@ -5,10 +5,11 @@ The server decides everything. Each connection sits at one seat of one table
 and what it receives is only its own seat's view and the public events. Computers think in
 worker processes (``computers.py``), so one table's computer never holds up another table.
 
-Nobody may lock others out: sockets are counted (server-wide and per address) as they
-open, before any handshake; tables are counted per address; wrong table codes are limited
-per address and server-wide (``limits.py``), yet a right code with a valid seat token is
-always let in.
+Nobody may lock others out: sockets are counted (server-wide, unseated and per address)
+and paced per address as they open, before any handshake (``gated.py``); tables are
+counted per address; wrong table codes are limited per address and server-wide
+(``limits.py``), yet an address that has not been guessing is always answered, and a
+right code with a valid seat token is always let in.
 """
 
 from __future__ import annotations
