@@ -23,9 +23,10 @@ log = logging.getLogger("spades_voice.net")
 class SocketCount:
     """Open TCP connections, server-wide and per address, counted as each opens.
 
-    A full server makes room by dropping its oldest socket that has not sat down at a
-    table: sockets that never say hello cannot hold the server, since each newcomer
-    pushes the oldest of them out, while people already seated are never dropped.
+    A full server (or one with ``max_unseated`` sockets not yet at a table) makes room by
+    dropping its oldest socket that has not sat down at a table: sockets that never say
+    hello cannot hold the server, since each newcomer pushes the oldest of them out, while
+    people already seated are never dropped.
 
     An address also opens sockets at a measured pace: ``connections_per_address`` at once,
     then ``opens_per_second``. Without it, sockets dropped for room (or for saying
@@ -43,7 +44,7 @@ class SocketCount:
         #: Per address: sockets it may still open now, and when that was worked out.
         self.opens: dict[str, tuple[float, float]] = {}
         self.total = 0  # open TCP connections, handshakes included
-        self.peak = 0  # the most open at once since the server started
+        self.peak = 0  # the most open at once since the last crowd left (server's sweep)
         #: Sockets not yet seated at a table (handshaking, or not yet said hello), oldest
         #: first: when the server is full, the oldest of them makes room for a newcomer.
         self.unseated: dict[GatedConnection, None] = {}
