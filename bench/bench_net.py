@@ -20,19 +20,20 @@ before, at the end of the attack, and 10 s after it:
 * ``flood``: creates a table and leaves, as fast as it can (``--attack-count`` times);
 * ``silent``: opens websockets that never say hello, from many addresses (127.0.1.x);
 * ``halfopen``: opens TCP connections that never finish the handshake, from many addresses;
-* ``guess``: joins with random codes from many addresses; prints checked guesses/s.
+* ``guess``: joins with random codes from many addresses; prints checked guesses/s;
+* ``churn``: keeps ``--attack-count`` idle TCP sockets open from many addresses, each
+  reopened as soon as the server drops it (it drops the oldest unseated socket when full).
 
     python bench/bench_net.py                      # 200 tables, 30 s
     python bench/bench_net.py --tables 50 --seconds 10 --think 0.05
     python bench/bench_net.py --tables 0 --solo 6 --seconds 60     # 1 person + 3 Hard
     python bench/bench_net.py --tables 20 --attack silent --attack-count 4100
     python bench/bench_net.py --tables 20 --attack silent --attack-count 4100 --malloc malloc
-    python bench/bench_net.py --tables 20 --attack silent --attack-count 4100 --no-trim
-    python bench/bench_net.py --tables 20 --attack silent --attack-count 4100 --no-discard
+    python bench/bench_net.py --tables 5 --attack churn --attack-count 2240 \
+        --attack-addresses 70 --attack-nice 10
 
-``--malloc malloc`` runs the server with ``PYTHONMALLOC=malloc``; ``--no-trim`` stops it
-calling glibc's ``malloc_trim`` after a crowd leaves, ``--no-discard`` stops it handing
-back the pages of pymalloc's free pools (``net/pools.py``): what each costs and gives back.
+``--malloc malloc`` runs the server with ``PYTHONMALLOC=malloc``: what it costs and gives
+back.
 """
 
 from __future__ import annotations
@@ -53,7 +54,6 @@ from typing import Any
 from spades_voice.ai import Level, make_player
 from spades_voice.net.client import TableClient, hello_create, hello_join
 from spades_voice.net.limits import Limits
-from spades_voice.net.memory import settle
 from spades_voice.net.protocol import decision_to_json, encode
 from spades_voice.net.server import TableServer
 from spades_voice.rules import Ruleset
@@ -103,19 +103,8 @@ def gc_pauses() -> dict[str, list[float]]:
 
 def server_main(
     port_out: Any, computer_delay: float, level: str, connections: int,
-    profile: str | None = None, trim: bool = True, discard: bool = True,
+    profile: str | None = None,
 ) -> None:
-    if not trim:  # measure what the trim is worth: the sweep still collects garbage
-        import gc
-
-        import spades_voice.net.server as server_module
-
-        def collect_only() -> bool:
-            gc.collect()
-            return False
-
-        server_module.release_memory = collect_only  # type: ignore[assignment]
-
     pauses = gc_pauses()
 
     async def main() -> None:
@@ -127,9 +116,7 @@ def server_main(
             computer_delay=computer_delay,
             level=Level(level),
         )
-        server.discard_pools = discard
         _, port = await server.start("127.0.0.1", 0)
-        settle()  # as ``spades-voice serve`` does
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         loop.add_signal_handler(signal.SIGTERM, stop.set)
@@ -138,11 +125,8 @@ def server_main(
         t = os.times()
         port_out.send({"cpu": t.user + t.system, "tables": len(server.tables),
                        "budget_ms": server.computers.lowest_budget_ms,
-                       "worker_cpu": worker_cpu(server), "releases": server.releases,
-                       "trims": server.trims, "pool_bytes": server.pool_bytes,
-                       "gc_pauses": pauses,
-                       "release_ms": 1000 * server.release_seconds,
-                       "discard_ms": 1000 * server.discard_seconds,
+                       "worker_cpu": worker_cpu(server), "gc_pauses": pauses,
+                       "trims": server.trims, "trim_ms": 1000 * server.trim_seconds,
                        "allocator": os.environ.get("PYTHONMALLOC", "pymalloc")})
         await server.close()
 
@@ -377,6 +361,28 @@ async def attack(
                     h.transport.abort()
                 else:
                     h.transport.abort()
+    elif kind == "churn":
+        addresses = many_addresses(spread or max(1, count // 32))
+        opened = 0
+
+        async def slot(i: int) -> None:
+            nonlocal opened
+            source = addresses[i % len(addresses)]
+            while time.monotonic() < deadline:
+                try:
+                    reader, writer = await asyncio.open_connection(
+                        "127.0.0.1", port, local_addr=(source, 0)
+                    )
+                except OSError:
+                    await asyncio.sleep(0.05)
+                    continue
+                opened += 1
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(reader.read(), max(0.0, deadline - time.monotonic()))
+                writer.transport.abort()
+
+        await asyncio.gather(*(slot(i) for i in range(count)))
+        result.update(opened=opened, addresses=len(addresses))
     elif kind == "guess":
         addresses = many_addresses(500)
         checked = limited = 0
@@ -408,12 +414,12 @@ async def attack(
 
 
 def attack_main(
-    kind: str, port: int, count: int, seconds: float, spread: int, out: Any
+    kind: str, port: int, count: int, seconds: float, spread: int, out: Any, nice: int = 19
 ) -> None:
     # A real attacker has machines of its own: here it shares the cores, so it yields
     # them to the server and the honest clients, which is what the figures are about.
     with contextlib.suppress(OSError):
-        os.nice(19)
+        os.nice(nice)
     out.send(asyncio.run(attack(kind, port, count, seconds, spread)))
 
 
@@ -448,7 +454,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="The server's computers (default hard).")
     ap.add_argument("--computer-delay", type=float, default=0.8,
                     help="The server's pause before each computer move (default 0.8).")
-    ap.add_argument("--attack", choices=("flood", "silent", "halfopen", "guess"))
+    ap.add_argument("--attack", choices=("flood", "silent", "halfopen", "guess", "churn"))
+    ap.add_argument("--attack-nice", type=int, default=19,
+                    help="The attacker's niceness (default 19).")
     ap.add_argument("--attack-count", type=int, default=1000)
     ap.add_argument("--attack-addresses", type=int, default=0,
                     help="Addresses a silent or half-open attack comes from (1: 127.0.0.1 "
@@ -456,10 +464,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--processes", type=int, default=max(1, min(4, (os.cpu_count() or 2) - 1)))
     ap.add_argument("--malloc", choices=("pymalloc", "malloc"), default="pymalloc",
                     help="The server's allocator (malloc: PYTHONMALLOC=malloc for it).")
-    ap.add_argument("--no-trim", action="store_true",
-                    help="The server does not call malloc_trim after a crowd leaves.")
-    ap.add_argument("--no-discard", action="store_true",
-                    help="The server does not hand back its free pools' pages after a crowd.")
     ap.add_argument("--later", type=float, default=0.0, metavar="S",
                     help="Also take RSS S seconds after the attack (the tables that played "
                          "through it end 60 s after their people left).")
@@ -475,7 +479,7 @@ def main(argv: list[str] | None = None) -> int:
     server = ctx.Process(
         target=server_main,
         args=(srv_child, args.computer_delay, args.level, 4 * args.tables + args.solo + 100,
-              args.profile, not args.no_trim, not args.no_discard),
+              args.profile),
         daemon=False,  # it starts the computers' worker processes
     )
     saved_malloc = os.environ.get("PYTHONMALLOC")
@@ -515,7 +519,7 @@ def main(argv: list[str] | None = None) -> int:
         attacker = ctx.Process(
             target=attack_main,
             args=(args.attack, port, args.attack_count, args.seconds * 0.6,
-                  args.attack_addresses, atk_child),
+                  args.attack_addresses, atk_child, args.attack_nice),
             daemon=True,
         )
         attacker.start()
@@ -574,11 +578,6 @@ def main(argv: list[str] | None = None) -> int:
         / (wall / 60),
         "worker_cpu_s": server_stats["worker_cpu"],
         "server_allocator": server_stats["allocator"],
-        "memory_releases": server_stats["releases"],
-        "malloc_trims": server_stats["trims"],
-        "pool_mb_handed_back": server_stats["pool_bytes"] / 1e6,
-        "memory_release_ms_longest": server_stats["release_ms"],
-        "pool_discard_ms_longest": server_stats["discard_ms"],
         "gc_pauses": server_stats["gc_pauses"],
         "server_cpu_ms_per_decision": 1000 * cpu / max(1, decisions),
         "refused": sum(r["refused"] for r in results),
@@ -605,12 +604,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{figures['server_cpu_ms_per_table_minute']:.0f} ms per table-minute; "
               f"{figures['server_cpu_ms_per_decision']:.2f} ms per decision")
         print("server RSS MB: " + ", ".join(f"{k} {v:.0f}" for k, v in rss.items()))
-        print(f"server allocator: {server_stats['allocator']}; memory handed back "
-              f"{server_stats['releases']} times (longest {server_stats['release_ms']:.0f} ms), "
-              f"malloc_trim {server_stats['trims']} times{' (trim off)' if args.no_trim else ''}, "
-              f"free pools' pages {server_stats['pool_bytes'] / 1e6:.1f} MB"
-              f"{' (discard off)' if args.no_discard else ''} "
-              f"(longest {server_stats['discard_ms']:.0f} ms)")
+        print(f"server allocator: {server_stats['allocator']}; heap trimmed after a crowd "
+              f"{server_stats['trims']} times (longest {server_stats['trim_ms']:.1f} ms)")
         print("server garbage collections (count, total ms, longest ms) by generation: "
               + "; ".join(f"{g}: {n:.0f}, {t:.0f}, {m:.1f}"
                           for g, (n, t, m) in server_stats["gc_pauses"].items()))

@@ -13,7 +13,6 @@ from spades_voice.commands.net_common import (
     web_page,
 )
 from spades_voice.net.limits import Limits
-from spades_voice.net.memory import settle
 from spades_voice.net.server import TableServer
 from spades_voice.net.tablestore import TableStore
 from spades_voice.options import Level, names
@@ -48,12 +47,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="A reverse proxy's address: its X-Forwarded-For names the real player, "
         "whose address the limits then count.",
     )
-    parser.add_argument(
-        "--keep-free-pools",
-        action="store_true",
-        help="After a crowd, do not hand back the pages of Python's free memory pools "
-        "(docs/scaling.md: the server reads the interpreter's allocator to find them).",
-    )
 
 
 def tables_file(args: argparse.Namespace) -> Path:
@@ -80,7 +73,6 @@ def run(args: argparse.Namespace) -> int:
         origins=args.allow_origin,
         web=web,
     )
-    server.discard_pools = not args.keep_free_pools
     warning = exposure_warning(args.bind, tls)
     if warning:
         print(warning, flush=True)
@@ -91,7 +83,6 @@ def run(args: argparse.Namespace) -> int:
         except OSError as e:
             print(f"Cannot listen on {args.bind}:{args.port}: {e.strerror}.")
             raise SystemExit(1) from None
-        settle()  # after start: the tables taken back are live, not startup garbage
         if store is not None and store.problem:
             print(store.problem, flush=True)
         scheme = "wss" if tls else "ws"

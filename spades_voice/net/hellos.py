@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from spades_voice.narration import closes
 from spades_voice.net import protocol as p
 from spades_voice.net.intents import timers_from_json
 from spades_voice.net.limits import Timers
@@ -85,6 +86,6 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
     if kind == "rejoin":
         token = p.token_from_json(message.get("token"))
         if token is None:
-            raise p.ProtocolError("rejoin needs the seat token.")
+            raise p.ProtocolError(closes.REJOIN_NEEDS_TOKEN)
         return Rejoin(p.normalize_code(message.get("table")), token)
     raise p.ProtocolError("The first message is create, join, join_any or rejoin.")

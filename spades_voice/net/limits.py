@@ -41,16 +41,18 @@ class Limits:
     close_seconds: float = 1.0
     max_tables: int = 1000
     tables_per_address: int = 5  # tables whose creator came from one address
-    max_connections: int = 2000  # open sockets, counted before any handshake
-    connections_per_address: int = 32  # open sockets from one address
+    max_connections: int = 2000  # open sockets, counted before any handshake, of which
+    max_unseated: int = 500  # ...not yet at a table (the oldest makes room beyond)
+    connections_per_address: int = 32  # open sockets from one address...
+    opens_per_second: float = 1.0  # ...opened at once, then this many a second
     failed_codes_per_minute: int = 20  # wrong codes or tokens from one address...
-    failed_codes_per_minute_total: int = 300  # ...and from everyone together
+    failed_codes_per_minute_total: int = 300  # ...and from everyone together, but
+    failed_codes_free: int = 3  # an address's first few are answered whatever the total
     backlog: int = 512  # frames queued for a slow reader before it is dropped
     empty_table_seconds: float = 60.0  # a table nobody is connected to is removed
     restart_grace_seconds: float = 20.0  # after a restart, time for people to come back
     sweep_seconds: float = 5.0  # how often empty tables and old guesses are swept
-    crowd: int = 200  # sockets gone since the peak after which memory is handed back
-    crowd_tables: int = 10  # ...and tables ended, once as many as are left (see sweep)
+    crowd: int = 200  # sockets gone, and half the peak, after which the heap is trimmed
     min_timer: float = 5.0  # the shortest turn timer a host may set
     warnings: tuple[float, ...] = (10.0, 5.0)  # seconds left when a timed player is warned
     chat_burst: int = CHAT_BURST  # chat lines one person may say...
@@ -154,11 +156,19 @@ class GuessLimiter:
     """Wrong table codes and seat tokens, counted per address and for the whole server.
 
     Each failure is remembered for ``window`` seconds. An address with ``per_address``
-    failures in the window, or a server with ``total`` from everyone, is not told whether
-    a code exists until they expire: spreading guesses over many addresses does not help,
-    and the memory held is at most ``total`` entries. A right code with a valid token is
-    let in whatever the counts say (``TableServer._hello``), so nobody can lock out the
-    people already at a table.
+    failures in the window is not told whether a code exists until they expire, whatever
+    the code. Once the server has ``total`` failures from everyone, an address past its
+    first ``free`` failures is not told either: spreading guesses over many addresses buys
+    ``free`` guesses an address, no more. What is never refused is the person who holds
+    the code: an address that has not been guessing (fewer than ``free`` failures) is
+    always answered, so guesses from elsewhere cannot lock newcomers out, and a right code
+    with a valid token is let in whatever the counts say (``TableServer._join``).
+
+    Memory: the server-wide count holds at most ``total`` entries, and an address past
+    its share stops adding. Once the budget is spent, at most ``max_addresses`` addresses
+    (20 x ``total`` unless told) are remembered: beyond that (thousands of guessing
+    addresses), a fresh address is refused while the budget is spent, as it cannot be
+    counted.
     """
 
     def __init__(
@@ -167,11 +177,16 @@ class GuessLimiter:
         total: int,
         window: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
+        *,
+        free: int = 3,
+        max_addresses: int | None = None,
     ) -> None:
         self.per_address = per_address
         self.total = total
         self.window = window
         self.clock = clock
+        self.free = free
+        self.max_addresses = 20 * total if max_addresses is None else max_addresses
         self._all: deque[float] = deque()
         self._by_address: dict[str, deque[float]] = {}
 
@@ -179,23 +194,31 @@ class GuessLimiter:
         while seen and now - seen[0] > self.window:
             seen.popleft()
 
-    def blocked(self, address: str) -> bool:
-        now = self.clock()
-        self._expire(self._all, now)
-        if len(self._all) >= self.total:
-            return True
+    def _failures(self, address: str, now: float) -> int:
         seen = self._by_address.get(address)
         if seen is None:
-            return False
+            return 0
         self._expire(seen, now)
         if not seen:
             del self._by_address[address]
+        return len(seen)
+
+    def blocked(self, address: str) -> bool:
+        now = self.clock()
+        self._expire(self._all, now)
+        failures = self._failures(address, now)
+        if failures >= self.per_address:
+            return True
+        if len(self._all) < self.total:
             return False
-        return len(seen) >= self.per_address
+        if failures >= self.free:
+            return True  # a guesser, and the budget is spent
+        return failures == 0 and len(self._by_address) >= self.max_addresses
 
     def failed(self, address: str) -> None:
         now = self.clock()
-        self._all.append(now)
+        if len(self._all) < self.total:  # a spent budget needs no more entries
+            self._all.append(now)
         self._by_address.setdefault(address, deque()).append(now)
 
     def sweep(self) -> None:

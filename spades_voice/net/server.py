@@ -5,10 +5,11 @@ The server decides everything. Each connection sits at one seat of one table
 and what it receives is only its own seat's view and the public events. Computers think in
 worker processes (``computers.py``), so one table's computer never holds up another table.
 
-Nobody may lock others out: sockets are counted (server-wide and per address) as they
-open, before any handshake; tables are counted per address; wrong table codes are limited
-per address and server-wide (``limits.py``), yet a right code with a valid seat token is
-always let in.
+Nobody may lock others out: sockets are counted (server-wide, unseated and per address)
+and paced per address as they open, before any handshake (``gated.py``); tables are
+counted per address; wrong table codes are limited per address and server-wide
+(``limits.py``), yet an address that has not been guessing is always answered, and a
+right code with a valid seat token is always let in.
 """
 
 from __future__ import annotations
@@ -30,16 +31,15 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from spades_voice.ai import Level
-from spades_voice.narration import notices, refusals
+from spades_voice.narration import closes, notices, refusals
 from spades_voice.net import protocol as p
 from spades_voice.net.browser_seat import BrowserSocket
 from spades_voice.net.computers import ComputerPool
-from spades_voice.net.gated import GatedConnection, gated
+from spades_voice.net.gated import SocketCount, gated
+from spades_voice.net.heap import trim_heap
 from spades_voice.net.hellos import Create, Join, JoinAny, Rejoin, parse_hello
 from spades_voice.net.intents import parse_intent
 from spades_voice.net.limits import Expelled, Guard, GuessLimiter, Limits, Timers
-from spades_voice.net.memory import compact, release_memory
-from spades_voice.net.pools import discard_free_pools
 from spades_voice.net.shared_table import Member, SeatInfo, SharedTable
 from spades_voice.net.tablestore import StoredTable, TableStore
 from spades_voice.net.web import SEAT_PATH, WebPage
@@ -70,6 +70,7 @@ class TableServer:
         origins: Iterable[str] = (),
         workers: int | None = None,
         web: WebPage | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``new_seed`` gives each match its secret seed; tests pass a fixed sequence.
 
@@ -78,6 +79,9 @@ class TableServer:
         origins allowed to connect; requests with any other ``Origin`` are refused, and
         programs that send none (every spades-voice client) are always let in. ``web``:
         the browser seat's page (``web.py``), whose own origin is let in too.
+        ``clock``: what the server's limits read (the socket pace, each connection's
+        guard, the guess limiter); tests pass their own. How long a table has been idle
+        is the table's own reckoning, in its loop's time.
         """
         self.limits = limits or Limits()
         self.new_seed = new_seed or (lambda: secrets.token_hex(16))
@@ -90,32 +94,27 @@ class TableServer:
         self.origins = tuple(origins)
         self.web = web
         self._origins: list[str | None] = [None, *self.origins]  # + the page's, once bound
+        self.clock = clock
         self.computers = ComputerPool(workers)
         self.tables: dict[str, SharedTable] = {}
+        lim = self.limits
         self.guesses = GuessLimiter(
-            self.limits.failed_codes_per_minute, self.limits.failed_codes_per_minute_total
+            lim.failed_codes_per_minute, lim.failed_codes_per_minute_total,
+            free=lim.failed_codes_free, clock=clock,
         )
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
-        self.sockets = 0  # open TCP connections, handshakes included
-        self._sockets_peak = 0  # the most open since memory was last released
-        self._tables_ended = 0  # tables ended since memory was last released
-        #: Sockets not yet seated at a table (handshaking, or not yet said hello), oldest
-        #: first: when the server is full, the oldest of them makes room for a newcomer.
-        self._unseated: dict[GatedConnection, None] = {}
-        self._sockets_by_peer: Counter[str] = Counter()
+        self.door = SocketCount(lim, self.trusted_proxies, clock)
         self._open_by_address: Counter[str] = Counter()
         self._tables_by_address: Counter[str] = Counter()
         self.connections = 0  # websocket connections in the handler
-        #: Times memory was handed back after a crowd left; of them, trims (glibc only);
-        #: the bytes of free pools' pages handed back in all (``pools``), and whether they
-        #: are (``serve --keep-free-pools`` turns it off).
-        self.releases = 0
-        self.trims = 0
-        self.pool_bytes = 0
-        self.discard_pools = True
-        self.release_seconds = 0.0  # the longest a release held the loop
-        self.discard_seconds = 0.0  # the longest handing back the free pools did
+        self.trims = 0  # times the heap's free pages were handed back after a crowd
+        self.trim_seconds = 0.0  # the longest that took
+
+    @property
+    def sockets(self) -> int:
+        """Open TCP connections, handshakes included."""
+        return self.door.total
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Listen on ``host:port`` (port 0 picks a free one); returns the bound address."""
@@ -123,14 +122,17 @@ class TableServer:
         loop = asyncio.get_running_loop()
         if self.store is not None:
             for stored in self.store.open():
-                with contextlib.suppress(Exception):  # one bad row must not stop the rest
+                try:
                     self._restore(stored, loop)
+                except (ValueError, KeyError, TypeError) as e:  # one bad row, not the rest
+                    log.warning("Table %s could not be taken back, left out: %s",
+                                stored.code, e)
         lim = self.limits
         self._server = await serve(
             self._route,
             host,
             port,
-            create_connection=gated(self),
+            create_connection=gated(self.door),
             max_size=lim.max_frame,
             compression=None,  # frames are small; deflate would cost CPU and invite bombs
             ping_interval=lim.ping_interval,
@@ -211,75 +213,23 @@ class TableServer:
 
     def sweep(self) -> None:
         """End tables nobody has been connected to for a while; forget old guesses."""
-        now = asyncio.get_running_loop().time()
+        now = asyncio.get_running_loop().time()  # the tables' own clock (last_active)
         for code, table in list(self.tables.items()):
             idle = now - table.last_active
             if table.connected == 0 and idle > self.limits.empty_table_seconds:
                 self.remove_table(code)
-                self._tables_ended += 1
         self.guesses.sweep()
-        # A crowd came and went (``crowd`` sockets and half the peak gone); not sooner: the
-        # collection stops the loop to walk all that lives (~100 ms at 2 000 sockets).
-        gone = self._sockets_peak - self.sockets
-        crowd_left = gone > self.limits.crowd and 2 * self.sockets <= self._sockets_peak
-        # Tables that played on through an attack keep what they made meanwhile in its
-        # arenas: once as many tables have ended as are left (``crowd_tables`` at least).
-        tables_left = self._tables_ended >= max(self.limits.crowd_tables, len(self.tables))
-        if crowd_left or tables_left:
-            self._sockets_peak, self._tables_ended = self.sockets, 0
-            # A dict keeps the key table it grew to after its entries go (4 000 sockets
-            # from 100 addresses left ~100 KB behind; the tables' dicts, grown while an
-            # attack's creates came in, one of its 1 MB arenas each): sized anew in place.
-            compact(self._unseated, self._sockets_by_peer, self._open_by_address,
-                    self.tables, self._tables_by_address)
+        self.door.sweep()
+        door = self.door
+        if door.peak - door.total >= self.limits.crowd and 2 * door.total <= door.peak:
+            # A crowd of sockets came and went: hand the C library's free pages back
+            # (6-8 MB of the ~42 a 4 100-socket crowd adds; docs/scaling.md).
+            door.peak = door.total
             began = time.perf_counter()
-            trimmed = release_memory()
-            self.release_seconds = max(self.release_seconds, time.perf_counter() - began)
-            self.trims += trimmed
-            self.releases += 1
-            if self.discard_pools:
-                # On a turn of its own, so the loop answers what waits between the
-                # collection's stop and this one (40-116 ms after a 4 100-socket crowd).
-                asyncio.get_running_loop().call_soon(self._discard_free_pools)
-
-    def _discard_free_pools(self) -> None:
-        began = time.perf_counter()
-        self.pool_bytes += discard_free_pools().bytes
-        self.discard_seconds = max(self.discard_seconds, time.perf_counter() - began)
+            self.trims += trim_heap()
+            self.trim_seconds = max(self.trim_seconds, time.perf_counter() - began)
 
     # ---- connections -----------------------------------------------------------------
-
-    def _socket_opened(self, peer: str, conn: GatedConnection) -> bool:
-        """Count a new socket; False when it must be dropped (before any handshake).
-
-        A full server makes room by dropping its oldest socket that has not sat down at a
-        table: sockets that never say hello cannot hold the server, since each newcomer
-        pushes the oldest of them out, while people already seated are never dropped.
-        """
-        lim = self.limits
-        if peer not in self.trusted_proxies and (
-            self._sockets_by_peer[peer] >= lim.connections_per_address
-        ):
-            return False
-        if self.sockets >= lim.max_connections:
-            if not self._unseated:
-                return False
-            oldest = next(iter(self._unseated))
-            log.info("server full: dropping an unseated socket from %s", oldest.peer)
-            oldest.uncount()  # now, not again when the abort reaches connection_lost
-            oldest.transport.abort()
-        self.sockets += 1
-        self._sockets_peak = max(self._sockets_peak, self.sockets)
-        self._sockets_by_peer[peer] += 1
-        self._unseated[conn] = None
-        return True
-
-    def _socket_closed(self, peer: str, conn: GatedConnection) -> None:
-        self._unseated.pop(conn, None)
-        self.sockets -= 1
-        self._sockets_by_peer[peer] -= 1
-        if self._sockets_by_peer[peer] <= 0:
-            del self._sockets_by_peer[peer]
 
     def address_of(self, ws: ServerConnection) -> str:
         """Where the client is: the peer, or what a trusted proxy says it forwarded."""
@@ -299,7 +249,7 @@ class TableServer:
         if address != str(ws.remote_address[0] if ws.remote_address else "?") and (
             self._open_by_address[address] >= self.limits.connections_per_address
         ):
-            return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, "Too many connections.\n")
+            return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, closes.TOO_MANY_REQUESTS)
         return self.web.respond(request) if self.web is not None else None
 
     async def _route(self, ws: ServerConnection) -> None:
@@ -309,8 +259,7 @@ class TableServer:
             return
 
         def seated() -> None:  # a person at a table: never dropped for room
-            if isinstance(ws, GatedConnection):
-                self._unseated.pop(ws, None)
+            self.door.seated(ws)
 
         await self._handle(BrowserSocket(ws, self.web.keys, seated, self.computers.hint))  # type: ignore[arg-type]  # speaks as a connection
 
@@ -319,17 +268,16 @@ class TableServer:
         self.connections += 1
         self._open_by_address[address] += 1
         member = Member(ws, self.limits.backlog)
-        guard = Guard(self.limits)
+        guard = Guard(self.limits, self.clock)
         seated: tuple[SharedTable, SeatInfo] | None = None
         try:
             if self._open_by_address[address] > self.limits.connections_per_address:
-                member.close(p.CLOSE_BUSY, "Too many connections from your address.")
+                member.close(p.CLOSE_BUSY, closes.TOO_MANY_CONNECTIONS)
                 return
             seated = await self._hello(ws, member, guard, address)
             if seated is None:
                 return
-            if isinstance(ws, GatedConnection):  # a person at a table: never dropped for room
-                self._unseated.pop(ws, None)
+            self.door.seated(ws)
             table, info = seated
             async for raw in ws:
                 try:
@@ -346,7 +294,7 @@ class TableServer:
                 if reply is not None:
                     member.send(reply)
         except Expelled:
-            member.close(p.CLOSE_POLICY, "Too many bad messages.")
+            member.close(p.CLOSE_POLICY, closes.TOO_MANY_BAD_MESSAGES)
         except ConnectionClosed:
             pass
         finally:
@@ -371,11 +319,11 @@ class TableServer:
                 raw = await ws.recv()
             message = guard.admit(raw)
         except (TimeoutError, p.ProtocolError) as e:
-            reason = str(e) if isinstance(e, p.ProtocolError) else "Say hello first."
+            reason = str(e) if isinstance(e, p.ProtocolError) else closes.SAY_HELLO_FIRST
             member.close(p.CLOSE_HELLO, reason)
             return None
         if message.get("protocol") != p.PROTOCOL_VERSION:
-            member.close(p.CLOSE_VERSION, f"This server speaks protocol {p.PROTOCOL_VERSION}.")
+            member.close(p.CLOSE_VERSION, closes.wrong_protocol(p.PROTOCOL_VERSION))
             return None
         try:
             # Every field is read before any is used: a bad one is refused alike for
@@ -409,7 +357,7 @@ class TableServer:
             # computer found the saved token): a seat of their own, never a takeover.
         elif self.guesses.blocked(address):
             # Not telling whether the code exists: that is what a guesser wants to know.
-            member.close(p.CLOSE_BUSY, "Too many wrong codes. Wait a minute.")
+            member.close(p.CLOSE_BUSY, closes.TOO_MANY_WRONG_CODES)
             return None
         if not isinstance(hello, Join) or table is None:
             # A rejoin is answered alike whether the code is live or not.
@@ -430,13 +378,13 @@ class TableServer:
 
     def _room_for_table(self, member: Member, address: str) -> bool:
         if not self.allow_create:
-            member.close(p.CLOSE_BUSY, "This server does not open new tables.")
+            member.close(p.CLOSE_BUSY, closes.NO_NEW_TABLES)
             return False
         if self._tables_by_address[address] >= self.limits.tables_per_address:
-            member.close(p.CLOSE_BUSY, "You have opened too many tables. Wait a minute.")
+            member.close(p.CLOSE_BUSY, closes.TOO_MANY_TABLES)
             return False
         if len(self.tables) >= self.limits.max_tables and not self._make_room():
-            member.close(p.CLOSE_BUSY, "The server has no room for another table.")
+            member.close(p.CLOSE_BUSY, closes.NO_ROOM_FOR_TABLE)
             return False
         return True
 

@@ -169,6 +169,38 @@ def close_code(ws: ClientConnection, timeout: float = 5.0) -> int | None:
     return ws.close_code
 
 
+@contextlib.contextmanager
+def raw_sockets(port: int, source: str, count: int) -> Iterator[list[socket.socket]]:
+    socks: list[socket.socket] = []
+    try:
+        for _ in range(count):
+            s = socket.create_connection(("127.0.0.1", port), timeout=5,
+                                         source_address=(source, 0))
+            socks.append(s)
+        yield socks
+    finally:
+        for s in socks:
+            s.close()
+
+
+def ws_from(url: str, source: str, **headers: str) -> ClientConnection:
+    return connect(
+        url, source_address=(source, 0), additional_headers=headers or None, open_timeout=5
+    )
+
+
+def hello(url: str, message: dict[str, object], source: str = "127.0.0.1",
+          **headers: str) -> tuple[int | None, dict[str, object] | None]:
+    """Say one hello from ``source``; the close code (None while seated) and the welcome."""
+    with ws_from(url, source, **headers) as ws:
+        ws.send(json.dumps(message))
+        with contextlib.suppress(Exception):
+            first = json.loads(ws.recv(timeout=5))
+            if first["type"] == "welcome":
+                return None, first
+        return close_code(ws), None
+
+
 def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():

@@ -7,10 +7,16 @@ import contextlib
 import json
 import socket
 import time
-from collections.abc import Iterator
 
-from net_helpers import close_code, replies, running_server, wait_for
-from websockets.sync.client import ClientConnection, connect
+from net_helpers import (
+    close_code,
+    hello,
+    raw_sockets,
+    replies,
+    running_server,
+    wait_for,
+    ws_from,
+)
 
 from spades_voice.net import protocol as p
 from spades_voice.net.client import hello_create, hello_join, hello_rejoin
@@ -18,38 +24,6 @@ from spades_voice.net.limits import GuessLimiter, Limits
 from spades_voice.net.remote_table import RemoteTable
 
 FAST = dict(rate=10_000, burst=10_000)
-
-
-def ws_from(url: str, source: str, **headers: str) -> ClientConnection:
-    return connect(
-        url, source_address=(source, 0), additional_headers=headers or None, open_timeout=5
-    )
-
-
-def hello(url: str, message: dict[str, object], source: str = "127.0.0.1",
-          **headers: str) -> tuple[int | None, dict[str, object] | None]:
-    """Say one hello from ``source``; the close code (None while seated) and the welcome."""
-    with ws_from(url, source, **headers) as ws:
-        ws.send(json.dumps(message))
-        with contextlib.suppress(Exception):
-            first = json.loads(ws.recv(timeout=5))
-            if first["type"] == "welcome":
-                return None, first
-        return close_code(ws), None
-
-
-@contextlib.contextmanager
-def raw_sockets(port: int, source: str, count: int) -> Iterator[list[socket.socket]]:
-    socks: list[socket.socket] = []
-    try:
-        for _ in range(count):
-            s = socket.create_connection(("127.0.0.1", port), timeout=5,
-                                         source_address=(source, 0))
-            socks.append(s)
-        yield socks
-    finally:
-        for s in socks:
-            s.close()
 
 
 def dropped(s: socket.socket, timeout: float = 5.0) -> bool:
@@ -73,7 +47,7 @@ def test_the_defaults_keep_slow_openers_short() -> None:
 class TestTableFlood:
     def test_a_create_flood_from_one_address_leaves_room_for_others(self) -> None:
         limits = Limits(**FAST, tables_per_address=5, empty_table_seconds=0.5,
-                        sweep_seconds=0.1)
+                        sweep_seconds=0.1, opens_per_second=10_000)  # (paced: below)
         with running_server(limits=limits) as server:
             codes = []
             for i in range(40):  # create, then leave at once
@@ -107,6 +81,24 @@ class TestSilentSockets:
                 assert all(dropped(s, 3.0) for s in socks[:8])
             wait_for(lambda: server.call(lambda: server.server.sockets) == 0)
 
+    def test_an_address_reopening_at_once_is_paced_and_others_are_not(self) -> None:
+        """Sockets dropped and reopened at once (issue 34, hole 4): an address opens its
+        share at once, then one a second, refused before any handshake."""
+        now = [0.0]
+        limits = Limits(**FAST, connections_per_address=4, opens_per_second=1.0)
+        with running_server(limits=limits, clock=lambda: now[0]) as server:
+            port = server.address[1]
+            with raw_sockets(port, "127.0.0.1", 4):
+                wait_for(lambda: server.call(lambda: server.server.sockets) == 4)
+            wait_for(lambda: server.call(lambda: server.server.sockets) == 0)
+            with raw_sockets(port, "127.0.0.1", 1) as socks:
+                assert dropped(socks[0])  # its share is spent for now...
+            assert hello(server.url, hello_create("Ann"), "127.0.0.2")[1] is not None
+            now[0] = 1.0  # ...and a second later it may open one more
+            assert hello(server.url, hello_create("Bo"), "127.0.0.1")[1] is not None
+            with raw_sockets(port, "127.0.0.1", 1) as socks:
+                assert dropped(socks[0])
+
     def test_websockets_that_never_say_hello_are_closed(self) -> None:
         limits = Limits(**FAST, hello_seconds=0.5)
         with running_server(limits=limits) as server, contextlib.ExitStack() as stack:
@@ -126,6 +118,19 @@ class TestSilentSockets:
                 # ...and the oldest silent ones made room (one for each socket it opened).
                 assert dropped(silent[0], 2.0)
             wait_for(lambda: server.call(lambda: server.server.sockets) == 0)
+
+    def test_sockets_not_yet_at_a_table_are_capped_apart(self) -> None:
+        """However much room the server has, at most ``max_unseated`` sockets wait
+        unseated: each beyond pushes the oldest out, and seated people are not counted."""
+        limits = Limits(**FAST, max_unseated=3, connections_per_address=100)
+        with running_server(limits=limits) as server, ws_from(server.url, "127.0.0.2") as ann:
+            ann.send(json.dumps(hello_create("Ann")))
+            assert json.loads(ann.recv(timeout=5))["type"] == "welcome"
+            with raw_sockets(server.address[1], "127.0.0.3", 5) as silent:
+                assert dropped(silent[0], 2.0) and dropped(silent[1], 2.0)
+                wait_for(lambda: server.call(lambda: server.server.sockets) == 4)
+                ann.send(json.dumps({"type": "ping", "id": 1}))
+                assert replies(ann, ("ok",))["id"] == 1
 
     def test_seated_people_are_never_dropped_for_room(self) -> None:
         limits = Limits(**FAST, max_connections=4, connections_per_address=100)
@@ -148,7 +153,8 @@ class TestSilentSockets:
 
 class TestGuesses:
     def test_guesses_spread_over_many_addresses_hit_the_server_wide_budget(self) -> None:
-        limits = Limits(**FAST, failed_codes_per_minute=3, failed_codes_per_minute_total=12)
+        limits = Limits(**FAST, failed_codes_per_minute=5, failed_codes_per_minute_total=12,
+                        failed_codes_free=2)
         with running_server(limits=limits) as server:
             host = RemoteTable.create(server.url, "Ann", reconnect_seconds=0)
             guest = RemoteTable.join(server.url, host.code, "Bo")
@@ -160,16 +166,38 @@ class TestGuesses:
                     for i in range(1, 7) for _ in range(2)
                 ]
                 assert heard == [p.CLOSE_NO_TABLE] * 12
-                # Budget spent: a fresh address learns nothing, even with the right code...
-                assert hello(server.url, hello_join("AAAA-AAAA", "G"), "127.0.2.1")[0] == (
-                    p.CLOSE_BUSY
-                )
-                assert hello(server.url, hello_join(code, "G"), "127.0.2.2")[0] == p.CLOSE_BUSY
-                # ...but the right code with a valid token is never refused.
-                _, welcome = hello(server.url, hello_rejoin(code, token), "127.0.2.3")
+                # Budget spent: the guessing addresses learn nothing, even with the right
+                # code, though each is under its own limit...
+                assert hello(server.url, hello_join(code, "G"), "127.0.1.1")[0] == p.CLOSE_BUSY
+                # ...while an address that has not been guessing is answered: its first
+                # wrong codes are its own, and the right code sits it down.
+                fresh = [hello(server.url, hello_join("AAAA-AAAA", "G"), "127.0.2.1")[0]
+                         for _ in range(3)]
+                assert fresh == [p.CLOSE_NO_TABLE, p.CLOSE_NO_TABLE, p.CLOSE_BUSY]
+                _, welcome = hello(server.url, hello_join(code, "Cy"), "127.0.2.2")
+                assert welcome is not None
+                # And the right code with a valid token is never refused.
+                _, welcome = hello(server.url, hello_rejoin(code, token), "127.0.1.2")
                 assert welcome is not None and welcome["back"] is True
-                _, welcome = hello(server.url, hello_join(code, "Bo", token=token), "127.0.2.4")
-                assert welcome is not None and welcome["seat"] == guest.seat.value
+            finally:
+                host.close()
+
+    def test_guesses_from_twenty_addresses_do_not_lock_out_the_right_code(self) -> None:
+        """20 wrong codes from each of 20 addresses (the server-wide budget spent), then a
+        newcomer with the right code and no token sits down (issue 34, hole 3)."""
+        with running_server(limits=Limits(**FAST)) as server:
+            host = RemoteTable.create(server.url, "Ann", reconnect_seconds=0)
+            try:
+                heard = {
+                    hello(server.url, hello_join("AAAA-AAAA", "G"), f"127.0.1.{i}")[0]
+                    for i in range(1, 21) for _ in range(20)
+                }
+                assert p.CLOSE_BUSY in heard  # the guessers were stopped...
+                code, welcome = hello(server.url, hello_join(host.code, "Bo"), "127.0.3.1")
+                assert (code, welcome is not None) == (None, True)  # ...the newcomer not
+                # A guesser holding the right code now is refused with the rest.
+                again = hello(server.url, hello_join(host.code, "G"), "127.0.1.20")[0]
+                assert again == p.CLOSE_BUSY
             finally:
                 host.close()
 
@@ -205,16 +233,29 @@ class TestGuesses:
 class TestLimiterMemory:
     def test_entries_expire_and_the_budget_bounds_them(self) -> None:
         now = [0.0]
-        limiter = GuessLimiter(per_address=20, total=300, window=60.0, clock=lambda: now[0])
+        limiter = GuessLimiter(per_address=20, total=300, window=60.0, clock=lambda: now[0],
+                               max_addresses=1000)
         for i in range(10_000):
             address = f"10.{i // 65536}.{i // 256 % 256}.{i % 256}"
             if not limiter.blocked(address):
                 limiter.failed(address)
-        assert limiter.addresses == 300  # the server-wide budget stopped the rest
+        # Each address's first guess is its own, as far as the limiter remembers them.
+        assert limiter.addresses == 1000
         assert limiter.blocked("192.0.2.1")
         now[0] = 61.0
         limiter.sweep()
         assert limiter.addresses == 0 and not limiter.blocked("192.0.2.1")
+
+    def test_an_address_that_has_not_guessed_is_answered_when_the_budget_is_spent(self) -> None:
+        limiter = GuessLimiter(per_address=20, total=10, clock=lambda: 0.0, free=3)
+        for _ in range(10):
+            limiter.failed("10.0.0.1")
+        assert limiter.blocked("10.0.0.1") and not limiter.blocked("10.0.0.2")
+        for _ in range(2):
+            limiter.failed("10.0.0.2")
+        assert not limiter.blocked("10.0.0.2")
+        limiter.failed("10.0.0.2")
+        assert limiter.blocked("10.0.0.2")
 
 
 class TestTableRoom:

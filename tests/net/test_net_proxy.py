@@ -1,0 +1,130 @@
+"""More than one process behind a real proxy: Debian's nginx on loopback in front of two
+``spades-voice serve`` processes, with the configuration docs/scaling.md gives (read from
+that page, so the page says what was tested)."""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import signal
+import socket
+import subprocess
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from net_helpers import descendants, free_port, gone, hello, play_until, serve, wait_for
+
+from spades_voice.net import protocol as p
+from spades_voice.net.client import hello_join
+from spades_voice.net.remote_table import RemoteTable
+from spades_voice.rules import Ruleset
+from spades_voice.table import Notice
+
+NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
+pytestmark = pytest.mark.skipif(
+    NGINX is None, reason="nginx is not installed (.ci/run installs Debian's nginx)"
+)
+
+SCALING = Path(__file__).resolve().parents[2] / "docs" / "scaling.md"
+PROXY_ADDRESS = "127.0.0.9"  # nginx connects to the servers from here: what they trust
+
+
+def nginx_config(run_dir: Path, listen: str, p1: str, p2: str) -> str:
+    """docs/scaling.md's nginx block with its capitals filled in."""
+    block = SCALING.read_text().split("```nginx\n", 1)[1].split("```", 1)[0]
+    for name, value in (("RUN_DIR", str(run_dir)), ("PROXY_LISTEN", listen),
+                        ("PROXY_ADDRESS", PROXY_ADDRESS), ("P1_ADDRESS", p1),
+                        ("P2_ADDRESS", p2)):
+        block = block.replace(name, value)
+    return block
+
+
+def listening(port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(1)
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+@contextlib.contextmanager
+def nginx(run_dir: Path, port: int, p1: int, p2: int) -> Iterator[None]:
+    """nginx in the foreground (``daemon off``), everything it writes under ``run_dir``."""
+    assert NGINX is not None
+    run_dir.mkdir()
+    conf = run_dir / "nginx.conf"
+    conf.write_text(nginx_config(run_dir, f"127.0.0.1:{port}", f"127.0.0.1:{p1}",
+                                 f"127.0.0.1:{p2}"))
+    proc = subprocess.Popen(
+        [NGINX, "-p", f"{run_dir}/", "-e", str(run_dir / "error.log"), "-c", str(conf)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        wait_for(lambda: proc.poll() is not None or listening(port))
+        assert proc.poll() is None, (run_dir / "error.log").read_text()
+        yield
+    finally:
+        workers = descendants(proc.pid)
+        proc.terminate()
+        proc.wait(10)
+        gone(workers)
+
+
+def said(table: RemoteTable, into: list[str]) -> list[str]:
+    into.extend(e.text for e in table.drain() if isinstance(e, Notice))
+    return into
+
+
+def test_two_servers_behind_nginx_play_limit_and_restart_apart(tmp_path: Path) -> None:
+    p1, p2, front = free_port(), free_port(), free_port()
+    one, two = f"ws://127.0.0.1:{front}/p1", f"ws://127.0.0.1:{front}/p2"
+    trust = ("--trust-proxy", PROXY_ADDRESS)
+    tables: list[RemoteTable] = []
+    try:
+        with serve(tmp_path / "two", p2, *trust), nginx(tmp_path / "nginx", front, p1, p2):
+            with serve(tmp_path / "one", p1, *trust) as first:
+                # A table hosted through /p2 is joined through the proxy and plays; another
+                # (one person, three computers) plays at /p1.
+                ann = RemoteTable.create(two, "Ann", rules=Ruleset(target=300))
+                bo = RemoteTable.join(two, ann.code, "Bo")
+                cy = RemoteTable.create(one, "Cy", rules=Ruleset(target=300))
+                tables = [ann, bo, cy]
+                ann.start()
+                cy.start()
+                play_until(tables, lambda: min(len(t.view().tricks) for t in tables) >= 2)
+                # Each table lives in its own process: /p1 does not know /p2's code.
+                assert hello(one, hello_join(ann.code, "Eve"), "127.0.0.4")[0] == 4004
+
+                # The limits count the address nginx forwards, not nginx's own...
+                bad = hello_join("AAAA-AAAA", "Guess")
+                assert {hello(two, bad, "127.0.0.5")[0] for _ in range(20)} == {4004}
+                assert hello(two, bad, "127.0.0.5")[0] == p.CLOSE_BUSY
+                assert hello(two, bad, "127.0.0.6")[0] == 4004
+                # ...and a forged X-Forwarded-For changes nothing: through nginx, which
+                # appends the address it saw, nor straight to a server, which trusts
+                # the header from the proxy alone.
+                forged = {"X-Forwarded-For": "127.0.0.7"}
+                assert hello(two, bad, "127.0.0.5", **forged)[0] == p.CLOSE_BUSY
+                assert hello(f"ws://127.0.0.1:{p2}", bad, "127.0.0.5", **forged)[0] == (
+                    p.CLOSE_BUSY
+                )
+
+                # SIGKILL the /p1 process at Cy's turn.
+                wait_for(lambda: cy.view().my_turn, timeout=30)
+                before = cy.view()
+                helpers = descendants(first.pid)
+                first.send_signal(signal.SIGKILL)
+                first.wait(10)
+            gone(helpers)
+            # Meanwhile the /p2 table plays on.
+            tricks = len(ann.view().tricks)
+            play_until([ann, bo], lambda: len(ann.view().tricks) > tricks)
+            with serve(tmp_path / "one", p1, *trust):
+                heard: list[str] = []
+                wait_for(lambda: any(x.startswith("Back at your seat.")
+                                     for x in said(cy, heard)), timeout=30)
+                assert replace(cy.view(), hand_seen=before.hand_seen) == before
+                play_until(tables, lambda: len(cy.view().tricks) > len(before.tricks))
+    finally:
+        for t in tables:
+            t.close()
