@@ -35,11 +35,12 @@ output when BRLTTY answers.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
+import operator
 import os
 import sys
 import threading
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -47,7 +48,7 @@ from typing import TextIO
 from spades_voice.narration import notices
 from spades_voice.options import Speech, names
 from spades_voice.speech.base import Kind, Speaker, SpeechError
-from spades_voice.speech.bounded import START_SECONDS, start_all
+from spades_voice.speech.bounded import REAL_CLOCK, START_SECONDS, Clock, start_all
 from spades_voice.speech.simple import NullSpeaker, PrintSpeaker, RecorderSpeaker, TeeSpeaker
 
 log = logging.getLogger(__name__)
@@ -126,7 +127,7 @@ def auto_chain(prism_first: bool | None = None) -> tuple[str, ...]:
 
 
 def first_started(
-    order: Sequence[Factory], timeout: float
+    order: Sequence[Factory], timeout: float, clock: Clock = REAL_CLOCK
 ) -> tuple[int, Speaker | None, dict[str, str]]:
     """Start all of `order` at once; the first (by order) that started, and why those
     before it failed. Returns as soon as that is known; the rest close themselves when
@@ -156,13 +157,13 @@ def first_started(
         threading.Thread(
             target=start, args=(label, factory), name=f"start {label}", daemon=True
         ).start()
-    deadline = time.monotonic() + timeout
+    deadline = clock.now() + timeout
     errors: dict[str, str] = {}
     found: tuple[int, Speaker | None] = (-1, None)
     with changed:
         for index, (label, _factory) in enumerate(order):
-            while label not in results and time.monotonic() < deadline:
-                changed.wait(deadline - time.monotonic())
+            clock.wait_for(changed, functools.partial(operator.contains, results, label),
+                           deadline - clock.now())
             outcome = results.get(label, f"did not start within {START_SECONDS:g} s")
             if isinstance(outcome, str):
                 errors[label] = outcome
@@ -182,7 +183,7 @@ class FallbackSpeaker:
 
     `factories` are tried in order. If none starts, NullSpeaker is used (the game must
     still run, e.g. with output redirected). `switches` lists "old -> new" for doctor and
-    tests; each switch also goes to the log.
+    tests; each switch also goes to the log. `clock` measures the start bound.
     """
 
     def __init__(
@@ -191,8 +192,10 @@ class FallbackSpeaker:
         on_notice: Callable[[str], None] | None = None,
         *,
         parallel: bool = False,
+        clock: Clock = REAL_CLOCK,
     ) -> None:
         self._factories = list(factories)
+        self._clock = clock
         self._lock = threading.RLock()
         self.switches: list[str] = []
         self.start_errors: dict[str, str] = {}
@@ -212,7 +215,7 @@ class FallbackSpeaker:
         again if the chosen one fails.
         """
         order = list(self._factories)
-        index, chosen, errors = first_started(order, START_SECONDS + 0.5)
+        index, chosen, errors = first_started(order, START_SECONDS + 0.5, self._clock)
         for label, reason in errors.items():
             self.start_errors[label] = reason
             log.info("speech output %s unavailable: %s", label, reason)
@@ -322,13 +325,15 @@ def make_speaker(
     factories: dict[str, Callable[[], Speaker]] | None = None,
     braille: Callable[[], Speaker | None] | None = None,
     prism_first: bool | None = None,
+    clock: Clock = REAL_CLOCK,
 ) -> Speaker:
     """Build the speaker for `--speech CHOICE [--rate N] [--speech-log FILE] [--echo]`.
 
     `stream`/`write` go to the print backend (and echo); `factories` replaces the real
     backends by name (tests). `braille` starts the braille display output, or returns
     None when there is none (default: BrlAPI). `prism_first` overrides the Orca check.
-    Raises ValueError for an unknown choice.
+    `clock` measures the start bounds (tests move it by hand). Raises ValueError for an
+    unknown choice.
     """
     if braille is None and factories is None:
         braille = _start_braille
@@ -348,7 +353,7 @@ def make_speaker(
             names = CHAIN[CHAIN.index(choice):]
         # auto starts its candidates side by side (see FallbackSpeaker._start_parallel).
         chain = FallbackSpeaker(
-            [(name, makers[name]) for name in names], parallel=choice == "auto"
+            [(name, makers[name]) for name in names], parallel=choice == "auto", clock=clock
         )
         speaker = chain
     speaker = display.beside(speaker)
