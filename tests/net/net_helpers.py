@@ -16,6 +16,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+# descendants and wait_for live in tests/helpers.py; the net tests import them from here.
+from helpers import descendants as descendants
+from helpers import wait_for as wait_for
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -32,18 +35,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def descendants(pid: int) -> set[int]:
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            children = (task / "children").read_text().split()
-        except OSError:
-            continue
-        for child in map(int, children):
-            found |= {child, *descendants(child)}
-    return found
 
 
 def gone(pids: set[int], timeout: float = 10.0) -> None:
@@ -167,14 +158,6 @@ def close_code(ws: ClientConnection, timeout: float = 5.0) -> int | None:
     except ConnectionClosed:
         pass
     return ws.close_code
-
-
-def wait_for(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("condition not met in time")
-        time.sleep(0.005)
 
 
 def timers_pending(server: ServerThread, code: str) -> int:

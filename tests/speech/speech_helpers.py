@@ -110,16 +110,6 @@ def wav_seconds(path: Path) -> float:
         return wav.getnframes() / wav.getframerate()
 
 
-def wait_until(predicate: Callable[[], bool], timeout: float) -> bool:
-    """Poll `predicate` until true or `timeout` seconds pass."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return predicate()
-
-
 @dataclass
 class SpeechdServer:
     """A running private speech-dispatcher and the folder its utterances land in."""

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from speech_helpers import Brltty, brlapi_calls, make_fake_brlapi, wait_until
+from helpers import wait_until
+from speech_helpers import Brltty, brlapi_calls, make_fake_brlapi
 
 from spades_voice.speech import SpeechError, make_speaker
 from spades_voice.speech.braille import BrailleSpeaker, load_brlapi, start_braille, windows

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from helpers import wait_until
 from speech_helpers import (
     Brltty,
     FakePlayer,
@@ -38,7 +39,6 @@ from speech_helpers import (
     make_fake_player,
     require_espeak,
     require_speechd_stack,
-    wait_until,
 )
 
 from spades_voice.speech.braille import windows

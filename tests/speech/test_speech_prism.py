@@ -7,7 +7,8 @@ import threading
 import time
 
 import pytest
-from speech_helpers import SpeechdServer, wait_until
+from helpers import wait_until
+from speech_helpers import SpeechdServer
 
 from spades_voice.speech import SpeechError, make_speaker
 from spades_voice.speech.prism import PrismSpeaker

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import wait_until
 from speech_helpers import (
     FakeSsip,
     MuteSpeechd,
@@ -20,7 +21,6 @@ from speech_helpers import (
     clean_path,
     require_speechd_stack,
     spy_finished,
-    wait_until,
     wav_seconds,
 )
 

@@ -14,13 +14,13 @@ import wave
 from pathlib import Path
 
 import pytest
+from helpers import wait_until
 from speech_helpers import (
     FakePlayer,
     audio_sha,
     clean_path,
     make_fake_player,
     require_espeak,
-    wait_until,
     wav_seconds,
 )
 

@@ -1,0 +1,108 @@
+"""What tests in every folder share: waiting for a state, a clock moved by hand, and the
+processes a process started.
+
+Tests never judge the machine's speed. A test that needs a state waits for it with
+``wait_until`` (a generous bound that only a real hang reaches); a test that checks a time
+bound moves a ``HandClock`` past it and sees the bound hold to the hundredth of a second.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+#: How often a waiting test looks again.
+POLL_SECONDS = 0.01
+
+
+def wait_until(check: Callable[[], bool], timeout: float = 10.0) -> bool:
+    """Whether ``check()`` came true within ``timeout`` seconds, looked at every 10 ms."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            return check()
+        time.sleep(POLL_SECONDS)
+    return True
+
+
+def wait_for(check: Callable[[], bool], timeout: float = 10.0) -> None:
+    """Until ``check()`` is true; AssertionError if ``timeout`` seconds pass first."""
+    assert wait_until(check, timeout), "condition not met in time"
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (children, theirs, ...), read from /proc."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            children = (task / "children").read_text().split()
+        except OSError:
+            continue
+        for child in map(int, children):
+            found |= {child, *descendants(child)}
+    return found
+
+
+class HandClock:
+    """A ``Clock`` (``spades_voice.speech.bounded``) that moves only when the test moves it.
+
+    Code waiting on it with ``wait_for`` sleeps until its answer comes or the test has
+    moved the clock past its deadline. ``settle()`` returns once every waiter has looked
+    at the clock's present time, so "still waiting after 0.49 s" is a fact, not a race.
+    """
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self._now = start
+        self._lock = threading.Lock()
+        #: Each waiter's condition and the time it last looked at.
+        self._waiting: dict[object, tuple[threading.Condition, float]] = {}
+
+    def now(self) -> float:
+        return self._now
+
+    def wait_for(
+        self, cond: threading.Condition, ready: Callable[[], bool], timeout: float
+    ) -> bool:
+        deadline = self._now + timeout
+        key = object()
+        try:
+            while not ready():
+                with self._lock:
+                    now = self._now
+                    self._waiting[key] = (cond, now)
+                if now >= deadline:
+                    return ready()
+                # advance() notifies under ``cond``, which is ours until wait() lets go.
+                cond.wait()
+            return True
+        finally:
+            with self._lock:
+                self._waiting.pop(key, None)
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock on and wake every waiter to look at it."""
+        with self._lock:
+            self._now += seconds
+            conds = [cond for cond, _ in self._waiting.values()]
+        for cond in conds:
+            with cond:
+                cond.notify_all()
+
+    def waiters(self) -> int:
+        with self._lock:
+            return len(self._waiting)
+
+    def settle(self, waiters: int | None = None, timeout: float = 10.0) -> None:
+        """Until every waiter has seen the present time (and, if given, exactly
+        ``waiters`` are waiting); a generous real bound only catches a hang."""
+
+        def settled() -> bool:
+            with self._lock:
+                seen = [at for _, at in self._waiting.values()]
+            return all(at == self._now for at in seen) and (
+                waiters is None or len(seen) == waiters
+            )
+
+        wait_for(settled, timeout)
