@@ -11,7 +11,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
+from typing import TypeVar
+
+T = TypeVar("T")
 
 #: How often a waiting test looks again.
 POLL_SECONDS = 0.01
@@ -106,3 +110,53 @@ class HandClock:
             )
 
         wait_for(settled, timeout)
+
+
+def bounds_hold(
+    clock: HandClock,
+    call: Callable[[], T],
+    *bounds: float,
+    waiters: int = 1,
+    entered: Callable[[], bool] | None = None,
+) -> T:
+    """Run ``call`` aside and show, for each of ``bounds`` in turn, that it is still waiting
+    0.01 s of ``clock`` before the bound and goes on at the bound; its result (or its
+    exception). ``waiters``: how many bounded waits run side by side in the first bound.
+    ``entered``: true once the call is in the wait that the first bound times, when quick
+    bounded calls come before it (one of those, about to be answered, is not the wait)."""
+    future = aside(call)
+    if entered is not None:
+        wait_for(entered)
+    for index, bound in enumerate(bounds):
+        clock.settle(waiters if index == 0 else 1)
+        clock.advance(bound - 0.01)
+        clock.settle()
+        assert not future.done(), f"gave up before its {bound:g} s bound"
+        clock.advance(0.01)
+    try:
+        return future.result(timeout=10.0)
+    except TimeoutError:
+        raise AssertionError(f"still waiting past its {bounds[-1]:g} s bound") from None
+
+
+def without_waiting(call: Callable[[], T], timeout: float = 10.0) -> T:
+    """``call()``, which must not wait on a clock that no one moves: a generous real bound
+    (``timeout``) only catches it waiting."""
+    try:
+        return aside(call).result(timeout=timeout)
+    except TimeoutError:
+        raise AssertionError("it waited on a clock that no one moves") from None
+
+
+def aside(call: Callable[[], T]) -> Future[T]:
+    """``call()`` on a daemon thread (one stuck for good never holds up the test run)."""
+    future: Future[T] = Future()
+
+    def run() -> None:
+        try:
+            future.set_result(call())
+        except BaseException as exc:
+            future.set_exception(exc)
+
+    threading.Thread(target=run, name="aside", daemon=True).start()
+    return future

@@ -66,37 +66,39 @@ def backend_factories(
     *,
     stream: TextIO | None = None,
     write: Callable[[str], None] | None = None,
+    clock: Clock = REAL_CLOCK,
 ) -> dict[str, Callable[[], Speaker]]:
-    """How to start each backend by name (imports wait until a backend is started)."""
+    """How to start each backend by name (imports wait until a backend is started);
+    `clock` measures their bounds."""
     return {
-        "prism": _start_prism,
-        "screenreader": _start_screenreader,
-        "tts": lambda: _start_tts(rate),
+        "prism": lambda: _start_prism(clock),
+        "screenreader": lambda: _start_screenreader(clock),
+        "tts": lambda: _start_tts(rate, clock),
         "print": lambda: PrintSpeaker(stream, write=write),
         "none": NullSpeaker,
     }
 
 
-def _start_prism() -> Speaker:
+def _start_prism(clock: Clock) -> Speaker:
     from spades_voice.speech.prism import PrismSpeaker
 
-    return PrismSpeaker(prefer_orca=orca_running())
+    return PrismSpeaker(prefer_orca=orca_running(), clock=clock)
 
 
-def _start_screenreader() -> Speaker:
+def _start_screenreader(clock: Clock) -> Speaker:
     if sys.platform.startswith("linux"):
         from spades_voice.speech.speechd import SpeechdSpeaker
 
-        return SpeechdSpeaker()
+        return SpeechdSpeaker(clock=clock)
     from spades_voice.speech.screenreader import ScreenReaderSpeaker
 
-    return ScreenReaderSpeaker()
+    return ScreenReaderSpeaker(clock=clock)
 
 
-def _start_tts(rate: int | None) -> Speaker:
+def _start_tts(rate: int | None, clock: Clock) -> Speaker:
     from spades_voice.speech.tts import TtsSpeaker
 
-    return TtsSpeaker(rate)
+    return TtsSpeaker(rate, clock=clock)
 
 
 def orca_running(proc: Path = Path("/proc")) -> bool:
@@ -340,7 +342,7 @@ def make_speaker(
     if choice not in CHOICES:
         raise ValueError(f"unknown speech output {choice!r}; choose one of {', '.join(CHOICES)}")
     makers = factories if factories is not None else backend_factories(
-        rate, stream=stream, write=write
+        rate, stream=stream, write=write, clock=clock
     )
     display = _DisplayStart(braille if choice not in ("print", "none") else None)
     chain: FallbackSpeaker | None = None
