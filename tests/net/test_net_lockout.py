@@ -32,7 +32,8 @@ def hello(url: str, message: dict[str, object], source: str = "127.0.0.1",
     with ws_from(url, source, **headers) as ws:
         ws.send(json.dumps(message))
         with contextlib.suppress(Exception):
-            first = json.loads(ws.recv(timeout=5))
+            # Generous: a welcome later than this would be taken for a refusal.
+            first = json.loads(ws.recv(timeout=30))
             if first["type"] == "welcome":
                 return None, first
         return close_code(ws), None
