@@ -9,6 +9,9 @@ A call that timed out cannot be taken back: its thread stays blocked in the fore
 code. It is a daemon thread, so it never keeps the program from exiting, and the
 `SerialCaller` that owned it refuses every later call at once instead of queueing more
 work behind it.
+
+Every bound is measured on a `Clock`: the real monotonic one, or one a test moves by hand
+so that a bound is checked to the hundredth of a second on a machine of any speed.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Generic, Protocol, TypeVar
 
 from spades_voice.speech.base import Speaker, SpeechError
 
@@ -30,28 +33,84 @@ START_SECONDS = 2.0
 CALL_SECONDS = 0.5
 
 
-def call_with_timeout(fn: Callable[[], T], timeout: float, what: str) -> T:
+class Clock(Protocol):
+    """What bounds are measured with."""
+
+    def now(self) -> float:
+        """Seconds on a clock that never goes back."""
+        ...
+
+    def wait_for(
+        self, cond: threading.Condition, ready: Callable[[], bool], timeout: float
+    ) -> bool:
+        """With ``cond`` held: wait until ``ready()`` (whoever makes it true notifies
+        ``cond``) or until ``timeout`` seconds of this clock have passed; ``ready()``."""
+        ...
+
+
+class MonotonicClock:
+    """The real clock: ``time.monotonic``, and ``Condition.wait_for`` (which uses it)."""
+
+    def now(self) -> float:
+        return time.monotonic()
+
+    def wait_for(
+        self, cond: threading.Condition, ready: Callable[[], bool], timeout: float
+    ) -> bool:
+        return cond.wait_for(ready, max(0.0, timeout))
+
+
+REAL_CLOCK: Clock = MonotonicClock()
+
+
+class _Answer(Generic[T]):
+    """One call's outcome, handed from the thread that ran it to the caller waiting."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._outcome: tuple[bool, object] | None = None
+
+    def put(self, ok: bool, value: object) -> None:
+        with self._cond:
+            self._outcome = (ok, value)
+            self._cond.notify_all()
+
+    def run(self, fn: Callable[[], T]) -> None:
+        try:
+            self.put(True, fn())
+        except BaseException as exc:  # handed back to the caller as is
+            self.put(False, exc)
+
+    def wait(self, clock: Clock, timeout: float) -> tuple[bool, object] | None:
+        """The outcome, or None when ``timeout`` passed first."""
+        with self._cond:
+            clock.wait_for(self._cond, lambda: self._outcome is not None, timeout)
+            return self._outcome
+
+    @staticmethod
+    def value(outcome: tuple[bool, object]) -> T:
+        ok, value = outcome
+        if ok:
+            return value  # type: ignore[return-value]
+        assert isinstance(value, BaseException)
+        raise value
+
+
+def call_with_timeout(
+    fn: Callable[[], T], timeout: float, what: str, clock: Clock = REAL_CLOCK
+) -> T:
     """Run `fn` on a daemon thread; its result, or SpeechError after `timeout` seconds.
 
     Exceptions from `fn` are re-raised as they are (callers translate them).
     """
-    box: queue.Queue[tuple[bool, object]] = queue.Queue(maxsize=1)
-
-    def run() -> None:
-        try:
-            box.put((True, fn()))
-        except BaseException as exc:  # handed back to the caller as is
-            box.put((False, exc))
-
-    threading.Thread(target=run, name=f"bounded {what}", daemon=True).start()
-    try:
-        ok, value = box.get(timeout=timeout)
-    except queue.Empty:
-        raise SpeechError(f"{what} did not answer within {timeout:g} s") from None
-    if ok:
-        return value  # type: ignore[return-value]
-    assert isinstance(value, BaseException)
-    raise value
+    answer: _Answer[T] = _Answer()
+    threading.Thread(
+        target=answer.run, args=(fn,), name=f"bounded {what}", daemon=True
+    ).start()
+    outcome = answer.wait(clock, timeout)
+    if outcome is None:
+        raise SpeechError(f"{what} did not answer within {timeout:g} s")
+    return _Answer.value(outcome)
 
 
 class SerialCaller:
@@ -62,10 +121,12 @@ class SerialCaller:
     foreign code, so `stuck` is set and every later call fails at once.
     """
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, clock: Clock = REAL_CLOCK) -> None:
         self._name = name
-        self._jobs: queue.Queue[tuple[Callable[[], object], queue.Queue[tuple[bool, object]]]
-                                | None] = queue.Queue()
+        self._clock = clock
+        self._jobs: queue.Queue[tuple[Callable[[], object], _Answer[object]] | None] = (
+            queue.Queue()
+        )
         self._lock = threading.Lock()
         self.stuck: str | None = None
         self._thread = threading.Thread(target=self._work, name=name, daemon=True)
@@ -76,28 +137,21 @@ class SerialCaller:
             job = self._jobs.get()
             if job is None:
                 return
-            fn, box = job
-            try:
-                box.put((True, fn()))
-            except BaseException as exc:  # handed back to the caller as is
-                box.put((False, exc))
+            fn, answer = job
+            answer.run(fn)
 
     def call(self, fn: Callable[[], T], timeout: float, what: str) -> T:
         """`fn()` on the worker; SpeechError if it takes longer than `timeout`."""
         with self._lock:
             if self.stuck is not None:
                 raise SpeechError(self.stuck)
-            box: queue.Queue[tuple[bool, object]] = queue.Queue(maxsize=1)
-            self._jobs.put((fn, box))
-            try:
-                ok, value = box.get(timeout=timeout)
-            except queue.Empty:
+            answer: _Answer[object] = _Answer()
+            self._jobs.put((fn, answer))
+            outcome = answer.wait(self._clock, timeout)
+            if outcome is None:
                 self.stuck = f"{what} did not answer within {timeout:g} s"
-                raise SpeechError(self.stuck) from None
-        if ok:
-            return value  # type: ignore[return-value]
-        assert isinstance(value, BaseException)
-        raise value
+                raise SpeechError(self.stuck)
+        return _Answer.value(outcome)
 
     def stop(self) -> None:
         """Let the worker end once its current job returns (it may never, if stuck)."""
@@ -105,7 +159,9 @@ class SerialCaller:
 
 
 def start_all(
-    makers: dict[str, Callable[[], Speaker | None]], timeout: float
+    makers: dict[str, Callable[[], Speaker | None]],
+    timeout: float,
+    clock: Clock = REAL_CLOCK,
 ) -> dict[str, Speaker | str]:
     """Start every output at once, each on its own thread; within `timeout` seconds.
 
@@ -113,7 +169,7 @@ def start_all(
     finishes starting after the deadline is closed at once.
     """
     results: dict[str, Speaker | str] = {}
-    lock = threading.Lock()
+    changed = threading.Condition()
 
     def start(name: str, factory: Callable[[], Speaker | None]) -> None:
         try:
@@ -124,24 +180,21 @@ def start_all(
         except Exception as exc:
             # Every output must get an answer, whatever one of them raises.
             outcome = f"{type(exc).__name__}: {exc}"
-        with lock:
+        with changed:
             late = name in results
             if not late:
                 results[name] = outcome
+                changed.notify_all()
         if late and not isinstance(outcome, str):
             with contextlib.suppress(Exception):
                 outcome.close()
 
-    threads = [
-        threading.Thread(target=start, args=(name, factory), name=f"start {name}", daemon=True)
-        for name, factory in makers.items()
-    ]
-    for thread in threads:
-        thread.start()
-    deadline = time.monotonic() + timeout
-    for thread in threads:
-        thread.join(max(0.0, deadline - time.monotonic()))
-    with lock:
+    for name, factory in makers.items():
+        threading.Thread(
+            target=start, args=(name, factory), name=f"start {name}", daemon=True
+        ).start()
+    with changed:
+        clock.wait_for(changed, lambda: len(results) == len(makers), timeout)
         for name in makers:
             results.setdefault(name, f"did not start within {timeout:g} s")
         return dict(results)

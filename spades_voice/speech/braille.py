@@ -33,7 +33,13 @@ from typing import Any
 
 from spades_voice.speech._speechd import load_system_module
 from spades_voice.speech.base import SpeechError
-from spades_voice.speech.bounded import CALL_SECONDS, START_SECONDS, SerialCaller
+from spades_voice.speech.bounded import (
+    CALL_SECONDS,
+    REAL_CLOCK,
+    START_SECONDS,
+    Clock,
+    SerialCaller,
+)
 
 
 def plain(message: str) -> str:
@@ -72,6 +78,7 @@ class BrailleSpeaker:
         *,
         start_timeout: float = START_SECONDS,
         call_timeout: float = CALL_SECONDS,
+        clock: Clock = REAL_CLOCK,
     ) -> None:
         self.where = "given"
         if module is None:
@@ -80,7 +87,7 @@ class BrailleSpeaker:
                 raise SpeechError(self.where)
         brlapi = module
         self._call_timeout = call_timeout
-        self._caller = SerialCaller("brlapi")
+        self._caller = SerialCaller("brlapi", clock)
         self._lock = threading.Lock()
         self._closed = False
 

@@ -35,11 +35,12 @@ output when BRLTTY answers.
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
+import operator
 import os
 import sys
 import threading
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
@@ -47,7 +48,7 @@ from typing import TextIO
 from spades_voice.narration import notices
 from spades_voice.options import Speech, names
 from spades_voice.speech.base import Kind, Rewinding, SelfReporting, Speaker, SpeechError
-from spades_voice.speech.bounded import START_SECONDS, start_all
+from spades_voice.speech.bounded import REAL_CLOCK, START_SECONDS, Clock, start_all
 from spades_voice.speech.simple import NullSpeaker, PrintSpeaker, RecorderSpeaker, TeeSpeaker
 
 log = logging.getLogger(__name__)
@@ -65,37 +66,39 @@ def backend_factories(
     *,
     stream: TextIO | None = None,
     write: Callable[[str], None] | None = None,
+    clock: Clock = REAL_CLOCK,
 ) -> dict[str, Callable[[], Speaker]]:
-    """How to start each backend by name (imports wait until a backend is started)."""
+    """How to start each backend by name (imports wait until a backend is started);
+    `clock` measures their bounds."""
     return {
-        "prism": _start_prism,
-        "screenreader": _start_screenreader,
-        "tts": lambda: _start_tts(rate),
+        "prism": lambda: _start_prism(clock),
+        "screenreader": lambda: _start_screenreader(clock),
+        "tts": lambda: _start_tts(rate, clock),
         "print": lambda: PrintSpeaker(stream, write=write),
         "none": NullSpeaker,
     }
 
 
-def _start_prism() -> Speaker:
+def _start_prism(clock: Clock) -> Speaker:
     from spades_voice.speech.prism import PrismSpeaker
 
-    return PrismSpeaker(prefer_orca=orca_running())
+    return PrismSpeaker(prefer_orca=orca_running(), clock=clock)
 
 
-def _start_screenreader() -> Speaker:
+def _start_screenreader(clock: Clock) -> Speaker:
     if sys.platform.startswith("linux"):
         from spades_voice.speech.speechd import SpeechdSpeaker
 
-        return SpeechdSpeaker()
+        return SpeechdSpeaker(clock=clock)
     from spades_voice.speech.screenreader import ScreenReaderSpeaker
 
-    return ScreenReaderSpeaker()
+    return ScreenReaderSpeaker(clock=clock)
 
 
-def _start_tts(rate: int | None) -> Speaker:
+def _start_tts(rate: int | None, clock: Clock) -> Speaker:
     from spades_voice.speech.tts import TtsSpeaker
 
-    return TtsSpeaker(rate)
+    return TtsSpeaker(rate, clock=clock)
 
 
 def orca_running(proc: Path = Path("/proc")) -> bool:
@@ -126,7 +129,7 @@ def auto_chain(prism_first: bool | None = None) -> tuple[str, ...]:
 
 
 def first_started(
-    order: Sequence[Factory], timeout: float
+    order: Sequence[Factory], timeout: float, clock: Clock = REAL_CLOCK
 ) -> tuple[int, Speaker | None, dict[str, str]]:
     """Start all of `order` at once; the first (by order) that started, and why those
     before it failed. Returns as soon as that is known; the rest close themselves when
@@ -156,13 +159,13 @@ def first_started(
         threading.Thread(
             target=start, args=(label, factory), name=f"start {label}", daemon=True
         ).start()
-    deadline = time.monotonic() + timeout
+    deadline = clock.now() + timeout
     errors: dict[str, str] = {}
     found: tuple[int, Speaker | None] = (-1, None)
     with changed:
         for index, (label, _factory) in enumerate(order):
-            while label not in results and time.monotonic() < deadline:
-                changed.wait(deadline - time.monotonic())
+            clock.wait_for(changed, functools.partial(operator.contains, results, label),
+                           deadline - clock.now())
             outcome = results.get(label, f"did not start within {START_SECONDS:g} s")
             if isinstance(outcome, str):
                 errors[label] = outcome
@@ -182,7 +185,7 @@ class FallbackSpeaker:
 
     `factories` are tried in order. If none starts, NullSpeaker is used (the game must
     still run, e.g. with output redirected). `switches` lists "old -> new" for doctor and
-    tests; each switch also goes to the log.
+    tests; each switch also goes to the log. `clock` measures the start bound.
     """
 
     def __init__(
@@ -191,8 +194,10 @@ class FallbackSpeaker:
         on_notice: Callable[[str], None] | None = None,
         *,
         parallel: bool = False,
+        clock: Clock = REAL_CLOCK,
     ) -> None:
         self._factories = list(factories)
+        self._clock = clock
         self._lock = threading.RLock()
         self.switches: list[str] = []
         self.start_errors: dict[str, str] = {}
@@ -214,7 +219,7 @@ class FallbackSpeaker:
         again if the chosen one fails.
         """
         order = list(self._factories)
-        index, chosen, errors = first_started(order, START_SECONDS + 0.5)
+        index, chosen, errors = first_started(order, START_SECONDS + 0.5, self._clock)
         for label, reason in errors.items():
             self.start_errors[label] = reason
             log.info("speech output %s unavailable: %s", label, reason)
@@ -324,54 +329,64 @@ def make_speaker(
     factories: dict[str, Callable[[], Speaker]] | None = None,
     braille: Callable[[], Speaker | None] | None = None,
     prism_first: bool | None = None,
+    clock: Clock = REAL_CLOCK,
 ) -> Speaker:
     """Build the speaker for `--speech CHOICE [--rate N] [--speech-log FILE] [--echo]`.
 
     `stream`/`write` go to the print backend (and echo); `factories` replaces the real
     backends by name (tests). `braille` starts the braille display output, or returns
     None when there is none (default: BrlAPI). `prism_first` overrides the Orca check.
-    Raises ValueError for an unknown choice.
+    `clock` measures the start bounds (tests move it by hand). Raises ValueError for an
+    unknown choice.
     """
     if braille is None and factories is None:
         braille = _start_braille
     if choice not in CHOICES:
         raise ValueError(f"unknown speech output {choice!r}; choose one of {', '.join(CHOICES)}")
     makers = factories if factories is not None else backend_factories(
-        rate, stream=stream, write=write
+        rate, stream=stream, write=write, clock=clock
     )
     display = _DisplayStart(braille if choice not in ("print", "none") else None)
-    chain: FallbackSpeaker | None = None
-    if choice == "none":
-        speaker: Speaker = makers["none"]()
-    else:
-        if choice == "auto":
-            names = auto_chain(prism_first if prism_first is not None else None)
-        else:
-            names = CHAIN[CHAIN.index(choice):]
-        # auto starts its candidates side by side (see FallbackSpeaker._start_parallel).
-        chain = FallbackSpeaker(
-            [(name, makers[name]) for name in names], parallel=choice == "auto"
-        )
-        if choice != "auto" and choice in chain.start_errors:
-            # Chosen by name, it did not start: say so first (auto's fallback is expected).
-            chain.first_words = notices.output_unavailable(choice, chain.name)
-        speaker = chain
-    speaker = display.beside(speaker)
+    chain = None if choice == "none" else _chain_for(choice, makers, prism_first, clock)
+    speaker = display.beside(makers["none"]() if chain is None else chain)
     if echo and not prints(speaker):
         speaker = TeeSpeaker([speaker, PrintSpeaker(stream, write=write)])
     if log_path is not None:
-        log_file = log_path.open("a", encoding="utf-8")
-        # The log holds everything spoken, a shared table's code included: only its owner
-        # may read it. (Opened first: nothing is written before this.)
-        with contextlib.suppress(OSError):
-            os.chmod(log_path, 0o600)
-        recorder = RecorderSpeaker(speaker, log_file, owns_log=True)
-        if chain is not None:
-            chain.on_notice = lambda notice: recorder.note(Kind.NOTICE, notice)
-            if chain.first_words:
-                recorder.note(Kind.NOTICE, chain.first_words)
-        speaker = recorder
+        speaker = _logged(speaker, log_path, chain)
     return speaker
+
+
+def _chain_for(
+    choice: str,
+    makers: dict[str, Callable[[], Speaker]],
+    prism_first: bool | None,
+    clock: Clock,
+) -> FallbackSpeaker:
+    """The outputs to try for ``choice``, started; one chosen by name that did not start
+    says so first (auto's fallback is expected, so it says nothing)."""
+    names = auto_chain(prism_first) if choice == "auto" else CHAIN[CHAIN.index(choice):]
+    # auto starts its candidates side by side (see FallbackSpeaker._start_parallel).
+    chain = FallbackSpeaker(
+        [(name, makers[name]) for name in names], parallel=choice == "auto", clock=clock
+    )
+    if choice != "auto" and choice in chain.start_errors:
+        chain.first_words = notices.output_unavailable(choice, chain.name)
+    return chain
+
+
+def _logged(speaker: Speaker, log_path: Path, chain: FallbackSpeaker | None) -> Speaker:
+    """``speaker`` with everything it says, and the chain's notices, written to the log."""
+    log_file = log_path.open("a", encoding="utf-8")
+    # The log holds everything spoken, a shared table's code included: only its owner
+    # may read it. (Opened first: nothing is written before this.)
+    with contextlib.suppress(OSError):
+        os.chmod(log_path, 0o600)
+    recorder = RecorderSpeaker(speaker, log_file, owns_log=True)
+    if chain is not None:
+        chain.on_notice = lambda notice: recorder.note(Kind.NOTICE, notice)
+        if chain.first_words:
+            recorder.note(Kind.NOTICE, chain.first_words)
+    return recorder
 
 
 class _DisplayStart:

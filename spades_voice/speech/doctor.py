@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from spades_voice.narration.language import N_, line
 from spades_voice.speech.base import Draining, Speaker
-from spades_voice.speech.bounded import START_SECONDS, start_all
+from spades_voice.speech.bounded import REAL_CLOCK, START_SECONDS, Clock, start_all
 from spades_voice.speech.chain import CHAIN, auto_chain, backend_factories
 
 TEST_LINE = N_("Spades voice speech test. Your lead.")
@@ -71,9 +71,10 @@ def _describe(speaker: Speaker) -> str:
 def probe_all(
     makers: dict[str, Callable[[], Speaker | None]],
     timeout: float = PROBE_SECONDS,
+    clock: Clock = REAL_CLOCK,
 ) -> dict[str, Speaker | str]:
     """Start every output at once; each name maps to its open speaker or why it failed."""
-    return start_all(makers, timeout)
+    return start_all(makers, timeout, clock)
 
 
 def report_from(results: dict[str, Speaker | str], prism_first: bool | None = None) -> SpeechReport:

@@ -18,7 +18,13 @@ import threading
 from typing import Any
 
 from spades_voice.speech.base import SpeechError
-from spades_voice.speech.bounded import CALL_SECONDS, START_SECONDS, SerialCaller
+from spades_voice.speech.bounded import (
+    CALL_SECONDS,
+    REAL_CLOCK,
+    START_SECONDS,
+    Clock,
+    SerialCaller,
+)
 
 log = logging.getLogger(__name__)
 
@@ -35,6 +41,7 @@ class PrismSpeaker:
         module: Any | None = None,
         start_timeout: float = START_SECONDS,
         call_timeout: float = CALL_SECONDS,
+        clock: Clock = REAL_CLOCK,
     ) -> None:
         prism: Any = module
         if prism is None:
@@ -45,7 +52,7 @@ class PrismSpeaker:
                     "prismatoid is not installed (pip install 'spades-voice[prism]')"
                 ) from exc
         self._call_timeout = call_timeout
-        self._caller = SerialCaller("prism")
+        self._caller = SerialCaller("prism", clock)
         self._lock = threading.Lock()
         self._closed = False
 

@@ -28,7 +28,14 @@ from typing import Any
 
 from spades_voice.speech._quiet import captured_output
 from spades_voice.speech.base import SpeechError
-from spades_voice.speech.bounded import CALL_SECONDS, START_SECONDS, SerialCaller, call_with_timeout
+from spades_voice.speech.bounded import (
+    CALL_SECONDS,
+    REAL_CLOCK,
+    START_SECONDS,
+    Clock,
+    SerialCaller,
+    call_with_timeout,
+)
 
 
 def _make_auto() -> Any | None:
@@ -39,7 +46,9 @@ def _make_auto() -> Any | None:
     return Auto()
 
 
-def probe_auto(timeout: float = START_SECONDS) -> tuple[Any | None, list[str]]:
+def probe_auto(
+    timeout: float = START_SECONDS, clock: Clock = REAL_CLOCK
+) -> tuple[Any | None, list[str]]:
     """Build accessible_output2's `Auto` output quietly, within `timeout` seconds.
 
     Returns the Auto object (None when accessible_output2 cannot be imported) and what it
@@ -47,7 +56,7 @@ def probe_auto(timeout: float = START_SECONDS) -> tuple[Any | None, list[str]]:
     redirection is undone here, in the caller's thread, even when the probe is stuck.
     """
     with captured_output() as captured:
-        auto = call_with_timeout(_make_auto, timeout, "screen reader probe")
+        auto = call_with_timeout(_make_auto, timeout, "screen reader probe", clock)
     notes = captured.lines()
     if auto is None:
         notes.append("accessible_output2 not importable")
@@ -63,16 +72,16 @@ class ScreenReaderSpeaker:
 
     name = "screenreader"
 
-    def __init__(self, *, auto: Any | None = None) -> None:
+    def __init__(self, *, auto: Any | None = None, clock: Clock = REAL_CLOCK) -> None:
         self.probe_messages: list[str] = []
         if auto is None:
-            auto, self.probe_messages = probe_auto()
+            auto, self.probe_messages = probe_auto(clock=clock)
         if auto is None:
             raise SpeechError("accessible_output2 is not installed")
         self._auto = auto
         self._lock = threading.Lock()
         self._closed = False
-        self._caller = SerialCaller("screen-reader")
+        self._caller = SerialCaller("screen-reader", clock)
         self.output_name = self._output_name()
 
     def _output(self) -> Any:

@@ -27,14 +27,19 @@ import contextlib
 import itertools
 import logging
 import threading
-import time
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from spades_voice.speech._speechd import load_speechd
 from spades_voice.speech.base import SpeechError
-from spades_voice.speech.bounded import CALL_SECONDS, START_SECONDS, SerialCaller
+from spades_voice.speech.bounded import (
+    CALL_SECONDS,
+    REAL_CLOCK,
+    START_SECONDS,
+    Clock,
+    SerialCaller,
+)
 from spades_voice.speech.voice_language import language_code
 
 log = logging.getLogger(__name__)
@@ -57,7 +62,9 @@ class SpeechdSpeaker:
         start_timeout: float = START_SECONDS,
         call_timeout: float = CALL_SECONDS,
         module: ModuleType | None = None,
+        clock: Clock = REAL_CLOCK,
     ) -> None:
+        self._clock = clock
         if module is None:
             module, where = load_speechd()
             if module is None:
@@ -66,7 +73,8 @@ class SpeechdSpeaker:
         self._start_timeout = start_timeout
         self._call_timeout = call_timeout
         self._lock = threading.RLock()
-        self._pending_lock = threading.Lock()
+        # A condition, so wait_idle wakes when the last pending line is done.
+        self._pending_lock = threading.Condition()
         self._pending: dict[int, str] = {}
         self._tokens = itertools.count()
         self._closed = False
@@ -86,8 +94,8 @@ class SpeechdSpeaker:
         is listening is the server started the way every client starts it (autospawn),
         with what is left of the 2 s.
         """
-        began = time.monotonic()
-        caller = SerialCaller("speechd-client")
+        began = self._clock.now()
+        caller = SerialCaller("speechd-client", self._clock)
         speechd = self._speechd
 
         def open_client(autospawn: bool) -> Any:
@@ -101,7 +109,7 @@ class SpeechdSpeaker:
                 raise
             except Exception:
                 # Nobody listening (or a refused connection): start the server.
-                left = self._start_timeout - (time.monotonic() - began)
+                left = self._start_timeout - (self._clock.now() - began)
                 client = caller.call(lambda: open_client(True), max(0.1, left),
                                      "Speech Dispatcher (starting it)")
         except SpeechError:
@@ -188,6 +196,7 @@ class SpeechdSpeaker:
             if kind in finished:
                 with self._pending_lock:
                     self._pending.pop(token, None)
+                    self._pending_lock.notify_all()
 
         def speak(client: Any) -> None:
             if interrupt:
@@ -201,6 +210,7 @@ class SpeechdSpeaker:
             # not also come back among the unheard lines.
             with self._pending_lock:
                 self._pending.pop(token, None)
+                self._pending_lock.notify_all()
             raise
 
     def _say(self, text: str, *, interrupt: bool) -> None:
@@ -216,6 +226,7 @@ class SpeechdSpeaker:
                     with self._pending_lock:
                         for token in cut:
                             self._pending.pop(token, None)
+                        self._pending_lock.notify_all()
             except SpeechError as exc:
                 # A query to a dead server cut nothing: the player heard none of the
                 # pending lines, so they stay to be said again.
@@ -227,11 +238,13 @@ class SpeechdSpeaker:
     def _forget_pending(self) -> None:
         with self._pending_lock:
             self._pending.clear()
+            self._pending_lock.notify_all()
 
     def _take_unheard(self) -> list[tuple[int, str]]:
         with self._pending_lock:
             items = list(self._pending.items())
             self._pending.clear()
+            self._pending_lock.notify_all()
         return items
 
     def unheard(self) -> list[str]:
@@ -256,13 +269,10 @@ class SpeechdSpeaker:
 
     def wait_idle(self, timeout: float) -> bool:
         """Wait until every line sent has finished; False on timeout."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            with self._pending_lock:
-                if not self._pending:
-                    return True
-            time.sleep(0.02)
-        return False
+        with self._pending_lock:
+            return self._clock.wait_for(
+                self._pending_lock, lambda: not self._pending, timeout
+            )
 
     def close(self) -> None:
         """Let the last line finish (at most 2 s), then disconnect."""

@@ -42,7 +42,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -52,7 +51,7 @@ from spades_voice.narration import notices
 from spades_voice.narration.language import line
 from spades_voice.speech import audio
 from spades_voice.speech.base import SpeechError
-from spades_voice.speech.bounded import START_SECONDS
+from spades_voice.speech.bounded import REAL_CLOCK, START_SECONDS, Clock
 from spades_voice.speech.synth import (
     EspeakSynth,
     PyttsxSynth,
@@ -95,8 +94,10 @@ class TtsSpeaker:
         python: str | None = None,
         start_timeout: float = START_SECONDS,
         on_change: Callable[[str, str], None] | None = None,
+        clock: Clock = REAL_CLOCK,
     ) -> None:
         self.rate = rate
+        self._clock = clock
         self._on_change = on_change
         self.on_failure: Callable[[], None] | None = None
         self.history: list[tuple[str, str]] = []
@@ -104,7 +105,7 @@ class TtsSpeaker:
         # Players are killed, so they cannot clean up after themselves: we own the folder.
         self._scratch = tempfile.TemporaryDirectory(prefix="spades-tts-")
         scratch = Path(self._scratch.name)
-        began = time.monotonic()
+        began = clock.now()
         try:
             program = espeak_program()
             if program is not None:
@@ -118,7 +119,7 @@ class TtsSpeaker:
             if player is not None:
                 self.player = audio.Player(Path(player[0]).name, tuple(player))
             else:
-                left = max(0.2, start_timeout - (time.monotonic() - began))
+                left = max(0.2, start_timeout - (clock.now() - began))
                 self.player, self.notes = audio.find_player(scratch, left)
         except SpeechError as exc:
             self._cleanup()
@@ -197,6 +198,7 @@ class TtsSpeaker:
             if self._closed:
                 return
             self._drop_pending()
+        self._wake()
 
     def unheard(self) -> list[str]:
         """After a failure: the line that was playing and those queued behind it."""
@@ -223,14 +225,19 @@ class TtsSpeaker:
 
     def wait_idle(self, timeout: float) -> bool:
         """Block until everything queued has been played (doctor, tests); False on timeout."""
-        deadline = time.monotonic() + timeout
-        while True:
+        def settled() -> bool:
             with self._lock:
-                if self._outstanding <= 0 or self._failure is not None:
-                    return self._outstanding <= 0
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.01)
+                return self._outstanding <= 0 or self._failure is not None
+
+        with self._changed:
+            self._clock.wait_for(self._changed, settled, timeout)
+        with self._lock:
+            return self._outstanding <= 0
+
+    def _wake(self) -> None:
+        """Tell wait_idle that the number of lines outstanding changed."""
+        with self._changed:
+            self._changed.notify_all()
 
     def wait_for(self, state: str, text: str, timeout: float) -> bool:
         """Block until `(state, text)` appears in `history`; False on timeout."""
@@ -270,6 +277,7 @@ class TtsSpeaker:
                 with self._lock:
                     self._busy = None
                     self._outstanding -= 1
+                self._wake()
             if problem is not None:
                 self._fail(item, problem)
                 return

@@ -8,12 +8,12 @@ import os
 import signal
 import socket
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pexpect
+from helpers import descendants, wait_until
 
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.remote_table import RemoteTable
@@ -42,12 +42,11 @@ def command(data: Path, *argv: str) -> Iterator[pexpect.spawn]:
     try:
         yield child
     finally:
-        helpers = descendants(child.pid)  # a host's server runs computers' workers
+        started = descendants(child.pid)  # a host's server runs computers' workers
         child.terminate(force=True)
-        deadline = time.monotonic() + 10
-        while any(Path(f"/proc/{pid}").exists() for pid in helpers):
-            assert time.monotonic() < deadline, "a process the command started outlived it"
-            time.sleep(0.05)
+        assert wait_until(
+            lambda: not any(Path(f"/proc/{pid}").exists() for pid in started), 10.0
+        ), "a process the command started outlived it"
 
 
 @contextmanager
@@ -71,18 +70,6 @@ def _interruptible() -> None:
     the background (``cmd &`` in a script, nohup) ignores SIGINT, every child inherits
     that, and Python then never raises KeyboardInterrupt: the host's Ctrl-C did nothing."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
-def descendants(pid: int) -> set[int]:
-    found: set[int] = set()
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            children = (task / "children").read_text().split()
-        except OSError:
-            continue
-        for child in map(int, children):
-            found |= {child, *descendants(child)}
-    return found
 
 
 @contextmanager

@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import json
 import socket
-import time
 
 from net_helpers import (
     close_code,
@@ -46,7 +45,9 @@ def test_the_defaults_keep_slow_openers_short() -> None:
 
 class TestTableFlood:
     def test_a_create_flood_from_one_address_leaves_room_for_others(self) -> None:
-        limits = Limits(**FAST, tables_per_address=5, empty_table_seconds=0.5,
+        # The flood's tables must outlive the flood on a busy machine: 40 hellos in well
+        # under 6 s.
+        limits = Limits(**FAST, tables_per_address=5, empty_table_seconds=6.0,
                         sweep_seconds=0.1, opens_per_second=10_000)  # (paced: below)
         with running_server(limits=limits) as server:
             codes = []
@@ -58,7 +59,7 @@ class TestTableFlood:
             assert len(codes) == 35  # five tables, then refused
             assert hello(server.url, hello_create("Ann"), "127.0.0.2")[1] is not None
             # The flood's empty tables end, and its address may open tables again.
-            wait_for(lambda: server.call(lambda: len(server.server.tables)) == 0)
+            wait_for(lambda: server.call(lambda: len(server.server.tables)) == 0, 60.0)
             code, welcome = hello(server.url, hello_create("Later"))
             assert welcome is not None
 
@@ -103,9 +104,9 @@ class TestSilentSockets:
         limits = Limits(**FAST, hello_seconds=0.5)
         with running_server(limits=limits) as server, contextlib.ExitStack() as stack:
             conns = [stack.enter_context(ws_from(server.url, "127.0.0.1")) for _ in range(10)]
-            started = time.monotonic()
-            assert {close_code(ws, 5) for ws in conns} == {p.CLOSE_HELLO}
-            assert time.monotonic() - started < 3
+            # Closed by the hello timer (its code says so); how soon is the server's clock's
+            # business, which this process cannot move, so a busy machine gets time.
+            assert {close_code(ws, 30) for ws in conns} == {p.CLOSE_HELLO}
 
     def test_a_full_server_drops_its_oldest_unseated_socket_for_a_newcomer(self) -> None:
         limits = Limits(**FAST, max_connections=6, connections_per_address=100)
@@ -260,7 +261,9 @@ class TestLimiterMemory:
 
 class TestTableRoom:
     def test_a_full_server_ends_the_oldest_table_that_never_started(self) -> None:
-        limits = Limits(**FAST, max_tables=2, empty_table_seconds=0.3, sweep_seconds=60)
+        # Long enough that "just created" holds on a busy machine (the server's clock
+        # cannot be moved from here).
+        limits = Limits(**FAST, max_tables=2, empty_table_seconds=3.0, sweep_seconds=60)
         with running_server(limits=limits) as server, contextlib.ExitStack() as stack:
             held = []
             for source in ("127.0.0.3", "127.0.0.4"):  # hosts who stay, never start
@@ -270,9 +273,9 @@ class TestTableRoom:
                 held.append(ws)
             # Just created: a third has to wait for room...
             assert hello(server.url, hello_create("Ann"), "127.0.0.5")[0] == p.CLOSE_BUSY
-            time.sleep(0.5)
             # ...once they have sat untouched past the limit, the oldest makes room.
-            assert hello(server.url, hello_create("Ann"), "127.0.0.5")[1] is not None
+            wait_for(lambda: hello(server.url, hello_create("Ann"), "127.0.0.5")[1] is not None,
+                     30.0)
             assert close_code(held[0]) == p.CLOSE_BUSY
             held[1].send(json.dumps({"type": "ping", "id": 1}))
             assert replies(held[1], ("ok",))["id"] == 1

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from helpers import wait_until
 from prompt_toolkit.application import Application
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
@@ -215,12 +215,12 @@ class Harness:
 
     def wait_for(self, condition: Callable[[], bool], timeout: float = 10.0) -> None:
         """Until ``condition`` holds (what a test waits for: an event, a state)."""
-        deadline = time.monotonic() + timeout
-        while not condition():
+        def met() -> bool:
             if self.error is not None:
                 raise AssertionError(f"shell crashed: {self.error!r}") from self.error
-            assert time.monotonic() < deadline, "the awaited condition never came"
-            time.sleep(0.01)
+            return condition()
+
+        assert wait_until(met, timeout), "the awaited condition never came"
 
     def texts(self, kind: Kind | None = None) -> list[str]:
         return self.speaker.texts(kind)

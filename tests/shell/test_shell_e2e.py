@@ -9,11 +9,11 @@ import os
 import shutil
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pexpect
 import pytest
+from helpers import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 RIGHT, HOME = "\x1b[C", "\x1b[H"
@@ -34,13 +34,15 @@ def _log(path: Path) -> list[dict[str, str]]:
 
 
 def _wait(path: Path, pred: object, timeout: float = 10.0) -> list[dict[str, str]]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        log = _log(path)
-        if pred(log):  # type: ignore[operator]
-            return log
-        time.sleep(0.02)
-    raise AssertionError(f"timed out; log ends {[e['text'] for e in _log(path)[-6:]]}")
+    seen: list[list[dict[str, str]]] = [[]]
+
+    def met() -> bool:
+        seen[0] = _log(path)
+        return bool(pred(seen[0]))  # type: ignore[operator]
+
+    if not wait_until(met, timeout):
+        raise AssertionError(f"timed out; log ends {[e['text'] for e in seen[0][-6:]]}")
+    return seen[0]
 
 
 def test_play_several_tricks_in_a_terminal(tmp_path: Path) -> None:

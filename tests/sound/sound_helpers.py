@@ -25,12 +25,14 @@ import socket
 import subprocess
 import sys
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+
+# wait_until lives in tests/helpers.py; the sound tests import it from here.
+from helpers import wait_until as wait_until
 
 from spades_voice.sound.device import BACKEND_ENV
 
@@ -77,15 +79,6 @@ def run_python(code: str, env: dict[str, str], timeout: float = 60) -> dict[str,
     assert proc.stderr == "", proc.stderr
     result: dict[str, object] = json.loads(proc.stdout.strip().splitlines()[-1])
     return result
-
-
-def wait_until(check: Callable[[], bool], timeout: float) -> bool:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if check():
-            return True
-        time.sleep(0.01)
-    return check()
 
 
 @contextmanager

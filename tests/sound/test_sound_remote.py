@@ -12,6 +12,7 @@ import time
 from collections import Counter
 
 import pytest
+from helpers import wait_for
 
 from spades_voice.ai import Level, make_player
 from spades_voice.net.hosting import ServerThread
@@ -61,8 +62,14 @@ def test_a_guest_at_a_shared_table_hears_the_same_cues(monkeypatch: pytest.Monke
                     with contextlib.suppress(IllegalAction):
                         table.submit(deciders[id(table)].decide(view))
             time.sleep(0.002)
-        time.sleep(0.2)
-        shell.pump()
+
+        # The last frames may still be on their way to the guest: pump until the match's
+        # end has been cued.
+        def ended() -> bool:
+            shell.pump()
+            return any(f'"{cue}"' in log.getvalue() for cue in ("match_won", "match_lost"))
+
+        wait_for(ended, 30.0)
         assert player.wait_idle(15.0)
         outcomes = guest.view().outcomes
         winner = guest.view().winner

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers import wait_until
 from speech_helpers import (
     CAPTURE_CONF,
     CAPTURE_SH,
@@ -21,7 +22,6 @@ from speech_helpers import (
     Brltty,
     SpeechdServer,
     require_speechd_stack,
-    wait_until,
 )
 
 

@@ -25,7 +25,7 @@ import tempfile
 import threading
 import time
 import wave
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,16 +112,6 @@ def wav_seconds(path: Path) -> float:
     """Duration of a WAV file, read with the standard library."""
     with wave.open(str(path), "rb") as wav:
         return wav.getnframes() / wav.getframerate()
-
-
-def wait_until(predicate: Callable[[], bool], timeout: float) -> bool:
-    """Poll `predicate` until true or `timeout` seconds pass."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return True
-        time.sleep(0.02)
-    return predicate()
 
 
 @dataclass
@@ -224,7 +214,11 @@ write("start")
 if os.environ.get("FAKE_PLAYER_FAIL") and "probe" not in path:
     write("fail")
     sys.exit(1)
-time.sleep(seconds)
+# Held (FakePlayer.hold): no line ends while the hold file is there.
+hold = os.environ.get("FAKE_PLAYER_HOLD", "")
+while hold and os.path.exists(hold) and "probe" not in path:
+    time.sleep(0.01)
+time.sleep(max(0.0, seconds - (time.monotonic() - began)))
 write("end")
 '''
 
@@ -232,10 +226,26 @@ write("end")
 @dataclass
 class FakePlayer:
     """A `paplay` on PATH that logs start, stop (when killed, with the time played), end,
-    and the length and a hash of the audio it was given; it plays nothing."""
+    and the length and a hash of the audio it was given; it plays nothing, and ends no
+    line while held."""
 
     bin_dir: Path
     log: Path
+
+    @property
+    def hold_file(self) -> Path:
+        """While this file exists no line ends (FAKE_PLAYER_HOLD names it)."""
+        return self.log.with_suffix(".hold")
+
+    @contextlib.contextmanager
+    def hold(self) -> Iterator[None]:
+        """No line ends inside the block, however long it is: a line that ended was let
+        go, one that was stopped was cut, whatever the machine's speed."""
+        self.hold_file.touch()
+        try:
+            yield
+        finally:
+            self.hold_file.unlink(missing_ok=True)
 
     def records(self, *, probes: bool = False) -> list[dict[str, object]]:
         """What the player was asked to do, in order (probe silence left out)."""

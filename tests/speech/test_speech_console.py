@@ -1,7 +1,10 @@
 """The real console script on the real default paths.
 
 * A speech-dispatcher socket that accepts and never answers (SPEECHD_ADDRESS): the
-  greeting comes from the fallback within 3 s; `doctor` is back within 5 s.
+  greeting comes from the fallback, and `doctor` comes back, each having waited on the
+  1 s handshake bound (said in the log). How long a bound is, is checked exactly with a
+  clock moved by hand in test_speech_speechd (the handshake's 1 s inside auto's 2.5 s);
+  here a process on a busy machine is only given a generous time that a hang exceeds.
 * The real speech-dispatcher killed mid-hand: the next output (printed text) repeats
   every line the server had not finished, after one notice.
 * A real BRLTTY (its TTY braille driver on a pseudo-terminal): every line reaches it.
@@ -28,6 +31,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from helpers import wait_until
 from speech_helpers import (
     Brltty,
     FakePlayer,
@@ -38,7 +42,6 @@ from speech_helpers import (
     make_fake_player,
     require_espeak,
     require_speechd_stack,
-    wait_until,
 )
 
 from spades_voice.speech.braille import windows
@@ -87,40 +90,33 @@ def mute(tmp_path: Path) -> Iterator[MuteSpeechd]:
 
 
 class TestHungSpeechServer:
-    def test_the_greeting_comes_from_the_fallback_within_3_s(
+    def test_the_greeting_comes_from_the_fallback_after_the_handshake_bound(
         self, tmp_path: Path, mute: MuteSpeechd
     ) -> None:
         env = _env(tmp_path, clean_path(tmp_path), SPEECHD_ADDRESS=mute.address)
-        began = time.monotonic()
         child = pexpect.spawn(
             _script(), ["--seed", "7", "--pace", "instant"], env=env, encoding="utf-8",
-            dimensions=(24, 100), timeout=10,
+            dimensions=(24, 100), timeout=30,
         )
         screen = io.StringIO()
         child.logfile_read = screen
         try:
-            child.expect(GREETING.replace(".", r"\."), timeout=10)
-            took = time.monotonic() - began
-            child.expect("Your bid", timeout=10)
+            child.expect(GREETING.replace(".", r"\."))
+            child.expect("Your bid")
         finally:
             child.terminate(force=True)
-        assert took < 3.0, f"greeting after {took:.2f} s"
         # Why the screen reader was passed over is in the log, not on the terminal.
         log = (tmp_path / "data" / "spades-voice.log").read_text(encoding="utf-8")
         assert "screenreader unavailable: Speech Dispatcher did not answer within 1 s" in log
         terminal = screen.getvalue()
         assert "Speech Dispatcher" not in terminal and "Traceback" not in terminal
 
-    def test_doctor_is_back_within_5_s_and_says_why(
-        self, tmp_path: Path, mute: MuteSpeechd
-    ) -> None:
+    def test_doctor_comes_back_and_says_why(self, tmp_path: Path, mute: MuteSpeechd) -> None:
         env = _env(tmp_path, clean_path(tmp_path), SPEECHD_ADDRESS=mute.address)
-        began = time.monotonic()
         proc = subprocess.run(
-            [_script(), "doctor"], env=env, capture_output=True, text=True, timeout=20,
+            [_script(), "doctor"], env=env, capture_output=True, text=True, timeout=60,
             stdin=subprocess.DEVNULL,
         )
-        took = time.monotonic() - began
         assert proc.returncode == 0, proc.stderr
         lines = proc.stdout.splitlines()
         assert "screenreader: failed: Speech Dispatcher did not answer within 1 s" in lines
@@ -129,7 +125,6 @@ class TestHungSpeechServer:
         assert "auto uses: print." in lines
         assert f"Log: {tmp_path / 'data' / 'spades-voice.log'}" in lines
         assert proc.stderr == ""
-        assert took < 5.0, f"doctor took {took:.2f} s"
 
 
 class TestDefaultTts:
@@ -216,8 +211,15 @@ class TestSpeechServerKilledMidHand:
     def test_the_next_output_repeats_every_event_not_heard(
         self, tmp_path: Path, speechd_server: SpeechdServer
     ) -> None:
+        """The game notices the dead server at its next line or at the key, whichever
+        comes first on a busy machine; either way the printed output must say the notice,
+        then every line not heard, in order, then what comes after."""
         speech_log = tmp_path / "speech.jsonl"
         env = _env(tmp_path, clean_path(tmp_path), SPEECHD_ADDRESS=speechd_server.address)
+        # The module is handed a line sentence by sentence: "Spades." plays to its end,
+        # the greeting's second sentence plays until the kill, and every later line waits
+        # behind it. So nothing but "Spades." is heard, however slow the machine is.
+        speechd_server.hold_after(1)
         child = pexpect.spawn(
             _script(),
             ["--seed", "7", "--pace", "instant", "--level", "easy",
@@ -225,35 +227,28 @@ class TestSpeechServerKilledMidHand:
             env=env, encoding="utf-8", dimensions=(24, 200), timeout=20,
         )
         try:
-            # The greeting and the first events go to the real server and its module.
-            assert wait_until(lambda: len(speechd_server.done()) >= 1, 20.0)
+            assert wait_until(lambda: len(speechd_server.texts()) >= 2, 20.0)
             speechd_server.kill()
-            done = speechd_server.done()
-            said = [str(e["text"]) for e in _log(speech_log)]
-            # The module is handed a line sentence by sentence; a line was heard when all
-            # of its sentences played to the end.
-            unheard = [line for line in said if not _all_sentences_in(line, done)]
-            assert unheard, f"all of {said} was heard before the kill"
+            assert speechd_server.done() == ["Spades."]
             child.send("w")
             # The printed output says the switch once, then every unheard line, in order,
-            # then the answer to the key.
+            # then the lines said after the switch, then the answer to the key.
             child.expect(r"Screen reader stopped; using printed text\.")
             child.expect("You sit South")
             printed = child.before
-            at = 0
-            for line in unheard:
-                found = printed.find(line, at)
-                assert found >= 0, f"{line!r} not repeated; printed {printed!r}"
-                at = found + len(line)
         finally:
             child.terminate(force=True)
-        notices = [e for e in _log(speech_log) if e["kind"] == "notice"]
-        assert [e["text"] for e in notices] == ["Screen reader stopped; using printed text."]
-
-
-def _all_sentences_in(line: str, done: list[str]) -> bool:
-    sentences = [part.strip() + "." for part in line.split(".") if part.strip()]
-    return all(sentence in done for sentence in sentences)
+        entries = _log(speech_log)
+        notices = [e["text"] for e in entries if e["kind"] == "notice"]
+        assert notices == ["Screen reader stopped; using printed text."]
+        answer = next(i for i, e in enumerate(entries) if str(e["text"]).startswith("You sit"))
+        lines = [str(e["text"]) for e in entries[:answer] if e["kind"] != "notice"]
+        assert lines[0] == GREETING
+        at = 0
+        for line in lines:
+            found = printed.find(line, at)
+            assert found >= 0, f"{line!r} not repeated; printed {printed!r}"
+            at = found + len(line)
 
 
 class TestBrailleFromTheGame:
@@ -281,7 +276,7 @@ class TestBrailleFromTheGame:
             while time.monotonic() < deadline and "Your bid." not in shown:
                 shown += brltty.shown()
             child.send("w")
-            deadline = time.monotonic() + 5
+            deadline = time.monotonic() + 15
             while time.monotonic() < deadline and "You sit South" not in shown:
                 shown += brltty.shown()
         finally:

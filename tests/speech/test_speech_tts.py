@@ -9,18 +9,17 @@ expected text, so these tests judge what reached the player, not what the game m
 from __future__ import annotations
 
 import io
-import time
 import wave
 from pathlib import Path
 
 import pytest
+from helpers import HandClock, bounds_hold, wait_until, without_waiting
 from speech_helpers import (
     FakePlayer,
     audio_sha,
     clean_path,
     make_fake_player,
     require_espeak,
-    wait_until,
     wav_seconds,
 )
 
@@ -40,6 +39,7 @@ def player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> FakePlayer:
     fake = make_fake_player(tmp_path)
     monkeypatch.setenv("PATH", clean_path(tmp_path, fake.bin_dir))
     monkeypatch.setenv("FAKE_PLAYER_LOG", str(fake.log))
+    monkeypatch.setenv("FAKE_PLAYER_HOLD", str(fake.hold_file))
     return fake
 
 
@@ -91,19 +91,21 @@ class TestDefaultPath:
     def test_a_query_kills_the_playing_line_before_its_length(self, player: FakePlayer) -> None:
         speaker = TtsSpeaker()
         try:
-            speaker.event(LONG)
-            speaker.event("Queued behind the long one.")
-            assert wait_until(lambda: player.played("start") != [], 10.0)
-            time.sleep(0.3)
-            speaker.query("Your lead.")
+            with player.hold():
+                speaker.event(LONG)
+                speaker.event("Queued behind the long one.")
+                assert wait_until(lambda: player.played("start") != [], 10.0)
+                speaker.query("Your lead.")
+                assert wait_until(lambda: player.played("stop") != [], 10.0)
             assert wait_until(lambda: audio_sha("Your lead.") in player.played("end"), 10.0)
         finally:
             speaker.close()
         records = player.records()
         stopped = [r for r in records if r["event"] == "stop"]
         assert len(stopped) == 1
+        # Held, the long line could not have ended by itself: the query cut it.
         assert stopped[0]["sha"] == audio_sha(LONG)
-        assert float(stopped[0]["played"]) < float(stopped[0]["seconds"]) / 2  # type: ignore[arg-type]
+        assert audio_sha(LONG) not in player.played("end")
         assert audio_sha("Queued behind the long one.") not in player.played("start")
         assert player.played("start") == [audio_sha(LONG), audio_sha("Your lead.")]
 
@@ -122,28 +124,38 @@ class TestDefaultPath:
         assert player.played("end") == []
 
     def test_goodbye_plays_to_the_end_before_close_returns(self, player: FakePlayer) -> None:
-        speaker = TtsSpeaker()
+        # The drain's 2 s never pass on this clock: close returns because Goodbye ended.
+        speaker = TtsSpeaker(clock=HandClock())
         speaker.event(LONG)
         assert wait_until(lambda: player.played("start") != [], 10.0)
-        began = time.monotonic()
         speaker.query("Goodbye.")
-        speaker.close()
-        took = time.monotonic() - began
+        without_waiting(speaker.close, 30.0)
         assert player.played("end") == [audio_sha("Goodbye.")]
-        assert took < 2.5
+
+    def test_close_lets_the_last_line_play_two_seconds_at_most(
+        self, player: FakePlayer
+    ) -> None:
+        clock = HandClock()
+        speaker = TtsSpeaker(clock=clock)
+        with player.hold():
+            speaker.event(LONG)
+            assert wait_until(lambda: player.played("start") != [], 10.0)
+            bounds_hold(clock, speaker.close, 2.0)
+            assert wait_until(lambda: player.played("stop") != [], 10.0)
+        assert player.played("end") == []
 
     def test_calls_return_at_once(self, player: FakePlayer) -> None:
         speaker = TtsSpeaker()
         try:
-            worst = 0.0
-            for i in range(20):
-                began = time.perf_counter()
-                (speaker.query if i % 5 == 0 else speaker.event)(f"Line {i}.")
-                worst = max(worst, time.perf_counter() - began)
+            # No line can end while held: a call that waited on speech would never return.
+            with player.hold():
+                for i in range(20):
+                    say = speaker.query if i % 5 == 0 else speaker.event
+                    without_waiting(lambda say=say, i=i: say(f"Line {i}."))
+                assert player.played("end") == []
         finally:
             speaker.silence()
             speaker.close()
-        assert worst < 0.05
 
 
 class TestNoAudio:
