@@ -9,7 +9,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from speech_helpers import SpeechdServer, wait_until, wav_seconds
+from helpers import wait_until
+from speech_helpers import SpeechdServer, wav_seconds
 
 from spades_voice.narration.language import Language, speaking
 from spades_voice.speech.speechd import SpeechdSpeaker
