@@ -366,4 +366,3 @@ def _team_bid(bids: dict[Seat, Bid], team: Team) -> int | None:
 
 def cap_bid(bid: Bid | None) -> str:
     return say.cap(bid_name(bid)) if bid is not None else ""
-
