@@ -100,6 +100,24 @@ def _act(page: Page) -> bool:
     return True
 
 
+def _refuse(page: Page) -> bool:
+    """On the guest's turn to play, Enter on a card the rules refuse (if one is held):
+    the server's English reason is said at once. True once it has been said."""
+    if page.js(WHAT_NOW) != "play":
+        return False
+    refused: int = page.js("Array.from(document.querySelectorAll('#hand [role=option]'))"
+                           ".findIndex((el) => !el.classList.contains('playable'))")
+    if refused < 0:
+        return False
+    before = len(heard(page))
+    page.key("home")
+    for _ in range(refused):
+        page.key("right")
+    page.key("enter")
+    page.wait(f"window.__heard.slice({before}).some((h) => h.live === 'assertive')")
+    return True
+
+
 def _cards(page: Page) -> int:
     count: int = page.js("document.querySelectorAll('#hand [role=option]').length")
     return count
@@ -124,11 +142,14 @@ def test_a_spanish_browser_hears_spanish_and_an_english_one_english_at_one_table
             host.start()
             worker.start()
             es.wait("document.querySelectorAll('#hand [role=option]').length === 13")
-            # A few moves each by keys: the bids and three tricks.
+            # A few moves each by keys: the bids and three tricks, and a card refused.
+            refused = False
             while _cards(es) > 10:
+                refused = refused or _refuse(es)
                 if not (_act(es) | _act(en)):
                     wait_for(lambda: bool(es.js(WHAT_NOW) or en.js(WHAT_NOW)), 60)
             wait_for(lambda: _cards(en) <= 10, 60)
+            assert refused
             spanish, english = _said(es), _said(en)
             page_text = es.js("document.querySelector('main').innerText")
             es.key("f2")  # the rules, as F2 gives them, in Spanish too
@@ -180,8 +201,14 @@ def test_the_language_chosen_on_the_form_is_remembered_and_the_seat_speaks_it() 
             page.wait("document.body.dataset.ready === 'true'")
             assert page.js("document.documentElement.lang") == "es"
             assert page.js("document.getElementById('language').value") == "es"
+            # A wrong code is refused in the server's English, said in Spanish.
+            page.js("document.getElementById('code').value = 'ZZZZ-ZZZZ'")
             page.js("document.getElementById('name').focus()")
             page.type(NAMES[1])
+            page.key("enter")
+            page.wait("window.__heard.length > 0")
+            wrong = heard(page)[-1]["text"]
+            page.js(f"document.getElementById('code').value = '{host.code}'")
             page.key("enter")
             wait_for(lambda: any(p.name == NAMES[1] for p in host.people()))
             # The server narrates the seat in it: the code line, the seats' table.
@@ -192,6 +219,7 @@ def test_the_language_chosen_on_the_form_is_remembered_and_the_seat_speaks_it() 
             host.close()
     with speaking(Language.ES):
         assert code_line == table_code_line(host.code) == f"Código de mesa {host.code}."
+        assert wrong == translated("No table has that code.") != "No table has that code."
     assert "Norte" in seats and english_in(seats) == [], seats
 
 
