@@ -118,6 +118,13 @@ def _refuse(page: Page) -> bool:
     return True
 
 
+def _ask(page: Page, key: str, timeout: float = 20.0) -> None:
+    """Press a key that asks the server something, and wait for its answer."""
+    before = len(heard(page))
+    page.key(key)
+    page.wait(f"window.__heard.slice({before}).some((h) => h.live === 'assertive')", timeout)
+
+
 def _cards(page: Page) -> int:
     count: int = page.js("document.querySelectorAll('#hand [role=option]').length")
     return count
@@ -142,14 +149,20 @@ def test_a_spanish_browser_hears_spanish_and_an_english_one_english_at_one_table
             host.start()
             worker.start()
             es.wait("document.querySelectorAll('#hand [role=option]').length === 13")
-            # A few moves each by keys: the bids and three tricks, and a card refused.
-            refused = False
+            for key in "hbstcwejmol":  # the keys that ask: the terminal's answers
+                _ask(es, key)
+            # A few moves each by keys: the bids (with a hint first, thought out in a
+            # worker) and three tricks, and a card refused.
+            refused = hinted = False
             while _cards(es) > 10:
+                if not hinted and es.js(WHAT_NOW) == "bid":
+                    _ask(es, "i", timeout=60)
+                    hinted = True
                 refused = refused or _refuse(es)
                 if not (_act(es) | _act(en)):
                     wait_for(lambda: bool(es.js(WHAT_NOW) or en.js(WHAT_NOW)), 60)
             wait_for(lambda: _cards(en) <= 10, 60)
-            assert refused
+            assert refused and hinted
             spanish, english = _said(es), _said(en)
             page_text = es.js("document.querySelector('main').innerText")
             es.key("f2")  # the rules, as F2 gives them, in Spanish too
