@@ -165,6 +165,8 @@ def test_a_spanish_browser_hears_spanish_and_an_english_one_english_at_one_table
             assert refused and hinted
             spanish, english = _said(es), _said(en)
             page_text = es.js("document.querySelector('main').innerText")
+            labels = es.js("Array.from(document.querySelectorAll('[aria-label]'))"
+                           ".map((el) => el.getAttribute('aria-label'))")
             es.key("f2")  # the rules, as F2 gives them, in Spanish too
             rules = es.js("document.getElementById('rules').innerText")
             lang = es.js("document.documentElement.lang"), en.js("document.documentElement.lang")
@@ -186,6 +188,7 @@ def test_a_spanish_browser_hears_spanish_and_an_english_one_english_at_one_table
         shown = shown.replace(name, "")
     assert {t: english_in(t) for t in shown.splitlines() if english_in(t)} == {}
     assert rules and english_in(rules) == []
+    assert len(labels) == 2 and [english_in(t) for t in labels] == [[], []], labels
     # The English guest at the same table heard English, no Spanish word in it.
     assert any(t.startswith("Your bid") for t in english), english
     assert {t: spanish_in(t) for t in english if spanish_in(t)} == {}
