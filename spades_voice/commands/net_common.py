@@ -11,7 +11,7 @@ import ssl
 from pathlib import Path
 
 from spades_voice.narration import notices
-from spades_voice.narration.language import line
+from spades_voice.narration.language import Language, line, speaking
 from spades_voice.narration.refusals import heard
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.web import Keys, WebPage
@@ -250,11 +250,11 @@ def web_page(args: argparse.Namespace, bind: str, port: int) -> WebPage:
     from spades_voice.shell.table_mode import help_texts
 
     keymap = load_keymap(use_user=False)
-    keys = Keys(
-        keys=dict(keymap.keys),
-        spoken={a: spoken_keys(k) for a, k in keymap.keys.items() if k},
-        help=help_texts(),
-    )
+    spoken: dict[Language, dict[str, str]] = {}
+    for lang in Language:  # each browser seat hears the keys named in its own language
+        with speaking(lang):
+            spoken[lang] = {a: spoken_keys(k) for a, k in keymap.keys.items() if k}
+    keys = Keys(keys=dict(keymap.keys), spoken=spoken, help=help_texts())
     public = args.public_url
     if public is not None and not re.fullmatch(r"https?://[^/\s]+(/\S*)?", public):
         raise ValueError(f"--public-url must be an http:// or https:// address, not {public}.")

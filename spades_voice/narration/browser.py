@@ -50,3 +50,70 @@ PAGE_HELP = {
 def table_code_line(code: str) -> str:
     """Shown above the seats: the code to read out to a friend."""
     return _("Table code {code}.").format(code=code)
+
+
+#: The page's own headings, labels and buttons, by the name its HTML gives each
+#: (``data-words`` for an element's text, ``data-label`` for its ``aria-label``): the
+#: server writes the English into the page it serves, and the page puts the words of the
+#: player's language in their place.
+PAGE_WORDS = {
+    "events_label": N_("Game events"),
+    "join_heading": N_("Your table code"),
+    "join_intro": N_("Type the table code the host gave you and your name, then Join."),
+    "language_label": N_("Language"),
+    "code_label": N_("Table code"),
+    "name_label": N_("Your name"),
+    "join_button": N_("Join"),
+    "play_online": N_("Play online"),
+    "seats_heading": N_("Seats"),
+    "seat_column": N_("Seat"),
+    "partnership_column": N_("Partnership"),
+    "who_column": N_("Who"),
+    "status_column": N_("Status"),
+    "start_game": N_("Start a game"),
+    "game_heading": N_("The game"),
+    "table_label": N_("Spades table: the game's keys work here"),
+    "hand_heading": N_("Your hand"),
+    "bidding_heading": N_("Bidding"),
+    "place_bid": N_("Place this bid"),
+    "keys_heading": N_("What you can do"),
+    "trick_heading": N_("This trick"),
+    "last_trick_heading": N_("Last completed trick"),
+    "teams_heading": N_("Partnerships"),
+    "score_column": N_("Score"),
+    "bags_column": N_("Bags"),
+    "bid_took_column": N_("Bid / took"),
+    "players_heading": N_("Players"),
+    "player_column": N_("Player"),
+    "side_column": N_("Side"),
+    "bid_column": N_("Bid"),
+    "tricks_column": N_("Tricks"),
+    "cards_column": N_("Cards"),
+    "hands_heading": N_("Hands played"),
+    "chat_heading": N_("Table chat"),
+    "say_label": N_("Say"),
+    "send_button": N_("Send"),
+    "history_heading": N_("What has happened"),
+    "history_intro": N_(
+        "Newest first. Up and Down move entry by entry, Home newest, End oldest, "
+        "Escape back to your hand."
+    ),
+    "rules_heading": N_("How spades works"),
+    "report_heading": N_("Report a problem"),
+    "report_intro": N_(
+        "Save this report and send it to whoever runs the table, with a few words on what "
+        "went wrong. It holds what the page said and showed, never other players' cards."
+    ),
+    "report_link": N_("Save report"),
+}
+
+#: The problem report's own lines (the file a player saves and sends).
+REPORT_WORDS = {
+    "title": N_("Spades problem report"),
+    "page": N_("Page:"),
+    "browser": N_("Browser:"),
+    "table": N_("Table:"),
+    "no_table": N_("none"),
+    "said": N_("What the page said, oldest first:"),
+    "showed": N_("What the page showed:"),
+}

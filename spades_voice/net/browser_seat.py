@@ -15,6 +15,12 @@ the table). Between the two it translates:
   decodes them), and the regions' contents.
 
 The page only renders and sends keys; no sentence is made in JavaScript.
+
+Each seat hears its own language: the page names it in its first message (``lang``, a
+``Language`` code; anything else is English), and every frame for this seat is made
+inside ``speaking(lang)``. The server itself speaks English (its notices, refusals and
+close reasons arrive here as English text), so they go through ``refusals.heard`` as a
+terminal client's do.
 """
 
 from __future__ import annotations
@@ -35,10 +41,13 @@ from spades_voice.ai import Hint
 from spades_voice.ai.counting import sure_tricks
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.browser import NO_HINT, START_HOST, table_code_line
+from spades_voice.narration.language import Language, line, speaking
+from spades_voice.narration.naming import bid_name, seat_name
+from spades_voice.narration.refusals import heard
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_join, hello_join_any, hello_rejoin
-from spades_voice.net.web import Keys
+from spades_voice.net.web import Keys, chosen_language
 from spades_voice.options import HandOrder
 from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
 from spades_voice.table import Event, Notice, TurnToAct
@@ -55,7 +64,7 @@ def _summary(action: str, view: SeatView, cast: say.Cast) -> str | None:
     if action in ("hand", "trick", "count", "since_my_turn", "what_we_need") and (
         view.phase is None
     ):
-        return texts.NEW_MATCH
+        return line(texts.NEW_MATCH)
     answers: dict[str, Callable[[], str]] = {
         "hand": lambda: say.hand_summary(view),
         "bids": lambda: say.bids_summary(view, cast),
@@ -75,9 +84,12 @@ def _urgent(event: Event, view: SeatView) -> bool:
     """Said at once (an assertive region): the seat's turn and its timer's warnings."""
     if isinstance(event, TurnToAct):
         return event.seat is view.seat
-    return isinstance(event, Notice) and (
-        event.text == notices.TIME_UP or event.text in (notices.seconds_left(s) for s in (5, 10))
-    )
+    if not isinstance(event, Notice):
+        return False
+    with speaking(Language.EN):  # a notice arrives in the server's words
+        return event.text == notices.TIME_UP or event.text in (
+            notices.seconds_left(s) for s in (5, 10)
+        )
 
 
 class BrowserSocket:
@@ -106,6 +118,8 @@ class BrowserSocket:
         self.request = ws.request
         #: Decodes the table's frames exactly as the terminal's client does.
         self.client = TableClient("", {})
+        #: The language this seat hears, from the page's first message.
+        self.lang = Language.EN
 
     # ---- page -> table -------------------------------------------------------------
 
@@ -132,6 +146,8 @@ class BrowserSocket:
         if not isinstance(data, dict):
             return text
         kind = data.get("type")
+        if kind in ("join", "rejoin", "join_any"):
+            self.lang = chosen_language(data.get("lang"))
         if kind == "join":
             token = data.get("token")
             return p.encode(hello_join(
@@ -168,7 +184,7 @@ class BrowserSocket:
     def _said_for(self, action: str) -> dict[str, Any] | None:
         """The answer to a key the server let in (None: the key says nothing here)."""
         if action == "seat_waiting":
-            return _answer(notices.NOBODY_WAITING_AT_ALL)
+            return _answer(line(notices.NOBODY_WAITING_AT_ALL))
         if action == "people":
             return _answer(say.people_summary([x.summary for x in self.client.people]))
         if action == "hint":
@@ -181,7 +197,7 @@ class BrowserSocket:
         It is thought out in a worker and sent when ready (None now)."""
         view = self._view()
         if not view.my_turn or view.phase is None or self._hints is None:
-            return _answer(texts.HINT_LATER)
+            return _answer(line(texts.HINT_LATER))
         self._hinted += 1
         seed = f"{self.client.code}/{self.client.seat.value}/hint/{self._hinted}"
         asyncio.get_running_loop().create_task(self._hint_answer(self._hints(seed, view)))
@@ -189,11 +205,12 @@ class BrowserSocket:
 
     async def _hint_answer(self, thinking: Awaitable[Hint | None]) -> None:
         found = await thinking
-        frame = _answer(NO_HINT)
-        if found is not None:
-            choice = found.decision
-            focus = choice.code if isinstance(choice, Card) else BID_CHOICES.index(choice)
-            frame = {**_answer(say.hint_line(found)), "focus": focus}
+        with speaking(self.lang):
+            frame = _answer(line(NO_HINT))
+            if found is not None:
+                choice = found.decision
+                focus = choice.code if isinstance(choice, Card) else BID_CHOICES.index(choice)
+                frame = {**_answer(say.hint_line(found)), "focus": focus}
         with contextlib.suppress(ConnectionClosed):
             await self.ws.send(json.dumps(frame, separators=(",", ":")))
 
@@ -207,13 +224,19 @@ class BrowserSocket:
     async def close(self, code: int = 1000, reason: str = "") -> None:
         if code != 1000 and reason:
             # A browser never sees a close reason it can rely on: say it in a frame first.
-            with_reason = {"type": "closed", "code": code, "urgent": [reason]}
+            with speaking(self.lang):
+                with_reason = {"type": "closed", "code": code, "urgent": [heard(reason)]}
             with contextlib.suppress(ConnectionClosed):
                 await self.ws.send(json.dumps(with_reason))
         await self.ws.close(code, reason)
 
     def outbound(self, text: str) -> dict[str, Any] | None:
-        """What the page gets for one protocol-2 frame (None: nothing to show or say)."""
+        """What the page gets for one protocol-2 frame (None: nothing to show or say), in
+        this seat's language."""
+        with speaking(self.lang):
+            return self._outbound(text)
+
+    def _outbound(self, text: str) -> dict[str, Any] | None:
         data = p.decode(text)
         kind = data["type"]
         rid = data.get("id")
@@ -221,7 +244,7 @@ class BrowserSocket:
         if kind == "ok":
             return self._said_for(action) if action is not None else None
         if kind in ("refused", "error"):
-            return _answer(str(data.get("reason", "")))
+            return _answer(heard(str(data.get("reason", ""))))
         self.client.receive(data)
         if kind == "welcome":
             self._seated()
@@ -235,7 +258,7 @@ class BrowserSocket:
                 "host": client.host,
                 "waiting": client.waiting,
                 "rules": texts.rules_lines(client.rules),
-                "urgent": [START_HOST] if client.host and not client.started else [],
+                "urgent": [line(START_HOST)] if client.host and not client.started else [],
             }
         lines, urgent = self._lines()
         frame: dict[str, Any] = {"type": "update", "lines": lines, "urgent": urgent}
@@ -252,7 +275,7 @@ class BrowserSocket:
             if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
                 said = [prompts.your_bid(self._bid_focus(view))]
             if isinstance(event, Notice) and event.action is not None:
-                keys = self.keys.spoken.get(event.action, "")
+                keys = self.keys.spoken_in(self.lang).get(event.action, "")
                 said = [notices.with_offer(line, event.action, keys) for line in said]
             (urgent if _urgent(event, view) else lines).extend(said)
         return lines, urgent
@@ -306,7 +329,7 @@ class BrowserSocket:
             ],
             "seats": [
                 {
-                    "seat": x.seat.long_name,
+                    "seat": seat_name(x.seat),
                     "side": side[x.seat.team],
                     "who": cast.name(x.seat) if x.you else x.name,
                     "status": x.summary,
@@ -342,5 +365,4 @@ def _team_bid(bids: dict[Seat, Bid], team: Team) -> int | None:
 
 
 def cap_bid(bid: Bid | None) -> str:
-    return say.cap(bid.spoken) if bid is not None else ""
-
+    return say.cap(bid_name(bid)) if bid is not None else ""

@@ -8,26 +8,33 @@ page's own origin, which is the one browser origin the websocket lets in besides
 operator allows: configured (``--public-url``) or the address the server listens on, never
 "whatever the Host header says" (that would let any name, DNS rebinding included, in).
 
-The page's data (``/app.json``) carries the keymap and the few sentences the page must
-say with no server to ask (the connection lost); the words come from ``narration``, the
-keys from the keymap the ``commands`` layer hands in: neither is copied into the page.
+The page's data (``/app.json?lang=es``, one per language the game speaks; English when
+the query names none it speaks) carries the keymap and the few sentences the page must
+say with no server to ask (the connection lost), its headings and labels, the rules and
+the bid list, all in that language; the words come from ``narration``, the keys from the
+keymap the ``commands`` layer hands in: neither is copied into the page. The page's HTML
+names each of its words (``data-words``, ``data-label``) and is served with the English
+written in; the page puts the chosen language's in their place.
 """
 
 from __future__ import annotations
 
 import gzip
+import html
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from importlib import resources
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
 from spades_voice.narration import browser, notices, prompts, texts
+from spades_voice.narration.language import Language, line, speaking
 from spades_voice.rules import BID_CHOICES, Ruleset
 
 #: The path a browser seat's websocket opens; every other path is a protocol-2 client's.
@@ -45,11 +52,26 @@ FILES = {
 @dataclass(frozen=True, slots=True)
 class Keys:
     """The keymap as the page needs it: action -> key names (keymap.toml's), the keys as
-    spoken ("Shift S"), and each action's help sentence (its handler's docstring)."""
+    spoken in each language ("Shift S", "Mayúsculas S"), and each action's help sentence
+    (its handler's docstring, in English: looked up in the catalog where it is said)."""
 
     keys: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    spoken: Mapping[str, str] = field(default_factory=dict)
+    spoken: Mapping[Language, Mapping[str, str]] = field(default_factory=dict)
     help: Mapping[str, str] = field(default_factory=dict)
+
+    def spoken_in(self, lang: Language) -> Mapping[str, str]:
+        """Action -> its keys as said in ``lang`` (English where ``lang`` has none)."""
+        return self.spoken.get(lang) or self.spoken.get(Language.EN, {})
+
+
+def chosen_language(value: object) -> Language:
+    """The language a page asked for: one the game speaks, by its code, else English.
+    Never an error: whatever a page sends, the seat is narrated.
+
+    >>> chosen_language("es"), chosen_language("fr"), chosen_language(["es"])
+    (<Language.ES: 'es'>, <Language.EN: 'en'>, <Language.EN: 'en'>)
+    """
+    return next((lang for lang in Language if lang.value == value), Language.EN)
 
 
 def origins_for(public_url: str | None, host: str, port: int, *, tls: bool) -> list[str]:
@@ -76,23 +98,52 @@ def origins_for(public_url: str | None, host: str, port: int, *, tls: bool) -> l
     return found
 
 
-def page_data(keys: Keys) -> dict[str, Any]:
-    """What the page reads before it connects: keys, and words it says on its own."""
-    return {
-        "keys": {name: list(k) for name, k in keys.keys.items()},
-        "spoken": dict(keys.spoken),
-        "help": {**keys.help, **browser.PAGE_HELP},
-        "bids": [{"bid": b.to_json(), "label": prompts.bid_choice(b)} for b in BID_CHOICES],
-        "rules": texts.rules_lines(Ruleset()),
-        "words": {
-            "lost": notices.CONNECTION_LOST,
-            "gone": browser.CANNOT_RECONNECT,
-            "unreachable": browser.CANNOT_REACH,
-            "need_code": browser.NEED_CODE,
-            "report": browser.REPORT_READY,
-            "nothing_said": prompts.NOTHING_SAID,
-        },
-    }
+def page_data(keys: Keys, lang: Language = Language.EN) -> dict[str, Any]:
+    """What the page reads before it connects, in ``lang``: keys, its headings and
+    labels, and words it says on its own."""
+    with speaking(lang):
+        return {
+            "lang": lang.value,
+            "keys": {name: list(k) for name, k in keys.keys.items()},
+            "spoken": dict(keys.spoken_in(lang)),
+            "help": {a: line(h) for a, h in {**keys.help, **browser.PAGE_HELP}.items()},
+            "bids": [{"bid": b.to_json(), "label": prompts.bid_choice(b)} for b in BID_CHOICES],
+            "rules": texts.rules_lines(Ruleset()),
+            "page": {name: line(text) for name, text in browser.PAGE_WORDS.items()},
+            "report": {name: line(text) for name, text in browser.REPORT_WORDS.items()},
+            "words": {
+                "lost": line(notices.CONNECTION_LOST),
+                "gone": line(browser.CANNOT_RECONNECT),
+                "unreachable": line(browser.CANNOT_REACH),
+                "need_code": line(browser.NEED_CODE),
+                "report": line(browser.REPORT_READY),
+                "nothing_said": line(prompts.NOTHING_SAID),
+            },
+        }
+
+
+#: The page's named words: ``data-words="name">`` (the element's text follows, the
+#: attribute last in its tag) and ``data-label="name"`` (its ``aria-label`` follows).
+_WORDS = re.compile(r'data-words="([a-z_]+)">')
+_LABEL = re.compile(r'data-label="([a-z_]+)"')
+#: The language choice, filled with an option per language the game speaks.
+_LANGUAGES = '<select id="language" name="language"></select>'
+
+
+def page_html(template: str) -> str:
+    """index.html with its named words in English and the language choice's options
+    (each language named in itself, so a player finds theirs whatever is chosen)."""
+
+    def english(found: re.Match[str]) -> str:
+        return html.escape(browser.PAGE_WORDS[found.group(1)])
+
+    filled = _WORDS.sub(lambda m: f"{m.group(0)}{english(m)}", template)
+    filled = _LABEL.sub(lambda m: f'{m.group(0)} aria-label="{english(m)}"', filled)
+    options = "".join(
+        f'<option value="{lang.value}" lang="{lang.value}">{lang.native_name}</option>'
+        for lang in Language
+    )
+    return filled.replace(_LANGUAGES, _LANGUAGES.replace("></", f">{options}</"))
 
 
 class WebPage:
@@ -106,8 +157,15 @@ class WebPage:
         folder = resources.files("spades_voice") / "web"
         for path, (name, kind) in FILES.items():
             self._files[path] = ((folder / name).read_bytes(), kind)
-        data = json.dumps(page_data(keys), separators=(",", ":")).encode()
-        self._files["/app.json"] = (data, "application/json")
+        page = page_html(self._files["/"][0].decode("utf-8")).encode("utf-8")
+        for path in ("/", "/index.html"):
+            self._files[path] = (page, self._files[path][1])
+        #: /app.json in each language; the plain path is English.
+        self._data = {
+            lang: json.dumps(page_data(keys, lang), separators=(",", ":")).encode()
+            for lang in Language
+        }
+        self._files["/app.json"] = (self._data[Language.EN], "application/json")
 
     def listening(self, host: str, port: int, *, tls: bool) -> list[str]:
         """The server is bound: the page's origins are now known (port 0 picks one)."""
@@ -115,7 +173,8 @@ class WebPage:
         return self.origins
 
     def weight(self) -> tuple[int, int]:
-        """Bytes of the page's files (each once), plain and gzipped (the bench reports it)."""
+        """Bytes of the page's files (each once, /app.json in English), plain and gzipped
+        (the bench reports it)."""
         seen = {id(body): body for body, _ in self._files.values()}
         plain = sum(len(b) for b in seen.values())
         return plain, sum(len(gzip.compress(b, 9)) for b in seen.values())
@@ -124,10 +183,13 @@ class WebPage:
         """The file a plain GET asks for; None for a websocket handshake (let it through)."""
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
-        path = request.path.split("?", 1)[0]
+        path, _, query = request.path.partition("?")
         found = self._files.get(path)
         if found is None:
             return self._answer(HTTPStatus.NOT_FOUND, b"Not found.\n", "text/plain")
+        if path == "/app.json":
+            asked = parse_qs(query).get("lang", [""])[0]
+            found = (self._data[chosen_language(asked)], found[1])
         return self._answer(HTTPStatus.OK, *found)
 
     def _answer(self, status: HTTPStatus, body: bytes, kind: str) -> Response:

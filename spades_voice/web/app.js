@@ -1,6 +1,8 @@
 // The browser seat. It shows what the server sends and sends keys: every sentence it
 // says comes from the server (the game's narration) or from /app.json (the same words
-// and keymap the terminal uses), never from this file.
+// and keymap the terminal uses), never from this file. The language is the player's:
+// chosen on the join form (remembered), else the browser's first one the game speaks;
+// /app.json comes in it, and the server narrates the seat in it.
 "use strict";
 
 (function () {
@@ -8,6 +10,8 @@
   const said = $("said");
   const urgent = $("urgent");
   let data = null; // /app.json: keys, spoken keys, help, bid labels, rules, words
+  let lang = "en"; // the language the page and the seat speak
+  const LANGUAGE_KEY = "spades-language";
   let keyToAction = new Map();
   let socket = null;
   let seat = null; // {table, token, name} once seated
@@ -110,6 +114,7 @@
       for (const k of keys) keyToAction.set(k, action);
     }
     const box = $("keys");
+    box.replaceChildren();
     for (const [action, keys] of Object.entries(data.keys)) {
       if (!SERVER_KEYS.has(action) && !PAGE_KEYS.has(action)) continue;
       if (!keys.length || !data.help[action]) continue;
@@ -294,6 +299,7 @@
 
   function buildBids() {
     const box = $("bids");
+    box.replaceChildren();
     data.bids.forEach((b, i) => {
       const el = document.createElement("div");
       el.id = "bid-" + i;
@@ -301,9 +307,6 @@
       el.textContent = b.label;
       el.addEventListener("click", () => { bidIndex = i; drawBidFocus(); });
       box.appendChild(el);
-    });
-    $("place-bid").addEventListener("click", () => {
-      send({ type: "bid", bid: data.bids[bidIndex].bid, id: 2 });
     });
   }
 
@@ -415,7 +418,7 @@
   // The seat's own tab coming back (a reload, a dropped connection): it takes the seat
   // back even from a connection the server has not yet noticed is gone.
   function rejoinHello() {
-    return { type: "rejoin", table: seat.table, token: seat.token };
+    return { type: "rejoin", table: seat.table, token: seat.token, lang: lang };
   }
 
   function receive(m) {
@@ -488,7 +491,7 @@
     const saved = JSON.parse(sessionStorage.getItem(storageKey(table)) || "null");
     connect({
       type: "join", table: table, name: $("name").value.trim(),
-      token: saved ? saved.token : undefined,
+      token: saved ? saved.token : undefined, lang: lang,
     });
   }
 
@@ -506,10 +509,11 @@
   }
 
   function report() {
+    const w = data.report;
     const text = [
-      "Spades problem report", "Page: " + location.pathname, "Browser: " + navigator.userAgent,
-      "Table: " + (seat ? seat.table : "none"), "", "What the page said, oldest first:",
-      ...heard.slice(-200), "", "What the page showed:", JSON.stringify(state || {}),
+      w.title, w.page + " " + location.pathname, w.browser + " " + navigator.userAgent,
+      w.table + " " + (seat ? seat.table : w.no_table), "", w.said,
+      ...heard.slice(-200), "", w.showed, JSON.stringify(state || {}),
     ].join("\n");
     const link = $("report-link");
     if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
@@ -519,17 +523,59 @@
     announce([data.words.report], urgent);
   }
 
-  // ---- start ------------------------------------------------------------------
+  // ---- language ---------------------------------------------------------------
 
-  async function start() {
-    data = await (await fetch("/app.json")).json();
+  function stored(get, fallback) {
+    try { return get(); } catch (e) { return fallback; } // storage may be switched off
+  }
+
+  // The one remembered on this browser, else the first of the browser's own languages
+  // the game speaks, else English (the server's list is the choice's options).
+  function firstLanguage() {
+    const spoken = Array.from($("language").options).map((o) => o.value);
+    const kept = stored(() => localStorage.getItem(LANGUAGE_KEY), null);
+    if (spoken.includes(kept)) return kept;
+    for (const tag of navigator.languages || [navigator.language || ""]) {
+      const code = String(tag).toLowerCase().split(/[-_]/)[0];
+      if (spoken.includes(code)) return code;
+    }
+    return "en";
+  }
+
+  // The page's words, keys and rules in ``code``; <html lang> follows, so a screen reader
+  // reads the page with that language's voice.
+  async function speak(code) {
+    data = await (await fetch("/app.json?lang=" + encodeURIComponent(code))).json();
+    lang = data.lang;
+    document.documentElement.lang = lang;
+    $("language").value = lang;
+    for (const el of document.querySelectorAll("[data-words]")) {
+      el.textContent = data.page[el.dataset.words];
+    }
+    for (const el of document.querySelectorAll("[data-label]")) {
+      el.setAttribute("aria-label", data.page[el.dataset.label]);
+    }
     buildKeys();
     buildBids();
     setRules(data.rules);
+  }
+
+  // ---- start ------------------------------------------------------------------
+
+  async function start() {
+    await speak(firstLanguage());
+    $("language").addEventListener("change", async () => {
+      const code = $("language").value;
+      stored(() => localStorage.setItem(LANGUAGE_KEY, code), null);
+      await speak(code);
+    });
+    $("place-bid").addEventListener("click", () => {
+      send({ type: "bid", bid: data.bids[bidIndex].bid, id: 2 });
+    });
     $("join-form").addEventListener("submit", join);
     $("play-online").addEventListener("click", () => {
       closedForGood = false;
-      connect({ type: "join_any", name: $("name").value.trim() });
+      connect({ type: "join_any", name: $("name").value.trim(), lang: lang });
     });
     $("start").addEventListener("click", () => send({ type: "key", action: "move_on" }));
     $("chat-form").addEventListener("submit", (e) => {

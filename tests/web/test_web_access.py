@@ -125,14 +125,16 @@ def test_axe_finds_nothing_critical_or_serious_in_either_colour_scheme() -> None
             assert _axe(page) == [], scheme
 
 
-def test_axe_passes_the_join_form_too() -> None:
+def test_axe_passes_the_join_form_too_in_each_language() -> None:
     with web_server() as server, browser() as b:
-        page = open_page(b, base_url(server))
-        for scheme in ("light", "dark"):
-            page.send("Emulation.setEmulatedMedia", {
-                "features": [{"name": "prefers-color-scheme", "value": scheme}],
-            })
-            assert _axe(page) == [], scheme
+        for languages in ("en-US,en", "es-MX,es"):
+            page = open_page(b, base_url(server), languages=languages)
+            assert page.js("document.documentElement.lang") == languages[:2]
+            for scheme in ("light", "dark"):
+                page.send("Emulation.setEmulatedMedia", {
+                    "features": [{"name": "prefers-color-scheme", "value": scheme}],
+                })
+                assert _axe(page) == [], (languages, scheme)
 
 
 def test_at_200_percent_zoom_nothing_scrolls_sideways(tmp_path: Path) -> None:

@@ -68,12 +68,17 @@ def browser(*extra: str) -> Iterator[Browser]:
         b.close()
 
 
-def open_page(b: Browser, url: str, *, frames: bool = False) -> Page:
+def open_page(b: Browser, url: str, *, frames: bool = False, languages: str = "") -> Page:
     """A tab at ``url`` with the live-region recorder; ``frames``: the websocket frames it
-    receives are kept as events (``Network.webSocketFrameReceived``)."""
+    receives are kept as events (``Network.webSocketFrameReceived``); ``languages``: the
+    browser's languages as this tab reports them ("es-MX,es": ``navigator.languages``)."""
     page = b.page()
     if frames:
         page.send("Network.enable")
+    if languages:
+        agent = b.send("Browser.getVersion")["userAgent"]
+        page.send("Emulation.setUserAgentOverride",
+                  {"userAgent": agent, "acceptLanguage": languages})
     page.add_script(RECORDER)
     page.goto(url)
     page.wait("document.body && document.body.dataset.ready === 'true'")
@@ -110,10 +115,11 @@ def frames_received(b: Browser) -> list[dict[str, Any]]:
     ]
 
 
-def seat_guest(b: Browser, server: ServerThread, host: RemoteTable, name: str = "Bo") -> Page:
+def seat_guest(b: Browser, server: ServerThread, host: RemoteTable, name: str = "Bo",
+               languages: str = "") -> Page:
     """A guest opens the host's link, types a name and presses Enter: seated when the
     host's client sees them."""
-    page = open_page(b, base_url(server) + "#" + host.code, frames=True)
+    page = open_page(b, base_url(server) + "#" + host.code, frames=True, languages=languages)
     page.wait("document.activeElement.id === 'name'")
     page.type(name)
     page.key("enter")
