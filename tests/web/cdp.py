@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import contextlib
+import fcntl
 import json
 import os
 import shutil
@@ -50,8 +51,12 @@ class Browser:
         self._from_browser, from_browser_w = os.pipe()
 
         def fds() -> None:  # the browser reads commands at 3 and writes at 4
-            os.dup2(to_browser_r, 3)
-            os.dup2(from_browser_w, 4)
+            # Moved above 4 first: in a process with few files open the pipes may
+            # themselves be 3 and 4, and a straight dup2 would clobber one with the other.
+            read, write = (fcntl.fcntl(fd, fcntl.F_DUPFD, 10) for fd in (to_browser_r,
+                                                                          from_browser_w))
+            os.dup2(read, 3)
+            os.dup2(write, 4)
 
         args = [
             binary, "--headless", "--remote-debugging-pipe", "--no-first-run",
