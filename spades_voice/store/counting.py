@@ -36,7 +36,6 @@ class StatsKeeper:
         self.unwritten: list[MatchResult] = []
         #: The pending file holds results (so it is emptied once stats.json has them).
         self._pending_full = False
-        folder.after_write = self._after_write
         if not folder.shared:
             self._take_pending()
 
@@ -69,10 +68,6 @@ class StatsKeeper:
                 self.folder.notices.append(words.results_kept(n, PENDING_FILE, trouble))
             else:
                 self.folder.notices.append(words.results_lost(n, trouble))
-
-    def _after_write(self, name: str) -> None:
-        if name != STATS_FILE and self.unwritten:
-            self.flush()  # the disk takes writes again: results waiting go first
 
     def _take_pending(self) -> None:
         """Count results a session before could not write, then empty the pending file;

@@ -47,8 +47,7 @@ def trouble_of(error: OSError) -> words.WriteTrouble:
 class DataFolder:
     """The game's files in ``path``: the lock, reading, writing, and what went wrong.
 
-    ``writer``: how a file is replaced (tests inject failures). ``after_write``: called
-    with a file's name each time one is written (the statistics wait for that).
+    ``writer``: how a file is replaced (tests inject failures).
     """
 
     def __init__(self, path: Path, writer: Writer) -> None:
@@ -62,7 +61,6 @@ class DataFolder:
         self.trouble = words.WriteTrouble.OTHER
         #: Files that could not be moved aside: never written over this session.
         self.keep: set[str] = set()
-        self.after_write: Callable[[str], None] = lambda name: None
 
         #: Held while this game owns the folder; released by ``close`` (or by the
         #: operating system, when the process ends however it ends).
@@ -101,7 +99,6 @@ class DataFolder:
         except OSError as e:
             self.write_failed(e)
             return False
-        self.after_write(name)
         return True
 
     def write_new(self, path: Path, data: bytes, what: str) -> tuple[Path | None, str]:

@@ -109,7 +109,7 @@ class StoreHooks(ShellHooks):
     def save_settings(self, settings: Settings) -> None:
         """Keep ``settings`` (in memory at once; on disk unless the disk refuses)."""
         self._settings = settings
-        self._folder.write(SETTINGS_FILE, settings.to_bytes())
+        self._write(SETTINGS_FILE, settings.to_bytes())
 
     @property
     def statistics(self) -> Statistics:
@@ -140,7 +140,7 @@ class StoreHooks(ShellHooks):
             if end.winner is None:
                 self._stats.count(end, old_id, elapsed)
             saved = SavedMatch(old, old_id, elapsed, heard=True)
-            self._folder.write(LAST_FILE, saved_to_bytes(saved))
+            self._write(LAST_FILE, saved_to_bytes(saved))
         self._folder.remove(SAVE_FILE)
         self._match = None
         self._over = False
@@ -245,7 +245,11 @@ class StoreHooks(ShellHooks):
     def _save(self) -> None:
         assert self._match is not None
         saved = SavedMatch(self._match, self._match_id, self._clock.elapsed(), self._heard)
-        self._folder.write(SAVE_FILE, saved_to_bytes(saved))
+        self._write(SAVE_FILE, saved_to_bytes(saved))
+
+    def _write(self, name: str, data: bytes) -> None:
+        if self._folder.write(name, data):
+            self._stats.flush()  # the disk takes writes again: results waiting go first
 
     def save_history(self, text: str) -> tuple[Path | None, str]:
         """A new ``history-<date>-<time>.txt`` beside the saves, never over an old one."""
