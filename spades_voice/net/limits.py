@@ -162,7 +162,7 @@ class GuessLimiter:
     ``free`` guesses an address, no more. What is never refused is the person who holds
     the code: an address that has not been guessing (fewer than ``free`` failures) is
     always answered, so guesses from elsewhere cannot lock newcomers out, and a right code
-    with a valid token is let in whatever the counts say (``TableServer._join``).
+    with a valid token is let in whatever the counts say (``Reception._join``).
 
     Memory: the server-wide count holds at most ``total`` entries, and an address past
     its share stops adding. Once the budget is spent, at most ``max_addresses`` addresses

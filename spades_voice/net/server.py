@@ -10,6 +10,10 @@ and paced per address as they open, before any handshake (``gated.py``); tables 
 counted per address; wrong table codes are limited per address and server-wide
 (``limits.py``), yet an address that has not been guessing is always answered, and a
 right code with a valid seat token is always let in.
+
+Here: the server's life (start, close, sweep), the door's request hook and the browser
+seat's route, and each connection's messages once seated. The tables and their counts are
+``tables.py``; reading a hello and seating its person is ``reception.py``.
 """
 
 from __future__ import annotations
@@ -24,26 +28,25 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from http import HTTPStatus
-from typing import assert_never
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from spades_voice.ai import Level
-from spades_voice.narration import closes, notices, refusals
+from spades_voice.narration import closes
 from spades_voice.net import protocol as p
 from spades_voice.net.browser_seat import BrowserSocket
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.gated import SocketCount, gated
 from spades_voice.net.heap import trim_heap
-from spades_voice.net.hellos import Create, Join, JoinAny, Rejoin, parse_hello
 from spades_voice.net.intents import parse_intent
-from spades_voice.net.limits import Expelled, Guard, GuessLimiter, Limits, Timers
-from spades_voice.net.shared_table import Member, SeatInfo, SharedTable
-from spades_voice.net.tablestore import StoredTable, TableStore
+from spades_voice.net.limits import Expelled, Guard, Limits
+from spades_voice.net.reception import Reception, Seated
+from spades_voice.net.shared_table import Member, SharedTable
+from spades_voice.net.tables import Tables
+from spades_voice.net.tablestore import TableStore
 from spades_voice.net.web import SEAT_PATH, WebPage
-from spades_voice.rules import IllegalAction, Ruleset, Seat
 
 log = logging.getLogger("spades_voice.net")
 
@@ -84,10 +87,6 @@ class TableServer:
         is the table's own reckoning, in its loop's time.
         """
         self.limits = limits or Limits()
-        self.new_seed = new_seed or (lambda: secrets.token_hex(16))
-        self.computer_delay = computer_delay
-        self.level = level
-        self.allow_create = allow_create
         self.store = store
         self.tls = tls
         self.trusted_proxies = frozenset(trusted_proxies)
@@ -96,20 +95,22 @@ class TableServer:
         self._origins: list[str | None] = [None, *self.origins]  # + the page's, once bound
         self.clock = clock
         self.computers = ComputerPool(workers)
-        self.tables: dict[str, SharedTable] = {}
-        lim = self.limits
-        self.guesses = GuessLimiter(
-            lim.failed_codes_per_minute, lim.failed_codes_per_minute_total,
-            free=lim.failed_codes_free, clock=clock,
-        )
+        self.hall = Tables(self.limits, level, computer_delay, self.computers,
+                           new_seed or (lambda: secrets.token_hex(16)), store)
+        self.reception = Reception(self.hall, self.limits, allow_create=allow_create,
+                                   clock=clock)
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
-        self.door = SocketCount(lim, self.trusted_proxies, clock)
+        self.door = SocketCount(self.limits, self.trusted_proxies, clock)
         self._open_by_address: Counter[str] = Counter()
-        self._tables_by_address: Counter[str] = Counter()
         self.connections = 0  # websocket connections in the handler
         self.trims = 0  # times the heap's free pages were handed back after a crowd
         self.trim_seconds = 0.0  # the longest that took
+
+    @property
+    def tables(self) -> dict[str, SharedTable]:
+        """The open tables by code."""
+        return self.hall.by_code
 
     @property
     def sockets(self) -> int:
@@ -123,7 +124,7 @@ class TableServer:
         if self.store is not None:
             for stored in self.store.open():
                 try:
-                    self._restore(stored, loop)
+                    self.hall.restore(stored, loop)
                 except (ValueError, KeyError, TypeError) as e:  # one bad row, not the rest
                     log.warning("Table %s could not be taken back, left out: %s",
                                 stored.code, e)
@@ -154,8 +155,7 @@ class TableServer:
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
-        for table in self.tables.values():
-            table.close()
+        self.hall.close()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -167,45 +167,6 @@ class TableServer:
         assert self._server is not None
         await self._server.serve_forever()
 
-    def _new_table(self, code: str, ruleset: Ruleset, timers: Timers,
-                   loop: asyncio.AbstractEventLoop) -> SharedTable:
-        return SharedTable(
-            code, ruleset, timers, self.level, self.computer_delay, self.limits, loop,
-            self.computers, self.new_seed, self.store,
-        )
-
-    def create_table(self, ruleset: Ruleset, timers: Timers, *, public: bool = False,
-                     address: str = "?") -> SharedTable:
-        code = p.new_table_code()
-        while code in self.tables:  # pragma: no cover - 1 in 2**40
-            code = p.new_table_code()
-        table = self._new_table(code, ruleset, timers, asyncio.get_running_loop())
-        table.public, table.address = public, address
-        self.tables[code] = table
-        self._tables_by_address[address] += 1
-        return table
-
-    def _restore(self, stored: StoredTable, loop: asyncio.AbstractEventLoop) -> None:
-        rules = p.rules_from_json(stored.rules)
-        timers = Timers.from_json(stored.timers, self.limits.min_timer)
-        table = self._new_table(p.normalize_code(stored.code), rules, timers, loop)
-        table.public, table.address = stored.public, stored.address
-        table.restore(stored)
-        table.hold_for_restart(self.limits.restart_grace_seconds)
-        self.tables[table.code] = table
-        self._tables_by_address[table.address] += 1
-
-    def remove_table(self, code: str) -> None:
-        table = self.tables.pop(code, None)
-        if table is None:
-            return
-        table.close()
-        self._tables_by_address[table.address] -= 1
-        if self._tables_by_address[table.address] <= 0:
-            del self._tables_by_address[table.address]
-        if self.store is not None:
-            self.store.remove(code)
-
     async def _sweep(self) -> None:
         while True:
             await asyncio.sleep(self.limits.sweep_seconds)
@@ -213,12 +174,8 @@ class TableServer:
 
     def sweep(self) -> None:
         """End tables nobody has been connected to for a while; forget old guesses."""
-        now = asyncio.get_running_loop().time()  # the tables' own clock (last_active)
-        for code, table in list(self.tables.items()):
-            idle = now - table.last_active
-            if table.connected == 0 and idle > self.limits.empty_table_seconds:
-                self.remove_table(code)
-        self.guesses.sweep()
+        self.hall.end_idle(asyncio.get_running_loop().time())  # the tables' own clock
+        self.reception.guesses.sweep()
         self.door.sweep()
         door = self.door
         if door.peak - door.total >= self.limits.crowd and 2 * door.total <= door.peak:
@@ -269,12 +226,12 @@ class TableServer:
         self._open_by_address[address] += 1
         member = Member(ws, self.limits.backlog)
         guard = Guard(self.limits, self.clock)
-        seated: tuple[SharedTable, SeatInfo] | None = None
+        seated: Seated | None = None
         try:
             if self._open_by_address[address] > self.limits.connections_per_address:
                 member.close(p.CLOSE_BUSY, closes.TOO_MANY_CONNECTIONS)
                 return
-            seated = await self._hello(ws, member, guard, address)
+            seated = await self.reception.hello(ws, member, guard, address)
             if seated is None:
                 return
             self.door.seated(ws)
@@ -310,124 +267,3 @@ class TableServer:
             discard = asyncio.get_running_loop().create_task(_discard(ws))
             await member.finish()
             discard.cancel()
-
-    async def _hello(
-        self, ws: ServerConnection, member: Member, guard: Guard, address: str
-    ) -> tuple[SharedTable, SeatInfo] | None:
-        try:
-            async with asyncio.timeout(self.limits.hello_seconds):  # no task, unlike wait_for
-                raw = await ws.recv()
-            message = guard.admit(raw)
-        except (TimeoutError, p.ProtocolError) as e:
-            reason = str(e) if isinstance(e, p.ProtocolError) else closes.SAY_HELLO_FIRST
-            member.close(p.CLOSE_HELLO, reason)
-            return None
-        if message.get("protocol") != p.PROTOCOL_VERSION:
-            member.close(p.CLOSE_VERSION, closes.wrong_protocol(p.PROTOCOL_VERSION))
-            return None
-        try:
-            # Every field is read before any is used: a bad one is refused alike for
-            # live and dead codes.
-            hello = parse_hello(message, self.limits.min_timer)
-        except p.ProtocolError as e:
-            member.close(p.CLOSE_HELLO, str(e)[:100])
-            return None
-        match hello:
-            case Create():
-                return self._create(hello, member, address)
-            case JoinAny():
-                return self._join_any(hello, member, address)
-            case Join() | Rejoin():
-                return self._join(hello, member, address)
-            case _:
-                assert_never(hello)
-
-    def _join(
-        self, hello: Join | Rejoin, member: Member, address: str
-    ) -> tuple[SharedTable, SeatInfo] | None:
-        rejoin, token = isinstance(hello, Rejoin), hello.token
-        table = self.tables.get(hello.code)
-        owner = table.token_seat(token) if table is not None and token else None
-        if table is not None and owner is not None:
-            if rejoin or owner.member is None:
-                # A right code with a valid token is never refused, whatever the limiter
-                # says: otherwise a flood of guesses could keep the players out.
-                return table, table.rejoin(owner, member)
-            # ``join`` with the token of a seat someone is using (a friend on the same
-            # computer found the saved token): a seat of their own, never a takeover.
-        elif self.guesses.blocked(address):
-            # Not telling whether the code exists: that is what a guesser wants to know.
-            member.close(p.CLOSE_BUSY, closes.TOO_MANY_WRONG_CODES)
-            return None
-        if not isinstance(hello, Join) or table is None:
-            # A rejoin is answered alike whether the code is live or not.
-            self.guesses.failed(address)
-            said = refusals.NO_SUCH_SEAT if rejoin else refusals.NO_SUCH_TABLE
-            member.close(p.CLOSE_NO_TABLE, said)
-            return None
-        return self._sit(table, hello.name, hello.seat, member)
-
-    def _sit(
-        self, table: SharedTable, name: str, wanted: Seat | None, member: Member
-    ) -> tuple[SharedTable, SeatInfo] | None:
-        try:
-            return table, table.sit(name, wanted, member)
-        except IllegalAction as e:
-            member.close(p.CLOSE_FULL, str(e))
-            return None
-
-    def _room_for_table(self, member: Member, address: str) -> bool:
-        if not self.allow_create:
-            member.close(p.CLOSE_BUSY, closes.NO_NEW_TABLES)
-            return False
-        if self._tables_by_address[address] >= self.limits.tables_per_address:
-            member.close(p.CLOSE_BUSY, closes.TOO_MANY_TABLES)
-            return False
-        if len(self.tables) >= self.limits.max_tables and not self._make_room():
-            member.close(p.CLOSE_BUSY, closes.NO_ROOM_FOR_TABLE)
-            return False
-        return True
-
-    def _make_room(self) -> bool:
-        """End the table waiting longest, unstarted and untouched for a minute, to make room:
-        tables held open and never played cannot fill the server, while a host waiting for
-        friends keeps the table as long as there is room."""
-        now = asyncio.get_running_loop().time()
-        idle = [
-            t for t in self.tables.values()
-            if not t.started and now - t.last_active > self.limits.empty_table_seconds
-        ]
-        if not idle:
-            return False
-        oldest = min(idle, key=lambda t: t.last_active)
-        for info in oldest.seats.values():
-            if info.member is not None:
-                info.member.close(p.CLOSE_BUSY, notices.TABLE_ENDED_FOR_ROOM)
-        self.remove_table(oldest.code)
-        return True
-
-    def _create(
-        self, hello: Create, member: Member, address: str
-    ) -> tuple[SharedTable, SeatInfo] | None:
-        if not self._room_for_table(member, address):
-            return None
-        table = self.create_table(hello.rules, hello.timers, public=hello.public,
-                                  address=address)
-        return table, table.sit(hello.name, hello.seat or Seat.S, member)
-
-    def _join_any(
-        self, hello: JoinAny, member: Member, address: str
-    ) -> tuple[SharedTable, SeatInfo] | None:
-        """Sit at the public table waiting for people that has the most of them; with
-        none, open a new public table (its host starts it)."""
-        waiting = [
-            t for t in self.tables.values()
-            if t.public and not t.started and t.free_seats() and t.connected > 0
-        ]
-        if waiting:
-            table = max(waiting, key=lambda t: (4 - len(t.free_seats()), -t.last_active))
-            return self._sit(table, hello.name, None, member)
-        if not self._room_for_table(member, address):
-            return None
-        table = self.create_table(Ruleset(), Timers(), public=True, address=address)
-        return table, table.sit(hello.name, Seat.S, member)

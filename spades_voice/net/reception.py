@@ -1,0 +1,136 @@
+"""Receiving a connection's hello: reading it within its time, then seating the person.
+
+A hello creates a table, joins one by its code (or takes a seat back with its token), or
+joins any public table waiting for people. Wrong codes are limited per address and
+server-wide (``GuessLimiter``), yet a right code with a valid seat token is always let in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import assert_never
+
+from websockets.asyncio.server import ServerConnection
+
+from spades_voice.narration import closes, refusals
+from spades_voice.net import protocol as p
+from spades_voice.net.hellos import Create, Join, JoinAny, Rejoin, parse_hello
+from spades_voice.net.limits import Guard, GuessLimiter, Limits, Timers
+from spades_voice.net.shared_table import Member, SeatInfo, SharedTable
+from spades_voice.net.tables import Tables
+from spades_voice.rules import IllegalAction, Ruleset, Seat
+
+#: Where a hello seated its connection.
+Seated = tuple[SharedTable, SeatInfo]
+
+
+class Reception:
+    """Seats each connection's hello at a table, or closes it with the reason."""
+
+    def __init__(self, tables: Tables, limits: Limits, *, allow_create: bool,
+                 clock: Callable[[], float]) -> None:
+        self.tables = tables
+        self.limits = limits
+        self.allow_create = allow_create
+        self.guesses = GuessLimiter(
+            limits.failed_codes_per_minute, limits.failed_codes_per_minute_total,
+            free=limits.failed_codes_free, clock=clock,
+        )
+
+    async def hello(
+        self, ws: ServerConnection, member: Member, guard: Guard, address: str
+    ) -> Seated | None:
+        try:
+            async with asyncio.timeout(self.limits.hello_seconds):  # no task, unlike wait_for
+                raw = await ws.recv()
+            message = guard.admit(raw)
+        except (TimeoutError, p.ProtocolError) as e:
+            reason = str(e) if isinstance(e, p.ProtocolError) else closes.SAY_HELLO_FIRST
+            member.close(p.CLOSE_HELLO, reason)
+            return None
+        if message.get("protocol") != p.PROTOCOL_VERSION:
+            member.close(p.CLOSE_VERSION, closes.wrong_protocol(p.PROTOCOL_VERSION))
+            return None
+        try:
+            # Every field is read before any is used: a bad one is refused alike for
+            # live and dead codes.
+            hello = parse_hello(message, self.limits.min_timer)
+        except p.ProtocolError as e:
+            member.close(p.CLOSE_HELLO, str(e)[:100])
+            return None
+        match hello:
+            case Create():
+                return self._create(hello, member, address)
+            case JoinAny():
+                return self._join_any(hello, member, address)
+            case Join() | Rejoin():
+                return self._join(hello, member, address)
+            case _:
+                assert_never(hello)
+
+    def _join(self, hello: Join | Rejoin, member: Member, address: str) -> Seated | None:
+        rejoin, token = isinstance(hello, Rejoin), hello.token
+        table = self.tables.by_code.get(hello.code)
+        owner = table.token_seat(token) if table is not None and token else None
+        if table is not None and owner is not None:
+            if rejoin or owner.member is None:
+                # A right code with a valid token is never refused, whatever the limiter
+                # says: otherwise a flood of guesses could keep the players out.
+                return table, table.rejoin(owner, member)
+            # ``join`` with the token of a seat someone is using (a friend on the same
+            # computer found the saved token): a seat of their own, never a takeover.
+        elif self.guesses.blocked(address):
+            # Not telling whether the code exists: that is what a guesser wants to know.
+            member.close(p.CLOSE_BUSY, closes.TOO_MANY_WRONG_CODES)
+            return None
+        if not isinstance(hello, Join) or table is None:
+            # A rejoin is answered alike whether the code is live or not.
+            self.guesses.failed(address)
+            said = refusals.NO_SUCH_SEAT if rejoin else refusals.NO_SUCH_TABLE
+            member.close(p.CLOSE_NO_TABLE, said)
+            return None
+        return self._sit(table, hello.name, hello.seat, member)
+
+    def _sit(
+        self, table: SharedTable, name: str, wanted: Seat | None, member: Member
+    ) -> Seated | None:
+        try:
+            return table, table.sit(name, wanted, member)
+        except IllegalAction as e:
+            member.close(p.CLOSE_FULL, str(e))
+            return None
+
+    def _room_for_table(self, member: Member, address: str) -> bool:
+        if not self.allow_create:
+            member.close(p.CLOSE_BUSY, closes.NO_NEW_TABLES)
+            return False
+        if self.tables.opened_by(address) >= self.limits.tables_per_address:
+            member.close(p.CLOSE_BUSY, closes.TOO_MANY_TABLES)
+            return False
+        if len(self.tables.by_code) >= self.limits.max_tables and not self.tables.make_room():
+            member.close(p.CLOSE_BUSY, closes.NO_ROOM_FOR_TABLE)
+            return False
+        return True
+
+    def _create(self, hello: Create, member: Member, address: str) -> Seated | None:
+        if not self._room_for_table(member, address):
+            return None
+        table = self.tables.create(hello.rules, hello.timers, public=hello.public,
+                                   address=address)
+        return table, table.sit(hello.name, hello.seat or Seat.S, member)
+
+    def _join_any(self, hello: JoinAny, member: Member, address: str) -> Seated | None:
+        """Sit at the public table waiting for people that has the most of them; with
+        none, open a new public table (its host starts it)."""
+        waiting = [
+            t for t in self.tables.by_code.values()
+            if t.public and not t.started and t.free_seats() and t.connected > 0
+        ]
+        if waiting:
+            table = max(waiting, key=lambda t: (4 - len(t.free_seats()), -t.last_active))
+            return self._sit(table, hello.name, None, member)
+        if not self._room_for_table(member, address):
+            return None
+        table = self.tables.create(Ruleset(), Timers(), public=True, address=address)
+        return table, table.sit(hello.name, Seat.S, member)
