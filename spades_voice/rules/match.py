@@ -12,7 +12,7 @@ from spades_voice.rules.decisions import Decision, Look, Match, Move
 from spades_voice.rules.errors import IllegalAction, IllegalBid, IllegalPlay, NothingToUndo
 from spades_voice.rules.events import HandOutcome
 from spades_voice.rules.hand import HandState
-from spades_voice.rules.position import Position
+from spades_voice.rules.position import MatchPosition
 from spades_voice.rules.seats import TEAMS, Seat
 
 
@@ -22,7 +22,7 @@ def check_match(match: Match) -> None:
     MatchState(match)
 
 
-class MatchState(Position):
+class MatchState(MatchPosition):
     """A position in a match that can also take decisions back. Change it with ``apply``,
     ``undo`` and ``restart_hand``; ``match`` is its replayable value."""
 

@@ -33,7 +33,7 @@ from spades_voice.rules.scoring import score_hand
 from spades_voice.rules.seats import TEAMS, Seat, Team
 
 
-class Position:
+class MatchPosition:
     """A position in a match. Change it with ``apply``; ``match`` is its replayable value."""
 
     def __init__(self, match: Match | Ruleset | None = None, seed: int | str | None = None) -> None:

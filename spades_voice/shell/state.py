@@ -395,34 +395,3 @@ class Shell:
         self.overlay = Confirm(question, on_yes)
         self.clock_update()
         self.answer(question)
-
-    def reveal(self) -> None:
-        """The player sees their cards: a decision in the match (it closes blind nil for
-        good, undo or not), so it is saved like one."""
-        self.table.reveal()
-        match = self.table.match
-        if match is not None:
-            self.hooks.decision_made(match)
-
-    def look(self, then: Callable[[], None]) -> None:
-        """Seeing the cards gives up blind nil: ask first while it is open."""
-        view = self.view()
-        if not self.hand_hidden(view):
-            if not view.hand_seen:  # after a blind nil bid: heard now, so seen for good
-                self.reveal()
-            then()
-            return
-        if view.my_turn:
-            # Said once, with the answer: the offer is gone, and the bid to place now.
-            self.reveal()
-            self.clock_update()
-            self.narrator.note = texts.BLIND_WITHDRAWN
-            self.narrator.coda = self.focus.bid_prompt(self.view())
-            then()
-            return
-
-        def yes() -> None:
-            self.reveal()
-            then()
-
-        self.ask(prompts.LOOK_AT_CARDS, yes)

@@ -33,6 +33,7 @@ from spades_voice.shell.list_mode import (
 from spades_voice.shell.match_keys import MATCH_ACTIONS
 from spades_voice.shell.playable import PLAYABLE_ACTIONS
 from spades_voice.shell.playable import hand_bound as _hand_bound
+from spades_voice.shell.seeing import look
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
 from spades_voice.shell.state import Mode, Shell
 from spades_voice.sound import Cue
@@ -86,7 +87,7 @@ def help_lines(shell: Shell) -> list[str]:
 def hand(shell: Shell) -> None:
     """Your hand, suit by suit, with the number of spades last."""
     if _hand_bound(shell):
-        shell.look(lambda: shell.answer(say.hand_summary(shell.view(), shell.focus.order)))
+        look(shell, lambda: shell.answer(say.hand_summary(shell.view(), shell.focus.order)))
 
 
 @action("bids")
@@ -207,7 +208,7 @@ def _move(shell: Shell, where: str) -> None:
     elif shell.bidding_now(view):
         _move_bid(shell, where)
     elif _hand_bound(shell):
-        shell.look(lambda: _move_card(shell, where))
+        look(shell, lambda: _move_card(shell, where))
 
 
 def _move_bid(shell: Shell, where: str) -> None:
