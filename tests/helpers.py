@@ -1,5 +1,5 @@
-"""What tests in every folder share: waiting for a state, a clock moved by hand, and the
-processes a process started.
+"""What tests in every folder share: waiting for a state, a clock moved by hand, the
+processes a process started, and the installed game's program.
 
 Tests never judge the machine's speed. A test that needs a state waits for it with
 ``wait_until`` (a generous bound that only a real hang reaches); a test that checks a time
@@ -8,12 +8,16 @@ bound moves a ``HandClock`` past it and sees the bound hold to the hundredth of 
 
 from __future__ import annotations
 
+import shutil
+import sys
 import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from pathlib import Path
 from typing import TypeVar
+
+import pytest
 
 T = TypeVar("T")
 
@@ -160,3 +164,13 @@ def aside(call: Callable[[], T]) -> Future[T]:
 
     threading.Thread(target=run, name="aside", daemon=True).start()
     return future
+
+
+def game_program() -> str:
+    """The installed ``spades-voice`` command (beside this Python first); skips the test
+    where it is not installed."""
+    exe = Path(sys.executable).parent / "spades-voice"
+    found = str(exe) if exe.exists() else shutil.which("spades-voice")
+    if found is None:
+        pytest.skip("spades-voice is not installed")
+    return found

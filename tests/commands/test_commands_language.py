@@ -6,25 +6,17 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pexpect
-import pytest
+from helpers import game_program
 
 SPANISH_GREETING = "Picas. Pulsa el signo de interrogación para la ayuda."
 ENGLISH_GREETING = "Spades. Press question mark for help."
 
 
-def _script() -> str:
-    exe = Path(sys.executable).parent / "spades-voice"
-    found = str(exe) if exe.exists() else shutil.which("spades-voice")
-    if found is None:
-        pytest.skip("spades-voice is not installed")
-    return found
 
 
 def _env(tmp_path: Path, **locale: str) -> dict[str, str]:
@@ -56,7 +48,7 @@ def _play_until_bid(tmp_path: Path, env: dict[str, str], *options: str) -> list[
     """Start ``play``, wait for the bid prompt, quit; every line it said."""
     log = tmp_path / f"speech-{time.monotonic_ns()}.jsonl"
     child = pexpect.spawn(
-        _script(),
+        game_program(),
         ["--speech", "print", "--speech-log", str(log), "--pace", "instant", "--seed", "5",
          "--level", "easy", *options],
         env=env, encoding="utf-8", dimensions=(24, 100), timeout=20,
@@ -98,7 +90,7 @@ def test_english_system_spanish_option(tmp_path: Path) -> None:
 
 def _doctor(tmp_path: Path, env: dict[str, str], *options: str) -> list[str]:
     proc = subprocess.run(
-        [_script(), "doctor", "--no-test-line", "--sound", "off", *options],
+        [game_program(), "doctor", "--no-test-line", "--sound", "off", *options],
         env=env, capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL,
     )
     assert proc.returncode == 0, proc.stderr
@@ -116,7 +108,7 @@ def test_doctor_says_which_language_and_why(tmp_path: Path) -> None:
 def test_stats_prints_in_the_chosen_language(tmp_path: Path) -> None:
     def stats(env: dict[str, str], *options: str) -> str:
         proc = subprocess.run(
-            [_script(), "stats", *options], env=env, capture_output=True, text=True,
+            [game_program(), "stats", *options], env=env, capture_output=True, text=True,
             timeout=30, stdin=subprocess.DEVNULL,
         )
         assert proc.returncode == 0, proc.stderr

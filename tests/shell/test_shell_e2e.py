@@ -6,25 +6,18 @@ from __future__ import annotations
 import io
 import json
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pexpect
 import pytest
-from helpers import wait_until
+from helpers import game_program, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 RIGHT, HOME = "\x1b[C", "\x1b[H"
 
 
-def _script() -> str:
-    exe = Path(sys.executable).parent / "spades-voice"
-    found = str(exe) if exe.exists() else shutil.which("spades-voice")
-    if found is None:
-        pytest.skip("spades-voice is not installed")
-    return found
 
 
 def _log(path: Path) -> list[dict[str, str]]:
@@ -51,7 +44,7 @@ def test_play_several_tricks_in_a_terminal(tmp_path: Path) -> None:
            "XDG_DATA_HOME": str(tmp_path / "data"), "XDG_STATE_HOME": str(tmp_path / "state"),
            "TERM": "xterm"}
     child = pexpect.spawn(
-        _script(),
+        game_program(),
         ["--speech", "print", "--speech-log", str(log), "--pace", "instant", "--seed", "42",
          "--level", "easy"],
         env=env, encoding="utf-8", dimensions=(24, 100), timeout=20,

@@ -22,16 +22,14 @@ from __future__ import annotations
 import io
 import json
 import os
-import shutil
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
 import pytest
-from helpers import wait_until
+from helpers import game_program, wait_until
 from speech_helpers import (
     Brltty,
     FakePlayer,
@@ -49,12 +47,6 @@ from spades_voice.speech.braille import windows
 GREETING = "Spades. Press question mark for help."
 
 
-def _script() -> str:
-    exe = Path(sys.executable).parent / "spades-voice"
-    found = str(exe) if exe.exists() else shutil.which("spades-voice")
-    if found is None:
-        pytest.skip("spades-voice is not installed")
-    return found
 
 
 def _env(tmp_path: Path, path: str, **extra: str) -> dict[str, str]:
@@ -95,7 +87,7 @@ class TestHungSpeechServer:
     ) -> None:
         env = _env(tmp_path, clean_path(tmp_path), SPEECHD_ADDRESS=mute.address)
         child = pexpect.spawn(
-            _script(), ["--seed", "7", "--pace", "instant"], env=env, encoding="utf-8",
+            game_program(), ["--seed", "7", "--pace", "instant"], env=env, encoding="utf-8",
             dimensions=(24, 100), timeout=30,
         )
         screen = io.StringIO()
@@ -114,7 +106,7 @@ class TestHungSpeechServer:
     def test_doctor_comes_back_and_says_why(self, tmp_path: Path, mute: MuteSpeechd) -> None:
         env = _env(tmp_path, clean_path(tmp_path), SPEECHD_ADDRESS=mute.address)
         proc = subprocess.run(
-            [_script(), "doctor"], env=env, capture_output=True, text=True, timeout=60,
+            [game_program(), "doctor"], env=env, capture_output=True, text=True, timeout=60,
             stdin=subprocess.DEVNULL,
         )
         assert proc.returncode == 0, proc.stderr
@@ -143,7 +135,7 @@ class TestDefaultTts:
             SPEECHD_ADDRESS=f"unix_socket:{tmp_path}/no-server.sock",
         )
         child = pexpect.spawn(
-            _script(),
+            game_program(),
             # No --speech: auto, with no speech server here, takes synthetic speech.
             ["--seed", "7", "--pace", "relaxed", "--level", "easy",
              "--speech-log", str(speech_log)],
@@ -221,7 +213,7 @@ class TestSpeechServerKilledMidHand:
         # behind it. So nothing but "Spades." is heard, however slow the machine is.
         speechd_server.hold_after(1)
         child = pexpect.spawn(
-            _script(),
+            game_program(),
             ["--seed", "7", "--pace", "instant", "--level", "easy",
              "--speech-log", str(speech_log)],
             env=env, encoding="utf-8", dimensions=(24, 200), timeout=20,
@@ -265,7 +257,7 @@ class TestBrailleFromTheGame:
             BRLAPI_HOST=brltty.host, BRLAPI_AUTH="none", CONTROLVT="1",
         )
         child = pexpect.spawn(
-            _script(),
+            game_program(),
             ["--speech", "tts", "--seed", "7", "--pace", "instant",
              "--speech-log", str(speech_log)],
             env=env, encoding="utf-8", dimensions=(24, 100), timeout=20,
