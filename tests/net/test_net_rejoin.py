@@ -149,7 +149,8 @@ class TestPresence:
                 heard: list[str] = []
                 wait_for(lambda: bool(heard.extend(notices(host))) or any(
                     x.startswith("Bo left.") for x in heard), timeout=5)
-                assert not {x.seat: x for x in host.people()}[guest.seat].connected
+                # The people frame follows the notice on the same socket: wait for it.
+                wait_for(lambda: not {x.seat: x for x in host.people()}[guest.seat].connected)
                 host.start()
                 play_until([host], lambda: host.view().winner is not None)
             finally:
