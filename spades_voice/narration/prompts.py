@@ -115,12 +115,6 @@ def at_edge(line: str, *, first: bool) -> str:
     return f"{_(FIRST_CARD) if first else _(LAST_CARD)} {line}"
 
 
-def your_bid_with(hand: str, bid: Bid) -> str:
-    """The player chose to see their cards instead of bidding blind nil: the hand, then
-    the bid Enter would place."""
-    return f"{hand} {your_bid(bid)}"
-
-
 #: The pace and verbosity choices as spoken (their option names are English words).
 CHOICE_NAMES = {
     "relaxed": N_("relaxed"),

@@ -60,8 +60,8 @@ def not_true_or_false(field: str) -> str:
     return _("{field} must be true or false.").format(field=field)
 
 
-#: The rules' and the server's other fixed refusals, so the catalog has them (the
-#: constants above are marked where they stand).
+#: The rules' fixed refusals, the client's own and an older server's, so the catalog has
+#: them (the constants above, ``closes`` and ``prompts`` mark the rest where they stand).
 FIXED = (
     N_("Bidding is over."),
     N_("It is not your turn to bid."),
@@ -77,18 +77,10 @@ FIXED = (
     N_("The table did not answer."),
     N_("The table refused that."),
     N_("Not connected to the table."),
-    N_("The coach is not available at a shared table."),
-    N_("Undo is not available at a shared table."),
-    N_("Restarting the hand is not available at a shared table."),
     N_("The table server closed the connection."),
     N_("The table closed the connection."),
-    N_("Too many connections from your address."),
-    N_("Too many bad messages."),
-    N_("Too many wrong codes. Wait a minute."),
+    # Sent by servers before this round's typed hellos (same protocol, 2).
     N_("That seat token is not for this table."),
-    N_("This server does not open new tables."),
-    N_("You have opened too many tables. Wait a minute."),
-    N_("The server has no room for another table."),
     N_("The table has ended: it had not started for over a minute, and the server needed room."),
 )
 
