@@ -54,7 +54,7 @@ class SocketCount:
         """Count a new socket; False when it must be dropped (before any handshake)."""
         lim = self.limits
         if peer not in self.trusted_proxies and (
-            self.by_peer[peer] >= lim.connections_per_address or not self._may_open(peer)
+            self.by_peer[peer] >= lim.connections_per_address or not self.may_open(peer)
         ):
             return False
         if self.total >= lim.max_connections or len(self.unseated) >= lim.max_unseated:
@@ -70,8 +70,11 @@ class SocketCount:
         self.unseated[conn] = None
         return True
 
-    def _may_open(self, peer: str) -> bool:
-        """Take one of ``peer``'s opens (a token bucket); False when it has none left."""
+    def may_open(self, peer: str) -> bool:
+        """Take one of ``peer``'s opens (a token bucket); False when it has none left.
+
+        The server asks it again for the address a trusted proxy forwards (``server.py``):
+        the proxy itself is not paced, the players behind it are."""
         lim = self.limits
         now = self.clock()
         left, then = self.opens.get(peer, (float(lim.connections_per_address), now))

@@ -201,10 +201,13 @@ class TableServer:
         return peer
 
     def _process_request(self, ws: ServerConnection, request: Request) -> Response | None:
-        """Before the websocket opens: refuse an address behind a proxy that has its share."""
+        """Before the websocket opens: an address behind a proxy is counted and paced here,
+        as the door counts and paces one that connects straight (issue 40: through the
+        proxy one address completed 3 490 handshakes in 5 s, against 36 straight)."""
         address = self.address_of(ws)
         if address != str(ws.remote_address[0] if ws.remote_address else "?") and (
             self._open_by_address[address] >= self.limits.connections_per_address
+            or not self.door.may_open(address)
         ):
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, closes.TOO_MANY_REQUESTS)
         return self.web.respond(request) if self.web is not None else None

@@ -7,6 +7,7 @@ import contextlib
 import json
 import socket
 
+import pytest
 from net_helpers import (
     close_code,
     hello,
@@ -16,6 +17,8 @@ from net_helpers import (
     wait_for,
     ws_from,
 )
+
+from websockets.exceptions import InvalidStatus
 
 from spades_voice.net import protocol as p
 from spades_voice.net.client import hello_create, hello_join, hello_rejoin
@@ -99,6 +102,29 @@ class TestSilentSockets:
             assert hello(server.url, hello_create("Bo"), "127.0.0.1")[1] is not None
             with raw_sockets(port, "127.0.0.1", 1) as socks:
                 assert dropped(socks[0])
+
+    def test_an_address_behind_a_trusted_proxy_is_paced_as_if_it_came_straight(
+        self,
+    ) -> None:
+        """Issue 40: the door cannot pace the proxy (every player comes from it), so the
+        address the proxy forwards is paced at the handshake: its share at once, then one
+        a second, refused with 429 before any websocket opens."""
+        now = [0.0]
+        limits = Limits(**FAST, connections_per_address=4, opens_per_second=1.0)
+        with running_server(limits=limits, clock=lambda: now[0],
+                            trusted_proxies=("127.0.0.1",)) as server:
+            bad = hello_join("AAAA-AAAA", "G")
+            one, two = {"X-Forwarded-For": "203.0.113.7"}, {"X-Forwarded-For": "203.0.113.8"}
+            for _ in range(4):
+                assert hello(server.url, bad, **one)[0] == p.CLOSE_NO_TABLE
+            with pytest.raises(InvalidStatus) as refused:
+                hello(server.url, bad, **one)
+            assert refused.value.response.status_code == 429
+            assert hello(server.url, bad, **two)[0] == p.CLOSE_NO_TABLE  # others are not
+            now[0] = 1.0  # a second later it may open one more
+            assert hello(server.url, bad, **one)[0] == p.CLOSE_NO_TABLE
+            with pytest.raises(InvalidStatus):
+                hello(server.url, bad, **one)
 
     def test_websockets_that_never_say_hello_are_closed(self) -> None:
         limits = Limits(**FAST, hello_seconds=0.5)
