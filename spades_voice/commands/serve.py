@@ -47,6 +47,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="A reverse proxy's address: its X-Forwarded-For names the real player, "
         "whose address the limits then count.",
     )
+    parser.add_argument(
+        "--registry",
+        metavar="URL",
+        default=None,
+        help="A Redis registry (redis://HOST:PORT/0 or unix:///PATH) shared with other "
+        "serve processes: a code or Play online finds a table in any of them. Needs "
+        "the registry extra (pip install 'spades-voice[registry]').",
+    )
 
 
 def tables_file(args: argparse.Namespace) -> Path:
@@ -62,6 +70,14 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as e:
         print(e)
         return 2
+    registry = None
+    if args.registry:
+        try:
+            from spades_voice.net.registry.shared import RedisRegistry
+        except ImportError:
+            print("--registry needs redis-py: pip install 'spades-voice[registry]'.")
+            return 2
+        registry = RedisRegistry(args.registry)
     store = None if args.no_save else TableStore(tables_file(args))
     server = TableServer(
         limits=Limits(max_tables=args.max_tables),
@@ -72,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
         trusted_proxies=args.trust_proxy,
         origins=args.allow_origin,
         web=web,
+        registry=registry,
     )
     warning = exposure_warning(args.bind, tls)
     if warning:
@@ -91,6 +108,10 @@ def run(args: argparse.Namespace) -> int:
               flush=True)
         if server.web is not None:
             print(f"Browsers open {server.web.origins[0]}/", flush=True)
+        if registry is not None:
+            print(f"Listed as {registry.here} in the registry at {args.registry}." + (
+                " It does not answer yet: only this process's tables are found until it "
+                "does." if registry.lost else ""), flush=True)
         try:
             await server.serve_forever()
         finally:

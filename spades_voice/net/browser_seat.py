@@ -46,7 +46,14 @@ from spades_voice.narration.naming import bid_name, seat_name
 from spades_voice.narration.refusals import heard
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
-from spades_voice.net.client import TableClient, hello_join, hello_join_any, hello_rejoin
+from spades_voice.net.client import (
+    TableClient,
+    hello_join,
+    hello_join_any,
+    hello_rejoin,
+    moved_from,
+)
+from spades_voice.net.registry import seat_address
 from spades_voice.net.web import Keys, chosen_language
 from spades_voice.options import HandOrder
 from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
@@ -222,7 +229,7 @@ class BrowserSocket:
             await self.ws.send(json.dumps(frame, separators=(",", ":")))
 
     async def close(self, code: int = 1000, reason: str = "") -> None:
-        if code != 1000 and reason:
+        if code not in (1000, p.CLOSE_MOVED) and reason:  # moved: the page follows
             # A browser never sees a close reason it can rely on: say it in a frame first.
             with speaking(self.lang):
                 with_reason = {"type": "closed", "code": code, "urgent": [heard(reason)]}
@@ -245,6 +252,9 @@ class BrowserSocket:
             return self._said_for(action) if action is not None else None
         if kind in ("refused", "error"):
             return _answer(heard(str(data.get("reason", ""))))
+        if kind == "moved":  # another process holds the table: the page opens its seat
+            moved = moved_from(data)
+            return {"type": "moved", "table": moved.code, "seat": seat_address(moved.server)}
         self.client.receive(data)
         if kind == "welcome":
             self._seated()

@@ -41,12 +41,42 @@ FINAL_CLOSES = frozenset(
         p.CLOSE_FULL,
         p.CLOSE_HELLO,
         p.CLOSE_BUSY,
+        p.CLOSE_MOVED,
     }
 )
+
+#: How many ``moved`` frames a hello follows: a process sends a player on to the one
+#: holding the table, which holds it; one more is slack for a restart in between.
+MAX_MOVES = 2
 
 
 class JoinRefused(Exception):
     """The table could not be reached or refused us; ``str()`` is the spoken reason."""
+
+
+class Moved(Exception):
+    """Another process of the server holds the table: say hello there (``server``)."""
+
+    def __init__(self, server: str, code: str) -> None:
+        super().__init__(server)
+        self.server, self.code = server, code
+
+
+def moved_from(data: dict[str, Any]) -> Moved:
+    """A ``moved`` frame read; ProtocolError when it does not name a websocket address
+    and a table code."""
+    server, code = data.get("server"), data.get("table")
+    if not isinstance(server, str) or not server.startswith(("ws://", "wss://")):
+        raise p.ProtocolError("moved names a ws:// or wss:// server.")
+    return Moved(server, p.normalize_code(code))
+
+
+def moved_hello(hello: dict[str, Any], code: str) -> dict[str, Any]:
+    """The hello to say at the process holding ``code``: the same join or rejoin, and a
+    join of that table for a ``join_any``."""
+    if hello.get("type") == "join_any":
+        return hello_join(code, str(hello.get("name", "")))
+    return {**hello, "table": code}
 
 
 def server_url(address: str) -> str:
@@ -168,7 +198,14 @@ class TableClient:
     # ---- connecting ----------------------------------------------------------------
 
     async def connect(self) -> None:
-        """Say hello and wait for welcome and the people list; raises JoinRefused."""
+        """Say hello and wait for welcome and the people list, following the server to
+        the process that holds the table; raises JoinRefused."""
+        for _ in range(MAX_MOVES):
+            try:
+                await self._open(self.hello)
+                return
+            except Moved as moved:
+                self.url, self.hello = moved.server, moved_hello(self.hello, moved.code)
         await self._open(self.hello)
 
     async def _open(self, hello: dict[str, Any]) -> None:
@@ -197,8 +234,16 @@ class TableClient:
             raise JoinRefused(f"Cannot reach the table server at {self.url}.") from e
         try:
             await ws.send(p.encode(hello))
-            # welcome, then people, then (once the match is under way) a view
-            await self._expect(ws, "welcome")
+            # welcome (or moved: another process holds the table), then people, then
+            # (once the match is under way) a view
+            first = await asyncio.wait_for(ws.recv(), self.open_timeout)
+            data = p.decode(first)
+            if data["type"] == "moved":
+                await ws.close()
+                raise moved_from(data)
+            if data["type"] != "welcome":
+                raise p.ProtocolError("Expected welcome.")
+            self._frame(first)
             await self._expect(ws, "people")
             if self.started and not self.waiting:
                 await self._expect(ws, "update")
@@ -245,6 +290,9 @@ class TableClient:
         while not self._closing and loop.time() < deadline:
             try:
                 await self._open(hello_rejoin(self.code, self.token))
+            except Moved as moved:
+                self.url = moved.server
+                continue
             except JoinRefused:
                 await asyncio.sleep(1.0)
                 continue

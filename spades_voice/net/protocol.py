@@ -59,6 +59,7 @@ CLOSE_VERSION = 4001  # protocol version not spoken here
 CLOSE_NO_TABLE = 4004  # no table has that code, or the seat token is wrong
 CLOSE_FULL = 4009  # four people already sit at the table
 CLOSE_HELLO = 4000  # first message missing, late or not a hello
+CLOSE_MOVED = 4010  # another process holds the table: the ``moved`` frame before says where
 CLOSE_BUSY = 4029  # too many failed codes from this address, or too many tables
 
 

@@ -17,6 +17,7 @@ from spades_voice.narration import closes, refusals
 from spades_voice.net import protocol as p
 from spades_voice.net.hellos import Create, Join, JoinAny, Rejoin, parse_hello
 from spades_voice.net.limits import Guard, GuessLimiter, Limits, Timers
+from spades_voice.net.registry import Registry, RegistryLost
 from spades_voice.net.shared_table import Member, SeatInfo, SharedTable
 from spades_voice.net.tables import Tables
 from spades_voice.rules import IllegalAction, Ruleset, Seat
@@ -29,8 +30,10 @@ class Reception:
     """Seats each connection's hello at a table, or closes it with the reason."""
 
     def __init__(self, tables: Tables, limits: Limits, *, allow_create: bool,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], registry: Registry | None = None) -> None:
+        """``registry``: the other processes' tables (``net/registry``), when shared."""
         self.tables = tables
+        self.registry = registry
         self.limits = limits
         self.allow_create = allow_create
         self.guesses = GuessLimiter(
@@ -59,6 +62,9 @@ class Reception:
         except p.ProtocolError as e:
             member.close(p.CLOSE_HELLO, str(e)[:100])
             return None
+        if self.registry is not None and await self._sent_on(self.registry, hello, member,
+                                                               address):
+            return None
         match hello:
             case Create():
                 return self._create(hello, member, address)
@@ -68,6 +74,49 @@ class Reception:
                 return self._join(hello, member, address)
             case _:
                 assert_never(hello)
+
+    async def _sent_on(self, registry: Registry, hello: Create | Join | JoinAny | Rejoin,
+                       member: Member, address: str) -> bool:
+        """Whether the hello was answered for another process: sent on to the process
+        holding its code (or the public table waiting there), or refused because the
+        registry cannot be asked. False: this process answers it as it would alone."""
+        match hello:
+            case Join() | Rejoin() if hello.code not in self.tables.by_code:
+                if self.guesses.blocked(address):
+                    return False  # refused below as any guess is: the registry is not asked
+                try:
+                    server = await registry.where(hello.code)
+                except RegistryLost:
+                    self.guesses.failed(address)
+                    member.close(p.CLOSE_NO_TABLE, closes.REGISTRY_LOST)
+                    return True
+                if server is None:
+                    return False  # not found anywhere: counted as a wrong code below
+                self._move(member, server, hello.code)
+                return True
+            case JoinAny() if not self._waiting_here():
+                try:
+                    found = await registry.waiting()
+                except RegistryLost:
+                    return False  # a table of this process's, as without a registry
+                if not found:
+                    return False
+                best = max(found, key=lambda t: t.seated)
+                self._move(member, best.server, best.code)
+                return True
+        return False
+
+    @staticmethod
+    def _move(member: Member, server: str, code: str) -> None:
+        member.send({"type": "moved", "server": server, "table": code})
+        member.close(p.CLOSE_MOVED, closes.TABLE_ELSEWHERE)
+
+    def _waiting_here(self) -> list[SharedTable]:
+        """This process's public tables waiting for people."""
+        return [
+            t for t in self.tables.by_code.values()
+            if t.public and not t.started and t.free_seats() and t.connected > 0
+        ]
 
     def _join(self, hello: Join | Rejoin, member: Member, address: str) -> Seated | None:
         rejoin, token = isinstance(hello, Rejoin), hello.token
@@ -123,10 +172,7 @@ class Reception:
     def _join_any(self, hello: JoinAny, member: Member, address: str) -> Seated | None:
         """Sit at the public table waiting for people that has the most of them; with
         none, open a new public table (its host starts it)."""
-        waiting = [
-            t for t in self.tables.by_code.values()
-            if t.public and not t.started and t.free_seats() and t.connected > 0
-        ]
+        waiting = self._waiting_here()
         if waiting:
             table = max(waiting, key=lambda t: (4 - len(t.free_seats()), -t.last_active))
             return self._sit(table, hello.name, None, member)

@@ -43,6 +43,7 @@ from spades_voice.net.heap import trim_heap
 from spades_voice.net.intents import parse_intent
 from spades_voice.net.limits import Expelled, Guard, Limits
 from spades_voice.net.reception import Reception, Seated
+from spades_voice.net.registry import Listing, Registry, socket_address
 from spades_voice.net.shared_table import Member, SharedTable
 from spades_voice.net.tables import Tables
 from spades_voice.net.tablestore import TableStore
@@ -74,6 +75,7 @@ class TableServer:
         workers: int | None = None,
         web: WebPage | None = None,
         clock: Callable[[], float] = time.monotonic,
+        registry: Registry | None = None,
     ) -> None:
         """``new_seed`` gives each match its secret seed; tests pass a fixed sequence.
 
@@ -84,7 +86,8 @@ class TableServer:
         the browser seat's page (``web.py``), whose own origin is let in too.
         ``clock``: what the server's limits read (the socket pace, each connection's
         guard, the guess limiter); tests pass their own. How long a table has been idle
-        is the table's own reckoning, in its loop's time.
+        is the table's own reckoning, in its loop's time. ``registry``: shared with other
+        processes (``net/registry``): they find this one's tables, and it theirs.
         """
         self.limits = limits or Limits()
         self.store = store
@@ -97,8 +100,9 @@ class TableServer:
         self.computers = ComputerPool(workers)
         self.hall = Tables(self.limits, level, computer_delay, self.computers,
                            new_seed or (lambda: secrets.token_hex(16)), store)
+        self.registry = registry
         self.reception = Reception(self.hall, self.limits, allow_create=allow_create,
-                                   clock=clock)
+                                   clock=clock, registry=registry)
         self._server: Server | None = None
         self._sweeper: asyncio.Task[None] | None = None
         self.door = SocketCount(self.limits, self.trusted_proxies, clock)
@@ -150,12 +154,34 @@ class TableServer:
         name = sock.getsockname()
         if self.web is not None:
             self._origins.extend(self.web.listening(host, int(name[1]), tls=self.tls is not None))
+        if self.registry is not None:
+            await self.registry.start(self.public_address(host, int(name[1])), self.listings)
         return str(name[0]), int(name[1])
+
+    def public_address(self, host: str, port: int) -> str:
+        """Where players reach this process, as other processes send them here: the page's
+        public address (``--public-url``, a proxy's path for it) or the one listened on."""
+        if self.web is not None and self.web.public_url:
+            return socket_address(self.web.public_url)
+        scheme = "wss" if self.tls is not None else "ws"
+        return f"{scheme}://{f'[{host}]' if ':' in host else host}:{port}"
+
+    def listings(self) -> list[Listing]:
+        """This process's tables as the registry lists them."""
+        assert self.registry is not None
+        here = self.registry.here
+        return [
+            Listing(code, here, t.public and not t.started and bool(t.free_seats())
+                    and t.connected > 0, 4 - len(t.free_seats()))
+            for code, t in self.tables.items()
+        ]
 
     async def close(self) -> None:
         if self._sweeper is not None:
             self._sweeper.cancel()
         self.hall.close()
+        if self.registry is not None:
+            await self.registry.close()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -238,6 +264,8 @@ class TableServer:
             if seated is None:
                 return
             self.door.seated(ws)
+            if self.registry is not None:
+                self.registry.changed()  # a new table, or one fuller, for the lobby
             table, info = seated
             async for raw in ws:
                 try:

@@ -14,6 +14,11 @@
   const LANGUAGE_KEY = "spades-language";
   let keyToAction = new Map();
   let socket = null;
+  // Where the seat's websocket opens: beside the page (a proxy's path for one process
+  // included), or the process another one sent us to (a "moved" frame).
+  let seatUrl = new URL("seat", location.href).href.replace(/^http/, "ws");
+  let sent = null; // the hello said on the socket now open
+  let moving = null; // the hello to say at the process holding the table
   let seat = null; // {table, token, name} once seated
   let closedForGood = false;
   let reconnectUntil = 0;
@@ -389,9 +394,9 @@
   }
 
   function connect(hello) {
-    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    const ws = new WebSocket(scheme + location.host + "/seat");
+    const ws = new WebSocket(seatUrl);
     socket = ws;
+    sent = hello;
     let opened = false;
     ws.addEventListener("open", () => {
       opened = true;
@@ -401,6 +406,12 @@
     ws.addEventListener("close", () => {
       if (socket !== ws) return;
       socket = null;
+      if (moving) {
+        const hello = moving;
+        moving = null;
+        connect(hello);
+        return;
+      }
       if (closedForGood) return;
       if (seat && Date.now() < reconnectUntil) {
         // At once the first time (most drops are brief), then once a second.
@@ -422,6 +433,14 @@
   }
 
   function receive(m) {
+    if (m.type === "moved") {
+      // Another process of the server holds the table: the same hello, said there.
+      seatUrl = m.seat;
+      moving = sent.type === "join_any"
+        ? { type: "join", table: m.table, name: sent.name, lang: lang }
+        : Object.assign({}, sent, { table: m.table });
+      return;
+    }
     if (m.type === "welcome") {
       const name = $("name").value.trim() || (seat && seat.name) || "";
       seat = { table: m.table, token: m.token, name: name };
@@ -545,7 +564,7 @@
   // The page's words, keys and rules in ``code``; <html lang> follows, so a screen reader
   // reads the page with that language's voice.
   async function speak(code) {
-    data = await (await fetch("/app.json?lang=" + encodeURIComponent(code))).json();
+    data = await (await fetch("app.json?lang=" + encodeURIComponent(code))).json();
     lang = data.lang;
     document.documentElement.lang = lang;
     $("language").value = lang;

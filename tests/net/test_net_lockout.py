@@ -17,7 +17,6 @@ from net_helpers import (
     wait_for,
     ws_from,
 )
-
 from websockets.exceptions import InvalidStatus
 
 from spades_voice.net import protocol as p

@@ -1,0 +1,170 @@
+"""Many processes, one server to the players (issue 40): a real redis-server of the
+test's own (a unix socket in the test's folder) as the registry, two ``spades-voice
+serve --registry`` processes behind Debian's nginx with docs/scaling.md's block."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import shutil
+import signal
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from net_helpers import descendants, free_port, gone, play_until, serve, wait_for
+from test_net_proxy import NGINX, PROXY_ADDRESS, nginx
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import ClientConnection, connect
+
+from spades_voice.narration import closes
+from spades_voice.net import protocol as p
+from spades_voice.net.client import hello_join
+from spades_voice.net.remote_table import RemoteTable
+from spades_voice.rules import Ruleset
+
+redis = pytest.importorskip("redis", reason="the registry extra (redis-py) is not installed")
+REDIS_SERVER = shutil.which("redis-server") or shutil.which("redis-server", path="/usr/bin")
+pytestmark = pytest.mark.skipif(
+    NGINX is None or REDIS_SERVER is None,
+    reason="nginx and redis-server are needed (.ci/run installs Debian's)",
+)
+
+
+@contextlib.contextmanager
+def redis_server(folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """redis-server on a unix socket in ``folder`` (no TCP port, nothing saved); yields
+    its URL and its process."""
+    assert REDIS_SERVER is not None
+    folder.mkdir()
+    sock = folder / "redis.sock"
+    proc = subprocess.Popen(
+        [REDIS_SERVER, "--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700",
+         "--save", "", "--appendonly", "no", "--dir", str(folder)],
+        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"unix://{sock}"
+    try:
+        def answers() -> bool:
+            with contextlib.suppress(redis.RedisError, OSError):
+                return bool(redis.Redis.from_url(url, socket_timeout=1).ping())
+            return False
+
+        wait_for(lambda: proc.poll() is not None or answers())
+        assert proc.poll() is None
+        yield url, proc
+    finally:
+        if proc.poll() is None:
+            proc.terminate()
+        proc.wait(10)
+
+
+def page_seat(url: str, origin: str, hello: dict[str, Any], source: str) -> tuple[
+        ClientConnection, dict[str, Any]]:
+    """A browser seat's websocket with the page's origin: its hello and first frame."""
+    ws = connect(url, origin=origin, source_address=(source, 0), open_timeout=10)  # type: ignore[arg-type]
+    ws.send(json.dumps(hello))
+    return ws, json.loads(ws.recv(timeout=30))
+
+
+def page_join(front: int, path: str, hello: dict[str, Any], source: str) -> tuple[
+        ClientConnection, dict[str, Any]]:
+    """What the page does: say hello at its own process's seat and, sent on by a
+    ``moved`` frame, say it again at the seat it names (same origin: the proxy)."""
+    origin = f"http://127.0.0.1:{front}"
+    ws, first = page_seat(f"ws://127.0.0.1:{front}{path}/seat", origin, hello, source)
+    assert first["type"] == "moved", first
+    assert first["seat"].startswith(f"ws://127.0.0.1:{front}/"), first
+    ws.close()
+    ws, first = page_seat(first["seat"], origin, {**hello, "table": first["table"]}, source)
+    return ws, first
+
+
+def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -> None:
+    p1, p2, front = free_port(), free_port(), free_port()
+    one, two = f"ws://127.0.0.1:{front}/p1", f"ws://127.0.0.1:{front}/p2"
+    tables: list[RemoteTable] = []
+    seats: list[ClientConnection] = []
+
+    def options(path: str, url: str) -> tuple[str, ...]:
+        return ("--registry", url, "--trust-proxy", PROXY_ADDRESS,
+                "--public-url", f"http://127.0.0.1:{front}/{path}/")
+
+    try:
+        with redis_server(tmp_path / "redis") as (url, store), \
+                serve(tmp_path / "two", p2, *options("p2", url)) as second, \
+                nginx(tmp_path / "nginx", front, p1, p2):
+            registry = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5)
+            with serve(tmp_path / "one", p1, *options("p1", url)) as first:
+                # Ann opens a public table at /p1; the registry lists its code there.
+                ann = RemoteTable.create(one, "Ann", rules=Ruleset(target=300), public=True)
+                tables.append(ann)
+                wait_for(lambda: registry.hget("spades:codes", ann.code) == one)
+                # Bo, given only the code, joins at /p2 (as `join CODE --server …/p2`).
+                bo = RemoteTable.join(two, ann.code, "Bo")
+                tables.append(bo)
+                assert bo.client.url == one and bo.code == ann.code
+                # Di joins from /p2's page: sent on to /p1's seat, with the proxy's origin.
+                di, welcome = page_join(front, "/p2", {"type": "join", "table": ann.code,
+                                                       "name": "Di", "lang": "en"},
+                                        "127.0.0.31")
+                assert welcome["type"] == "welcome" and welcome["table"] == ann.code
+                di.close()  # a computer plays for her until she comes back
+                # Ed presses Play online at /p2, where no table waits: he sits at Ann's.
+                ed = RemoteTable.join_any(two, "Ed")
+                tables.append(ed)
+                assert ed.code == ann.code
+                wait_for(lambda: {x.name for x in ann.people()} == {"Ann", "Bo", "Di", "Ed"})
+
+                # Fay's public table at /p2 is found by Play online at /p1 (Ann's is full).
+                fay = RemoteTable.create(two, "Fay", rules=Ruleset(target=300), public=True)
+                tables.append(fay)
+                wait_for(lambda: registry.zscore("spades:lobby", fay.code) is not None)
+                wait_for(lambda: registry.zscore("spades:lobby", ann.code) is None)
+                gus = RemoteTable.join_any(one, "Gus")
+                tables.append(gus)
+                assert (gus.code, gus.client.url) == (fay.code, two)
+
+                # Both tables play; /p1 is killed mid-hand.
+                ann.start()
+                fay.start()
+                ours = [ann, bo, ed, fay, gus]
+                play_until(ours, lambda: min(len(t.view().tricks) for t in ours) >= 1)
+                helpers = descendants(first.pid)
+                first.send_signal(signal.SIGKILL)
+                first.wait(10)
+            gone(helpers)
+            # /p2's table plays on undisturbed, and /p1's codes are on their way out.
+            tricks = len(fay.view().tricks)
+            play_until([fay, gus], lambda: len(fay.view().tricks) > tricks)
+            assert 0 < registry.pttl(f"spades:alive:{one}") <= 15_000
+            with serve(tmp_path / "one", p1, *options("p1", url)):
+                # Back from its file, Ann's table is listed again and reachable by its
+                # code through /p2: Di's page takes her seat back with her token.
+                di, back = page_join(front, "/p2", {"type": "rejoin", "table": ann.code,
+                                                    "token": welcome["token"], "lang": "en"},
+                                     "127.0.0.31")
+                seats.append(di)
+                assert back["type"] == "welcome" and back["table"] == ann.code
+
+                # Redis is lost: seated tables play on; a code /p2 does not hold is
+                # refused in words that say why, and the wait is bounded.
+                store.send_signal(signal.SIGKILL)
+                store.wait(10)
+                tricks = len(fay.view().tricks)
+                play_until([fay, gus], lambda: len(fay.view().tricks) > tricks)
+                with connect(two, source_address=("127.0.0.32", 0)) as ws:
+                    ws.send(json.dumps(hello_join(ann.code, "Hal")))
+                    with contextlib.suppress(ConnectionClosed):
+                        ws.recv(timeout=30)
+                    assert (ws.close_code, ws.close_reason) == (
+                        p.CLOSE_NO_TABLE, closes.REGISTRY_LOST
+                    )
+                assert second.poll() is None
+    finally:
+        for ws in seats:
+            ws.close()
+        for t in tables:
+            t.close()
