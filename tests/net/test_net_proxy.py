@@ -4,13 +4,8 @@ that page, so the page says what was tested)."""
 
 from __future__ import annotations
 
-import contextlib
-import shutil
 import signal
-import socket
-import subprocess
 import time
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,6 +20,7 @@ from net_helpers import (
     wait_for,
     ws_from,
 )
+from proxy_helpers import NGINX, PROXY_ADDRESS, nginx
 from websockets.exceptions import InvalidStatus
 
 from spades_voice.net import protocol as p
@@ -33,52 +29,9 @@ from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Notice
 
-NGINX = shutil.which("nginx") or shutil.which("nginx", path="/usr/sbin:/sbin")
 pytestmark = pytest.mark.skipif(
     NGINX is None, reason="nginx is not installed (.ci/run installs Debian's nginx)"
 )
-
-SCALING = Path(__file__).resolve().parents[2] / "docs" / "scaling.md"
-PROXY_ADDRESS = "127.0.0.9"  # nginx connects to the servers from here: what they trust
-
-
-def nginx_config(run_dir: Path, listen: str, p1: str, p2: str) -> str:
-    """docs/scaling.md's nginx block with its capitals filled in."""
-    block = SCALING.read_text().split("```nginx\n", 1)[1].split("```", 1)[0]
-    for name, value in (("RUN_DIR", str(run_dir)), ("PROXY_LISTEN", listen),
-                        ("PROXY_ADDRESS", PROXY_ADDRESS), ("P1_ADDRESS", p1),
-                        ("P2_ADDRESS", p2)):
-        block = block.replace(name, value)
-    return block
-
-
-def listening(port: int) -> bool:
-    with socket.socket() as s:
-        s.settimeout(1)
-        return s.connect_ex(("127.0.0.1", port)) == 0
-
-
-@contextlib.contextmanager
-def nginx(run_dir: Path, port: int, p1: int, p2: int) -> Iterator[None]:
-    """nginx in the foreground (``daemon off``), everything it writes under ``run_dir``."""
-    assert NGINX is not None
-    run_dir.mkdir()
-    conf = run_dir / "nginx.conf"
-    conf.write_text(nginx_config(run_dir, f"127.0.0.1:{port}", f"127.0.0.1:{p1}",
-                                 f"127.0.0.1:{p2}"))
-    proc = subprocess.Popen(
-        [NGINX, "-p", f"{run_dir}/", "-e", str(run_dir / "error.log"), "-c", str(conf)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for(lambda: proc.poll() is not None or listening(port))
-        assert proc.poll() is None, (run_dir / "error.log").read_text()
-        yield
-    finally:
-        workers = descendants(proc.pid)
-        proc.terminate()
-        proc.wait(10)
-        gone(workers)
 
 
 def said(table: RemoteTable, into: list[str]) -> list[str]:

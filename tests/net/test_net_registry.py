@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import contextlib
 import json
-import shutil
 import signal
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from net_helpers import descendants, free_port, gone, play_until, serve, wait_for
-from test_net_proxy import NGINX, PROXY_ADDRESS, nginx
+from proxy_helpers import NGINX, PROXY_ADDRESS, REDIS_SERVER, nginx, redis_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -26,39 +23,10 @@ from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
 redis = pytest.importorskip("redis", reason="the registry extra (redis-py) is not installed")
-REDIS_SERVER = shutil.which("redis-server") or shutil.which("redis-server", path="/usr/bin")
 pytestmark = pytest.mark.skipif(
     NGINX is None or REDIS_SERVER is None,
     reason="nginx and redis-server are needed (.ci/run installs Debian's)",
 )
-
-
-@contextlib.contextmanager
-def redis_server(folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """redis-server on a unix socket in ``folder`` (no TCP port, nothing saved); yields
-    its URL and its process."""
-    assert REDIS_SERVER is not None
-    folder.mkdir()
-    sock = folder / "redis.sock"
-    proc = subprocess.Popen(
-        [REDIS_SERVER, "--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700",
-         "--save", "", "--appendonly", "no", "--dir", str(folder)],
-        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    url = f"unix://{sock}"
-    try:
-        def answers() -> bool:
-            with contextlib.suppress(redis.RedisError, OSError):
-                return bool(redis.Redis.from_url(url, socket_timeout=1).ping())
-            return False
-
-        wait_for(lambda: proc.poll() is not None or answers())
-        assert proc.poll() is None
-        yield url, proc
-    finally:
-        if proc.poll() is None:
-            proc.terminate()
-        proc.wait(10)
 
 
 def page_seat(url: str, origin: str, hello: dict[str, Any], source: str) -> tuple[
@@ -149,19 +117,20 @@ def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -
                 seats.append(di)
                 assert back["type"] == "welcome" and back["table"] == ann.code
 
-                # Redis is lost: seated tables play on; a code /p2 does not hold is
-                # refused in words that say why, and the wait is bounded.
-                store.send_signal(signal.SIGKILL)
-                store.wait(10)
-                tricks = len(fay.view().tricks)
-                play_until([fay, gus], lambda: len(fay.view().tricks) > tricks)
-                with connect(two, source_address=("127.0.0.32", 0)) as ws:
-                    ws.send(json.dumps(hello_join(ann.code, "Hal")))
-                    with contextlib.suppress(ConnectionClosed):
-                        ws.recv(timeout=30)
-                    assert (ws.close_code, ws.close_reason) == (
-                        p.CLOSE_NO_TABLE, closes.REGISTRY_LOST
-                    )
+                # Redis hangs, then is gone: seated tables play on; a code /p2 does not
+                # hold is refused, within the registry's bound, in words that say why.
+                for lost, source in ((signal.SIGSTOP, "127.0.0.32"), (signal.SIGKILL,
+                                                                      "127.0.0.33")):
+                    store.send_signal(lost)
+                    tricks = len(fay.view().tricks)
+                    play_until([fay, gus], lambda: len(fay.view().tricks) > tricks)
+                    with connect(two, source_address=(source, 0)) as ws:
+                        ws.send(json.dumps(hello_join(ann.code, "Hal")))
+                        with contextlib.suppress(ConnectionClosed):
+                            ws.recv(timeout=30)
+                        assert (ws.close_code, ws.close_reason) == (
+                            p.CLOSE_NO_TABLE, closes.REGISTRY_LOST
+                        )
                 assert second.poll() is None
     finally:
         for ws in seats:
