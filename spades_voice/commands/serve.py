@@ -77,7 +77,11 @@ def run(args: argparse.Namespace) -> int:
         except ImportError:
             print("--registry needs redis-py: pip install 'spades-voice[registry]'.")
             return 2
-        registry = RedisRegistry(args.registry)
+        try:
+            registry = RedisRegistry(args.registry)
+        except ValueError:
+            print(f"--registry must be a redis:// or unix:// address, not {args.registry}.")
+            return 2
     store = None if args.no_save else TableStore(tables_file(args))
     server = TableServer(
         limits=Limits(max_tables=args.max_tables),

@@ -20,6 +20,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from spades_voice.narration import closes
 from spades_voice.narration.notices import CONNECTION_LOST
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
@@ -200,13 +201,13 @@ class TableClient:
     async def connect(self) -> None:
         """Say hello and wait for welcome and the people list, following the server to
         the process that holds the table; raises JoinRefused."""
-        for _ in range(MAX_MOVES):
+        for _ in range(MAX_MOVES + 1):
             try:
                 await self._open(self.hello)
                 return
             except Moved as moved:
                 self.url, self.hello = moved.server, moved_hello(self.hello, moved.code)
-        await self._open(self.hello)
+        raise JoinRefused(closes.TABLE_ELSEWHERE)  # sent on and on: a server misconfigured
 
     async def _open(self, hello: dict[str, Any]) -> None:
         # wss:// always checks the certificate: against --ca, else the system's authorities.
@@ -292,6 +293,7 @@ class TableClient:
                 await self._open(hello_rejoin(self.code, self.token))
             except Moved as moved:
                 self.url = moved.server
+                await asyncio.sleep(0.2)  # rare (tables stay put): never a tight loop
                 continue
             except JoinRefused:
                 await asyncio.sleep(1.0)

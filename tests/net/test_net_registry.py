@@ -14,7 +14,7 @@ import pytest
 from net_helpers import descendants, free_port, gone, play_until, serve, wait_for
 from proxy_helpers import NGINX, PROXY_ADDRESS, REDIS_SERVER, nginx, redis_server
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
 
 from spades_voice.narration import closes
 from spades_voice.net import protocol as p
@@ -29,32 +29,30 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def page_seat(url: str, origin: str, hello: dict[str, Any], source: str) -> tuple[
-        ClientConnection, dict[str, Any]]:
-    """A browser seat's websocket with the page's origin: its hello and first frame."""
-    ws = connect(url, origin=origin, source_address=(source, 0), open_timeout=10)  # type: ignore[arg-type]
-    ws.send(json.dumps(hello))
-    return ws, json.loads(ws.recv(timeout=30))
+def page_seat(url: str, origin: str, hello: dict[str, Any], source: str) -> dict[str, Any]:
+    """A browser seat's websocket with the page's origin: the first frame its hello gets.
+    The socket then closes (a seated page seat's computer plays for it)."""
+    with connect(url, origin=origin, source_address=(source, 0),  # type: ignore[arg-type]
+                 open_timeout=10) as ws:
+        ws.send(json.dumps(hello))
+        first: dict[str, Any] = json.loads(ws.recv(timeout=30))
+        return first
 
 
-def page_join(front: int, path: str, hello: dict[str, Any], source: str) -> tuple[
-        ClientConnection, dict[str, Any]]:
+def page_join(front: int, path: str, hello: dict[str, Any], source: str) -> dict[str, Any]:
     """What the page does: say hello at its own process's seat and, sent on by a
     ``moved`` frame, say it again at the seat it names (same origin: the proxy)."""
     origin = f"http://127.0.0.1:{front}"
-    ws, first = page_seat(f"ws://127.0.0.1:{front}{path}/seat", origin, hello, source)
+    first = page_seat(f"ws://127.0.0.1:{front}{path}/seat", origin, hello, source)
     assert first["type"] == "moved", first
     assert first["seat"].startswith(f"ws://127.0.0.1:{front}/"), first
-    ws.close()
-    ws, first = page_seat(first["seat"], origin, {**hello, "table": first["table"]}, source)
-    return ws, first
+    return page_seat(first["seat"], origin, {**hello, "table": first["table"]}, source)
 
 
 def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -> None:
     p1, p2, front = free_port(), free_port(), free_port()
     one, two = f"ws://127.0.0.1:{front}/p1", f"ws://127.0.0.1:{front}/p2"
     tables: list[RemoteTable] = []
-    seats: list[ClientConnection] = []
 
     def options(path: str, url: str) -> tuple[str, ...]:
         return ("--registry", url, "--trust-proxy", PROXY_ADDRESS,
@@ -75,11 +73,10 @@ def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -
                 tables.append(bo)
                 assert bo.client.url == one and bo.code == ann.code
                 # Di joins from /p2's page: sent on to /p1's seat, with the proxy's origin.
-                di, welcome = page_join(front, "/p2", {"type": "join", "table": ann.code,
-                                                       "name": "Di", "lang": "en"},
-                                        "127.0.0.31")
+                welcome = page_join(front, "/p2", {"type": "join", "table": ann.code,
+                                                   "name": "Di", "lang": "en"}, "127.0.0.31")
                 assert welcome["type"] == "welcome" and welcome["table"] == ann.code
-                di.close()  # a computer plays for her until she comes back
+                # (her page closed: a computer plays for her until she comes back)
                 # Ed presses Play online at /p2, where no table waits: he sits at Ann's.
                 ed = RemoteTable.join_any(two, "Ed")
                 tables.append(ed)
@@ -111,10 +108,9 @@ def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -
             with serve(tmp_path / "one", p1, *options("p1", url)):
                 # Back from its file, Ann's table is listed again and reachable by its
                 # code through /p2: Di's page takes her seat back with her token.
-                di, back = page_join(front, "/p2", {"type": "rejoin", "table": ann.code,
-                                                    "token": welcome["token"], "lang": "en"},
-                                     "127.0.0.31")
-                seats.append(di)
+                back = page_join(front, "/p2", {"type": "rejoin", "table": ann.code,
+                                                "token": welcome["token"], "lang": "en"},
+                                 "127.0.0.31")
                 assert back["type"] == "welcome" and back["table"] == ann.code
 
                 # Redis hangs, then is gone: seated tables play on; a code /p2 does not
@@ -123,7 +119,7 @@ def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -
                                                                       "127.0.0.33")):
                     store.send_signal(lost)
                     tricks = len(fay.view().tricks)
-                    play_until([fay, gus], lambda: len(fay.view().tricks) > tricks)
+                    play_until([fay, gus], lambda n=tricks: len(fay.view().tricks) > n)
                     with connect(two, source_address=(source, 0)) as ws:
                         ws.send(json.dumps(hello_join(ann.code, "Hal")))
                         with contextlib.suppress(ConnectionClosed):
@@ -133,7 +129,5 @@ def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -
                         )
                 assert second.poll() is None
     finally:
-        for ws in seats:
-            ws.close()
         for t in tables:
             t.close()
