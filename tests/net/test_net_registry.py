@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pexpect
 import pytest
 from net_helpers import descendants, free_port, gone, play_until, serve, wait_for
 from proxy_helpers import NGINX, PROXY_ADDRESS, REDIS_SERVER, nginx, redis_server
@@ -21,6 +25,7 @@ from spades_voice.net import protocol as p
 from spades_voice.net.client import hello_join
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
+from spades_voice.store import DATA_DIR_ENV, Settings
 
 redis = pytest.importorskip("redis", reason="the registry extra (redis-py) is not installed")
 pytestmark = pytest.mark.skipif(
@@ -49,6 +54,21 @@ def page_join(front: int, path: str, hello: dict[str, Any], source: str) -> dict
     return page_seat(first["seat"], origin, {**hello, "table": first["table"]}, source)
 
 
+@contextlib.contextmanager
+def join_command(data: Path, *argv: str) -> Iterator[pexpect.spawn]:
+    """``spades-voice join ARGV`` in a pseudo-terminal, speaking by print."""
+    data.mkdir()
+    (data / "settings.json").write_bytes(Settings(speech="print").to_bytes())
+    env = {**os.environ, DATA_DIR_ENV: str(data), "XDG_STATE_HOME": str(data / "state"),
+           "TERM": "xterm"}
+    child = pexpect.spawn(sys.executable, ["-m", "spades_voice", "join", *argv], env=env,
+                          encoding="utf-8", timeout=30, dimensions=(24, 200))
+    try:
+        yield child
+    finally:
+        child.terminate(force=True)
+
+
 def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -> None:
     p1, p2, front = free_port(), free_port(), free_port()
     one, two = f"ws://127.0.0.1:{front}/p1", f"ws://127.0.0.1:{front}/p2"
@@ -68,10 +88,12 @@ def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -
                 ann = RemoteTable.create(one, "Ann", rules=Ruleset(target=300), public=True)
                 tables.append(ann)
                 wait_for(lambda: registry.hget("spades:codes", ann.code) == one)
-                # Bo, given only the code, joins at /p2 (as `join CODE --server …/p2`).
-                bo = RemoteTable.join(two, ann.code, "Bo")
-                tables.append(bo)
-                assert bo.client.url == one and bo.code == ann.code
+                # Bo, given only the code, runs `join CODE --server …/p2`: he is sent on
+                # to /p1, sits, and leaves before the deal (a computer plays for him).
+                with join_command(tmp_path / "bo", ann.code, "--server", two,
+                                  "--name", "Bo") as bo:
+                    bo.expect("Waiting for the host to start.")
+                    wait_for(lambda: any(x.name == "Bo" for x in ann.people()))
                 # Di joins from /p2's page: sent on to /p1's seat, with the proxy's origin.
                 welcome = page_join(front, "/p2", {"type": "join", "table": ann.code,
                                                    "name": "Di", "lang": "en"}, "127.0.0.31")
@@ -95,7 +117,7 @@ def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -
                 # Both tables play; /p1 is killed mid-hand.
                 ann.start()
                 fay.start()
-                ours = [ann, bo, ed, fay, gus]
+                ours = [ann, ed, fay, gus]
                 play_until(ours, lambda: min(len(t.view().tricks) for t in ours) >= 1)
                 helpers = descendants(first.pid)
                 first.send_signal(signal.SIGKILL)
