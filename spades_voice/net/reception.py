@@ -26,6 +26,14 @@ from spades_voice.rules import IllegalAction, Ruleset, Seat
 Seated = tuple[SharedTable, SeatInfo]
 
 
+def waits_for_people(table: SharedTable) -> bool:
+    """Whether ``join_any`` (Play online) may seat someone at ``table``: public, not
+    started, a seat free and someone there."""
+    return table.public and not table.started and bool(table.free_seats()) and (
+        table.connected > 0
+    )
+
+
 class Reception:
     """Seats each connection's hello at a table, or closes it with the reason."""
 
@@ -113,10 +121,7 @@ class Reception:
 
     def _waiting_here(self) -> list[SharedTable]:
         """This process's public tables waiting for people."""
-        return [
-            t for t in self.tables.by_code.values()
-            if t.public and not t.started and t.free_seats() and t.connected > 0
-        ]
+        return [t for t in self.tables.by_code.values() if waits_for_people(t)]
 
     def _join(self, hello: Join | Rejoin, member: Member, address: str) -> Seated | None:
         rejoin, token = isinstance(hello, Rejoin), hello.token

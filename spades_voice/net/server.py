@@ -42,7 +42,7 @@ from spades_voice.net.gated import SocketCount, gated
 from spades_voice.net.heap import trim_heap
 from spades_voice.net.intents import parse_intent
 from spades_voice.net.limits import Expelled, Guard, Limits
-from spades_voice.net.reception import Reception, Seated
+from spades_voice.net.reception import Reception, Seated, waits_for_people
 from spades_voice.net.registry import Listing, Registry, socket_address
 from spades_voice.net.shared_table import Member, SharedTable
 from spades_voice.net.tables import Tables
@@ -171,8 +171,7 @@ class TableServer:
         assert self.registry is not None
         here = self.registry.here
         return [
-            Listing(code, here, t.public and not t.started and bool(t.free_seats())
-                    and t.connected > 0, 4 - len(t.free_seats()))
+            Listing(code, here, waits_for_people(t), 4 - len(t.free_seats()))
             for code, t in self.tables.items()
         ]
 
