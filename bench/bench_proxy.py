@@ -6,8 +6,9 @@ Each of ``--addresses`` loopback addresses (127.0.5.x) opens a websocket to ``/p
 through nginx and says a hello with a wrong code (answered and closed at once), over and
 over, for ``--seconds``. Prints, per
 address, handshakes completed and refused (429 or a dropped connection), and the
-server process's CPU seconds over the run. nginx and the server are started and stopped
-here, on loopback; nginx's files live in a temporary folder.
+server process's CPU seconds over the run, and the round trip of a seated person's
+pings (every 200 ms, through the proxy from 127.0.6.1) meanwhile. nginx and the server
+are started and stopped here, on loopback; nginx's files live in a temporary folder.
 
     python bench/bench_proxy.py --addresses 1 --seconds 5
     python bench/bench_proxy.py --addresses 20 --seconds 20
@@ -39,6 +40,7 @@ from pathlib import Path
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+HELLO = json.dumps({"type": "create", "protocol": 2, "name": "Ann"})
 GUESS = json.dumps({"type": "join", "protocol": 2, "table": "AAAA-AAAA", "name": "G"})
 
 HERE = Path(__file__).resolve().parents[1]
@@ -96,11 +98,35 @@ async def churn(url: str, source: str, until: float) -> tuple[int, int]:
     return done, refused
 
 
-async def run(url: str, addresses: int, seconds: float) -> list[tuple[int, int]]:
+async def honest(url: str, until: float) -> list[float]:
+    """A person seated at a table of their own (from 127.0.6.1, through the proxy) pings
+    every 50 ms: each ping's round trip, in ms."""
+    waits: list[float] = []
+    async with connect(url, local_addr=("127.0.6.1", 0), open_timeout=10) as ws:
+        await ws.send(HELLO)
+        while json.loads(await ws.recv())["type"] != "people":
+            pass
+        n = 0
+        while time.monotonic() < until:
+            n += 1
+            sent = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping", "id": n}))
+            while json.loads(await ws.recv()).get("id") != n:
+                pass
+            waits.append((time.perf_counter() - sent) * 1000)
+            await asyncio.sleep(0.2)  # 5 a second: within the 10 a person may send
+    return waits
+
+
+async def run(url: str, addresses: int, seconds: float) -> tuple[list[tuple[int, int]],
+                                                                  list[float]]:
     until = time.monotonic() + seconds
-    return list(await asyncio.gather(*(
+    person = asyncio.ensure_future(honest(url, until))
+    await asyncio.sleep(0.5)  # seated before the churn begins
+    counts = await asyncio.gather(*(
         churn(url, f"127.0.5.{1 + i}", until) for i in range(addresses)
-    )))
+    ))
+    return list(counts), await person
 
 
 def main() -> int:
@@ -138,7 +164,7 @@ def main() -> int:
             wait_until(lambda: listening(p1) and listening(front))
             before = cpu_seconds(server.pid)
             began = time.monotonic()
-            counts = asyncio.run(run(f"ws://127.0.0.1:{front}/p1", args.addresses,
+            counts, waits = asyncio.run(run(f"ws://127.0.0.1:{front}/p1", args.addresses,
                                      args.seconds))
             took = time.monotonic() - began
             spent = cpu_seconds(server.pid) - before
@@ -158,6 +184,9 @@ def main() -> int:
           f"max {max(done)}, total {sum(done)}")
     print(f"refused: total {sum(r for _, r in counts)}")
     print(f"server CPU: {spent:.2f} s")
+    cuts = statistics.quantiles(waits, n=20)
+    print(f"honest ping through the proxy, ms: p50 {statistics.median(waits):.1f}, "
+          f"p95 {cuts[18]:.1f}, max {max(waits):.1f} ({len(waits)} pings)")
     return 0
 
 
