@@ -63,11 +63,12 @@ REDIS_SERVER = shutil.which("redis-server") or shutil.which("redis-server", path
 @contextlib.contextmanager
 def redis_server(folder: Path) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """redis-server on a unix socket in ``folder`` (no TCP port, nothing saved); yields
-    its URL and its process."""
+    its URL and its process. Started again on the same folder, it is a Redis that came
+    back empty at the same address."""
     import redis  # the registry extra: only the tests that use a registry need it
 
     assert REDIS_SERVER is not None
-    folder.mkdir()
+    folder.mkdir(exist_ok=True)
     sock = folder / "redis.sock"
     proc = subprocess.Popen(
         [REDIS_SERVER, "--port", "0", "--unixsocket", str(sock), "--unixsocketperm", "700",

@@ -149,6 +149,17 @@ def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -
                         assert (ws.close_code, ws.close_reason) == (
                             p.CLOSE_NO_TABLE, closes.REGISTRY_LOST
                         )
+
+                # Redis comes back empty: each process lists its tables again, and the
+                # code is found through /p2 once more.
+                with redis_server(tmp_path / "redis") as (again, _):
+                    fresh = redis.Redis.from_url(again, decode_responses=True,
+                                                 socket_timeout=5)
+                    wait_for(lambda: fresh.hget("spades:codes", ann.code) == one)
+                    back = page_join(front, "/p2", {"type": "rejoin", "table": ann.code,
+                                                    "token": welcome["token"], "lang": "en"},
+                                     "127.0.0.34")
+                    assert back["type"] == "welcome" and back["table"] == ann.code
                 assert second.poll() is None
     finally:
         for t in tables:
