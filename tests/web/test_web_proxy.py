@@ -1,6 +1,7 @@
 """The browser page behind the documented proxy (issue 40): Debian's nginx with
 docs/scaling.md's block in front of two ``serve`` processes sharing a redis-server, and
-a real chromium opening a process's path (``/p2``) with a code the other process holds."""
+a real chromium opening a process's path (``/p2``) with a code the other process holds,
+and pressing Play online at ``/p1/`` to sit at a public table ``/p2`` holds."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def test_the_page_at_a_process_path_joins_and_plays_a_table_another_process_holds(
+def test_the_page_at_a_process_path_joins_and_plays_at_a_table_another_process_holds(
     tmp_path: Path,
 ) -> None:
     web_helpers.need_chromium()
@@ -37,6 +38,7 @@ def test_the_page_at_a_process_path_joins_and_plays_a_table_another_process_hold
             serve(tmp_path / "two", p2, *options("p2", url)), \
             nginx(tmp_path / "nginx", front, p1, p2), browser() as b:
         ann = RemoteTable.create(f"ws://127.0.0.1:{front}/p1", "Ann")
+        tables = [ann]
         try:
             registry = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5)
             wait_for(lambda: registry.hget("spades:codes", ann.code) is not None)
@@ -55,5 +57,16 @@ def test_the_page_at_a_process_path_joins_and_plays_a_table_another_process_hold
             page.wait("document.querySelectorAll('#hand [role=option]').length === 13")
             said = [h["text"] for h in heard(page)]
             assert not any("No table" in t or "cannot" in t for t in said), said
+
+            # Play online on /p1's page finds the public table waiting at /p2.
+            fay = RemoteTable.create(f"ws://127.0.0.1:{front}/p2", "Fay", public=True)
+            tables.append(fay)
+            wait_for(lambda: registry.zscore("spades:lobby", fay.code) is not None)
+            other = open_page(b, f"{site}/p1/")
+            other.js("document.getElementById('name').value = 'Cy'")
+            other.js("document.getElementById('play-online').click()")
+            wait_for(lambda: any(x.name == "Cy" for x in fay.people()))
+            other.wait("document.getElementById('seats-body').textContent.includes('Fay')")
         finally:
-            ann.close()
+            for table in tables:
+                table.close()
