@@ -13,6 +13,7 @@ from spades_voice.commands.net_common import (
     web_page,
 )
 from spades_voice.net.limits import Limits
+from spades_voice.net.registry import Registry
 from spades_voice.net.server import TableServer
 from spades_voice.net.tablestore import TableStore
 from spades_voice.options import Level, names
@@ -63,25 +64,33 @@ def tables_file(args: argparse.Namespace) -> Path:
     return Path(args.tables_file) if args.tables_file else data_dir() / "tables.sqlite3"
 
 
+def shared_registry(url: str | None) -> Registry | None:
+    """The registry ``--registry`` names (None without one); raises ValueError with a
+    sentence to print when it cannot be had."""
+    if not url:
+        return None
+    try:
+        from spades_voice.net.registry.shared import RedisRegistry
+    except ImportError:
+        raise ValueError(
+            "--registry needs redis-py: pip install 'spades-voice[registry]'."
+        ) from None
+    try:
+        return RedisRegistry(url)
+    except ValueError:
+        raise ValueError(
+            f"--registry must be a redis:// or unix:// address, not {url}."
+        ) from None
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         tls = server_tls(args)
         web = web_page(args, args.bind, args.port)
+        registry = shared_registry(args.registry)
     except ValueError as e:
         print(e)
         return 2
-    registry = None
-    if args.registry:
-        try:
-            from spades_voice.net.registry.shared import RedisRegistry
-        except ImportError:
-            print("--registry needs redis-py: pip install 'spades-voice[registry]'.")
-            return 2
-        try:
-            registry = RedisRegistry(args.registry)
-        except ValueError:
-            print(f"--registry must be a redis:// or unix:// address, not {args.registry}.")
-            return 2
     store = None if args.no_save else TableStore(tables_file(args))
     server = TableServer(
         limits=Limits(max_tables=args.max_tables),

@@ -38,7 +38,8 @@ class Listing:
 class Registry(Protocol):
     """What the server asks of a registry (``shared.RedisRegistry`` is the one there is)."""
 
-    here: str
+    here: str  # this process's address, as the others send players to it
+    lost: bool  # the last call went unanswered (it is said in the log)
 
     async def start(self, here: str, tables: Callable[[], list[Listing]]) -> None:
         """Begin listing this process's tables (``tables`` is read on each refresh)."""

@@ -69,13 +69,14 @@ class RedisRegistry:
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
-    async def _bounded(self, work: Awaitable[T]) -> T:
-        """``work`` within the bound; RegistryLost, in plain words, when Redis fails us."""
+    async def _bounded(self, work: Awaitable[T], *, say: bool = True) -> T:
+        """``work`` within the bound; RegistryLost, in plain words, when Redis fails us
+        (said in the log once, unless ``say`` is False: the caller says it)."""
         try:
             async with asyncio.timeout(self.bound):
                 result = await work
         except (TimeoutError, RedisError, OSError) as e:
-            if not self.lost:
+            if not self.lost and say:
                 log.warning("The registry at %s does not answer (%s): tables here play on, "
                             "and only this process's tables are found until it is back.",
                             self.url, type(e).__name__)
@@ -89,7 +90,7 @@ class RedisRegistry:
     async def start(self, here: str, tables: Callable[[], list[Listing]]) -> None:
         self.here, self._tables = here, tables
         with contextlib.suppress(RegistryLost):
-            await self._publish()
+            await self._publish(say=False)  # serve says it as it starts
         self._task = asyncio.get_running_loop().create_task(self._keep())
 
     def changed(self) -> None:
@@ -104,7 +105,7 @@ class RedisRegistry:
             with contextlib.suppress(RegistryLost):
                 await self._publish()
 
-    async def _publish(self) -> None:
+    async def _publish(self, *, say: bool = True) -> None:
         """List this process as alive, its codes, and its public tables waiting."""
         tables = self._tables()
         codes = {t.code for t in tables}
@@ -120,7 +121,7 @@ class RedisRegistry:
             pipe.zadd(LOBBY, dict(waiting))
         if unlisted:
             pipe.zrem(LOBBY, *unlisted)
-        await self._bounded(pipe.execute())
+        await self._bounded(pipe.execute(), say=say)
         self._listed, self._in_lobby = codes, set(waiting)
 
     async def _alive(self, servers: set[str]) -> set[str]:
