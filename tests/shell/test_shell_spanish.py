@@ -31,13 +31,20 @@ KEYS = ["h", "b", "s", "t", "c", "w", "e", "m", "o", "l", "k", "S", "left", "rig
         "home", "f3", "p", "p", "z", "z", "z", "v", "v", "i", "d"]
 
 
+#: The game's name, said the same in both languages (the suit is "picas").
+GAME_NAME = "Spades"
+
+
 def english_in(text: str) -> list[str]:
-    return sorted({w for w in re.findall(r"[a-z']+", text.lower()) if w in ENGLISH})
+    words = (w for w in re.findall(r"[A-Za-z']+", text) if w != GAME_NAME)
+    return sorted({w.lower() for w in words if w.lower() in ENGLISH})
 
 
 def test_the_detector_hears_english() -> None:
     assert english_in("Alex takes the trick.") == ["takes", "the", "trick"]
     assert english_in("Alex se lleva la baza con el as de picas.") == []
+    assert english_in("Spades. Pulsa el signo de interrogación.") == []
+    assert english_in("Picas rotas. spades") == ["spades"]
 
 
 @pytest.fixture
