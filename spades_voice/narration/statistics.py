@@ -54,7 +54,7 @@ def statistics_summary(figures: Figures) -> str:
     ]
     avg = figures.average_points
     if avg is not None:
-        parts.append(_("{points} points a hand.").format(points=cap(_number(avg))))
+        parts.append(cap(_("{points} points a hand.").format(points=_number(avg))))
     nils = figures.nils_made + figures.nils_failed
     if nils:
         parts.append(_("Nils: {made} of {nils} made.").format(made=figures.nils_made, nils=nils))
