@@ -83,7 +83,7 @@ def test_a_hint_reason_is_made_again_from_its_facts(es: None) -> None:
 @pytest.mark.parametrize(
     ("english", "spanish"),
     [
-        ("You must follow hearts.", "Tienes que jugar corazones."),
+        ("You must follow hearts.", "Tienes que seguir el palo: corazones."),
         ("You do not hold the queen of spades.", "No tienes la reina de picas."),
         ("The 10 of clubs has already been played.", "El 10 de tréboles ya se jugó."),
         ("Spades are not broken yet, and you hold other suits.",
