@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from spades_voice.narration.language import N_, _, current, ngettext
-from spades_voice.narration.words import cap
+from spades_voice.narration.language import N_, _, ngettext
+from spades_voice.narration.words import cap, decimal
 
 
 class Figures(Protocol):
@@ -66,9 +66,6 @@ def statistics_summary(figures: Figures) -> str:
 
 
 def _number(x: float) -> str:
-    """Whole numbers plainly, otherwise one decimal with the language's separator: "42",
-    "38.5" ("38,5"), "minus 12"."""
-    text = f"{x:.1f}".removesuffix(".0").replace(".", current().decimal_separator)
-    if text == "-0":
-        return "0"
+    """ "42", "38.5" ("38,5"), "minus 12"."""
+    text = decimal(x)
     return _("minus {n}").format(n=text[1:]) if text.startswith("-") else text

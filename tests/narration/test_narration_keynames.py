@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from spades_voice.narration import prompts
+from spades_voice.narration import notices, prompts
 from spades_voice.narration.keynames import NAMED, letter_names, spoken_key, spoken_keys
 from spades_voice.narration.language import Language, speaking
 from spades_voice.narration.statistics import statistics_summary
@@ -147,3 +147,6 @@ def test_decimals_take_the_languages_separator() -> None:
     assert "Puntos por mano, en promedio: menos 8,8." in said
     assert said.startswith("4 partidas: ganadas 2, perdidas 2.")
     assert said.endswith("Un castigo por sobrebazas.")
+    assert notices.seconds_left(2.5) == "2.5 seconds left."
+    with speaking(Language.ES):
+        assert notices.seconds_left(2.5) == "Quedan 2,5 segundos."
