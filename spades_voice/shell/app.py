@@ -125,7 +125,10 @@ def _alt_press(escape: KeyPress, queue: deque[KeyPress]) -> str | None:
     if length:
         return press_name("\x1b" + "".join(queue.popleft().data for _ in range(length)))
     name = _named(queue.popleft())
-    return "a-" + name if name is not None else None
+    if name is None:
+        return None
+    # Said in one order whatever the keys: Control Alt A, not Alt Control A.
+    return "c-a-" + name[2:] if name.startswith("c-") else "a-" + name
 
 
 def load_alt_bindings(shell: Shell) -> KeyBindings:

@@ -321,6 +321,8 @@ def test_modified_keys_are_named_as_pressed_once_per_press() -> None:
         "\x1b[25~": "F13",  # a real F13 key keeps its name
         "\x1b[": "Alt left bracket",
         "\x1bh": "Alt H",
+        "\x1b\x01": "Control Alt A",
+        "\x1bH": "Alt Shift H",
     }
     with harness(easy_table(4)) as h:
         for keys, name in pressed.items():
