@@ -65,3 +65,30 @@ def test_the_check_finds_a_departure() -> None:
     assert not departures(trick, [("{name} takes the trick.", "{name} se lleva la baza.")])
     assert departures(partner, [("{name}, your partner.", "{name}, tu pareja.")])
     assert len(_terms()) >= 25
+
+
+def test_a_spanish_singular_says_its_one_in_words() -> None:
+    """A plural entry's first Spanish form is said only for exactly one (``nplurals=2;
+    plural=(n != 1)``), and "1 baza" is heard "uno baza": the form says "una baza", "un
+    punto" in words, never "{n} baza"."""
+    from test_narration_keynames import _catalog_script
+
+    counted = re.compile(r"\{n\} [a-záéíóúñ]")
+    singular = [
+        str(m.string[0]) for m in _catalog_script().read("es")
+        if isinstance(m.id, tuple) and isinstance(m.string, tuple)
+    ]
+    assert len(singular) >= 25
+    assert [s for s in singular if counted.search(s)] == []
+    assert counted.search("{n} partida: {won} ganadas, {lost} perdidas.")  # as it was
+
+
+def test_no_spanish_sentence_puts_a_numeral_1_before_a_word(
+    pairs: list[tuple[str, str]]
+) -> None:
+    """ "cada una es una sobrebaza y 1 punto" is heard "uno punto"; "1 a 13" and "1 de 3"
+    are numbers, and read right."""
+    one = re.compile(r"(?<![\w{,.])1 (?!(?:a|de|y|o|u|por|en|con|para|más|menos)\b)[a-záéíóúñ]")
+    assert [es for _, es in pairs if one.search(es)] == []
+    assert one.search("cada una es una sobrebaza y 1 punto.")
+    assert not one.search("de 1 a 13 bazas; Mano 1, baza 1.")
