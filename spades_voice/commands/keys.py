@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from spades_voice.shell.keymap import load_keymap, spoken_keys, user_keymap_path
+from spades_voice.narration.keynames import spoken_keys
+from spades_voice.shell.keymap import load_keymap, user_keymap_path
 from spades_voice.shell.table_mode import help_texts
 
 

@@ -134,7 +134,7 @@ START_KEY = "enter"
 
 def start_key() -> str:
     """The lobby's start key as it is spoken ("Enter")."""
-    from spades_voice.shell.keymap import spoken_key
+    from spades_voice.narration.keynames import spoken_key
 
     return spoken_key(START_KEY)
 
@@ -246,7 +246,8 @@ def remember_token(server: str, code: str, name: str, token: str) -> None:
 def web_page(args: argparse.Namespace, bind: str, port: int) -> WebPage:
     """The browser seat's page, with this game's default keymap and its keys' help; raises
     ValueError with a sentence to print when ``--public-url`` is not a web address."""
-    from spades_voice.shell.keymap import load_keymap, spoken_keys
+    from spades_voice.narration.keynames import spoken_keys
+    from spades_voice.shell.keymap import load_keymap
     from spades_voice.shell.table_mode import help_texts
 
     keymap = load_keymap(use_user=False)

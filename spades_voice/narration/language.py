@@ -52,6 +52,13 @@ class Language(enum.Enum):
         """The language named in itself, as ``doctor`` and the settings say it."""
         return {"en": "English", "es": "español"}[self.value]
 
+    @property
+    def decimal_separator(self) -> str:
+        """What separates a number's decimals when it is written and said: "38.5" in
+        English, "38,5" in Spanish (most of Latin America writes a comma, and a
+        synthesizer reads "8.8" as "ocho punto ocho")."""
+        return {"en": ".", "es": ","}[self.value]
+
 
 DEFAULT = Language.EN
 

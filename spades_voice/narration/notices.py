@@ -9,7 +9,7 @@ from __future__ import annotations
 from spades_voice.narration.language import N_, _
 from spades_voice.narration.naming import seat_name
 from spades_voice.narration.refusals import heard
-from spades_voice.narration.words import join
+from spades_voice.narration.words import decimal, join
 from spades_voice.options import Speech
 from spades_voice.rules import Seat
 
@@ -126,7 +126,7 @@ def public_table(names: list[str], key: str) -> str:
 
 
 def seconds_left(seconds: float) -> str:
-    return _("{seconds} seconds left.").format(seconds=f"{seconds:g}")
+    return _("{seconds} seconds left.").format(seconds=decimal(seconds))
 
 
 def waiting_for_host(seat: Seat) -> str:

@@ -35,8 +35,8 @@ RULES_INTRO = N_("Rules. Up and Down move.")
 
 def does_nothing(key_name: str | None) -> str:
     """A key no action uses: "F7 does nothing. Question mark lists the keys." """
-    if key_name:
-        return _("{key} does nothing. Question mark lists the keys.").format(key=cap(key_name))
+    if key_name:  # the sentence begins with a capital, whatever the language puts first
+        return cap(_("{key} does nothing. Question mark lists the keys.").format(key=key_name))
     return _("That key does nothing. Question mark lists the keys.")
 
 

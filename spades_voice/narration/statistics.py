@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from spades_voice.narration.language import N_, _, ngettext
-from spades_voice.narration.words import cap
+from spades_voice.narration.words import cap, decimal
 
 
 class Figures(Protocol):
@@ -54,7 +54,7 @@ def statistics_summary(figures: Figures) -> str:
     ]
     avg = figures.average_points
     if avg is not None:
-        parts.append(_("{points} points a hand.").format(points=cap(_number(avg))))
+        parts.append(cap(_("{points} points a hand.").format(points=_number(avg))))
     nils = figures.nils_made + figures.nils_failed
     if nils:
         parts.append(_("Nils: {made} of {nils} made.").format(made=figures.nils_made, nils=nils))
@@ -66,8 +66,6 @@ def statistics_summary(figures: Figures) -> str:
 
 
 def _number(x: float) -> str:
-    """Whole numbers plainly, otherwise one decimal: "42", "38.5", "minus 12"."""
-    text = f"{x:.1f}".removesuffix(".0")
-    if text == "-0":
-        return "0"
+    """ "42", "38.5" ("38,5"), "minus 12"."""
+    text = decimal(x)
     return _("minus {n}").format(n=text[1:]) if text.startswith("-") else text

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from spades_voice.narration.language import _, ngettext, pgettext
+from spades_voice.narration.language import _, current, ngettext, pgettext
 from spades_voice.narration.naming import seat_name
 from spades_voice.options import HandOrder
 from spades_voice.rules import SUITS, Card, Seat, Suit, Team
@@ -30,6 +30,13 @@ def count(n: int, one: str, many: str | None = None) -> str:
 def tricks(n: int) -> str:
     """ "1 trick", "3 tricks", in the current language."""
     return ngettext("{n} trick", "{n} tricks", n).format(n=n)
+
+
+def decimal(x: float) -> str:
+    """A number as written and said, whole numbers plainly, otherwise one decimal with the
+    language's separator: "42", "38.5" ("38,5" in Spanish), "-8.8"."""
+    text = f"{x:.1f}".removesuffix(".0")
+    return "0" if text == "-0" else text.replace(".", current().decimal_separator)
 
 
 def signed(n: int) -> str:

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import sys
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -30,6 +31,7 @@ from prompt_toolkit.key_binding import (
     KeyPressEvent,
     merge_key_bindings,
 )
+from prompt_toolkit.key_binding.key_processor import KeyPress
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import Layout
 from prompt_toolkit.layout.containers import Window
@@ -37,13 +39,15 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import DummyOutput, Output
 
 from spades_voice.narration import notices, prompts
+from spades_voice.narration.keynames import spoken_key
 from spades_voice.options import Pace
 from spades_voice.shell.chat_mode import load_chat_bindings
 from spades_voice.shell.confirm_mode import load_confirm_bindings
-from spades_voice.shell.keymap import Keymap, load_keymap, normalize_key, spoken_key
+from spades_voice.shell.keymap import Keymap, load_keymap, normalize_key
 from spades_voice.shell.list_mode import load_list_bindings
 from spades_voice.shell.match_keys import load_match_bindings
 from spades_voice.shell.menu_mode import load_menu_bindings
+from spades_voice.shell.presses import press_name, sequence_length
 from spades_voice.shell.screen import screen as draw
 from spades_voice.shell.sound_keys import load_sound_bindings
 from spades_voice.shell.startup import start
@@ -76,22 +80,29 @@ def load_fallback_bindings(shell: Shell) -> KeyBindings:
     @kb.add(Keys.Any)
     def _(event: KeyPressEvent) -> None:
         """Say an open question again (it names its keys), or that the key does nothing."""
-        _unbound(shell, event.key_sequence[0].key)
+        _unbound(shell, _named(event.key_sequence[0]))
 
     return kb
 
 
-def _unbound(shell: Shell, key: Keys | str, *, alt: bool = False) -> None:
+def _named(press: KeyPress) -> str | None:
+    """The name of a key press the keynames can say: its modifiers read from the
+    terminal's sequence ("s-f5", which prompt_toolkit calls F17), else prompt_toolkit's
+    name when the keymap knows it."""
+    found = press_name(press.data)
+    if found is not None:
+        return found
+    name = press.key.value if isinstance(press.key, Keys) else press.key
+    return name if normalize_key(name) is not None else None
+
+
+def _unbound(shell: Shell, name: str | None) -> None:
     """A key no action uses: an open question again, else that the key does nothing."""
     question = shell.question
     if question is not None:
         shell.answer(question.question)
         return
-    name = key.value if isinstance(key, Keys) else key
-    said = spoken_key(name) if normalize_key(name) is not None else None
-    if said is not None and alt:
-        said = "Alt " + said
-    shell.answer(prompts.does_nothing(said))
+    shell.answer(prompts.does_nothing(spoken_key(name) if name is not None else None))
 
 
 def _alt_follows(app: Application[int]) -> bool:
@@ -99,6 +110,25 @@ def _alt_follows(app: Application[int]) -> bool:
     (terminals send Alt+A as Escape then A in one write; a lone Escape comes alone)."""
     queue = app.key_processor.input_queue
     return bool(queue) and queue[0].key not in (Keys.Escape, Keys.CPRResponse)
+
+
+def _alt_press(escape: KeyPress, queue: deque[KeyPress]) -> str | None:
+    """Take the rest of an Alt key press off ``queue`` and name it. prompt_toolkit gives
+    Alt+Left as Escape (holding the whole sequence) then Left, and Alt+F5, which it does
+    not know, as Escape then each character of the sequence: either way, one key."""
+    found = press_name(escape.data)
+    if found is not None:
+        queue.popleft()
+        return found
+    chars = [p.key for p in list(queue)[:8]]
+    length = sequence_length([c if isinstance(c, str) else "" for c in chars])
+    if length:
+        return press_name("\x1b" + "".join(queue.popleft().data for _ in range(length)))
+    name = _named(queue.popleft())
+    if name is None:
+        return None
+    # Said in one order whatever the keys: Control Alt A, not Alt Control A.
+    return "c-a-" + name[2:] if name.startswith("c-") else "a-" + name
 
 
 def load_alt_bindings(shell: Shell) -> KeyBindings:
@@ -109,7 +139,7 @@ def load_alt_bindings(shell: Shell) -> KeyBindings:
     @kb.add(Keys.Escape, filter=Condition(lambda: _alt_follows(get_app())))
     def _(event: KeyPressEvent) -> None:
         """Say that Alt with this key does nothing, or an open question again."""
-        _unbound(shell, event.app.key_processor.input_queue.popleft().key, alt=True)
+        _unbound(shell, _alt_press(event.key_sequence[0], event.app.key_processor.input_queue))
 
     return kb
 

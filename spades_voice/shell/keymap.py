@@ -20,7 +20,7 @@ from typing import Any
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
 from spades_voice.narration import stored
-from spades_voice.narration.language import N_, _
+from spades_voice.narration.keynames import spoken_key, spoken_keys
 from spades_voice.store.files import KEYMAP_CAP, Unreadable, read_capped
 
 APP_NAME = "spades-voice"
@@ -45,59 +45,6 @@ NAMED_KEYS: frozenset[str] = frozenset(
     {k.value for k in Keys if k not in _PSEUDO} | set(KEY_ALIASES) | {"space"}
 )
 
-_SPOKEN = {
-    "?": N_("question mark"),
-    " ": N_("Space"),
-    "space": N_("Space"),
-    "enter": N_("Enter"),
-    "escape": N_("Escape"),
-    "left": N_("Left arrow"),
-    "right": N_("Right arrow"),
-    "up": N_("Up arrow"),
-    "down": N_("Down arrow"),
-    "home": N_("Home"),
-    "end": N_("End"),
-    "pageup": N_("Page Up"),
-    "pagedown": N_("Page Down"),
-    "tab": N_("Tab"),
-    "backspace": N_("Backspace"),
-    "delete": N_("Delete"),
-    "insert": N_("Insert"),
-    "+": N_("plus"),
-    "-": N_("minus"),
-    ".": N_("period"),
-    ",": N_("comma"),
-    "/": N_("slash"),
-    # Speech engines drop a bare symbol ("[ does nothing" is heard as "does nothing").
-    "[": N_("left bracket"),
-    "]": N_("right bracket"),
-    "{": N_("left brace"),
-    "}": N_("right brace"),
-    "(": N_("left parenthesis"),
-    ")": N_("right parenthesis"),
-    "<": N_("less than"),
-    ">": N_("greater than"),
-    ";": N_("semicolon"),
-    ":": N_("colon"),
-    "'": N_("apostrophe"),
-    '"': N_("quote"),
-    "`": N_("backtick"),
-    "~": N_("tilde"),
-    "^": N_("caret"),
-    "!": N_("exclamation mark"),
-    "@": N_("at sign"),
-    "#": N_("number sign"),
-    "$": N_("dollar"),
-    "%": N_("percent"),
-    "&": N_("ampersand"),
-    "*": N_("star"),
-    "=": N_("equals"),
-    "_": N_("underscore"),
-    "|": N_("vertical bar"),
-    "\\": N_("backslash"),
-}
-
-
 def normalize_key(name: str) -> str | None:
     """A key name as written in keymap.toml, in its canonical form; None if unknown.
 
@@ -116,30 +63,6 @@ def normalize_key(name: str) -> str | None:
 def _capital(key: str) -> str | None:
     """The capital of a lower-case letter key, else None."""
     return key.upper() if len(key) == 1 and key.isalpha() and key.islower() else None
-
-
-def spoken_key(key: str) -> str:
-    """How a key is said in help: "H", "question mark", "Left arrow", "Control C", "F1"."""
-    if key in _SPOKEN:
-        return _(_SPOKEN[key])
-    if len(key) == 1 and key.isalpha() and key.isupper():
-        return _("Shift {key}").format(key=key)
-    if len(key) == 1:
-        return key.upper()
-    if key.startswith("c-") and len(key) > 2:
-        return _("Control {key}").format(key=spoken_key(key[2:]))
-    if key.startswith("s-") and len(key) > 2:
-        return _("Shift {key}").format(key=spoken_key(key[2:]))
-    if re.fullmatch(r"f\d+", key):
-        return key.upper()
-    return key
-
-
-def spoken_keys(keys: tuple[str, ...]) -> str:
-    said = [spoken_key(k) for k in keys]
-    if len(said) == 1:
-        return said[0]
-    return _("{keys} or {last}").format(keys=", ".join(said[:-1]), last=said[-1])
 
 
 def default_text() -> str:

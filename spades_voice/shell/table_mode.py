@@ -16,6 +16,7 @@ from spades_voice import narration as say
 from spades_voice.ai import sure_tricks
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.coach import COACH_LATER, COACHING, coach_answer
+from spades_voice.narration.keynames import spoken_keys
 from spades_voice.narration.language import line
 from spades_voice.narration.refusals import heard
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
@@ -23,7 +24,7 @@ from spades_voice.shell.binding import Handler, bind_actions, doc, registry
 from spades_voice.shell.chat_mode import CHAT_ACTIONS
 from spades_voice.shell.choices import CHOICE_ACTIONS
 from spades_voice.shell.history_keys import HISTORY_ACTIONS
-from spades_voice.shell.keymap import Keymap, spoken_keys
+from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.list_mode import (
     open_help,
     open_history,

@@ -6,9 +6,10 @@ offer. The shell tells them (``Shell.handle``); this module knows nothing of the
 from __future__ import annotations
 
 from spades_voice.narration import Cast, event_lines, notices
+from spades_voice.narration.keynames import spoken_keys
 from spades_voice.options import Voice
 from spades_voice.rules import Phase
-from spades_voice.shell.keymap import Keymap, spoken_keys
+from spades_voice.shell.keymap import Keymap
 from spades_voice.table import Event, Notice, TurnToAct
 
 

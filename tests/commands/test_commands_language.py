@@ -13,7 +13,7 @@ from pathlib import Path
 import pexpect
 from helpers import game_program
 
-SPANISH_GREETING = "Picas. Pulsa el signo de interrogación para la ayuda."
+SPANISH_GREETING = "Spades. Pulsa el signo de interrogación para la ayuda."
 ENGLISH_GREETING = "Spades. Press question mark for help."
 
 

@@ -16,7 +16,7 @@ def test_a_spanish_host_and_an_english_guest_each_hear_their_own(tmp_path: Path)
                  "--language", "es") as ann:
         ann.expect(r"Código de mesa (\w{4}-\w{4})\. Los demás entran con")
         code = ann.match.group(1)
-        ann.expect("Pulsa Enter para empezar")
+        ann.expect("Pulsa Intro para empezar")
         with command(tmp_path / "bo", "join", code, "--server", f"127.0.0.1:{port}",
                      "--name", "Bo", "--language", "en") as bo:
             bo.expect("Waiting for the host to start.")

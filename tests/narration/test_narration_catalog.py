@@ -102,7 +102,7 @@ def test_spanish_plural_forms() -> None:
         one = language.ngettext("{n} trick", "{n} tricks", 1).format(n=1)
         many = language.ngettext("{n} trick", "{n} tricks", 3).format(n=3)
         none = language.ngettext("{n} trick", "{n} tricks", 0).format(n=0)
-    assert (one, many, none) == ("1 baza", "3 bazas", "0 bazas")
+    assert (one, many, none) == ("una baza", "3 bazas", "0 bazas")
 
 
 def test_speaking_is_scoped_and_the_default_is_the_process_one() -> None:

@@ -51,7 +51,7 @@ def test_ranks_bids_seats_and_plurals(es: None) -> None:
     assert [seat_name(s) for s in (Seat.S, Seat.W, Seat.N, Seat.E)] == [
         "Sur", "Oeste", "Norte", "Este"
     ]
-    assert [tricks(n) for n in (0, 1, 3)] == ["0 bazas", "1 baza", "3 bazas"]
+    assert [tricks(n) for n in (0, 1, 3)] == ["0 bazas", "una baza", "3 bazas"]
 
 
 def test_a_hint_reason_is_made_again_from_its_facts(es: None) -> None:
@@ -74,7 +74,7 @@ def test_a_hint_reason_is_made_again_from_its_facts(es: None) -> None:
     bid = Said(N_("Bid {bid}: about {bid} tricks from {parts}."), bid=3, parts=parts)
     assert bid == "Bid 3: about 3 tricks from the ace of hearts, five spades and no clubs."
     assert said(bid) == (
-        "Apuesta 3: más o menos 3 bazas con el as de corazones, 5 picas y sin tréboles."
+        "Apuesta 3: más o menos 3 bazas con el as de corazones, 5 picas y cero tréboles."
     )
     with speaking(Language.EN):
         assert said(bid) == str(bid)
@@ -83,7 +83,7 @@ def test_a_hint_reason_is_made_again_from_its_facts(es: None) -> None:
 @pytest.mark.parametrize(
     ("english", "spanish"),
     [
-        ("You must follow hearts.", "Tienes que jugar corazones."),
+        ("You must follow hearts.", "Tienes que seguir el palo: corazones."),
         ("You do not hold the queen of spades.", "No tienes la reina de picas."),
         ("The 10 of clubs has already been played.", "El 10 de tréboles ya se jugó."),
         ("Spades are not broken yet, and you hold other suits.",

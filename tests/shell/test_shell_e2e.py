@@ -137,4 +137,4 @@ def test_non_editable_install_finds_the_keymap(tmp_path: Path) -> None:
     ).stdout.splitlines()
     assert out[0].startswith(str(target))
     assert out[1] == "('h',)"
-    assert out[2] == "Picas. Pulsa el signo de interrogación para la ayuda."
+    assert out[2] == "Spades. Pulsa el signo de interrogación para la ayuda."

@@ -12,7 +12,8 @@ import pytest
 from shell_harness import easy_table, harness
 
 from spades_voice.commands.keys import key_lines
-from spades_voice.shell.keymap import default_text, load_keymap, normalize_key, spoken_key
+from spades_voice.narration.keynames import spoken_key
+from spades_voice.shell.keymap import default_text, load_keymap, normalize_key
 from spades_voice.shell.table_mode import help_texts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -296,3 +297,38 @@ def test_symbol_keys_are_named_since_speech_drops_bare_symbols() -> None:
         for key, name in (("[", "Left bracket"), (";", "Semicolon"), ("^", "Caret"),
                           ("`", "Backtick"), ("]", "Right bracket"), ("~", "Tilde")):
             assert h.said(key) == f"{name} does nothing. Question mark lists the keys."
+
+
+def test_modified_keys_are_named_as_pressed_once_per_press() -> None:
+    """Shift+F5 is "Shift F5", not prompt_toolkit's "F17"; Alt+F5, which prompt_toolkit
+    reads as Escape and six characters, is one key with one answer."""
+    from shell_harness import easy_table, harness
+
+    pressed = {
+        "\x1b[15;2~": "Shift F5",
+        "\x1b[12;2~": "Shift F2",
+        "\x1b[1;2Q": "Shift F2",
+        "\x1b[24;2~": "Shift F12",
+        "\x1b[15;3~": "Alt F5",
+        "\x1b[1;3Q": "Alt F2",
+        "\x1b[15;4~": "Alt Shift F5",
+        "\x1b[15;5~": "Control F5",
+        "\x1b[15;6~": "Control Shift F5",
+        "\x1b[15;7~": "Control Alt F5",
+        "\x1b[1;3D": "Alt Left arrow",
+        "\x1b[1;2D": "Shift Left arrow",
+        "\x1b[5;3~": "Alt Page Up",
+        "\x1b[25~": "F13",  # a real F13 key keeps its name
+        "\x1b[": "Alt left bracket",
+        "\x1bh": "Alt H",
+        "\x1b\x01": "Control Alt A",
+        "\x1bH": "Alt Shift H",
+    }
+    with harness(easy_table(4)) as h:
+        for keys, name in pressed.items():
+            mark = h.mark
+            h.press(keys)
+            assert h.since(mark) == [f"{name} does nothing. Question mark lists the keys."], keys
+        h.press("q")
+        assert h.said("\x1b[15;3~").startswith("Quit the game?")  # a question: asked again
+        assert h.said("escape") == "Back to the table."

@@ -9,7 +9,8 @@ import pytest
 from shell_harness import Harness, easy_table, harness
 from test_shell_keys import POINTS
 
-from spades_voice.shell.keymap import load_keymap, spoken_keys
+from spades_voice.narration.keynames import spoken_keys
+from spades_voice.shell.keymap import load_keymap
 from spades_voice.shell.table_mode import help_texts
 
 NEW_ACTIONS = {

@@ -31,13 +31,20 @@ KEYS = ["h", "b", "s", "t", "c", "w", "e", "m", "o", "l", "k", "S", "left", "rig
         "home", "f3", "p", "p", "z", "z", "z", "v", "v", "i", "d"]
 
 
+#: The game's name, said the same in both languages (the suit is "picas").
+GAME_NAME = "Spades"
+
+
 def english_in(text: str) -> list[str]:
-    return sorted({w for w in re.findall(r"[a-z']+", text.lower()) if w in ENGLISH})
+    words = (w for w in re.findall(r"[A-Za-z']+", text) if w != GAME_NAME)
+    return sorted({w.lower() for w in words if w.lower() in ENGLISH})
 
 
 def test_the_detector_hears_english() -> None:
     assert english_in("Alex takes the trick.") == ["takes", "the", "trick"]
     assert english_in("Alex se lleva la baza con el as de picas.") == []
+    assert english_in("Spades. Pulsa el signo de interrogación.") == []
+    assert english_in("Picas rotas. spades") == ["spades"]
 
 
 @pytest.fixture
@@ -93,3 +100,26 @@ def test_a_spanish_match_says_no_english(spanish: None) -> None:
     text = "\n".join(said)
     for spanish_word in ("bazas", "picas", "Te toca", "Apostaste", "Marcador"):
         assert spanish_word in text
+
+
+def test_the_help_names_each_key_as_a_spanish_screen_reader_does(spanish: None) -> None:
+    """The help list's keys come from the keymap through the one table of key names: "i
+    griega", never a bare "Y" (heard as "and"); "Intro", never "Enter"."""
+    with harness(easy_table(5)) as h:
+        mark = h.mark
+        h.press("?", *["down"] * 60)
+        entries = h.since(mark)
+        h.press("escape")
+        assert h.said("\x1b[18~") == (
+            "La tecla F7 no hace nada. El signo de interrogación dice las teclas."
+        )
+        assert h.said("\x1b[15;2~").startswith("La tecla Mayúsculas F5 no hace nada.")
+        assert h.said("q") == (
+            "¿Salir del juego? Aún no hay nada guardado. I griega sale, Escape vuelve."
+        )
+    # Each entry is "keys: what they do"; the first follows the list's title, the last
+    # one again after "Final.".
+    keys = [e.split(": ", 1)[0].split(". ")[-1] for e in entries if ": " in e]
+    assert "i griega" in keys and "hache" in keys and "Intro o Espacio" in keys, keys
+    assert [k for k in keys if re.search(r"(?<!\w)[A-Z](?!\w)", k)] == []
+    assert not any("Enter" in e or "Re Pág" in e for e in entries)

@@ -90,7 +90,16 @@ def _running_in_session(sid: int) -> list[int]:
 
 
 @pytest.fixture
-def speechd_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[SpeechdServer]:
+def capture_script() -> str:
+    """The output module's program (speech_helpers.CAPTURE_SH); a test module may give
+    its own by defining a fixture of this name."""
+    return CAPTURE_SH
+
+
+@pytest.fixture
+def speechd_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capture_script: str
+) -> Iterator[SpeechdServer]:
     """Start speech-dispatcher in tmp_path and point SPEECHD_ADDRESS at it.
 
     `kill()` ends it the hard way (SIGKILL, its module and the line playing with it) and
@@ -101,7 +110,7 @@ def speechd_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[
     for folder in (conf / "modules", out, log, run):
         folder.mkdir(parents=True)
     script = tmp_path / "capture.sh"
-    script.write_text(CAPTURE_SH, encoding="utf-8")
+    script.write_text(capture_script, encoding="utf-8")
     script.chmod(0o755)
     (conf / "speechd.conf").write_text(SPEECHD_CONF.format(log=log), encoding="utf-8")
     (conf / "modules" / "capture.conf").write_text(

@@ -62,7 +62,9 @@ def _words() -> tuple[frozenset[str], frozenset[str]]:
 
 
 def _split(text: str) -> set[str]:
-    return set(re.findall(r"[a-záéíóúñü']+", text.lower()))
+    # A key such as F2 is one word, not the letter F (which English names as a key and
+    # Spanish calls "efe").
+    return set(re.findall(r"[a-záéíóúñü'][a-záéíóúñü'\d]*", text.lower()))
 
 
 def english_in(text: str) -> list[str]:
