@@ -25,6 +25,7 @@ import logging
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
 from concurrent.futures.process import BrokenProcessPool
@@ -54,7 +55,12 @@ WORKER_NICENESS = 10
 
 
 def _worker_start(server_pid: int) -> None:
-    """Each worker runs below the loop's priority and ends when the server process ends.
+    """Each worker runs below the loop's priority, leaves Control-C to the server, and
+    ends when the server process ends.
+
+    Control-C reaches every process of the terminal's group: a worker that took it would
+    print a ``KeyboardInterrupt`` traceback (read out by a screen reader) before the
+    server's own "Server stopped."; the server stops its workers itself (``close``).
 
     A pool's workers wait on their queue for ever: if the server is killed (SIGKILL, a
     crash) nobody tells them to stop, and they would outlive it, keeping the fork server
@@ -62,6 +68,8 @@ def _worker_start(server_pid: int) -> None:
     """
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICENESS)
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while True:
