@@ -40,13 +40,20 @@ from spades_voice import narration as say
 from spades_voice.ai import Hint
 from spades_voice.ai.counting import sure_tricks
 from spades_voice.narration import notices, prompts, texts
-from spades_voice.narration.browser import NO_HINT, START_HOST, table_code_line
+from spades_voice.narration.browser import (
+    HINT_BUSY,
+    HINT_THINKING,
+    NO_HINT,
+    START_HOST,
+    table_code_line,
+)
 from spades_voice.narration.language import Language, line, speaking
 from spades_voice.narration.naming import bid_name, seat_name
 from spades_voice.narration.refusals import heard
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_join, hello_join_any, hello_rejoin
+from spades_voice.net.computers import NoHint
 from spades_voice.net.web import Keys, chosen_language
 from spades_voice.options import HandOrder
 from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
@@ -57,6 +64,10 @@ INTENT_ID = 1
 #: Pings that carry keys count from here: the page's own intents use small ids.
 FIRST_ASKED = 1 << 20
 MAX_ASKED = 64  # keys awaiting the server's ok; beyond it (a flood) they are not answered
+#: A seat's hints: this many at once, then one more every ``HINT_EVERY`` seconds (a hint
+#: is a worker's quarter second; the seat that asks pays for it, not the tables' moves).
+HINT_BURST = 3.0
+HINT_EVERY = 2.0
 
 
 def _summary(action: str, view: SeatView, cast: say.Cast) -> str | None:
@@ -102,7 +113,7 @@ class BrowserSocket:
         ws: ServerConnection,
         keys: Keys,
         seated: Callable[[], None],
-        hints: Callable[[str, SeatView], Awaitable[Hint | None]] | None = None,
+        hints: Callable[[str, SeatView], Awaitable[Hint | NoHint]] | None = None,
     ) -> None:
         """``seated``: called once the table has seated this browser; ``hints``: thinks
         out a hint (the server's computers' workers), with a seed and the seat's view."""
@@ -111,6 +122,9 @@ class BrowserSocket:
         self._seated = seated
         self._hints = hints
         self._hinted = 0
+        self._hint_thinking = False  # one hint at a time
+        self._hint_tokens = HINT_BURST
+        self._hint_time: float | None = None
         #: Keys let through as pings, by the ping's id, waiting for the server's ``ok``.
         self._asked: dict[int, str] = {}
         self._ids = itertools.count(FIRST_ASKED)
@@ -194,23 +208,44 @@ class BrowserSocket:
 
     def _hint(self) -> dict[str, Any] | None:
         """A hint on the seat's turn, as the terminal's I key gives it; focus moves to it.
-        It is thought out in a worker and sent when ready (None now)."""
+        It is thought out in a worker and sent when ready (None now). The seat pays for
+        its hints: one at a time, and ``HINT_BURST`` then one every ``HINT_EVERY`` s."""
         view = self._view()
         if not view.my_turn or view.phase is None or self._hints is None:
             return _answer(line(texts.HINT_LATER))
+        if self._hint_thinking:
+            return _answer(line(HINT_THINKING))
+        if not self._pay_for_hint(asyncio.get_running_loop().time()):
+            return _answer(line(HINT_BUSY))
         self._hinted += 1
+        self._hint_thinking = True
         seed = f"{self.client.code}/{self.client.seat.value}/hint/{self._hinted}"
         asyncio.get_running_loop().create_task(self._hint_answer(self._hints(seed, view)))
         return None
 
-    async def _hint_answer(self, thinking: Awaitable[Hint | None]) -> None:
-        found = await thinking
+    def _pay_for_hint(self, now: float) -> bool:
+        if self._hint_time is not None:
+            self._hint_tokens = min(
+                HINT_BURST, self._hint_tokens + (now - self._hint_time) / HINT_EVERY
+            )
+        self._hint_time = now
+        if self._hint_tokens < 1:
+            return False
+        self._hint_tokens -= 1
+        return True
+
+    async def _hint_answer(self, thinking: Awaitable[Hint | NoHint]) -> None:
+        try:
+            found = await thinking
+        finally:
+            self._hint_thinking = False
         with speaking(self.lang):
-            frame = _answer(line(NO_HINT))
-            if found is not None:
+            if isinstance(found, Hint):
                 choice = found.decision
                 focus = choice.code if isinstance(choice, Card) else BID_CHOICES.index(choice)
                 frame = {**_answer(say.hint_line(found)), "focus": focus}
+            else:
+                frame = _answer(line(HINT_BUSY if found is NoHint.BUSY else NO_HINT))
         with contextlib.suppress(ConnectionClosed):
             await self.ws.send(json.dumps(frame, separators=(",", ":")))
 
