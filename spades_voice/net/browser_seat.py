@@ -52,7 +52,7 @@ from spades_voice.narration.naming import bid_name, seat_name
 from spades_voice.narration.refusals import heard
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
-from spades_voice.net.client import TableClient, hello_join, hello_join_any, hello_rejoin
+from spades_voice.net.client import TableClient
 from spades_voice.net.computers import NoHint
 from spades_voice.net.web import Keys, chosen_language
 from spades_voice.options import HandOrder
@@ -149,29 +149,24 @@ class BrowserSocket:
 
     def inbound(self, raw: str | bytes) -> str:
         """The protocol-2 text for one page frame; a frame that is not the page's own
-        goes on unchanged, so the server's guard counts it as a bad message."""
+        goes on unchanged, so the server's guard counts it as a bad message.
+
+        Nothing is read here that the server's door does not read again: the join form's
+        fields go into the hello as the page sent them, so ``hellos.parse_hello`` refuses
+        a name that is not text (or a code, or a token) for a browser as for any client,
+        and a frame ``protocol.decode`` cannot read (too deep, not JSON) is the guard's to
+        refuse ("Not JSON.", a strike)."""
         text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
         if len(text) > p.MAX_MESSAGE:
             return text  # too big: the guard refuses it without it being read here
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = p.decode(text)
+        except p.ProtocolError:
             return text
-        if not isinstance(data, dict):
-            return text
-        kind = data.get("type")
+        kind = data["type"]
         if kind in ("join", "rejoin", "join_any"):
             self.lang = chosen_language(data.get("lang"))
-        if kind == "join":
-            token = data.get("token")
-            return p.encode(hello_join(
-                str(data.get("table", "")), str(data.get("name", "")), None,
-                token if isinstance(token, str) and token else None,
-            ))
-        if kind == "rejoin":
-            return p.encode(hello_rejoin(str(data.get("table", "")), str(data.get("token", ""))))
-        if kind == "join_any":
-            return p.encode(hello_join_any(str(data.get("name", ""))))
+            return p.encode(_hello(kind, data))
         if kind == "key" and isinstance(data.get("action"), str):
             return self._key(data["action"])
         # Anything else (bid, play, say ...) goes on as it is: the server judges it as it
@@ -388,6 +383,23 @@ class BrowserSocket:
     def _bid_focus(view: SeatView) -> Bid:
         """The bid list starts on the tricks the hand can count on, as the terminal's."""
         return Bid(sure_tricks(view.hand)) if view.hand else BID_CHOICES[0]
+
+
+def _hello(kind: str, form: dict[str, Any]) -> dict[str, Any]:
+    """The protocol-2 hello for the page's join form, its fields as the page sent them
+    (anything but a plain value becomes an empty list, which every field refuses alike,
+    so nothing deep is written out again). An empty token is no token."""
+    fields = {"join": ("table", "name", "token"), "rejoin": ("table", "token"),
+              "join_any": ("name",)}[kind]
+    hello: dict[str, Any] = {"type": kind, "protocol": p.PROTOCOL_VERSION}
+    for name in fields:
+        value = form.get(name)
+        hello[name] = value if isinstance(value, str | int | float | bool | None) else []
+    if kind == "join":
+        hello["seat"] = None
+        if hello["token"] == "":
+            hello["token"] = None
+    return hello
 
 
 def _answer(text: str) -> dict[str, Any]:
