@@ -15,6 +15,7 @@ import os
 import signal
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 from net_helpers import play_until, running_server, wait_for
 from websockets.exceptions import ConnectionClosed
@@ -50,24 +51,31 @@ def test_a_pool_restart_leaves_no_table_without_its_computers_move() -> None:
     pool did not catch), and those tables never moved again."""
     with running_server(workers=1) as server:
         pool = server.server.computers
-        pool.timeout = 2.0  # a bound on a hung worker, not a measure: it never answers
+        pool.timeout = 5.0  # a bound on a hung worker, not a measure: it never answers
         _measured(server)
         tables = [
             RemoteTable.create(server.url, f"Ann{i}", seat=Seat.S, rules=Ruleset(target=None))
             for i in range(5)
         ]
         (hung,) = pool.worker_pids()
+
+        def restarted() -> bool:
+            return bool(server.call(lambda: pool.restarts) >= 1)
+
         os.kill(hung, signal.SIGSTOP)
         try:
             for table in tables:
                 table.start()
-            # Every table reaches a computer's turn (each person bids when asked): five
-            # decisions wait on the one hung worker.
-            play_until(tables, lambda: all(
-                server.call(lambda t=t: server.server.tables[t.code].play.turns.thinking)
-                is not None for t in tables
-            ))
-            wait_for(lambda: server.call(lambda: pool.restarts) >= 1, timeout=60)
+            # The tables reach their computers' turns (each person bids when asked), and
+            # their decisions wait on the one hung worker until it is given up.
+            def thinking() -> int:
+                by_code = server.server.tables
+                return int(server.call(lambda: sum(
+                    by_code[t.code].play.turns.thinking is not None for t in tables
+                )))
+
+            play_until(tables, lambda: thinking() == len(tables) or restarted())
+            wait_for(restarted, timeout=60)
             # Every table plays on to the end of its bidding: none was left stuck.
             play_until(tables, lambda: all(_bids_done(t) for t in tables), timeout=120)
         finally:
@@ -81,7 +89,7 @@ def _seat_url(server: ServerThread) -> str:
     return f"{server.url}/seat"
 
 
-def _heard(ws: ClientConnection, timeout: float = 60.0) -> dict[str, object]:
+def _heard(ws: ClientConnection, timeout: float = 60.0) -> dict[str, Any]:
     return dict(json.loads(ws.recv(timeout=timeout)))
 
 
@@ -130,7 +138,7 @@ def test_a_flood_of_hints_does_not_stop_an_honest_tables_computers() -> None:
                         with contextlib.suppress(TimeoutError):
                             while True:
                                 frame = _heard(ws, timeout=0.05)
-                                heard.extend(str(x) for x in frame.get("urgent", []) or [])
+                                heard.extend(str(x) for x in list(frame.get("urgent") or []))
 
         floods = [threading.Thread(target=flood, args=(f"F{i}",)) for i in range(4)]
         for t in floods:
