@@ -358,7 +358,7 @@ class ComputerPool:
             return
         self.restarts += 1
         # Its workers may be hung: end them, or they would spin on for ever.
-        stuck = list(getattr(broken, "_processes", {}).values())
+        stuck = list((getattr(broken, "_processes", None) or {}).values())
         self.start()
         broken.shutdown(wait=False, cancel_futures=True)
         for process in stuck:
