@@ -17,6 +17,11 @@ NEED_CODE = N_("Type the table code first: 8 letters and digits, as the host gav
 NOT_HERE = N_("That key does nothing on this page.")
 #: A hint the server could not work out (its worker failed).
 NO_HINT = N_("No hint this time: the computer could not work one out.")
+#: A hint that cannot be answered soon: the computers are busy with the tables' moves,
+#: or this seat (or its address) has asked for many hints just now.
+HINT_BUSY = N_("No hint now: the computers are busy. Ask again in a moment.")
+#: A hint asked for while the seat's last one is still being worked out.
+HINT_THINKING = N_("Still working out your last hint.")
 #: The problem report is ready to save.
 REPORT_READY = N_("Problem report ready: the Save report link saves it as a file to send.")
 #: A seat taken: the table is yours to start, or the host's.

@@ -40,20 +40,21 @@ from spades_voice import narration as say
 from spades_voice.ai import Hint
 from spades_voice.ai.counting import sure_tricks
 from spades_voice.narration import notices, prompts, texts
-from spades_voice.narration.browser import NO_HINT, START_HOST, table_code_line
+from spades_voice.narration.browser import (
+    HINT_BUSY,
+    HINT_THINKING,
+    NO_HINT,
+    START_HOST,
+    table_code_line,
+)
 from spades_voice.narration.language import Language, line, speaking
 from spades_voice.narration.naming import bid_name, seat_name
 from spades_voice.narration.refusals import heard
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
-from spades_voice.net.client import (
-    TableClient,
-    hello_join,
-    hello_join_any,
-    hello_rejoin,
-    moved_from,
-)
+from spades_voice.net.client import TableClient, moved_from
 from spades_voice.net.registry import seat_address
+from spades_voice.net.computers import NoHint
 from spades_voice.net.web import Keys, chosen_language
 from spades_voice.options import HandOrder
 from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
@@ -64,6 +65,10 @@ INTENT_ID = 1
 #: Pings that carry keys count from here: the page's own intents use small ids.
 FIRST_ASKED = 1 << 20
 MAX_ASKED = 64  # keys awaiting the server's ok; beyond it (a flood) they are not answered
+#: A seat's hints: this many at once, then one more every ``HINT_EVERY`` seconds (a hint
+#: is a worker's quarter second; the seat that asks pays for it, not the tables' moves).
+HINT_BURST = 3.0
+HINT_EVERY = 2.0
 
 
 def _summary(action: str, view: SeatView, cast: say.Cast) -> str | None:
@@ -109,7 +114,7 @@ class BrowserSocket:
         ws: ServerConnection,
         keys: Keys,
         seated: Callable[[], None],
-        hints: Callable[[str, SeatView], Awaitable[Hint | None]] | None = None,
+        hints: Callable[[str, SeatView], Awaitable[Hint | NoHint]] | None = None,
     ) -> None:
         """``seated``: called once the table has seated this browser; ``hints``: thinks
         out a hint (the server's computers' workers), with a seed and the seat's view."""
@@ -118,6 +123,9 @@ class BrowserSocket:
         self._seated = seated
         self._hints = hints
         self._hinted = 0
+        self._hint_thinking = False  # one hint at a time
+        self._hint_tokens = HINT_BURST
+        self._hint_time: float | None = None
         #: Keys let through as pings, by the ping's id, waiting for the server's ``ok``.
         self._asked: dict[int, str] = {}
         self._ids = itertools.count(FIRST_ASKED)
@@ -142,29 +150,24 @@ class BrowserSocket:
 
     def inbound(self, raw: str | bytes) -> str:
         """The protocol-2 text for one page frame; a frame that is not the page's own
-        goes on unchanged, so the server's guard counts it as a bad message."""
+        goes on unchanged, so the server's guard counts it as a bad message.
+
+        Nothing is read here that the server's door does not read again: the join form's
+        fields go into the hello as the page sent them, so ``hellos.parse_hello`` refuses
+        a name that is not text (or a code, or a token) for a browser as for any client,
+        and a frame ``protocol.decode`` cannot read (too deep, not JSON) is the guard's to
+        refuse ("Not JSON.", a strike)."""
         text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
         if len(text) > p.MAX_MESSAGE:
             return text  # too big: the guard refuses it without it being read here
         try:
-            data = json.loads(text)
-        except ValueError:
+            data = p.decode(text)
+        except p.ProtocolError:
             return text
-        if not isinstance(data, dict):
-            return text
-        kind = data.get("type")
+        kind = data["type"]
         if kind in ("join", "rejoin", "join_any"):
             self.lang = chosen_language(data.get("lang"))
-        if kind == "join":
-            token = data.get("token")
-            return p.encode(hello_join(
-                str(data.get("table", "")), str(data.get("name", "")), None,
-                token if isinstance(token, str) and token else None,
-            ))
-        if kind == "rejoin":
-            return p.encode(hello_rejoin(str(data.get("table", "")), str(data.get("token", ""))))
-        if kind == "join_any":
-            return p.encode(hello_join_any(str(data.get("name", ""))))
+            return p.encode(_hello(kind, data))
         if kind == "key" and isinstance(data.get("action"), str):
             return self._key(data["action"])
         # Anything else (bid, play, say ...) goes on as it is: the server judges it as it
@@ -201,23 +204,44 @@ class BrowserSocket:
 
     def _hint(self) -> dict[str, Any] | None:
         """A hint on the seat's turn, as the terminal's I key gives it; focus moves to it.
-        It is thought out in a worker and sent when ready (None now)."""
+        It is thought out in a worker and sent when ready (None now). The seat pays for
+        its hints: one at a time, and ``HINT_BURST`` then one every ``HINT_EVERY`` s."""
         view = self._view()
         if not view.my_turn or view.phase is None or self._hints is None:
             return _answer(line(texts.HINT_LATER))
+        if self._hint_thinking:
+            return _answer(line(HINT_THINKING))
+        if not self._pay_for_hint(asyncio.get_running_loop().time()):
+            return _answer(line(HINT_BUSY))
         self._hinted += 1
+        self._hint_thinking = True
         seed = f"{self.client.code}/{self.client.seat.value}/hint/{self._hinted}"
         asyncio.get_running_loop().create_task(self._hint_answer(self._hints(seed, view)))
         return None
 
-    async def _hint_answer(self, thinking: Awaitable[Hint | None]) -> None:
-        found = await thinking
+    def _pay_for_hint(self, now: float) -> bool:
+        if self._hint_time is not None:
+            self._hint_tokens = min(
+                HINT_BURST, self._hint_tokens + (now - self._hint_time) / HINT_EVERY
+            )
+        self._hint_time = now
+        if self._hint_tokens < 1:
+            return False
+        self._hint_tokens -= 1
+        return True
+
+    async def _hint_answer(self, thinking: Awaitable[Hint | NoHint]) -> None:
+        try:
+            found = await thinking
+        finally:
+            self._hint_thinking = False
         with speaking(self.lang):
-            frame = _answer(line(NO_HINT))
-            if found is not None:
+            if isinstance(found, Hint):
                 choice = found.decision
                 focus = choice.code if isinstance(choice, Card) else BID_CHOICES.index(choice)
                 frame = {**_answer(say.hint_line(found)), "focus": focus}
+            else:
+                frame = _answer(line(HINT_BUSY if found is NoHint.BUSY else NO_HINT))
         with contextlib.suppress(ConnectionClosed):
             await self.ws.send(json.dumps(frame, separators=(",", ":")))
 
@@ -363,6 +387,23 @@ class BrowserSocket:
     def _bid_focus(view: SeatView) -> Bid:
         """The bid list starts on the tricks the hand can count on, as the terminal's."""
         return Bid(sure_tricks(view.hand)) if view.hand else BID_CHOICES[0]
+
+
+def _hello(kind: str, form: dict[str, Any]) -> dict[str, Any]:
+    """The protocol-2 hello for the page's join form, its fields as the page sent them
+    (anything but a plain value becomes an empty list, which every field refuses alike,
+    so nothing deep is written out again). An empty token is no token."""
+    fields = {"join": ("table", "name", "token"), "rejoin": ("table", "token"),
+              "join_any": ("name",)}[kind]
+    hello: dict[str, Any] = {"type": kind, "protocol": p.PROTOCOL_VERSION}
+    for name in fields:
+        value = form.get(name)
+        hello[name] = value if isinstance(value, str | int | float | bool | None) else []
+    if kind == "join":
+        hello["seat"] = None
+        if hello["token"] == "":
+            hello["token"] = None
+    return hello
 
 
 def _answer(text: str) -> dict[str, Any]:

@@ -21,13 +21,18 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import enum
 import logging
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
+from collections import Counter, deque
+from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 
 from spades_voice.ai import (
     DEFAULT_BUDGET_MS,
@@ -44,8 +49,15 @@ log = logging.getLogger("spades_voice.net")
 
 #: Hard never thinks for less than this, however busy the server is.
 HARD_FLOOR_MS = 60.0
-#: A decision that takes longer than this (a hung or killed worker) is given up.
+#: A decision that takes longer than this in a worker (a hung or killed worker) is given
+#: up, and the workers restarted.
 DECISION_TIMEOUT = 10.0
+#: A hint no worker has taken after this many seconds is answered "busy".
+HINT_WAIT = 3.0
+#: Hints one address may have waiting or being thought out at once.
+HINTS_PER_ADDRESS = 2
+#: Hints waiting for a worker, from everyone; beyond it a hint is answered "busy".
+HINTS_WAITING = 16
 
 
 #: Workers run at a lower priority than the event loop, so people's intents are answered
@@ -54,7 +66,12 @@ WORKER_NICENESS = 10
 
 
 def _worker_start(server_pid: int) -> None:
-    """Each worker runs below the loop's priority and ends when the server process ends.
+    """Each worker runs below the loop's priority, leaves Control-C to the server, and
+    ends when the server process ends.
+
+    Control-C reaches every process of the terminal's group: a worker that took it would
+    print a ``KeyboardInterrupt`` traceback (read out by a screen reader) before the
+    server's own "Server stopped."; the server stops its workers itself (``close``).
 
     A pool's workers wait on their queue for ever: if the server is killed (SIGKILL, a
     crash) nobody tells them to stop, and they would outlive it, keeping the fork server
@@ -62,6 +79,8 @@ def _worker_start(server_pid: int) -> None:
     """
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICENESS)
+    with contextlib.suppress(ValueError, OSError):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     def watch() -> None:
         while True:
@@ -109,18 +128,75 @@ def fallback(view: SeatView) -> Decision:
     return bids[1] if len(bids) > 1 else bids[0]
 
 
-class ComputerPool:
-    """Worker processes that make computer decisions. ``start`` before use, ``close`` after."""
+class NoHint(enum.Enum):
+    """Why a hint was not given."""
 
-    def __init__(self, workers: int | None = None, rate: WorkRate | None = None) -> None:
-        """``rate``: Hard's work rate; measured at ``start`` when not given."""
+    #: The worker could not work one out.
+    FAILED = "failed"
+    #: Not answerable soon: the computers are busy with the tables' moves, or this
+    #: address already has its share of hints being thought out.
+    BUSY = "busy"
+
+
+@dataclass(eq=False, slots=True)
+class _Job:
+    """One decision or hint asked of the workers; ``answer`` gets its result, or None
+    when it failed (the asker then plays the fallback, or says there is no hint)."""
+
+    work: Callable[..., Decision | Hint]
+    #: The work's arguments but the last two (Hard's budget and the work rate, fixed
+    #: when a worker takes the job, from how many wait then).
+    args: tuple[object, ...]
+    answer: asyncio.Future[Decision | Hint | NoHint | None]
+    hint: bool
+    #: Tried once already, in a pool that then broke or was restarted.
+    retried: bool = False
+
+
+class ComputerPool:
+    """Worker processes that make computer decisions. ``start`` before use, ``close`` after.
+
+    The pool keeps its own queues, and hands a worker at most one job at a time: the
+    tables' moves first, then hints, and hints in at most half the workers (one, on two
+    cores), so a flood of hints never stands between a table and its computer's move.
+    Since the executor holds only jobs that are running, restarting it (a decision that
+    timed out: a hung worker) loses nothing that was waiting; a job that was running in
+    the restarted pool is tried once more, then given up. A table's move is never lost:
+    a decision given up is the fallback move.
+
+    Hints are paid for by who asks: an address has at most ``HINTS_PER_ADDRESS`` hints
+    waiting or thought out at once, at most ``HINTS_WAITING`` hints wait in all, and a
+    hint that no worker takes within ``HINT_WAIT`` seconds is answered ``NoHint.BUSY``.
+    (A seat asks one hint at a time, on its own budget: ``browser_seat.py``.)
+    """
+
+    def __init__(
+        self,
+        workers: int | None = None,
+        rate: WorkRate | None = None,
+        *,
+        timeout: float = DECISION_TIMEOUT,
+        hint_wait: float = HINT_WAIT,
+    ) -> None:
+        """``rate``: Hard's work rate; measured at ``start`` when not given. ``timeout``:
+        how long a worker may take over one job before it is taken for hung and the
+        pool restarted; ``hint_wait``: how long a hint may wait for a worker."""
         self.workers = max(1, workers or os.cpu_count() or 1)
+        self.timeout = timeout
+        self.hint_wait = hint_wait
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._rate = rate
         self._measuring: concurrent.futures.Future[WorkRate] | None = None
-        self.waiting = 0  # decisions asked for and not yet answered
+        self.waiting = 0  # moves asked for and not yet answered, and hints being thought
         self.last_budget_ms = DEFAULT_BUDGET_MS
         self.lowest_budget_ms = DEFAULT_BUDGET_MS  # the figure the benchmark reports
+        self._moves: deque[_Job] = deque()
+        self._hints: deque[_Job] = deque()
+        self._running = 0  # jobs in the workers
+        self._hints_running = 0
+        self._asking: Counter[str] = Counter()  # hints waiting or thinking, by address
+        self.restarts = 0  # the benchmark and the tests read it
+        self.given_up = 0  # decisions replaced by the fallback move
 
     def start(self) -> None:
         # forkserver: the server may run on a thread (``host``, tests), and forking a
@@ -159,48 +235,139 @@ class ComputerPool:
         return max(HARD_FLOOR_MS, round(DEFAULT_BUDGET_MS * share))
 
     async def decide(self, level: Level, seed: str, view: SeatView) -> Decision:
-        """The computer's decision for ``view``; the fallback if the worker fails."""
+        """The computer's decision for ``view``; the fallback if it cannot be had (the
+        worker failed, hung or was restarted twice under it). Never raises but when the
+        asking task itself is cancelled (its table closed)."""
         if self._pool is None:
             return fallback(view)
-        budget = self.budget_ms()
-        self.last_budget_ms = budget
-        self.lowest_budget_ms = min(self.lowest_budget_ms, budget)
         self.waiting += 1
-        loop = asyncio.get_running_loop()
         try:
-            future = loop.run_in_executor(
-                self._pool, _decide, level.value, seed, view, budget, self.rate
-            )
-            return await asyncio.wait_for(future, DECISION_TIMEOUT)
-        except Exception as e:  # whatever went wrong, the table gets a legal move
-            log.error("a computer's worker failed (%r); playing a safe choice", e)
-            if isinstance(e, BrokenProcessPool | TimeoutError):
-                self._restart()
+            answer = await self._ask(_Job(
+                _decide, (level.value, seed, view), self._loop().create_future(), hint=False
+            ))
+        finally:
+            self.waiting -= 1
+        if answer is None or isinstance(answer, Hint | NoHint):
+            self.given_up += 1
+            log.error("a computer's decision was given up; playing a safe choice")
             return fallback(view)
-        finally:
-            self.waiting -= 1
+        return answer
 
-    async def hint(self, seed: str, view: SeatView) -> Hint | None:
-        """A hint for ``view``'s seat, thought in a worker; None if the worker fails."""
+    async def hint(self, seed: str, view: SeatView, asker: str = "") -> Hint | NoHint:
+        """A hint for ``view``'s seat, thought in a worker once no table's move waits;
+        ``NoHint`` says why there is none. ``asker``: the address that asks."""
         if self._pool is None:
-            return None
-        self.waiting += 1
+            return NoHint.FAILED
+        if self._asking[asker] >= HINTS_PER_ADDRESS or len(self._hints) >= HINTS_WAITING:
+            return NoHint.BUSY
+        self._asking[asker] += 1
+        job = _Job(_hint, (seed, view), self._loop().create_future(), hint=True)
+        late = self._loop().call_later(self.hint_wait, self._too_late, job)
         try:
-            future = asyncio.get_running_loop().run_in_executor(
-                self._pool, _hint, seed, view, self.budget_ms(), self.rate
-            )
-            return await asyncio.wait_for(future, DECISION_TIMEOUT)
-        except Exception as e:  # the player hears that there is no hint, play goes on
-            log.error("a hint's worker failed (%r)", e)
-            return None
+            answer = await self._ask(job)
         finally:
-            self.waiting -= 1
+            late.cancel()
+            self._asking[asker] -= 1
+            if self._asking[asker] <= 0:
+                del self._asking[asker]
+        if isinstance(answer, Hint | NoHint):
+            return answer
+        return NoHint.FAILED
 
-    def _restart(self) -> None:
-        old = self._pool
+    # ---- the queues ------------------------------------------------------------------
+
+    @staticmethod
+    def _loop() -> asyncio.AbstractEventLoop:
+        return asyncio.get_running_loop()
+
+    async def _ask(self, job: _Job) -> Decision | Hint | NoHint | None:
+        (self._hints if job.hint else self._moves).append(job)
+        self._pump()
+        # If the asker is cancelled, so is ``answer``: a worker never takes the job.
+        return await job.answer
+
+    def _too_late(self, job: _Job) -> None:
+        """A hint no worker took in time: the player hears so rather than waiting."""
+        if job in self._hints:
+            self._hints.remove(job)
+            job.answer.set_result(NoHint.BUSY)
+
+    def _pump(self) -> None:
+        """Give free workers the next jobs: moves first, hints in at most half of them."""
+        hint_room = max(1, self.workers // 2)
+        while self._running < self.workers:
+            if self._moves:
+                job = self._moves.popleft()
+            elif self._hints and self._hints_running < hint_room:
+                job = self._hints.popleft()
+            else:
+                return
+            if job.answer.done():  # its asker has gone
+                continue
+            self._running += 1
+            if job.hint:
+                self._hints_running += 1
+                self.waiting += 1
+            self._loop().create_task(self._work(job))
+
+    async def _work(self, job: _Job) -> None:
+        """Run ``job`` in a worker, within ``timeout``; then the next jobs."""
+        result: Decision | Hint | None = None
+        again = False
+        pool = self._pool
+        try:
+            if pool is None:
+                raise BrokenProcessPool("the pool is closed")
+            budget = self.budget_ms()
+            if not job.hint:
+                self.last_budget_ms = budget
+                self.lowest_budget_ms = min(self.lowest_budget_ms, budget)
+            running = pool.submit(job.work, *job.args, budget, self.rate)
+            result = await asyncio.wait_for(asyncio.wrap_future(running), self.timeout)
+        except TimeoutError:
+            log.error("a computer's worker took over %g s; restarting the workers",
+                      self.timeout)
+            self._restart(pool)
+        except (BrokenProcessPool, asyncio.CancelledError) as e:
+            # The pool broke or was restarted under the job (its future cancelled), not
+            # the job's fault: once more in the pool that stands now.
+            task = asyncio.current_task()
+            if isinstance(e, asyncio.CancelledError) and task is not None and task.cancelling():
+                raise  # the server's loop is ending
+            log.warning("a computer's worker was lost (%r)", e)
+            self._restart(pool)
+            again = not job.retried and self._pool is not None
+        except Exception as e:  # whatever went wrong in the worker, the asker is answered
+            log.error("a computer's worker failed (%r)", e)
+        finally:
+            self._running -= 1
+            if job.hint:
+                self._hints_running -= 1
+                self.waiting -= 1
+        if again:
+            job.retried = True
+            (self._hints if job.hint else self._moves).appendleft(job)
+        elif not job.answer.done():
+            job.answer.set_result(result)
+        self._pump()
+
+    def _restart(self, broken: concurrent.futures.ProcessPoolExecutor | None) -> None:
+        """New workers in place of ``broken`` (unless that was done already): its jobs
+        still running fail and are tried again; what waits in the queues is untouched."""
+        if broken is None or broken is not self._pool:
+            return
+        self.restarts += 1
+        # Its workers may be hung: end them, or they would spin on for ever.
+        stuck = list((getattr(broken, "_processes", None) or {}).values())
         self.start()
-        if old is not None:
-            old.shutdown(wait=False, cancel_futures=True)
+        broken.shutdown(wait=False, cancel_futures=True)
+        for process in stuck:
+            with contextlib.suppress(Exception):
+                process.kill()
+
+    def worker_pids(self) -> list[int]:
+        """The running workers' process ids (the benchmark and the tests read them)."""
+        return list(getattr(self._pool, "_processes", None) or {})
 
     def close(self) -> None:
         """Stop the workers (waits for them to exit, so none outlives the server)."""

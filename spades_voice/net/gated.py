@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from websockets.asyncio.server import ServerConnection
+from websockets.protocol import State
 
 from spades_voice.net.limits import Limits
 
@@ -114,6 +115,9 @@ class GatedConnection(ServerConnection):
     count: SocketCount
     peer: str | None = None  # counted against this address until the socket is lost
     refused = False
+    #: The last bytes of the request's head so far (its end may span two reads); None
+    #: once the head is complete.
+    _head: bytes | None = b""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         name = transport.get_extra_info("peername")
@@ -127,8 +131,30 @@ class GatedConnection(ServerConnection):
         super().connection_made(transport)
 
     def data_received(self, data: bytes) -> None:
-        if not self.refused:
+        if self.refused:
+            return
+        if self._head is not None:
+            data = self._first_request(self._head, data)
+        elif self.state is State.CONNECTING:
+            return  # more after the request, before its answer: dropped as above
+        if data:
             super().data_received(data)
+
+    def _first_request(self, head: bytes, data: bytes) -> bytes:
+        """One request a connection: the bytes up to the end of the first request's
+        head; what follows it before the answer (a second request in the same write, or
+        in any read until the answer) is dropped, as the answer closes the connection.
+        websockets would otherwise read the second request as frames, and fail with a
+        traceback in the log instead of answering the first. A websocket client sends
+        nothing more until the server's 101, and the server takes no request body, so
+        nothing of a request is lost."""
+        seen = head + data
+        end = seen.find(b"\r\n\r\n")
+        if end < 0:
+            self._head = seen[-3:]
+            return data
+        self._head = None
+        return data[: end + 4 - (len(seen) - len(data))]
 
     def eof_received(self) -> None:
         if not self.refused:

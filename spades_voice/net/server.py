@@ -26,18 +26,18 @@ import secrets
 import ssl
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from http import HTTPStatus
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from spades_voice.ai import Level
+from spades_voice.ai import Hint, Level
 from spades_voice.narration import closes
 from spades_voice.net import protocol as p
 from spades_voice.net.browser_seat import BrowserSocket
-from spades_voice.net.computers import ComputerPool
+from spades_voice.net.computers import ComputerPool, NoHint
 from spades_voice.net.gated import SocketCount, gated
 from spades_voice.net.heap import trim_heap
 from spades_voice.net.intents import parse_intent
@@ -48,6 +48,7 @@ from spades_voice.net.shared_table import Member, SharedTable
 from spades_voice.net.tables import Tables
 from spades_voice.net.tablestore import TableStore
 from spades_voice.net.web import SEAT_PATH, WebPage
+from spades_voice.rules import SeatView
 
 log = logging.getLogger("spades_voice.net")
 
@@ -246,7 +247,12 @@ class TableServer:
         def seated() -> None:  # a person at a table: never dropped for room
             self.door.seated(ws)
 
-        await self._handle(BrowserSocket(ws, self.web.keys, seated, self.computers.hint))  # type: ignore[arg-type]  # speaks as a connection
+        address = self.address_of(ws)
+
+        def hints(seed: str, view: SeatView) -> Awaitable[Hint | NoHint]:
+            return self.computers.hint(seed, view, asker=address)  # its address pays
+
+        await self._handle(BrowserSocket(ws, self.web.keys, seated, hints))  # type: ignore[arg-type]  # speaks as a connection
 
     async def _handle(self, ws: ServerConnection) -> None:
         address = self.address_of(ws)

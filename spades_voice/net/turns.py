@@ -7,13 +7,16 @@ match is the table's business, reached through the callbacks it gives.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from spades_voice.ai import Level
-from spades_voice.net.computers import ComputerPool
+from spades_voice.net.computers import ComputerPool, fallback
 from spades_voice.rules import Decision, Seat, SeatView
+
+log = logging.getLogger("spades_voice.net")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +93,14 @@ class Turns:
         self.thinking = self.loop.create_task(self._think(key, view, then))
 
     async def _think(self, key: str, view: SeatView, then: Callable[[Decision], None]) -> None:
+        # The move is never lost: whatever becomes of the thinking (``decide`` answers the
+        # fallback itself when a worker fails), the table gets a legal move and plans its
+        # next turn; only the table's own closing (this task cancelled) ends it.
         try:
             decision = await self.computers.decide(self.level, key, view)
+        except Exception:
+            log.exception("a computer's thinking failed; playing a safe choice")
+            decision = fallback(view)
         finally:
             self.thinking = None
         if not self.closed:

@@ -146,6 +146,31 @@ def page_html(template: str) -> str:
     return filled.replace(_LANGUAGES, _LANGUAGES.replace("></", f">{options}</"))
 
 
+#: The methods the page's files answer (a websocket opens with a GET).
+METHODS = ("GET", "HEAD")
+
+
+def refuse_method(request: Request) -> Response | None:
+    """405, with ``Allow``, for a method the page does not answer; None for GET and HEAD.
+    A DELETE, a TRACE or a made-up method never gets the page."""
+    if request.method in METHODS:
+        return None
+    body = b"Method not allowed.\n"
+    headers = Headers([
+        ("Allow", ", ".join(METHODS)),
+        ("Content-Type", "text/plain; charset=utf-8"),
+        ("Content-Length", str(len(body))),
+        ("Connection", "close"),
+    ])
+    status = HTTPStatus.METHOD_NOT_ALLOWED
+    return Response(status.value, status.phrase, headers, body)
+
+
+def headers_only(response: Response) -> Response:
+    """A HEAD's answer: the GET's status and headers (its length included), no body."""
+    return Response(response.status_code, response.reason_phrase, response.headers, b"")
+
+
 class WebPage:
     """The page's files in memory, and the headers they are served with."""
 
@@ -180,9 +205,18 @@ class WebPage:
         return plain, sum(len(gzip.compress(b, 9)) for b in seen.values())
 
     def respond(self, request: Request) -> Response | None:
-        """The file a plain GET asks for; None for a websocket handshake (let it through)."""
+        """The file a plain GET asks for, its headers alone for a HEAD, 405 for any other
+        method; None for a websocket handshake (let it through)."""
+        refused = refuse_method(request)
+        if refused is not None:
+            return refused
+        if request.method == "HEAD":
+            return headers_only(self._file(request))
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return None
+        return self._file(request)
+
+    def _file(self, request: Request) -> Response:
         path, _, query = request.path.partition("?")
         found = self._files.get(path)
         if found is None:
