@@ -53,8 +53,8 @@ from spades_voice.narration.refusals import heard
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, moved_from
-from spades_voice.net.registry import seat_address
 from spades_voice.net.computers import NoHint
+from spades_voice.net.registry import seat_address
 from spades_voice.net.web import Keys, chosen_language
 from spades_voice.options import HandOrder
 from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
