@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades_voice.narration.hints import hint_reason
+from spades_voice.narration.hints import hint_cards, hint_reason
 from spades_voice.narration.language import N_, _, ngettext, pgettext
 from spades_voice.narration.naming import (
     bid_name,
@@ -19,6 +19,7 @@ from spades_voice.narration.naming import (
     suit_name,
     the_card,
 )
+from spades_voice.narration.showing import Showing
 from spades_voice.narration.words import Cast, by_suit, cap, hand_order
 from spades_voice.options import HandOrder
 from spades_voice.rules import (
@@ -67,17 +68,17 @@ def hand_summary(view: SeatView, order: HandOrder = HandOrder.SUIT) -> str:
         parts.append(ngettext("{n} spade.", "{n} spades.", spades).format(n=spades))
     else:
         parts.append(_("No spades."))
-    return " ".join(parts)
+    return Showing(" ".join(parts), view.hand)
 
 
 def focus_line(card: Card, playable: bool | None) -> str:
     """The focused card, and whether it can be played when that matters."""
     name = cap(card_name(card))
     if playable is None:
-        return f"{name}."
+        return Showing(f"{name}.", [card])
     if playable:
-        return _("{card}, playable.").format(card=name)
-    return _("{card}, not playable.").format(card=name)
+        return Showing(_("{card}, playable.").format(card=name), [card])
+    return Showing(_("{card}, not playable.").format(card=name), [card])
 
 
 def no_hand_in_play(view: SeatView) -> bool:
@@ -171,7 +172,7 @@ def trick_line(trick: Trick, number: int, cast: Cast, *, brief: bool = True) -> 
     said = _("Trick {number}: {plays}.").format(number=number, plays=plays)
     if trick.winner is not None:
         said += " " + _took(cast, trick.winner)
-    return said
+    return Showing(said, trick.cards)
 
 
 def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast, *, brief: bool = True) -> str:
@@ -181,7 +182,7 @@ def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast, *, brief: bool = T
     said = _("Last trick: {plays}.").format(plays=plays_text(last, cast, brief=brief))
     if last.winner is not None:
         said += " " + _took(cast, last.winner)
-    return said
+    return Showing(said, last.cards)
 
 
 # ---- W: seats ------------------------------------------------------------------------------
@@ -286,7 +287,10 @@ def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
             heard = led if card.suit is led else None
     # The key itself means "since my card": only a player yet to play is told otherwise.
     plays = " ".join(said)
-    return plays if mine else _("You have not played yet: {plays}").format(plays=plays)
+    named = [card for _s, card, _l, _f in after if card is not None]
+    return Showing(
+        plays if mine else _("You have not played yet: {plays}").format(plays=plays), named
+    )
 
 
 # ---- hints ------------------------------------------------------------------------------------
@@ -308,7 +312,7 @@ def hint_line(h: Hint, sure: int | None = None) -> str:
     said = _("{hint} Enter takes it.").format(hint=line)
     if isinstance(h.decision, Bid) and sure is not None and h.decision != Bid(sure):
         said += " " + _("The list starts at {sure}, your sure tricks only.").format(sure=sure)
-    return said
+    return Showing(said, hint_cards(h))
 
 
 def between_hands(outcome: HandOutcome) -> str:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from shell_harness import Harness, harness
 
 from spades_voice.ai import Level, WorkRate
-from spades_voice.rules import Ruleset
+from spades_voice.rules import Look, Ruleset
 from spades_voice.speech import Kind
 from spades_voice.store import StoreHooks
 from spades_voice.table import LocalTable
@@ -77,3 +78,85 @@ class TestComputersRepeatThemselves:
             mark = h.mark
             _play(h, 3)
             assert _computer_lines(h, mark) == straight
+
+
+BLIND_OFFER = "Blind nil? Y bids blind nil. Escape shows your cards."
+
+
+def blind_table(seed: str = "abc") -> LocalTable:
+    """``spades-voice --blind-nil --seed abc --pace instant``: you deal, so you bid last."""
+    return LocalTable(
+        Ruleset(target=200, blind_nil=True), seed, level=Level.MEDIUM, rate=SMALL_WORK
+    )
+
+
+def _no_offer_again(h: Harness, mark: int) -> None:
+    """Blind nil is not offered again: the cards were heard, and the match says so."""
+    assert BLIND_OFFER not in h.since(mark), h.since(mark)
+    view = h.table.view()
+    assert view.hand_seen and not any(b.blind for b in view.legal_bids)
+    assert Look(h.table.seat) in h.table.match.decisions
+
+
+class TestACardHeardIsACardSeen:
+    """Every repro of issue 42's first item: after a blind nil bid, any line that names
+    one of your cards is a look, so undo and restart do not offer blind nil again."""
+
+    @pytest.mark.parametrize(
+        ("keys", "named"),
+        [
+            (("i",), "Play the "),  # the hint names the card it suggests
+            (("tab",), "."),  # the first playable card
+            (("enter", "i"), "Enter again plays it."),  # Enter names the card
+            (("t",), "Trick 1"),  # the trick so far names no card of yours: no look
+        ],
+    )
+    def test_undo_after_a_card_was_named(self, keys: tuple[str, ...], named: str) -> None:
+        with harness(blind_table()) as h:
+            assert h.texts()[-1] == BLIND_OFFER
+            h.press("y")
+            h.wait_for(lambda: h.table.view().my_turn)
+            said = [h.said(k) for k in keys]
+            assert any(named in s for s in said), said
+            mark = h.mark
+            h.press("u")
+            if keys == ("t",):  # nothing of yours was said: the offer comes back
+                assert BLIND_OFFER in h.since(mark)
+                return
+            _no_offer_again(h, mark)
+
+    def test_restart_after_the_hint(self) -> None:
+        with harness(blind_table()) as h:
+            h.press("y")
+            assert h.said("i").startswith("Play the ")
+            mark = h.mark
+            h.press("f5", "y")
+            assert "Hand restarted." in " ".join(h.since(mark))
+            _no_offer_again(h, mark)
+
+    def test_a_hint_heard_before_quitting_is_kept_in_the_save(self, tmp_path: Path) -> None:
+        data = tmp_path / "data"
+        with harness(blind_table(), hooks=StoreHooks(data)) as h:
+            h.press("y")
+            assert h.said("i").startswith("Play the ")
+            h.press("q", "y")
+        with harness(blind_table(), hooks=StoreHooks(data)) as h:
+            h.press("enter")  # continue the saved match
+            mark = h.mark
+            h.press("u")
+            assert h.since(mark)[0].startswith("Undone: ")
+            _no_offer_again(h, mark)
+
+    def test_the_only_card_played_by_itself(self) -> None:
+        with harness(blind_table()) as h:
+            shell = h.shell
+            assert shell is not None
+            shell.only_card = True
+            h.press("y")
+            for _ in range(13):
+                if any(t.startswith("Only card: ") for t in h.texts()):
+                    break
+                h.wait_for(lambda: h.table.view().my_turn or shell.between is not None)
+                h.play_my_turn()
+            assert any(t.startswith("Only card: ") for t in h.texts())
+            assert Look(h.table.seat) in h.table.match.decisions
