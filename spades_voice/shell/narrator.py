@@ -64,11 +64,11 @@ class Narrator:
             if cards:
                 self.on_shown(cards)
 
-    def keep(self, text: str) -> None:
+    def keep(self, text: str, kind: EventKind | None = EventKind.NOTICES) -> None:
         """Kept in the history log without being said: detail one key away (G), such as
-        a file's full path, too long to speak."""
-        self.history.append(text)
-        self.history_kinds.append(EventKind.NOTICES)
+        a file's full path, too long to speak, or a resumed match's story."""
+        self.history.append(line(text))
+        self.history_kinds.append(kind)
 
     def begin_match(self) -> None:
         """A new match's history starts here."""

@@ -9,6 +9,7 @@ import pytest
 from shell_harness import Harness, harness
 
 from spades_voice.ai import Level, WorkRate
+from spades_voice.options import EventKind
 from spades_voice.rules import Look, Ruleset
 from spades_voice.speech import Kind
 from spades_voice.store import StoreHooks
@@ -160,3 +161,46 @@ class TestACardHeardIsACardSeen:
                 h.play_my_turn()
             assert any(t.startswith("Only card: ") for t in h.texts())
             assert Look(h.table.seat) in h.table.match.decisions
+
+
+_TABLE_KINDS = {EventKind.CARDS, EventKind.TRICKS, EventKind.BIDS, EventKind.RESULTS, None}
+
+
+def _table_history(h: Harness) -> list[str]:
+    """The history's table entries (deals, bids, cards, tricks, results)."""
+    shell = h.shell
+    assert shell is not None
+    pairs = zip(shell.narrator.history, shell.narrator.history_kinds, strict=True)
+    return [text for text, kind in pairs if kind in _TABLE_KINDS]
+
+
+class TestTheHistorySurvivesAResume:
+    def test_g_and_ctrl_s_after_quit_and_resume(self, tmp_path: Path) -> None:
+        data = tmp_path / "data"
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            shell = h.shell
+            assert shell is not None
+            while shell.between is None:  # hand 1 to its end
+                h.wait_for(lambda: h.table.view().my_turn or shell.between is not None)
+                if shell.between is None:
+                    h.play_my_turn()
+            h.press("n")
+            _play(h, 4)  # hand 2: the bid and three cards
+            heard = _table_history(h)
+            assert any(" bids " in t for t in heard) and "Hand 2. Robin deals." in heard
+            h.press("q", "y")
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            h.press("enter")  # continue the saved match
+            again = _table_history(h)
+            assert again[: len(heard)] == heard
+            shell = h.shell
+            assert shell is not None
+            entries = len(shell.narrator.history)
+            assert h.said("g").startswith(f"History, {entries} entries, newest first.")
+            h.press("escape")
+            saved = h.said("c-s")
+            match_entries = entries - shell.narrator.history_start  # the offer came before
+            assert saved.startswith(f"History saved, {match_entries} entries"), saved
+        (path,) = data.glob("history-*.txt")
+        written = path.read_text(encoding="utf-8").splitlines()
+        assert [t for t in written if t in heard][: len(heard)] == heard
