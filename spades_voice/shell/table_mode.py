@@ -313,7 +313,8 @@ def _submit(shell: Shell, decision: Decision) -> None:
 
 @action("select")
 def select(shell: Shell) -> None:
-    """Play the focused card, place the focused bid, or answer yes."""
+    """Play the focused card or place the focused bid; yes only to a question that names
+    this key."""
     view = shell.view()
     if shell.hand_hidden(view) and view.my_turn:
         shell.answer(texts.BLIND_OFFER)

@@ -204,3 +204,18 @@ class TestTheHistorySurvivesAResume:
         (path,) = data.glob("history-*.txt")
         written = path.read_text(encoding="utf-8").splitlines()
         assert [t for t in written if t in heard][: len(heard)] == heard
+
+
+class TestWhatIsSaid:
+    def test_help_says_enter_answers_yes_only_where_a_question_names_it(self) -> None:
+        with harness(real_table()) as h:
+            h.press("?")
+            shell = h.shell
+            assert shell is not None and shell.shown_list is not None
+            (enter,) = [e for e in shell.shown_list.entries if e.startswith("Enter")]
+            assert enter.endswith("yes only to a question that names this key."), enter
+            h.press("escape", "n")  # a question that names Y and Escape, not Enter
+            mark = h.mark
+            h.press("enter")
+            assert "New match started." not in " ".join(h.since(mark))
+            assert shell.question is not None  # still asked: Enter did not say yes
