@@ -109,14 +109,20 @@ def _took(cast: Cast, seat: Seat) -> str:
 
 
 def plays_text(trick: Trick, cast: Cast, *, brief: bool = True) -> str:
-    """ "Robin led 9 of hearts, Alex king, you 2" (full: every card named whole)."""
+    """ "Robin led 9 of hearts, Alex king, you 2" (full: every card named whole).
+
+    Brief names a card by its rank alone only right after a card of the led suit: after
+    "Alex 7 of clubs", "Sam 9" would sound like a club, so it is "Sam 9 of spades"."""
     parts = []
     led = trick.plays[0][1].suit if trick.plays else None
+    before = led  # the suit of the card named just before
     for i, (seat, card) in enumerate(trick.plays):
         if i == 0 or led is None:
             parts.append(_led(cast, seat, card))
         else:
-            parts.append(f"{cast.obj(seat)} {_card_after_lead(card, led, brief)}")
+            clear = brief and before is led
+            parts.append(f"{cast.obj(seat)} {_card_after_lead(card, led, clear)}")
+        before = card.suit
     return ", ".join(parts)
 
 
@@ -280,6 +286,8 @@ def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
             heard = led
         elif heard is not None:
             said.append(f"{cast.name(seat)}, {_card_after_lead(card, heard, brief)}.")
+            if card.suit is not heard:  # after another suit, the next is named whole
+                heard = None
         else:
             said.append(f"{cast.name(seat)}, {card_name(card)}.")
             # The rest of a trick begun before this answer: once a card of the led suit
