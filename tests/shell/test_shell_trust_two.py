@@ -219,3 +219,17 @@ class TestWhatIsSaid:
             h.press("enter")
             assert "New match started." not in " ".join(h.since(mark))
             assert shell.question is not None  # still asked: Enter did not say yes
+
+    def test_a_lost_save_and_lost_statistics_are_told_without_contradiction(
+        self, tmp_path: Path
+    ) -> None:
+        data = tmp_path / "data"
+        data.mkdir()
+        (data / "save.json").write_text("{not json", encoding="utf-8")
+        (data / "stats.json").write_text("{not json", encoding="utf-8")
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            said = " ".join(h.texts())
+        assert "counting starts again from zero" in said
+        assert "statistics are safe" not in said
+        notices = [t for t in h.texts() if "could not be read" in t]
+        assert len(notices) == 2 and sum(len(t.split()) for t in notices) <= 35, notices
