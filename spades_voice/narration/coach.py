@@ -52,6 +52,18 @@ def coach_answer(number: int, findings: Sequence[Finding]) -> str:
     return _("Hand {number}: {findings}").format(number=number, findings=coach_summary(findings))
 
 
+#: The coach's findings as a list the player steps through.
+COACH_TITLE = N_("Coach")
+
+
+def coach_intro(number: int, findings: int) -> str:
+    """Said before the first finding: "Hand 2, 3 findings." (the list's keys are in its
+    help, and Up and Down work as in every list)."""
+    return ngettext(
+        "Hand {number}, {n} finding.", "Hand {number}, {n} findings.", findings
+    ).format(number=number, n=findings)
+
+
 #: The coach key before any hand is finished.
 COACH_LATER = N_("The coach reviews your decisions once a hand is finished.")
 #: ``spades-voice review`` on a record with no finished hand.
