@@ -309,7 +309,7 @@ def hint_line(h: Hint, sure: int | None = None) -> str:
     ("Play the king of hearts: the ace is gone."); a bare decision gets a plain line.
 
     ``sure`` is where the bid list starts (the player's sure tricks): when the hint bids
-    otherwise, the line says why the two differ rather than leave them quietly apart.
+    otherwise, the line ends with the sure tricks, so the two are not left quietly apart.
     """
     line = hint_reason(h)
     if not line:
@@ -319,7 +319,7 @@ def hint_line(h: Hint, sure: int | None = None) -> str:
             line = _("Play {the_card}.").format(the_card=the_card(h.decision))
     said = _("{hint} Enter takes it.").format(hint=line)
     if isinstance(h.decision, Bid) and sure is not None and h.decision != Bid(sure):
-        said += " " + _("The list starts at {sure}, your sure tricks only.").format(sure=sure)
+        said += " " + _("Sure tricks: {sure}.").format(sure=sure)
     return Showing(said, hint_cards(h))
 
 

@@ -23,7 +23,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from spades_voice import narration as say
-from spades_voice.ai import Level, WorkRate, hint, make_player
+from spades_voice.ai import Level, WorkRate, hint, make_player, sure_tricks
 from spades_voice.ai.coach import review
 from spades_voice.narration import Cast, hand_order, outcome_lines, texts
 from spades_voice.narration.coach import coach_line
@@ -105,7 +105,9 @@ def collect(
             view = table.view()
             _at_turn(view, cast, brief, out)
             if hints:
-                out["I"].append(say.hint_line(hint(view, rng, rate=RATE)))
+                # As the hint key says it: while bidding, with where the bid list starts.
+                sure = sure_tricks(view.hand) if view.legal_bids else None
+                out["I"].append(say.hint_line(hint(view, rng, rate=RATE), sure))
             table.submit(me.decide(view))
         final = table.view()
         out["B"].append(say.bids_summary(final, cast, brief=brief))
