@@ -196,7 +196,7 @@ def _follow_reason(known: Known, legal: int, idx: int, nil_opps: list[int]) -> S
                 the_card=c,
             )
         return Said(
-            N_("Play {the_card}: your partner is winning this trick, a safe time to let it go."),
+            N_("Play {the_card}: your partner is winning, a safe time to let it go."),
             the_card=c,
         )
     if beats:

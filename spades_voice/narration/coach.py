@@ -19,13 +19,12 @@ def coach_line(finding: Finding) -> str:
     """ "Trick 4: the king of hearts cost about 12 points. Play the 3 of hearts: ..."
 
     Near the end of a match a decision can cost the match itself, which no number of
-    points says plainly: "... cost about a 40 percent chance of winning the match."
+    points says plainly: "... cost about 40 percent of your chance to win." One measure
+    a finding: points, or that chance.
     """
     share = finding.match_share
     if share is not None and share >= MATCH_SHARE_WORDS:
-        cost = _("a {percent} percent chance of winning the match").format(
-            percent=round(100 * share)
-        )
+        cost = _("{percent} percent of your chance to win").format(percent=round(100 * share))
     else:
         points = max(1, round(finding.cost))
         cost = ngettext("{n} point", "{n} points", points).format(n=points)

@@ -18,7 +18,7 @@ LIMIT = 25
 STILL_LONG = {
     "H": 43,  # the hand as dealt (Z): 13 cards named whole
     "M": 28,  # seven plays since your last card
-    "D": 28,  # a coach's finding whose hint reason is long
+    "D": 27,  # a coach's finding: its cost, then the hint's reason whole
     "Shift+S": 32,  # a hand's whole arithmetic, both teams and the nils
     "S": 26,  # both teams near the bag penalty, between hands
 }
