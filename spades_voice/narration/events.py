@@ -52,7 +52,8 @@ def event_lines(
         return [Showing(said, [event.card])]
     if isinstance(event, TrickWon):
         said = trick_won(cast, event.seat, event.trick, event.number, brief=brief)
-        return [Showing(said, event.trick.cards)]
+        won = event.trick.winning
+        return [Showing(said, [won[1]] if won is not None and not brief else [])]
     if isinstance(event, BidPlaced):
         return [bid_placed(cast, event.seat, event.bid)]
     if isinstance(event, SpadesBroken):
