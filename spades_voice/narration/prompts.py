@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from spades_voice.narration.language import N_, _, ngettext
 from spades_voice.narration.naming import bid_name, card_name
-from spades_voice.narration.showing import Showing
+from spades_voice.narration.showing import Showing, shown
 from spades_voice.narration.words import cap
 from spades_voice.rules import Bid, Card
 
@@ -76,7 +76,7 @@ def list_edge(entry: str, *, newest_first: bool, past_start: bool) -> str:
         edge = _("Oldest.") if past_start else _("Newest.")
     else:
         edge = _("Top.") if past_start else _("Bottom.")
-    return f"{edge} {entry}"
+    return Showing(f"{edge} {entry}", shown(entry))
 
 
 def hands_intro(hands: int) -> str:
@@ -112,8 +112,9 @@ def bid_edge(bid: Bid, *, lowest: bool) -> str:
 
 
 def at_edge(line: str, *, first: bool) -> str:
-    """A card move that stayed put at an end of the hand says so first."""
-    return f"{_(FIRST_CARD) if first else _(LAST_CARD)} {line}"
+    """A card move that stayed put at an end of the hand says so first (naming the cards
+    ``line`` names)."""
+    return Showing(f"{_(FIRST_CARD) if first else _(LAST_CARD)} {line}", shown(line))
 
 
 #: The pace and verbosity choices as spoken (their option names are English words).

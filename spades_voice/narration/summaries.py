@@ -153,7 +153,7 @@ def trick_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
         said.append(_("Your turn."))
     elif view.to_act is not None:
         said.append(_("{name} to play.").format(name=cast.name(view.to_act)))
-    return " ".join(said)
+    return Showing(" ".join(said), trick.cards)
 
 
 def count_summary(view: SeatView) -> str:

@@ -55,7 +55,7 @@ class Narrator:
         when the player chose "history only" for its kind (``None``: always spoken)."""
         cards = shown(text)
         text = line(text)
-        self.history.append(text)
+        self.history.append(str(text))  # read back later: it shows no card then
         self.history_kinds.append(kind)
         if kind is None or self.voices[kind].spoken:
             self.last_spoken = text
@@ -67,7 +67,7 @@ class Narrator:
     def keep(self, text: str, kind: EventKind | None = EventKind.NOTICES) -> None:
         """Kept in the history log without being said: detail one key away (G), such as
         a file's full path, too long to speak, or a resumed match's story."""
-        self.history.append(line(text))
+        self.history.append(str(line(text)))  # read back later: it shows no card then
         self.history_kinds.append(kind)
 
     def begin_match(self) -> None:

@@ -148,6 +148,24 @@ class TestACardHeardIsACardSeen:
             assert h.since(mark)[0].startswith("Undone: ")
             _no_offer_again(h, mark)
 
+    def test_cards_of_an_earlier_hand_read_back_are_no_look(self) -> None:
+        """The history and the coach name the last hand's cards: not this hand's."""
+        with harness(blind_table()) as h:
+            shell = h.shell
+            assert shell is not None
+            h.press("y")
+            while shell.between is None:
+                h.wait_for(lambda: h.table.view().my_turn or shell.between is not None)
+                if shell.between is None:
+                    h.play_my_turn()
+            h.press("n")  # hand 2: blind nil open again until you look
+            assert not h.table.view().hand_seen
+            mark = h.mark
+            h.press("g", *["down"] * 30, "escape")
+            assert sum(" of " in t for t in h.since(mark)) > 5, h.since(mark)
+            assert not h.table.view().hand_seen
+            assert Look(h.table.seat) not in h.table.match.decisions[-20:]
+
     def test_the_only_card_played_by_itself(self) -> None:
         with harness(blind_table()) as h:
             shell = h.shell
