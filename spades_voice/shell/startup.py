@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 from spades_voice.narration import event_kind, stored, texts
 from spades_voice.options import EventKind
-from spades_voice.rules import Match, MatchState, view_at
-from spades_voice.rules.events import GameEvent, HandScored
+from spades_voice.rules import Match, told, view_at
+from spades_voice.rules.events import HandScored
 from spades_voice.shell.overlays import Confirm
 from spades_voice.shell.state import Shell
 from spades_voice.shell.voices import lines_for
@@ -51,24 +51,11 @@ def _begin(shell: Shell) -> None:
     shell.advance()
 
 
-def replayed(match: Match) -> list[GameEvent]:
-    """What the table said of ``match`` as it stands (undone moves aside), in order: its
-    deals, bids, cards, tricks and results, and the turns of the seats to act."""
-    state = MatchState(Match(ruleset=match.ruleset, seed=match.seed, deals=match.deals))
-    events: list[GameEvent] = []
-    dealt = state.dealt_event()
-    if dealt is not None:
-        events.append(dealt)
-    for decision in match.decisions:
-        events += state.apply(decision)
-    return events
-
-
 def _recall(shell: Shell, match: Match) -> None:
     """A resumed match's history, rebuilt from its decisions: G reads the whole match as
     before the quit, and the save-history key writes it all. Kept, not said."""
     cast, narrator = shell.cast, shell.narrator
-    for event in replayed(match):
+    for event in told(match):
         kind = event_kind(event, shell.table.seat)
         voice = narrator.voices[kind if kind is not None else EventKind.CARDS]
         for said in lines_for(event, cast, voice, shell.keymap, None):
