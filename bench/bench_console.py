@@ -5,7 +5,7 @@
 Plays the same 60-key session (tests/shell/pty_session.py) in a pseudo-terminal and
 prints: spoken lines and characters (from the speech log), characters drawn on the
 terminal (escapes and control characters removed), and bytes and escape sequences written
-per spoken line. The test holds drawn <= 1.3 x spoken.
+per spoken line. The test holds what is drawn to exactly what is spoken.
 """
 
 from __future__ import annotations

@@ -62,6 +62,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from spades_voice.ai import REFERENCE_RATE, HardPlayer, Level, Player, WorkRate, make_player
 from spades_voice.ai.arena import Side
+from spades_voice.ai.hints import position_of
 from spades_voice.ai.knowledge import Known, known_of
 from spades_voice.ai.sampling import draw_deals
 from spades_voice.commands.arena import add_rate_arguments, rate_from_args
@@ -76,10 +77,12 @@ from spades_voice.rules import (
     HandOutcome,
     Match,
     MatchState,
+    Move,
     Ruleset,
     SeatView,
     Team,
     deal_for,
+    rng_for,
     view_of,
 )
 
@@ -187,6 +190,22 @@ class IsmctsPlayer:
 FIXED_WORK = False
 
 
+class PositionHard:
+    """Hard as the game's tables run it: each decision draws from a generator of its own
+    for the seat and the position (``rng_for(seed, seat, moves)``), so it is the same
+    decision however often the position comes round."""
+
+    def __init__(self, seed: str, budget_ms: float, rate: WorkRate) -> None:
+        self.seed, self.budget_ms, self.rate = seed, budget_ms, rate
+
+    def decide(self, view: SeatView) -> Move:
+        number, moves = position_of(view)
+        rng = rng_for(self.seed, view.seat.value, number, moves)
+        if FIXED_WORK:
+            return HardPlayer(rng, self.budget_ms, safety_net=False, rate=self.rate).decide(view)
+        return make_player(Level.HARD, rng, budget_ms=self.budget_ms, rate=self.rate).decide(view)
+
+
 def _players(
     hard_team: Team, seed: str, sims: int, uct_c: float, budget_ms: float, rate: WorkRate
 ) -> dict[int, Player]:
@@ -194,10 +213,7 @@ def _players(
     for seat in SEATS:
         rng = random.Random(f"{seed}/{seat.value}")
         if seat.team is hard_team:
-            if FIXED_WORK:
-                players[seat.index] = HardPlayer(rng, budget_ms, safety_net=False, rate=rate)
-            else:
-                players[seat.index] = make_player(Level.HARD, rng, budget_ms=budget_ms, rate=rate)
+            players[seat.index] = PositionHard(seed, budget_ms, rate)
         else:
             players[seat.index] = IsmctsPlayer(rng, sims, uct_c)
     return players

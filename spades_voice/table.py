@@ -208,8 +208,10 @@ class Resumable(Protocol):
 class LocalTable:
     """A match in this process: the player at ``seat``, computers everywhere else.
 
-    The partner plays Hard; the opponents play ``level``. Every computer draws from its
-    own generator derived from the seed, so a match replays the same way.
+    The partner plays Hard; the opponents play ``level``. Each computer decision draws
+    from a generator of its own for the match and the position (``rng_for(seed, seat,
+    moves)``, as a shared table's computers do), so undo, restart and a resumed save
+    replay exactly the bids and cards the player heard.
     """
 
     def __init__(
@@ -239,16 +241,6 @@ class LocalTable:
 
     def _start(self, match: Match) -> None:
         self.state = MatchState(match)
-        self._players: dict[Seat, Player] = {}
-        for s in SEATS:
-            if s is self.seat:
-                continue
-            if s in self._fixed_players:
-                self._players[s] = self._fixed_players[s]
-                continue
-            lvl = Level.HARD if s is self.seat.partner else self.level
-            rng = rng_for(match.seed, s.value, self.state.moves)
-            self._players[s] = make_player(lvl, rng, rate=self.rate)
         dealt = self.state.dealt_event()
         if dealt is not None:
             self._emit(dealt)
@@ -276,7 +268,17 @@ class LocalTable:
 
     def computer_to_act(self) -> bool:
         actor = self.state.to_act
-        return actor is not None and actor in self._players and not self.state.over
+        return actor is not None and actor is not self.seat and not self.state.over
+
+    def _player(self, seat: Seat) -> Player:
+        """``seat``'s computer for the decision due now: a fixed one, or one of its level
+        drawing from the position's own generator (the same decision every time)."""
+        fixed = self._fixed_players.get(seat)
+        if fixed is not None:
+            return fixed
+        level = Level.HARD if seat is self.seat.partner else self.level
+        return make_player(level, rng_for(self.state.seed, seat.value, self.state.moves),
+                           rate=self.rate)
 
     def step(self) -> None:
         planned = self.plan_step()
@@ -291,11 +293,11 @@ class LocalTable:
         applied by ``commit_step`` on the shell's thread.
         """
         actor = self.state.to_act
-        if actor is None or actor not in self._players or self.state.over:
+        if actor is None or actor is self.seat or self.state.over:
             return None
         self.state.reveal(actor)
         token = (self.state.hand_number, self.state.moves)
-        return PlannedStep(token, actor, view_of(self.state, actor), self._players[actor])
+        return PlannedStep(token, actor, view_of(self.state, actor), self._player(actor))
 
     def commit_step(self, planned: PlannedStep, decision: Decision) -> bool:
         """Apply a planned decision unless the table moved on meanwhile (undo, restart,

@@ -137,14 +137,18 @@ def _lead_reason(known: Known, idx: int, nil_opp_alive: bool) -> Said:
     """``play_reason`` for a lead."""
     c = CARDS[idx]
     partner = known.me ^ 2
-    if known.bids[known.me] <= 0:
-        return Said(N_("Lead {the_card}: a low lead keeps your nil safe."), the_card=c)
+    if live_nil(known, known.me):
+        # Low only where it is: a card others can still go over. A failed nil's lead is
+        # any other player's (the reasons below).
+        if c.rank <= Rank.NINE and not _sure(known, idx):
+            return Said(N_("Lead {the_card}: a low lead keeps your nil safe."), the_card=c)
+        return Said(N_("Lead {the_card}: of your leads, it costs your nil least."), the_card=c)
     if _sure(known, idx):
         return Said(
             N_("Lead {the_card}: cash it, no one else holds a higher {suit_one}."),
             the_card=c, suit_one=c.suit,
         )
-    if live_nil(known, partner):
+    if live_nil(known, partner) and c.rank >= Rank.TEN:
         return Said(
             N_("Lead {the_card}: a high lead helps protect your partner's nil."), the_card=c
         )
@@ -165,13 +169,12 @@ def _follow_reason(known: Known, legal: int, idx: int, nil_opps: list[int]) -> S
     me = known.me
     partner = me ^ 2
     trick = list(known.trick)
-    my_bid = known.bids[me]
     win_i, win_seat = trick_winner(trick, known.leader)
     winner = CARDS[win_i]
     beats = bool(beaters(1 << idx, win_i))
     last = len(trick) == 3
     led = trick[0]
-    if my_bid <= 0:
+    if live_nil(known, me):  # a failed nil plays as anyone else: no nil to keep safe
         return _nil_follow_reason(idx, led, winner, beats, last)
     if live_nil(known, partner) and beats:
         return Said(N_("Play {the_card}: win the trick so your partner's nil is safe."), the_card=c)
@@ -187,13 +190,13 @@ def _follow_reason(known: Known, legal: int, idx: int, nil_opps: list[int]) -> S
             )
         return Said(N_("Play {the_card}: your contract is made, so avoid a bag."), the_card=c)
     if win_seat == partner and not beats:
-        if _lowest_of_suit(legal, idx):
+        if _lowest_of_suit(legal, idx) and c.rank <= Rank.TEN:
             return Said(
                 N_("Play {the_card}: your partner is winning this trick, so play low."),
                 the_card=c,
             )
         return Said(
-            N_("Play {the_card}: your partner is winning this trick, a safe time to let it go."),
+            N_("Play {the_card}: your partner is winning, a safe time to let it go."),
             the_card=c,
         )
     if beats:

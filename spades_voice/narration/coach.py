@@ -19,13 +19,12 @@ def coach_line(finding: Finding) -> str:
     """ "Trick 4: the king of hearts cost about 12 points. Play the 3 of hearts: ..."
 
     Near the end of a match a decision can cost the match itself, which no number of
-    points says plainly: "... cost about a 40 percent chance of winning the match."
+    points says plainly: "... cost about 40 percent of your chance to win." One measure
+    a finding: points, or that chance.
     """
     share = finding.match_share
     if share is not None and share >= MATCH_SHARE_WORDS:
-        cost = _("a {percent} percent chance of winning the match").format(
-            percent=round(100 * share)
-        )
+        cost = _("{percent} percent of your chance to win").format(percent=round(100 * share))
     else:
         points = max(1, round(finding.cost))
         cost = ngettext("{n} point", "{n} points", points).format(n=points)
@@ -50,6 +49,18 @@ def coach_summary(findings: Sequence[Finding]) -> str:
 def coach_answer(number: int, findings: Sequence[Finding]) -> str:
     """ "Hand 2: Trick 3: the ..." — what the coach key and ``review`` say for a hand."""
     return _("Hand {number}: {findings}").format(number=number, findings=coach_summary(findings))
+
+
+#: The coach's findings as a list the player steps through.
+COACH_TITLE = N_("Coach")
+
+
+def coach_intro(number: int, findings: int) -> str:
+    """Said before the first finding: "Hand 2, 3 findings." (the list's keys are in its
+    help, and Up and Down work as in every list)."""
+    return ngettext(
+        "Hand {number}, {n} finding.", "Hand {number}, {n} findings.", findings
+    ).format(number=number, n=findings)
 
 
 #: The coach key before any hand is finished.

@@ -13,6 +13,7 @@ from spades_voice.narration.chat import Chat, chat_line
 from spades_voice.narration.language import N_, _, ngettext
 from spades_voice.narration.naming import bid_name, card_name, suit_name, the_card
 from spades_voice.narration.refusals import heard
+from spades_voice.narration.showing import Showing
 from spades_voice.narration.words import Cast, change, signed, tricks
 from spades_voice.options import EventKind
 from spades_voice.rules import Bid, Card, HandOutcome, Phase, Seat, Suit, Team, TeamScore, Trick
@@ -47,9 +48,12 @@ def event_lines(
     seat's turn says nothing). ``brief`` is the cards' and tricks' form; ``short_results``
     gives a hand's result as its totals only."""
     if isinstance(event, CardPlayed):
-        return [card_played(cast, event.seat, event.card, event.position, brief=brief)]
+        said = card_played(cast, event.seat, event.card, event.position, brief=brief)
+        return [Showing(said, [event.card])]
     if isinstance(event, TrickWon):
-        return [trick_won(cast, event.seat, event.trick, event.number, brief=brief)]
+        said = trick_won(cast, event.seat, event.trick, event.number, brief=brief)
+        won = event.trick.winning
+        return [Showing(said, [won[1]] if won is not None and not brief else [])]
     if isinstance(event, BidPlaced):
         return [bid_placed(cast, event.seat, event.bid)]
     if isinstance(event, SpadesBroken):

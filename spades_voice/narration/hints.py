@@ -45,6 +45,22 @@ def _fact(name: str, value: object) -> str:
     return str(value)
 
 
+def named_cards(reason: object) -> list[Card]:
+    """The cards a reason names, its parts' too."""
+    if isinstance(reason, Card):
+        return [reason]
+    if isinstance(reason, Said):
+        return [c for value in reason.fields.values() for c in named_cards(value)]
+    if isinstance(reason, tuple):
+        return [c for part in reason for c in named_cards(part)]
+    return []
+
+
+def hint_cards(h: Hint) -> list[Card]:
+    """The cards the hint names: its card, and those its reason names."""
+    return named_cards(h.decision) + named_cards(h.reason)
+
+
 def hint_reason(h: Hint) -> str:
     """The hint's reason ("Play the king of hearts: the ace is gone."), or "" for none."""
     return said(h.reason)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from spades_voice.narration.language import N_, _, ngettext
 from spades_voice.narration.naming import bid_name, card_name
+from spades_voice.narration.showing import Showing, shown
 from spades_voice.narration.words import cap
 from spades_voice.rules import Bid, Card
 
@@ -75,7 +76,7 @@ def list_edge(entry: str, *, newest_first: bool, past_start: bool) -> str:
         edge = _("Oldest.") if past_start else _("Newest.")
     else:
         edge = _("Top.") if past_start else _("Bottom.")
-    return f"{edge} {entry}"
+    return Showing(f"{edge} {entry}", shown(entry))
 
 
 def hands_intro(hands: int) -> str:
@@ -96,7 +97,7 @@ def your_bid(bid: Bid) -> str:
 
 def card_to_play(card: Card) -> str:
     """Enter on a card not yet heard names it; Enter again plays it."""
-    return _("{card}. Enter again plays it.").format(card=cap(card_name(card)))
+    return Showing(_("{card}. Enter again plays it.").format(card=cap(card_name(card))), [card])
 
 
 def bid_choice(bid: Bid) -> str:
@@ -111,8 +112,9 @@ def bid_edge(bid: Bid, *, lowest: bool) -> str:
 
 
 def at_edge(line: str, *, first: bool) -> str:
-    """A card move that stayed put at an end of the hand says so first."""
-    return f"{_(FIRST_CARD) if first else _(LAST_CARD)} {line}"
+    """A card move that stayed put at an end of the hand says so first (naming the cards
+    ``line`` names)."""
+    return Showing(f"{_(FIRST_CARD) if first else _(LAST_CARD)} {line}", shown(line))
 
 
 #: The pace and verbosity choices as spoken (their option names are English words).
@@ -163,13 +165,13 @@ BID_BEFORE_PLAY = N_("Your bid first; Tab finds playable cards once play begins.
 
 def only_card(card: Card) -> str:
     """A turn with one legal card played it by itself (the player asked for that)."""
-    return _("Only card: {card}, played.").format(card=card_name(card))
+    return Showing(_("Only card: {card}, played.").format(card=card_name(card)), [card])
 
 
 def playable_jump(card: Card, *, edge: str | None = None) -> str:
     """The playable card a jump landed on; at the end, which end first."""
     line = f"{cap(card_name(card))}."
-    return f"{_(edge)} {line}" if edge else line
+    return Showing(f"{_(edge)} {line}" if edge else line, [card])
 
 
 HAND_ORDER_NAMES = {"suit": N_("by suit"), "rank": N_("by rank"), "dealt": N_("as dealt")}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades_voice.narration.hints import hint_reason
+from spades_voice.narration.hints import hint_cards, hint_reason
 from spades_voice.narration.language import N_, _, ngettext, pgettext
 from spades_voice.narration.naming import (
     bid_name,
@@ -19,6 +19,7 @@ from spades_voice.narration.naming import (
     suit_name,
     the_card,
 )
+from spades_voice.narration.showing import Showing
 from spades_voice.narration.words import Cast, by_suit, cap, hand_order
 from spades_voice.options import HandOrder
 from spades_voice.rules import (
@@ -67,17 +68,17 @@ def hand_summary(view: SeatView, order: HandOrder = HandOrder.SUIT) -> str:
         parts.append(ngettext("{n} spade.", "{n} spades.", spades).format(n=spades))
     else:
         parts.append(_("No spades."))
-    return " ".join(parts)
+    return Showing(" ".join(parts), view.hand)
 
 
 def focus_line(card: Card, playable: bool | None) -> str:
     """The focused card, and whether it can be played when that matters."""
     name = cap(card_name(card))
     if playable is None:
-        return f"{name}."
+        return Showing(f"{name}.", [card])
     if playable:
-        return _("{card}, playable.").format(card=name)
-    return _("{card}, not playable.").format(card=name)
+        return Showing(_("{card}, playable.").format(card=name), [card])
+    return Showing(_("{card}, not playable.").format(card=name), [card])
 
 
 def no_hand_in_play(view: SeatView) -> bool:
@@ -108,14 +109,20 @@ def _took(cast: Cast, seat: Seat) -> str:
 
 
 def plays_text(trick: Trick, cast: Cast, *, brief: bool = True) -> str:
-    """ "Robin led 9 of hearts, Alex king, you 2" (full: every card named whole)."""
+    """ "Robin led 9 of hearts, Alex king, you 2" (full: every card named whole).
+
+    Brief names a card by its rank alone only right after a card of the led suit: after
+    "Alex 7 of clubs", "Sam 9" would sound like a club, so it is "Sam 9 of spades"."""
     parts = []
     led = trick.plays[0][1].suit if trick.plays else None
+    before = led  # the suit of the card named just before
     for i, (seat, card) in enumerate(trick.plays):
         if i == 0 or led is None:
             parts.append(_led(cast, seat, card))
         else:
-            parts.append(f"{cast.obj(seat)} {_card_after_lead(card, led, brief)}")
+            clear = brief and before is led
+            parts.append(f"{cast.obj(seat)} {_card_after_lead(card, led, clear)}")
+        before = card.suit
     return ", ".join(parts)
 
 
@@ -146,7 +153,7 @@ def trick_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
         said.append(_("Your turn."))
     elif view.to_act is not None:
         said.append(_("{name} to play.").format(name=cast.name(view.to_act)))
-    return " ".join(said)
+    return Showing(" ".join(said), trick.cards)
 
 
 def count_summary(view: SeatView) -> str:
@@ -171,7 +178,7 @@ def trick_line(trick: Trick, number: int, cast: Cast, *, brief: bool = True) -> 
     said = _("Trick {number}: {plays}.").format(number=number, plays=plays)
     if trick.winner is not None:
         said += " " + _took(cast, trick.winner)
-    return said
+    return Showing(said, trick.cards)
 
 
 def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast, *, brief: bool = True) -> str:
@@ -181,7 +188,7 @@ def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast, *, brief: bool = T
     said = _("Last trick: {plays}.").format(plays=plays_text(last, cast, brief=brief))
     if last.winner is not None:
         said += " " + _took(cast, last.winner)
-    return said
+    return Showing(said, last.cards)
 
 
 # ---- W: seats ------------------------------------------------------------------------------
@@ -279,6 +286,8 @@ def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
             heard = led
         elif heard is not None:
             said.append(f"{cast.name(seat)}, {_card_after_lead(card, heard, brief)}.")
+            if card.suit is not heard:  # after another suit, the next is named whole
+                heard = None
         else:
             said.append(f"{cast.name(seat)}, {card_name(card)}.")
             # The rest of a trick begun before this answer: once a card of the led suit
@@ -286,7 +295,10 @@ def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
             heard = led if card.suit is led else None
     # The key itself means "since my card": only a player yet to play is told otherwise.
     plays = " ".join(said)
-    return plays if mine else _("You have not played yet: {plays}").format(plays=plays)
+    named = [card for _s, card, _l, _f in after if card is not None]
+    return Showing(
+        plays if mine else _("You have not played yet: {plays}").format(plays=plays), named
+    )
 
 
 # ---- hints ------------------------------------------------------------------------------------
@@ -297,7 +309,7 @@ def hint_line(h: Hint, sure: int | None = None) -> str:
     ("Play the king of hearts: the ace is gone."); a bare decision gets a plain line.
 
     ``sure`` is where the bid list starts (the player's sure tricks): when the hint bids
-    otherwise, the line says why the two differ rather than leave them quietly apart.
+    otherwise, the line ends with the sure tricks, so the two are not left quietly apart.
     """
     line = hint_reason(h)
     if not line:
@@ -307,8 +319,8 @@ def hint_line(h: Hint, sure: int | None = None) -> str:
             line = _("Play {the_card}.").format(the_card=the_card(h.decision))
     said = _("{hint} Enter takes it.").format(hint=line)
     if isinstance(h.decision, Bid) and sure is not None and h.decision != Bid(sure):
-        said += " " + _("The list starts at {sure}, your sure tricks only.").format(sure=sure)
-    return said
+        said += " " + _("Sure tricks: {sure}.").format(sure=sure)
+    return Showing(said, hint_cards(h))
 
 
 def between_hands(outcome: HandOutcome) -> str:

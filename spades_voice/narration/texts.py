@@ -32,10 +32,9 @@ def rules_lines(ruleset: Ruleset) -> list[str]:
     return [
         _("13 cards each. Aces are high. Spades are always trump."),
         _("Each player bids once: nil, or 1 to 13 tricks."),
-        _(
-            "Your team's bid is the sum of both bids. Make it: 10 points per trick bid, "
-            "plus 1 for each extra trick. Miss it: minus 10 per trick bid."
-        ),
+        _("Your team's bid is the sum of both bids."),
+        _("Make it: 10 points per trick bid, plus 1 for each extra trick. Miss it: minus 10 "
+          "per trick bid."),
         _("Each extra trick is a bag. Every 10 bags cost 100 points."),
         _("Nil: take no tricks for plus 100; take any and it is minus 100."),
         nil_tricks,

@@ -22,6 +22,7 @@ from spades_voice.rules.match import (
     deal_for,
     rng_for,
     seed_text,
+    told,
 )
 from spades_voice.rules.ruleset import FailedNilTricks, Ruleset
 from spades_voice.rules.scoring import (
@@ -81,6 +82,7 @@ __all__ = [
     "score_team",
     "seed_text",
     "team_progress",
+    "told",
     "view_at",
     "view_of",
 ]

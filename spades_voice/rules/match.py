@@ -10,10 +10,24 @@ from __future__ import annotations
 from spades_voice.rules.chance import DealtHand, deal_for, rng_for, seed_text
 from spades_voice.rules.decisions import Decision, Look, Match, Move
 from spades_voice.rules.errors import IllegalAction, IllegalBid, IllegalPlay, NothingToUndo
-from spades_voice.rules.events import HandOutcome
+from spades_voice.rules.events import GameEvent, HandOutcome
 from spades_voice.rules.hand import HandState
 from spades_voice.rules.position import MatchPosition
 from spades_voice.rules.seats import TEAMS, Seat
+
+
+def told(match: Match) -> list[GameEvent]:
+    """What happened in ``match`` as it stands (moves taken back aside), in order: its
+    deals, bids, cards, tricks and results, as the table reported them (what a resumed
+    match's history is rebuilt from)."""
+    state = MatchState(Match(ruleset=match.ruleset, seed=match.seed, deals=match.deals))
+    events: list[GameEvent] = []
+    dealt = state.dealt_event()
+    if dealt is not None:
+        events.append(dealt)
+    for decision in match.decisions:
+        events += state.apply(decision)
+    return events
 
 
 def check_match(match: Match) -> None:
@@ -171,4 +185,5 @@ __all__ = [
     "deal_for",
     "rng_for",
     "seed_text",
+    "told",
 ]

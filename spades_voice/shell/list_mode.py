@@ -12,6 +12,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from spades_voice import narration as say
 from spades_voice.narration import prompts, texts
 from spades_voice.narration.language import line
+from spades_voice.narration.showing import Showing, shown
 from spades_voice.shell.binding import bind_actions, registry
 from spades_voice.shell.history_keys import cycle_filter
 from spades_voice.shell.keymap import Keymap
@@ -35,7 +36,7 @@ def open_list(shell: Shell, view: ListView, intro: str) -> None:
         return
     shell.overlay = view
     shell.clock_update()
-    shell.answer(f"{line(intro)} {view.entry}")
+    shell.answer(Showing(f"{line(intro)} {view.entry}", shown(view.entry)))
 
 
 def open_history(shell: Shell) -> None:

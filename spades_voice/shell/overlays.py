@@ -23,7 +23,7 @@ class Mode(enum.Enum):
 class ListView:
     """A list the player moves through: history, help, rules, trick review."""
 
-    kind: str  # "history", "hands", "help", "rules", "review", "speech"
+    kind: str  # "history", "hands", "help", "rules", "review", "speech", "coach"
     title: str
     entries: list[str]  # oldest first for history (shown newest first), else in order
     pos: int = 0  # index into ``entries``

@@ -9,26 +9,17 @@ from spades_voice.narration import prompts, texts
 from spades_voice.shell.state import Shell
 
 
-def reveal(shell: Shell) -> None:
-    """The player sees their cards: a decision in the match (it closes blind nil for
-    good, undo or not), so it is saved like one."""
-    shell.table.reveal()
-    match = shell.table.match
-    if match is not None:
-        shell.hooks.decision_made(match)
-
-
 def look(shell: Shell, then: Callable[[], None]) -> None:
     """Seeing the cards gives up blind nil: ask first while it is open."""
     view = shell.view()
     if not shell.hand_hidden(view):
         if not view.hand_seen:  # after a blind nil bid: heard now, so seen for good
-            reveal(shell)
+            shell.reveal()
         then()
         return
     if view.my_turn:
         # Said once, with the answer: the offer is gone, and the bid to place now.
-        reveal(shell)
+        shell.reveal()
         shell.clock_update()
         shell.narrator.note = texts.BLIND_WITHDRAWN
         shell.narrator.coda = shell.focus.bid_prompt(shell.view())
@@ -36,7 +27,7 @@ def look(shell: Shell, then: Callable[[], None]) -> None:
         return
 
     def yes() -> None:
-        reveal(shell)
+        shell.reveal()
         then()
 
     shell.ask(prompts.LOOK_AT_CARDS, yes)

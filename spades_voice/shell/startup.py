@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from spades_voice.narration import stored, texts
-from spades_voice.rules import Match, view_at
+from spades_voice.narration import event_kind, stored, texts
+from spades_voice.options import EventKind
+from spades_voice.rules import Match, told, view_at
+from spades_voice.rules.events import HandScored
 from spades_voice.shell.overlays import Confirm
 from spades_voice.shell.state import Shell
+from spades_voice.shell.voices import lines_for
 from spades_voice.table import Resumable
 
 
@@ -48,10 +51,25 @@ def _begin(shell: Shell) -> None:
     shell.advance()
 
 
+def _recall(shell: Shell, match: Match) -> None:
+    """A resumed match's history, rebuilt from its decisions: G reads the whole match as
+    before the quit, and the save-history key writes it all. Kept, not said."""
+    cast, narrator = shell.cast, shell.narrator
+    for event in told(match):
+        kind = event_kind(event, shell.table.seat)
+        voice = narrator.voices[kind if kind is not None else EventKind.CARDS]
+        for said in lines_for(event, cast, voice, shell.keymap, None):
+            narrator.keep(said, kind)
+        if isinstance(event, HandScored) and shell.hold_between_hands:
+            narrator.keep(texts.NEXT_HAND, EventKind.RESULTS)  # as it was said then
+
+
 def _resume(shell: Shell, table: Resumable, saved: Match) -> None:
     shell.table.drain()
     table.load(saved)
     shell.reset_match()
+    _recall(shell, saved)
+    shell.hand_tricks[:] = list(shell.table.view().tricks)
     view = shell.table.view()
     if shell.hold_between_hands and view.outcomes and not view.bids and view.winner is None:
         # Saved between hands: it resumes there, and N deals the next hand.

@@ -105,7 +105,7 @@ class Shell:
     def __post_init__(self, pace: Pace) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
         self.cues = CuePlayer(self.table.seat, self.sound)
-        self.narrator = Narrator(self.speaker)
+        self.narrator = Narrator(self.speaker, on_shown=self.saw)
         self.driver = Driver(pace)
         voices = self.narrator.voices
         settings = self.hooks.settings or self.start_settings
@@ -149,6 +149,21 @@ class Shell:
     def keep(self, text: str) -> None:
         """Kept in the history log without being said (a file's full path)."""
         self.narrator.keep(text)
+
+    def saw(self, cards: frozenset[Card]) -> None:
+        """A line just said named ``cards``: if one is the player's and blind nil was
+        still theirs to give up, they have seen their cards (a look, in the match)."""
+        view = self.table.view()
+        if not view.hand_seen and cards & {*view.hand, *view.dealt}:
+            self.reveal()
+
+    def reveal(self) -> None:
+        """The player sees their cards: a decision in the match (it closes blind nil for
+        good, undo or not), so it is saved like one."""
+        self.table.reveal()
+        match = self.table.match
+        if match is not None:
+            self.hooks.decision_made(match)
 
     def notices(self) -> None:
         """What the store and the sound player have to say, as events."""

@@ -15,7 +15,14 @@ from prompt_toolkit.key_binding import KeyBindings
 from spades_voice import narration as say
 from spades_voice.ai import sure_tricks
 from spades_voice.narration import notices, prompts, texts
-from spades_voice.narration.coach import COACH_LATER, COACHING, coach_answer
+from spades_voice.narration.coach import (
+    COACH_LATER,
+    COACH_TITLE,
+    COACHING,
+    coach_answer,
+    coach_intro,
+    coach_line,
+)
 from spades_voice.narration.keynames import spoken_keys
 from spades_voice.narration.language import line
 from spades_voice.narration.refusals import heard
@@ -28,6 +35,7 @@ from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.list_mode import (
     open_help,
     open_history,
+    open_list,
     open_review,
     open_rules,
 )
@@ -36,7 +44,7 @@ from spades_voice.shell.playable import PLAYABLE_ACTIONS
 from spades_voice.shell.playable import hand_bound as _hand_bound
 from spades_voice.shell.seeing import look
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
-from spades_voice.shell.state import Mode, Shell
+from spades_voice.shell.state import ListView, Mode, Shell
 from spades_voice.sound import Cue
 from spades_voice.table import Reviewable, SharedSeat
 
@@ -314,7 +322,8 @@ def _submit(shell: Shell, decision: Decision) -> None:
 
 @action("select")
 def select(shell: Shell) -> None:
-    """Play the focused card, place the focused bid, or answer yes."""
+    """Play the focused card or place the focused bid; yes only to a question that names
+    this key."""
     view = shell.view()
     if shell.hand_hidden(view) and view.my_turn:
         shell.answer(texts.BLIND_OFFER)
@@ -426,7 +435,8 @@ def hint(shell: Shell) -> None:
 
 @action("coach")
 def coach(shell: Shell) -> None:
-    """The coach: your one to three costliest decisions in the last finished hand, and why."""
+    """The coach: your one to three costliest decisions in the last finished hand, and why,
+    one by one: Up and Down move."""
     table = shell.table
     if not isinstance(table, Reviewable):
         shell.answer(prompts.COACH_NOT_HERE)
@@ -444,7 +454,16 @@ def coach(shell: Shell) -> None:
         except IllegalAction as exc:
             shell.answer(heard(str(exc)))
             return
-        shell.answer(COACH_LATER if result is None else coach_answer(*result))
+        if result is None:
+            shell.answer(COACH_LATER)
+            return
+        number, findings = result
+        if not findings or shell.question is not None:
+            shell.answer(coach_answer(number, findings))
+            return
+        # A short list, costliest first, the first said at once: one finding a breath.
+        lines = [coach_line(f) for f in findings]
+        open_list(shell, ListView("coach", COACH_TITLE, lines), coach_intro(number, len(lines)))
 
     asyncio.get_running_loop().create_task(review())
 

@@ -6,10 +6,11 @@ toolkit reads keys but is given a dummy output). It draws two kinds of text, app
 - spoken lines, when speech is printed (``--speech print`` or ``--echo``): each written
   once as a plain line, wrapped at words, and never touched again;
 - the focus line ("Your turn. Hand: queen of hearts, playable."), drawn only when focus or
-  mode changes, as one whole line, with the real cursor on the focused item. When speech
-  is printed and the line just printed already names the focused item, the cursor moves
-  onto it there instead of drawing it a second time. When nothing is printed (screen
-  reader, synthetic speech), the focus line is one line redrawn whole in place.
+  mode changes, as one whole line, with the real cursor on the focused item, when nothing
+  is printed (screen reader, synthetic speech): one line redrawn whole in place. When
+  speech is printed, the focus line is never drawn: a console screen reader reads every
+  new line aloud, so it would hear the turn twice, and the card a spoken line deliberately
+  left out. The cursor moves onto the focused item where the line just printed names it.
 
 The cursor rests at the start of the newest line (or on the focused item), so a braille
 display or a screen reader's review cursor shows what was said last.
@@ -149,10 +150,7 @@ class Console:
                     row, col = _position(spoken[1], spoken[0].rfind(item))
                     self._write(_move(self._row, row) + "\r" + (f"\x1b[{col}C" if col else ""))
                     self._row = row
-                    self._spoken = None  # said once; a later change draws the line
-                    return
-                self._block(text, cursor, in_place=False)
-                self._spoken = None
+                    self._spoken = None  # said once
                 return
             self._block(text, cursor, in_place=True)
 

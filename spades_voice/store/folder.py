@@ -9,6 +9,7 @@ folder reads but never writes, moves or deletes anything.
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 from collections.abc import Callable
 from pathlib import Path
@@ -61,6 +62,8 @@ class DataFolder:
         self.trouble = words.WriteTrouble.OTHER
         #: Files that could not be moved aside: never written over this session.
         self.keep: set[str] = set()
+        #: Files that could not be used this session (read before the save: statistics).
+        self._troubled: set[str] = set()
 
         #: Held while this game owns the folder; released by ``close`` (or by the
         #: operating system, when the process ends however it ends).
@@ -132,6 +135,11 @@ class DataFolder:
 
     def _set_aside(self, path: Path, error: StoreError) -> None:
         kind = _KINDS[path.name]
+        self._troubled.add(path.name)
+        if kind is words.SAVE and STATS_FILE in self._troubled:
+            # "Your statistics are safe" is what a lost save means only while they are:
+            # with them lost too, their own notice says what it means, once.
+            kind = dataclasses.replace(kind, then="")
         if isinstance(error, NewerVersion):
             label, why = "newer", words.Why.NEWER
         elif isinstance(error, OlderVersion):

@@ -176,7 +176,7 @@ def test_near_the_end_of_a_match_a_cost_is_said_as_a_chance_of_winning_it() -> N
     reason = "Play the 3 of hearts: the ace is still out."
     late = Finding(4, king, three, 300.0, reason, 0.45)
     assert coach_line(late) == (
-        "Trick 4: the king of hearts cost about a 45 percent chance of winning the match. "
+        "Trick 4: the king of hearts cost about 45 percent of your chance to win. "
         + reason
     )
     early = Finding(4, king, three, 34.0, reason, 0.05)

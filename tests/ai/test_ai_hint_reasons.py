@@ -89,7 +89,7 @@ def test_partner_winning_play_low() -> None:
         "Play the 2 of clubs: your partner is winning this trick, so play low."
     )
     assert _reason(state, "KC") == (
-        "Play the king of clubs: your partner is winning this trick, a safe time to let it go."
+        "Play the king of clubs: your partner is winning, a safe time to let it go."
     )
 
 

@@ -3,13 +3,15 @@
     python tests/narration/answers.py [--matches 3]
 
 prints words per key (p50, p95, max) in brief and full verbosity. The same collection
-feeds ``test_narration_words.py``, which holds the bounds: every answer ≤ 25 words at p95
-in brief mode, H ≤ 40.
+feeds ``test_narration_words.py``, which holds the bounds: in brief mode every answer
+(its longest, not a share of them) is at most 25 words.
 
 Points sampled: each of the player's decisions (bidding and play), each hand's end while
-its result stands (before N), and the end of the match. Players are Medium computers
-(the player's seat too), seeded, so the figures repeat (the hint's own words may vary a
-little: Hard, which the hint asks, stops at a time limit).
+its result stands (before N), and the end of the match. Besides the keys at the table:
+H in each order (Z), the hand's result as it is told, each of the coach's findings (D),
+each hand in the hands played (Shift+S) and each rule (F2). Players are Medium computers
+(the player's seat too), seeded, so the figures repeat; the hint and the coach work at a
+fixed small rate with no clock, so they repeat too.
 """
 
 from __future__ import annotations
@@ -21,12 +23,19 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from spades_voice import narration as say
-from spades_voice.ai import Level, hint, make_player
-from spades_voice.narration import Cast, hand_order
+from spades_voice.ai import Level, WorkRate, hint, make_player, sure_tricks
+from spades_voice.ai.coach import review
+from spades_voice.narration import Cast, hand_order, outcome_lines, texts
+from spades_voice.narration.coach import coach_line
 from spades_voice.narration.statistics import statistics_summary
-from spades_voice.rules import HandOutcome, Ruleset, Seat, SeatView
+from spades_voice.options import HandOrder
+from spades_voice.rules import HandOutcome, Ruleset, Seat, SeatView, rng_for
+from spades_voice.rules.view import moments_of
 from spades_voice.store.stats import Statistics
 from spades_voice.table import HandScored, LocalTable
+
+#: A small fixed work rate for the hint and the coach: quick, and no clock decides.
+RATE = WorkRate(plays_per_ms=4.0, solves_per_ms=0.04)
 
 Answers = dict[str, list[str]]
 
@@ -39,7 +48,8 @@ STATS = [
 
 
 def _at_turn(view: SeatView, cast: Cast, brief: bool, out: Answers) -> None:
-    out["H"].append(say.hand_summary(view))
+    for order in HandOrder:
+        out["H"].append(say.hand_summary(view, order))
     out["B"].append(say.bids_summary(view, cast, brief=brief))
     out["S"].append(say.scores_summary(view, cast, 754.0))
     out["T"].append(say.trick_summary(view, cast, brief=brief))
@@ -55,6 +65,8 @@ def _at_turn(view: SeatView, cast: Cast, brief: bool, out: Answers) -> None:
 
 
 def _between(view: SeatView, outcome: HandOutcome, cast: Cast, brief: bool, out: Answers) -> None:
+    out["result"] += outcome_lines(outcome, cast, brief=brief)
+    out["Shift+S"].append(say.hand_entry(outcome, cast))
     out["B"].append(say.outcome_bids(outcome, cast, brief=brief))
     out["S"].append(say.scores_summary(view, cast, 754.0, after=outcome))
     out["H"].append(say.between_hands(outcome))
@@ -67,6 +79,8 @@ def collect(
     out: Answers = defaultdict(list)
     for stats in STATS:
         out["F3"].append(statistics_summary(stats))
+    for ruleset in (Ruleset(), Ruleset(target=None, blind_nil=True)):
+        out["F2"] += texts.rules_lines(ruleset)
     for n in range(matches):
         seed = 1000 + n
         # Medium everywhere: Hard (the usual partner) stops thinking at a time limit, which
@@ -91,11 +105,17 @@ def collect(
             view = table.view()
             _at_turn(view, cast, brief, out)
             if hints:
-                out["I"].append(say.hint_line(hint(view, rng, budget_ms=2)))
+                # As the hint key says it: while bidding, with where the bid list starts.
+                sure = sure_tricks(view.hand) if view.legal_bids else None
+                out["I"].append(say.hint_line(hint(view, rng, rate=RATE), sure))
             table.submit(me.decide(view))
         final = table.view()
         out["B"].append(say.bids_summary(final, cast, brief=brief))
         out["S"].append(say.scores_summary(final, cast, 3600.0))
+        if hints and n == 0:  # the coach on every hand of one match
+            for number, moments in moments_of(table.match, table.seat):
+                findings = review(moments, rng_for(seed, "coach", number), RATE)
+                out["D"] += [coach_line(f) for f in findings]
     return dict(out)
 
 

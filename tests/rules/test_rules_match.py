@@ -25,6 +25,7 @@ from spades_voice.rules import (
     Team,
     cards,
     deal_for,
+    told,
     view_of,
 )
 
@@ -323,3 +324,19 @@ def test_moments_of_gives_each_decision_with_the_view_before_it() -> None:
         for view, decision in moments:
             assert view.seat is Seat.W and view.my_turn
             assert decision in view.legal_bids or decision in view.legal_cards
+
+
+
+def test_told_is_what_the_match_reported_as_it_went() -> None:
+    """A resumed match's history is rebuilt from ``told``: the same events, in order."""
+    rng = random.Random("told")
+    state = MatchState(Match(Ruleset(target=200, blind_nil=True), seed="told"))
+    heard = [state.dealt_event()]
+    for _ in range(80):
+        seat = state.to_act
+        assert seat is not None
+        if rng.random() < 0.2:
+            state.reveal(seat)  # a look tells nobody anything
+        view = view_of(state, seat)
+        heard += state.apply(rng.choice(view.legal_bids or view.legal_cards), seat)
+    assert told(state.match) == heard

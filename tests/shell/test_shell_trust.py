@@ -120,8 +120,8 @@ class TestSteadyHint:
             (line,) = said
             sure = sure_tricks(view.hand)
             hinted = h.table.hint().decision
-            # The list starts at the sure tricks; a hint that bids otherwise says why.
-            assert ("The list starts at" in line) == (hinted != Bid(sure))
+            # The list starts at the sure tricks; a hint that bids otherwise says them.
+            assert (f"Sure tricks: {sure}." in line) == (hinted != Bid(sure))
             h.press("enter")  # takes the hint's bid
             while not h.table.view().my_turn:
                 h.wait_for(lambda: h.table.view().my_turn)
