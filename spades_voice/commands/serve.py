@@ -6,6 +6,7 @@ import argparse
 import asyncio
 from pathlib import Path
 
+from spades_voice.alone.door import AloneDoor
 from spades_voice.commands.net_common import (
     add_server_arguments,
     exposure_warning,
@@ -55,6 +56,13 @@ def tables_file(args: argparse.Namespace) -> Path:
     return Path(args.tables_file) if args.tables_file else data_dir() / "tables.sqlite3"
 
 
+def alone_folder() -> Path:
+    """Where each browser that plays alone keeps its match, statistics and choices."""
+    from spades_voice.store.files import data_dir
+
+    return data_dir() / "alone"
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         tls = server_tls(args)
@@ -72,6 +80,8 @@ def run(args: argparse.Namespace) -> int:
         trusted_proxies=args.trust_proxy,
         origins=args.allow_origin,
         web=web,
+        # Each browser that plays alone: its match, statistics and choices (``alone``).
+        alone=AloneDoor(alone_folder()),
     )
     warning = exposure_warning(args.bind, tls)
     if warning:

@@ -65,6 +65,23 @@ PAGE_WORDS = {
     "name_label": N_("Your name"),
     "join_button": N_("Join"),
     "play_online": N_("Play online"),
+    "play_alone": N_("Play alone"),
+    "alone_heading": N_("Playing alone"),
+    "alone_intro": N_(
+        "Play alone against the computers; your partner plays its best. Nobody else can "
+        "sit at your table. Your match, choices and statistics are kept for this browser: "
+        "come back and press Play alone to continue."
+    ),
+    "level_label": N_("Opponents"),
+    "level_easy": N_("Easy"),
+    "level_medium": N_("Medium"),
+    "level_hard": N_("Hard"),
+    "target_label": N_("Play to"),
+    "target_200": N_("200 points"),
+    "target_300": N_("300 points"),
+    "target_500": N_("500 points"),
+    "target_single": N_("A single hand"),
+    "blind_nil_label": N_("Allow blind nil"),
     "seats_heading": N_("Seats"),
     "seat_column": N_("Seat"),
     "partnership_column": N_("Partnership"),

@@ -29,7 +29,6 @@ import asyncio
 import contextlib
 import itertools
 import json
-from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -38,18 +37,16 @@ from websockets.exceptions import ConnectionClosed
 
 from spades_voice import narration as say
 from spades_voice.ai import Hint
-from spades_voice.ai.counting import sure_tricks
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.browser import NO_HINT, START_HOST, table_code_line
 from spades_voice.narration.language import Language, line, speaking
-from spades_voice.narration.naming import bid_name, seat_name
 from spades_voice.narration.refusals import heard
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_join, hello_join_any, hello_rejoin
+from spades_voice.net.regions import bid_focus, regions
 from spades_voice.net.web import Keys, chosen_language
-from spades_voice.options import HandOrder
-from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
+from spades_voice.rules import BID_CHOICES, Card, Phase, SeatView
 from spades_voice.table import Event, Notice, TurnToAct
 
 #: The id of the intents a key makes (the update that answers them needs no matching).
@@ -273,7 +270,7 @@ class BrowserSocket:
         for event in self.client.drain():
             said = say.event_lines(event, cast)
             if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
-                said = [prompts.your_bid(self._bid_focus(view))]
+                said = [prompts.your_bid(bid_focus(view))]
             if isinstance(event, Notice) and event.action is not None:
                 keys = self.keys.spoken_in(self.lang).get(event.action, "")
                 said = [notices.with_offer(line, event.action, keys) for line in said]
@@ -282,62 +279,11 @@ class BrowserSocket:
 
     def _state(self) -> dict[str, Any]:
         """The regions' contents: the page shows these, it composes nothing."""
-        client, view, cast = self.client, self._view(), self._cast()
-        playing = view.phase is Phase.PLAYING and view.my_turn
-        cards = say.hand_order(view.hand, HandOrder.SUIT, view.dealt)
-        bids = dict(view.bids)
-        teams = (cast.my_team, cast.my_team.other)
-        side = {t: cast.team(t) for t in teams}
-        played = Counter(s for t in (*view.tricks, view.current) for s, _ in t.plays)
-        return {
-            "started": client.started,
-            "host": client.host,
-            "waiting": client.waiting,
-            "phase": view.phase.value if view.phase is not None else None,
-            "my_turn": view.my_turn,
-            "bidding": view.phase is Phase.BIDDING and view.my_turn,
-            "bid_focus": BID_CHOICES.index(self._bid_focus(view)),
-            "hand": [
-                {
-                    "card": c.code,
-                    "label": say.focus_line(c, (c in view.legal_cards) if playing else None),
-                    "playable": playing and c in view.legal_cards,
-                }
-                for c in cards
-            ],
-            "trick": say.trick_summary(view, cast) if view.phase is not None else "",
-            "last_trick": say.last_trick_summary(view.tricks, cast),
-            "teams": [
-                {
-                    "name": side[t],
-                    "score": view.totals.get(t, 0),
-                    "bags": view.bags.get(t, 0),
-                    "bid": _team_bid(bids, t),
-                    "took": sum(view.tricks_won.get(s, 0) for s in t.seats),
-                }
-                for t in teams
-            ],
-            "players": [
-                {
-                    "name": cast.name(s),
-                    "side": side[s.team],
-                    "bid": cap_bid(bids.get(s)),
-                    "tricks": view.tricks_won.get(s, 0),
-                    "cards": 13 - played[s] if view.phase is not None else 0,
-                }
-                for s in SEATS
-            ],
-            "seats": [
-                {
-                    "seat": seat_name(x.seat),
-                    "side": side[x.seat.team],
-                    "who": cast.name(x.seat) if x.you else x.name,
-                    "status": x.summary,
-                }
-                for x in client.people
-            ],
-            "hands": [say.hand_entry(o, cast) for o in reversed(view.outcomes)],
-        }
+        client = self.client
+        return regions(
+            self._view(), self._cast(), client.people,
+            started=client.started, host=client.host, waiting=client.waiting,
+        )
 
     # ---- helpers -----------------------------------------------------------------
 
@@ -349,20 +295,6 @@ class BrowserSocket:
         names = {x.seat: x.name for x in self.client.people if not x.you}
         return say.Cast(self.client.seat, names)
 
-    @staticmethod
-    def _bid_focus(view: SeatView) -> Bid:
-        """The bid list starts on the tricks the hand can count on, as the terminal's."""
-        return Bid(sure_tricks(view.hand)) if view.hand else BID_CHOICES[0]
-
 
 def _answer(text: str) -> dict[str, Any]:
     return {"type": "answer", "urgent": [text]}
-
-
-def _team_bid(bids: dict[Seat, Bid], team: Team) -> int | None:
-    made = [bids[s].tricks for s in team.seats if s in bids]
-    return sum(made) if made else None
-
-
-def cap_bid(bid: Bid | None) -> str:
-    return say.cap(bid_name(bid)) if bid is not None else ""

@@ -26,7 +26,7 @@ import secrets
 import ssl
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from http import HTTPStatus
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -47,6 +47,12 @@ from spades_voice.net.shared_table import Member, SharedTable
 from spades_voice.net.tables import Tables
 from spades_voice.net.tablestore import TableStore
 from spades_voice.net.web import SEAT_PATH, WebPage
+
+#: The path a page that plays alone opens (``spades_voice.alone``).
+ALONE_PATH = "/alone"
+#: That door: the page's socket, and what to call once it is a player (never dropped
+#: for room, as a seated person is not).
+Alone = Callable[[ServerConnection, Callable[[], None]], Awaitable[None]]
 
 log = logging.getLogger("spades_voice.net")
 
@@ -74,6 +80,7 @@ class TableServer:
         workers: int | None = None,
         web: WebPage | None = None,
         clock: Callable[[], float] = time.monotonic,
+        alone: Alone | None = None,
     ) -> None:
         """``new_seed`` gives each match its secret seed; tests pass a fixed sequence.
 
@@ -84,7 +91,8 @@ class TableServer:
         the browser seat's page (``web.py``), whose own origin is let in too.
         ``clock``: what the server's limits read (the socket pace, each connection's
         guard, the guess limiter); tests pass their own. How long a table has been idle
-        is the table's own reckoning, in its loop's time.
+        is the table's own reckoning, in its loop's time. ``alone``: where a page that
+        plays alone goes (``ALONE_PATH``; ``spades_voice.alone``), None for no such door.
         """
         self.limits = limits or Limits()
         self.store = store
@@ -92,6 +100,7 @@ class TableServer:
         self.trusted_proxies = frozenset(trusted_proxies)
         self.origins = tuple(origins)
         self.web = web
+        self.alone = alone
         self._origins: list[str | None] = [None, *self.origins]  # + the page's, once bound
         self.clock = clock
         self.computers = ComputerPool(workers)
@@ -210,8 +219,13 @@ class TableServer:
         return self.web.respond(request) if self.web is not None else None
 
     async def _route(self, ws: ServerConnection) -> None:
-        """A browser seat's socket goes through the same handler, translated."""
-        if self.web is None or ws.request is None or ws.request.path != SEAT_PATH:
+        """A browser seat's socket goes through the same handler, translated; a page
+        playing alone goes through its own door."""
+        path = ws.request.path if ws.request is not None else None
+        if self.web is not None and self.alone is not None and path == ALONE_PATH:
+            await self.alone(ws, lambda: self.door.seated(ws))
+            return
+        if self.web is None or path != SEAT_PATH:
             await self._handle(ws)
             return
 

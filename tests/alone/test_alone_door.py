@@ -1,0 +1,119 @@
+"""Playing alone behind the page's door, on a real server: the terminal's keys with the
+terminal's sentences (undo, restart hand and its question, pause, pace, coach, review,
+statistics and the page keys for the keys a browser keeps), the match kept across a
+closed page and a restarted server, and its statistics counted once."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from alone_helpers import AlonePage, alone_server, my_turn_to_play, play_on
+
+from spades_voice.alone.door import folder_name
+from spades_voice.narration import prompts, texts
+from spades_voice.narration.language import line
+from spades_voice.rules import Seat, view_at
+from spades_voice.store.save import load_saved
+
+
+def test_the_terminals_keys_and_sentences_at_a_table_of_ones_own(tmp_path: Path) -> None:
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, level="easy", target="single")
+        assert page.welcome["alone"] is True and page.welcome["table"] == ""
+        page.until(lambda p: p.state["bidding"])
+        assert ("now", line(texts.GREETING)) in page.said
+        page.press("a", prompts.pace_now("quick"))
+        page.press("a", prompts.pace_now("instant"))
+        start = len(page.said)
+        page.press("u")  # nothing of yours to take back yet: the rules' own sentence
+        page.until(lambda p: len(p.said) > start)
+        assert page.said[start][0] == "now"
+        page.press("enter")
+        page.until(my_turn_to_play)
+        start = len(page.said)
+        page.press("u")
+        page.until(lambda p: p.state["bidding"] and len(p.said) > start)
+        assert page.heard_since(start)[0].startswith("Undone:")
+        # Restart: the question, any other key says it again, Escape no, Y yes.
+        page.press("R", line(texts.CONFIRM_RESTART))
+        assert page.state["alone"]["mode"] == "confirm"
+        start = len(page.said)
+        page.press("enter", line(texts.CONFIRM_RESTART))
+        page.press("escape", line(prompts.BACK_TO_TABLE))
+        page.press("f5", line(texts.CONFIRM_RESTART))
+        start = len(page.said)
+        page.press("y")
+        page.until(lambda p: p.state["alone"]["mode"] == "table" and p.state["bidding"])
+        assert "Hand restarted." in page.heard_since(start)
+        page.press("p", line(texts.PAUSED))
+        assert page.state["alone"]["paused"] is True
+        page.press("p", line(texts.RESUMED))
+        # F3 is the browser's find: Shift T is the page's key for the statistics.
+        page.press("T", "No matches played yet.")
+        page.press("f3", "No matches played yet.")
+        page.press("d", "The coach reviews your decisions once a hand is finished.")
+        page.press("k", "No tricks played yet this hand.")
+        page.close()
+
+
+def test_the_match_is_kept_across_a_closed_page_and_a_restarted_server(
+    tmp_path: Path,
+) -> None:
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, level="easy", target="200")
+        token = page.welcome["token"]
+        page.press("a")
+        page.press("a", prompts.pace_now("instant"))
+        page.until(lambda p: p.state["bidding"])
+        page.press("enter")
+        page.until(my_turn_to_play)
+        page.press("tab")
+        page.press("enter")
+        page.until(lambda p: len(p.state["hand"]) == 12 and my_turn_to_play(p))
+        before = page.state
+        page.close()
+    saved = tmp_path / folder_name(token) / "save.json"
+    assert saved.exists()
+    with alone_server(tmp_path, seed=99) as server:  # another seed: only the save deals
+        page = AlonePage(server, token=token, level="hard", target="500")
+        assert page.welcome["token"] == token
+        page.until(lambda p: p.state["alone"]["mode"] == "confirm")
+        kept = load_saved(saved)
+        assert kept is not None
+        assert ("said", texts.saved_offer(view_at(kept.match, Seat.S))) in page.said
+        page.press("enter")
+        page.until(my_turn_to_play)
+        after = page.state
+        for region in ("hand", "teams", "players", "trick", "last_trick"):
+            assert after[region] == before[region], region
+        assert after["alone"]["card"] is not None
+        assert json.loads((tmp_path / folder_name(token) / "settings.json").read_text())[
+            "pace"] == "instant"
+        page.close()
+
+
+def test_a_finished_match_counts_once_whatever_follows(tmp_path: Path) -> None:
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, level="easy", target="single")
+        token = page.welcome["token"]
+        page.press("a")
+        page.press("a", prompts.pace_now("instant"))
+        page.until(lambda p: p.state["bidding"])
+        play_on(page, lambda p: p.state["alone"]["over"])
+        page.press("T")
+        page.until(lambda p: p.said[-1][1] != line(texts.NO_STATS) and "1" in p.said[-1][1])
+        once = page.said[-1][1]
+        page.press("u", line(prompts.NOTHING_TO_UNDO))
+        page.press("R", line(prompts.NOTHING_TO_RESTART))
+        page.press("T", once)
+        page.close()
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, token=token)
+        page.until(lambda p: bool(p.state["hand"]))
+        page.press("T", once)
+        page.press("n")  # no question: nothing unfinished is given up
+        page.press("T", once)
+        page.close()
+    stats = json.loads((tmp_path / folder_name(token) / "stats.json").read_text())
+    assert (stats["played"], len(stats["counted"])) == (1, 1)
