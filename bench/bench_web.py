@@ -50,7 +50,7 @@ new MutationObserver(() => window.__urgent.push(performance.now()))
 def page_weight() -> None:
     plain, packed = page_for_tests().weight()
     print(f"page weight: {plain / 1024:.1f} KB, {packed / 1024:.1f} KB gzipped "
-          "(index.html, app.js, app.css, app.json)")
+          "(index.html, the app.js modules, app.css, app.json)")
 
 
 def browser_figures(keys: int) -> None:

@@ -44,9 +44,11 @@ SEAT_PATH = "/seat"
 FILES = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/index.html": ("index.html", "text/html; charset=utf-8"),
-    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/app.css": ("app.css", "text/css; charset=utf-8"),
 }
+#: The page's script: native ES modules by responsibility (app.js imports the others).
+MODULES = ("app", "state", "say", "keys", "draw", "connection", "language")
+FILES.update({f"/{m}.js": (f"{m}.js", "text/javascript; charset=utf-8") for m in MODULES})
 
 
 @dataclass(frozen=True, slots=True)

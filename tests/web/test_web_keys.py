@@ -100,7 +100,8 @@ def test_shift_b_makes_a_report_to_save_from_the_page(tmp_path: Path) -> None:
         assert page.js("document.activeElement.id") == "report-link"
         page.key("enter")  # saved as a person saves it: the link, by keys
         report = tmp_path / "spades-problem-report.txt"
-        wait_for(report.exists, timeout=20)
+        # Chromium may make the file before it writes it: wait for its words.
+        wait_for(lambda: report.exists() and report.stat().st_size > 0, timeout=20)
         text = report.read_text(encoding="utf-8")
         newest = page.js("document.querySelector('#history li').textContent")
         assert "Browser: " in text and newest in text

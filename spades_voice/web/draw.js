@@ -1,0 +1,219 @@
+// Drawing: the hand and the bid list (and moving through them), and the table's
+// regions as each update from the server shows them.
+
+import { $, page } from "./state.js";
+import { send } from "./connection.js";
+
+function bidding() {
+  return page.state && page.state.bidding;
+}
+
+export function move(where) {
+  if (bidding()) {
+    const last = page.data.bids.length - 1;
+    const step = { previous: -1, up: -1, next: 1, down: 1 }[where];
+    page.bidIndex = where === "first" ? 0 : where === "last" ? last
+      : Math.max(0, Math.min(last, page.bidIndex + step));
+    drawBidFocus();
+    return;
+  }
+  const cards = page.state ? page.state.hand : [];
+  if (!cards.length) return;
+  let i = page.focusIndex;
+  if (where === "previous") i = Math.max(0, i - 1);
+  else if (where === "next") i = Math.min(cards.length - 1, i + 1);
+  else if (where === "first") i = 0;
+  else if (where === "last") i = cards.length - 1;
+  else {
+    const suit = (k) => cards[k].card.slice(-1);
+    if (where === "down") {
+      let j = i;
+      while (j < cards.length && suit(j) === suit(i)) j++;
+      if (j < cards.length) i = j;
+    } else {
+      let j = i;
+      while (j > 0 && suit(j - 1) === suit(i)) j--;
+      if (j > 0) {
+        j--;
+        while (j > 0 && suit(j - 1) === suit(j)) j--;
+      }
+      i = j;
+    }
+  }
+  page.focusIndex = i;
+  page.focusCard = cards[i].card;
+  drawHandFocus();
+}
+
+export function jumpPlayable(step) {
+  const cards = page.state.hand;
+  for (let k = 1; k <= cards.length; k++) {
+    const i = page.focusIndex + step * k;
+    if (i < 0 || i >= cards.length) break;
+    if (cards[i].playable) {
+      page.focusIndex = i;
+      page.focusCard = cards[i].card;
+      drawHandFocus();
+      return;
+    }
+  }
+}
+
+export function placeBid() {
+  send({ type: "bid", bid: page.data.bids[page.bidIndex].bid, id: 2 });
+}
+
+export function select() {
+  if (bidding()) {
+    placeBid();
+    return;
+  }
+  const cards = page.state ? page.state.hand : [];
+  if (!cards.length) return;
+  send({ type: "play", card: cards[page.focusIndex].card, id: 3 });
+}
+
+export function focusHand() {
+  (bidding() ? $("bids") : $("hand")).focus();
+}
+
+function drawHandFocus() {
+  const box = $("hand");
+  for (const el of box.children) {
+    const on = el.dataset.card === page.focusCard;
+    el.setAttribute("aria-selected", on ? "true" : "false");
+    el.classList.toggle("focused", on);
+  }
+  if (page.focusCard) box.setAttribute("aria-activedescendant", "card-" + page.focusCard);
+  else box.removeAttribute("aria-activedescendant");
+}
+
+export function drawBidFocus() {
+  const box = $("bids");
+  Array.from(box.children).forEach((el, i) => {
+    el.setAttribute("aria-selected", i === page.bidIndex ? "true" : "false");
+    el.classList.toggle("focused", i === page.bidIndex);
+  });
+  box.setAttribute("aria-activedescendant", "bid-" + page.bidIndex);
+}
+
+export function drawHand(cards) {
+  const box = $("hand");
+  const keep = new Set(cards.map((c) => c.card));
+  for (const el of Array.from(box.children)) {
+    if (!keep.has(el.dataset.card)) el.remove();
+  }
+  cards.forEach((c, i) => {
+    let el = $("card-" + c.card);
+    if (!el) {
+      el = document.createElement("div");
+      el.id = "card-" + c.card;
+      el.dataset.card = c.card;
+      el.setAttribute("role", "option");
+      el.addEventListener("click", () => {
+        page.focusIndex = i;
+        page.focusCard = c.card;
+        drawHandFocus();
+        select();
+      });
+    }
+    if (box.children[i] !== el) box.insertBefore(el, box.children[i] || null);
+    if (el.textContent !== c.label) el.textContent = c.label;
+    el.classList.toggle("playable", c.playable);
+  });
+  let i = cards.findIndex((c) => c.card === page.focusCard);
+  if (i < 0) i = Math.max(0, Math.min(page.focusIndex, cards.length - 1));
+  page.focusIndex = i;
+  page.focusCard = cards.length ? cards[i].card : null;
+  drawHandFocus();
+}
+
+export function buildBids() {
+  const box = $("bids");
+  box.replaceChildren();
+  page.data.bids.forEach((b, i) => {
+    const el = document.createElement("div");
+    el.id = "bid-" + i;
+    el.setAttribute("role", "option");
+    el.textContent = b.label;
+    el.addEventListener("click", () => { page.bidIndex = i; drawBidFocus(); });
+    box.appendChild(el);
+  });
+}
+
+// ---- the regions --------------------------------------------------------------
+
+function rows(body, list, cells) {
+  while (body.children.length > list.length) body.lastElementChild.remove();
+  list.forEach((item, i) => {
+    let tr = body.children[i];
+    if (!tr) {
+      tr = document.createElement("tr");
+      cells(item).forEach((_, j) => {
+        const cell = document.createElement(j === 0 ? "th" : "td");
+        if (j === 0) cell.scope = "row";
+        tr.appendChild(cell);
+      });
+      body.appendChild(tr);
+    }
+    cells(item).forEach((text, j) => {
+      const s = String(text);
+      if (tr.children[j].textContent !== s) tr.children[j].textContent = s;
+    });
+  });
+}
+
+export function setText(id, text) {
+  const el = $(id);
+  if (el.textContent !== text) el.textContent = text;
+}
+
+export function setRules(lines) {
+  const list = $("rules");
+  list.replaceChildren(...lines.map((t) => {
+    const li = document.createElement("li");
+    li.textContent = t;
+    return li;
+  }));
+}
+
+export function draw(s) {
+  const wasBidding = bidding();
+  page.state = s;
+  $("seats").hidden = false;
+  rows($("seats-body"), s.seats, (x) => [x.seat, x.side, x.who, x.status]);
+  $("start").hidden = !(s.host && !s.started);
+  const show = s.started && !s.waiting;
+  const gameWasHidden = $("game").hidden;
+  $("game").hidden = !show;
+  if (!show) return;
+  $("join").hidden = true;
+  drawHand(s.hand);
+  $("bidding").hidden = !s.bidding;
+  // Focus follows the turn only while it is at the table: someone reading the history
+  // or the rules keeps their place (the assertive region says it is their turn).
+  const here = document.activeElement;
+  const atTable = !here || here === document.body || $("table").contains(here) ||
+    $("seats").contains(here);
+  if (s.bidding && !wasBidding) {
+    page.bidIndex = s.bid_focus;
+    drawBidFocus();
+    if (atTable) $("bids").focus();
+  } else if (!s.bidding && wasBidding && atTable) {
+    $("hand").focus();
+  }
+  if (gameWasHidden && atTable) focusHand();
+  setText("trick", s.trick);
+  setText("last-trick", s.last_trick);
+  rows($("teams-body"), s.teams, (t) => [
+    t.name, t.score, t.bags, (t.bid === null ? "-" : t.bid) + " / " + t.took,
+  ]);
+  rows($("players-body"), s.players, (x) => [x.name, x.side, x.bid || "-", x.tricks, x.cards]);
+  const hands = $("hands");
+  while (hands.children.length > s.hands.length) hands.lastElementChild.remove();
+  s.hands.forEach((text, i) => {
+    let li = hands.children[i];
+    if (!li) { li = document.createElement("li"); hands.appendChild(li); }
+    if (li.textContent !== text) li.textContent = text;
+  });
+}
