@@ -7,12 +7,14 @@
 // The modules, by responsibility: state.js (what they share), say.js (the live regions
 // and the history), keys.js (keys and actions), draw.js (hand, bids, the table's
 // regions), connection.js (the websocket and the server's messages), language.js.
+// solo.js: playing alone, where the server runs the terminal's game and the page sends keys.
 
 import { $, page } from "./state.js";
 import { act, actionFor, historyKeys, keyName, onKey } from "./keys.js";
 import { focusHand, placeBid } from "./draw.js";
 import { connect, join, rejoinHello, send, storageKey } from "./connection.js";
 import { LANGUAGE_KEY, firstLanguage, speak, stored } from "./language.js";
+import { playAlone, restoreChoices } from "./solo.js";
 
 async function start() {
   await speak(firstLanguage());
@@ -27,6 +29,8 @@ async function start() {
     page.closedForGood = false;
     connect({ type: "join_any", name: $("name").value.trim(), lang: page.lang });
   });
+  $("play-alone").addEventListener("click", playAlone);
+  restoreChoices();
   $("start").addEventListener("click", () => send({ type: "key", action: "move_on" }));
   $("chat-form").addEventListener("submit", (e) => {
     e.preventDefault();

@@ -5,6 +5,7 @@ import { $, page, SERVER_KEYS, PAGE_KEYS } from "./state.js";
 import { announce, urgent } from "./say.js";
 import { move, select, jumpPlayable, focusHand } from "./draw.js";
 import { send, report } from "./connection.js";
+import { aloneKey } from "./solo.js";
 
 export function keyName(e) {
   const named = {
@@ -68,6 +69,7 @@ export function buildKeys() {
 }
 
 export function onKey(e) {
+  if (page.alone) { aloneKey(e); return; }
   const name = keyName(e);
   if (name === null) return;
   const action = actionFor(name);

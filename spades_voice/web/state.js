@@ -19,6 +19,7 @@ export const page = {
   focusIndex: 0,
   bidIndex: 0,
   heard: [],
+  alone: false, // playing alone (solo.js): every key goes to the server
 };
 
 // Keys the server answers (a summary of the table, or an intent it makes).

@@ -100,4 +100,4 @@ def play_on(page: AlonePage, done: Callable[[AlonePage], bool], timeout: float =
         elif my_turn_to_play(page):
             page.press("tab")
             page.press("enter")
-        page.until(lambda p: len(p.said) > before or done(p), timeout=60)
+        page.until(lambda p, n=before: len(p.said) > n or done(p), timeout=60)

@@ -29,7 +29,8 @@ NAMED = {
     "home": ("Home", "Home", 36), "end": ("End", "End", 35),
     "enter": ("Enter", "Enter", 13), "space": (" ", "Space", 32),
     "escape": ("Escape", "Escape", 27), "tab": ("Tab", "Tab", 9),
-    "f1": ("F1", "F1", 112), "f2": ("F2", "F2", 113),
+    "f1": ("F1", "F1", 112), "f2": ("F2", "F2", 113), "f3": ("F3", "F3", 114),
+    "f5": ("F5", "F5", 116), "f6": ("F6", "F6", 117),
 }
 
 
@@ -44,9 +45,13 @@ class CdpError(RuntimeError):
 class Browser:
     """One headless chromium; ``page()`` opens a tab to drive."""
 
-    def __init__(self, binary: str, timeout: float = 20.0, extra: tuple[str, ...] = ()) -> None:
+    def __init__(self, binary: str, timeout: float = 20.0, extra: tuple[str, ...] = (),
+                 profile: Path | None = None) -> None:
+        """``profile``: the browser's own folder, kept after it closes (the same browser
+        opened again); by default a new one, removed when it closes."""
         self.timeout = timeout
         self.profile = tempfile.TemporaryDirectory(prefix="spades-chromium-")
+        profile_dir = str(profile) if profile is not None else self.profile.name
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
 
@@ -62,7 +67,7 @@ class Browser:
             binary, "--headless", "--remote-debugging-pipe", "--no-first-run",
             "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
             "--disable-background-networking", "--disable-sync", "--mute-audio",
-            "--disable-dev-shm-usage", f"--user-data-dir={self.profile.name}",
+            "--disable-dev-shm-usage", f"--user-data-dir={profile_dir}",
             "--window-size=1000,800", *extra,
         ]
         if os.geteuid() == 0:

@@ -1,0 +1,162 @@
+"""Playing alone in chromium, by keys only, from the page's first screen: the choices,
+the terminal's keys and sentences on the way (pace, undo, restart hand and its
+question, pause, coach, review), then the browser closed, the server restarted, the
+same browser opened again on the same profile: the same match continues exactly, and
+its statistics count it once."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from cdp import Browser, Page
+from web_helpers import RECORDER, base_url, need_chromium, page_for_tests
+
+from spades_voice.ai import Level
+from spades_voice.alone.door import AloneDoor, folder_name
+from spades_voice.narration import prompts, texts
+from spades_voice.narration.coach import COACH_LATER
+from spades_voice.narration.language import line
+from spades_voice.net.hosting import ServerThread
+from spades_voice.net.limits import Limits
+from spades_voice.net.server import TableServer
+
+HAND = "Array.from(document.querySelectorAll('#hand [role=option]')).map((e) => e.dataset.card)"
+SAID = "window.__heard.map((h) => h.text)"
+WHAT_NOW = """(() => {
+  if (document.getElementById('game').hidden) return '';
+  if (!document.getElementById('bidding').hidden) return 'bid';
+  if (document.querySelector('#hand .playable')) return 'play';
+  return '';
+})()"""
+
+
+@contextlib.contextmanager
+def alone_server(root: Path, port: int = 0) -> Iterator[ServerThread]:
+    """A server at ``port`` (0: a free one; the same port again is the same page origin,
+    whose storage the browser keeps) with its players alone kept under ``root``."""
+    server = TableServer(limits=Limits(rate=10_000, burst=10_000), web=page_for_tests(),
+                         alone=AloneDoor(root, new_seed=lambda: 11), level=Level.EASY)
+    thread = ServerThread(server, port=port)
+    thread.start()
+    try:
+        yield thread
+    finally:
+        thread.stop()
+
+
+@contextlib.contextmanager
+def same_browser(profile: Path) -> Iterator[Browser]:
+    b = Browser(need_chromium(), profile=profile)
+    try:
+        yield b
+    finally:
+        b.close()
+
+
+def first_screen(b: Browser, server: ServerThread) -> Page:
+    page = b.page()
+    page.add_script(RECORDER)
+    page.goto(base_url(server))
+    page.wait("document.body && document.body.dataset.ready === 'true'")
+    return page
+
+
+def tab_to(page: Page, element: str, back: bool = False) -> None:
+    for _ in range(12):
+        if page.js("document.activeElement.id") == element:
+            return
+        page.key("tab", shift=back)
+    raise AssertionError(f"Tab never reached {element}")
+
+
+def hears(page: Page, text: str, since: int, timeout: float = 30.0) -> None:
+    page.wait(f"{SAID}.slice({since}).includes({json.dumps(text)})", timeout=timeout)
+
+
+def said_count(page: Page) -> int:
+    count: int = page.js(f"{SAID}.length")
+    return count
+
+
+def press(page: Page, key: str, answer: str, *, shift: bool = False) -> None:
+    start = said_count(page)
+    page.key(key, shift=shift)
+    hears(page, answer, start)
+
+
+def play_one_card(page: Page) -> None:
+    page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
+    held = len(page.js(HAND))
+    page.key("tab")
+    page.key("enter")
+    page.wait(f"{HAND}.length === {held - 1}", timeout=60)
+
+
+def test_play_alone_by_keys_then_close_restart_and_continue(tmp_path: Path) -> None:
+    root, profile = tmp_path / "alone", tmp_path / "profile"
+    with alone_server(root) as server, same_browser(profile) as b:
+        page = first_screen(b, server)
+        # The choices, by keys: the opponents Easy (Home), a single hand (End).
+        tab_to(page, "level")
+        page.key("home")
+        tab_to(page, "target")
+        page.key("end")
+        assert page.js("document.getElementById('target').value") == "single"
+        tab_to(page, "play-alone", back=True)
+        page.key("enter")
+        page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
+        assert page.js("document.getElementById('bids').contains(document.activeElement)"
+                       " || document.activeElement.id === 'bids'")
+        hears(page, line(texts.GREETING), 0)
+        press(page, "a", prompts.pace_now("quick"))
+        press(page, "a", prompts.pace_now("instant"))
+        page.key("enter")  # the bid it said
+        play_one_card(page)
+        start = said_count(page)
+        page.key("u")
+        page.wait(f"{SAID}.slice({start}).some((t) => t.startsWith('Undone:'))")
+        page.wait(f"{WHAT_NOW} === 'play' && {HAND}.length === 13", timeout=60)
+        # Restart the hand: Shift R (F5 reloads a page); the terminal's question and answers.
+        press(page, "R", line(texts.CONFIRM_RESTART))
+        press(page, "enter", line(texts.CONFIRM_RESTART))  # not the key it names
+        press(page, "escape", line(prompts.BACK_TO_TABLE))
+        press(page, "R", line(texts.CONFIRM_RESTART))
+        press(page, "y", "Hand restarted.")
+        press(page, "p", line(texts.PAUSED))
+        press(page, "p", line(texts.RESUMED))
+        press(page, "d", line(COACH_LATER))
+        press(page, "k", prompts.review_intro(0))
+        page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
+        page.key("enter")
+        play_one_card(page)
+        page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
+        hand_before = page.js(HAND)
+        token = page.js("localStorage.getItem('spades-alone-token')")
+        trick_before = page.js("document.getElementById('trick').textContent")
+        port = (server.address or ("", 0))[1]
+    # The browser closed and the server stopped; both again, on the same profile.
+    with alone_server(root, port) as server, same_browser(profile) as b:
+        page = first_screen(b, server)
+        assert page.js("document.getElementById('target').value") == "single"  # remembered
+        assert page.js("document.getElementById('level').value") == "easy"
+        tab_to(page, "play-alone")
+        page.key("enter")
+        page.wait(f"{SAID}.some((t) => t.startsWith('A saved match is waiting'))", timeout=60)
+        page.key("enter")  # Enter continues, as it says
+        page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
+        assert page.js(HAND) == hand_before
+        assert page.js("document.getElementById('trick').textContent") == trick_before
+        # Play to the end of the match, then the statistics: counted once.
+        for _ in range(13):
+            if not page.js(HAND):
+                break
+            play_one_card(page)
+        page.wait(f"{SAID}.some((t) => t.includes('win the match'))", timeout=60)
+        start = said_count(page)
+        page.key("T")
+        page.wait(f"{SAID}.length > {start}")
+    stats = json.loads((root / folder_name(token) / "stats.json").read_text())
+    assert stats["played"] == 1
