@@ -34,7 +34,8 @@ from spades_voice.ai import REFERENCE_RATE, WorkRate
 from spades_voice.alone.keys import page_keymap
 from spades_voice.alone.session import AloneSession
 from spades_voice.narration import texts
-from spades_voice.narration.language import speaking
+from spades_voice.narration.browser import HISTORY_ON_PAGE, OPENED_ELSEWHERE
+from spades_voice.narration.language import line, speaking
 from spades_voice.net.limits import Expelled, Guard, Limits
 from spades_voice.net.protocol import ProtocolError
 from spades_voice.net.web import chosen_language
@@ -72,6 +73,14 @@ def chosen(settings: Settings, hello: dict[str, Any]) -> Settings:
     if isinstance(hello.get("blind_nil"), bool):
         given["blind_nil"] = hello["blind_nil"]
     return replace(settings, **given)
+
+
+class PageHooks(StoreHooks):
+    """The terminal's store, for a page: everything kept as at a terminal, but no file
+    is made for the player on the server, where they cannot open it."""
+
+    def save_history(self, text: str) -> tuple[Path | None, str]:
+        return None, line(HISTORY_ON_PAGE)
 
 
 class AloneDoor:
@@ -116,10 +125,14 @@ class AloneDoor:
     async def _play(self, ws: ServerConnection, token: str, hello: dict[str, Any]) -> None:
         name = folder_name(token)
         earlier = self._open.pop(name, None)
-        if earlier is not None:  # the same browser again (a reload): it takes over
+        if earlier is not None:  # the same browser again (a reload, a tab): it takes over
+            with contextlib.suppress(ConnectionClosed):
+                await earlier[1].send(json.dumps(
+                    {"type": "left", "urgent": [line(OPENED_ELSEWHERE)], "elsewhere": True}
+                ))
             await earlier[1].close()
             await earlier[0].end()
-        hooks = StoreHooks(self.root / name, clock=self.clock)
+        hooks = PageHooks(self.root / name, clock=self.clock)
         settings = chosen(hooks.settings, hello)
         if settings != hooks.settings:
             hooks.save_settings(settings)

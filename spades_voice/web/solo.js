@@ -86,6 +86,7 @@ function receive(m) {
   }
   if (m.type === "left") {
     left = true;
+    if (m.urgent) announce(m.urgent, urgent);
     page.alone = false;
     page.state = null;
     $("game").hidden = true;

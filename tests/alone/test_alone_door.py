@@ -12,6 +12,7 @@ from alone_helpers import AlonePage, alone_server, my_turn_to_play, play_on
 
 from spades_voice.alone.door import folder_name
 from spades_voice.narration import prompts, texts
+from spades_voice.narration.browser import HISTORY_ON_PAGE, OPENED_ELSEWHERE
 from spades_voice.narration.language import line
 from spades_voice.rules import Seat, view_at
 from spades_voice.store.save import load_saved
@@ -117,3 +118,19 @@ def test_a_finished_match_counts_once_whatever_follows(tmp_path: Path) -> None:
         page.close()
     stats = json.loads((tmp_path / folder_name(token) / "stats.json").read_text())
     assert (stats["played"], len(stats["counted"])) == (1, 1)
+
+
+def test_the_same_browser_opened_again_takes_the_game_over(tmp_path: Path) -> None:
+    with alone_server(tmp_path) as server:
+        first = AlonePage(server, level="easy")
+        first.until(lambda p: p.state["bidding"])
+        token = first.welcome["token"]
+        second = AlonePage(server, token=token)
+        first.until(lambda p: p.frames[-1]["type"] == "left")
+        assert first.frames[-1]["urgent"] == [line(OPENED_ELSEWHERE)]
+        # Nothing was played yet: nothing is offered, the deal is the same.
+        second.until(lambda p: p.state["bidding"])
+        assert second.state["hand"] == first.state["hand"]
+        second.press("G", prompts.history_not_saved(line(HISTORY_ON_PAGE)))
+        second.close()
+        first.close()
