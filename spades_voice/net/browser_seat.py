@@ -53,6 +53,13 @@ from spades_voice.table import Event, Notice, TurnToAct
 INTENT_ID = 1
 #: Pings that carry keys count from here: the page's own intents use small ids.
 FIRST_ASKED = 1 << 20
+#: Keys of the terminal's that take back or look back, which a shared table does not
+#: offer (the others have heard every card): each says so in the terminal's words.
+NOT_AT_A_SHARED_TABLE = {
+    "undo": prompts.UNDO_NOT_HERE,
+    "restart_hand": prompts.RESTART_NOT_HERE,
+    "coach": prompts.COACH_NOT_HERE,
+}
 MAX_ASKED = 64  # keys awaiting the server's ok; beyond it (a flood) they are not answered
 
 
@@ -186,6 +193,8 @@ class BrowserSocket:
             return _answer(say.people_summary([x.summary for x in self.client.people]))
         if action == "hint":
             return self._hint()
+        if action in NOT_AT_A_SHARED_TABLE:
+            return _answer(line(NOT_AT_A_SHARED_TABLE[action]))
         text = _summary(action, self._view(), self._cast())
         return _answer(text) if text is not None else None
 

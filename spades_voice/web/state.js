@@ -26,6 +26,7 @@ export const page = {
 export const SERVER_KEYS = new Set([
   "hand", "bids", "scores", "trick", "count", "seats", "people", "since_my_turn",
   "what_we_need", "last_trick", "move_on", "seat_waiting", "hint",
+  "undo", "restart_hand", "coach", // at a shared table: why they are not there
 ]);
 // Keys this page does itself (moving focus between its parts).
 export const PAGE_KEYS = new Set([

@@ -160,3 +160,18 @@ def test_play_alone_by_keys_then_close_restart_and_continue(tmp_path: Path) -> N
         page.wait(f"{SAID}.length > {start}")
     stats = json.loads((root / folder_name(token) / "stats.json").read_text())
     assert stats["played"] == 1
+
+
+def test_at_a_shared_table_the_keys_that_take_back_say_why_not() -> None:
+    """A guest at someone's table: undo, restart hand (F5 and the page's Shift R) and the
+    coach answer with the terminal's sentences at a shared table, and F5 reloads nothing."""
+    from test_web_access import guest_bidding
+
+    with guest_bidding() as page:
+        page.js("document.getElementById('bids').focus()")
+        page.js("window.__stayed = true")
+        press(page, "u", line(prompts.UNDO_NOT_HERE))
+        press(page, "R", line(prompts.RESTART_NOT_HERE))
+        press(page, "f5", line(prompts.RESTART_NOT_HERE))
+        press(page, "d", line(prompts.COACH_NOT_HERE))
+        assert page.js("window.__stayed === true")  # F5 did not reload the page
