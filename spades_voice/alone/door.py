@@ -30,7 +30,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from spades_voice.ai import REFERENCE_RATE, WorkRate
+from spades_voice.ai import REFERENCE_RATE, Player, WorkRate
 from spades_voice.alone.keys import page_keymap
 from spades_voice.alone.session import AloneSession
 from spades_voice.narration import texts
@@ -40,7 +40,7 @@ from spades_voice.net.limits import Expelled, Guard, Limits
 from spades_voice.net.protocol import ProtocolError
 from spades_voice.net.web import chosen_language
 from spades_voice.options import Level, Target
-from spades_voice.rules import Ruleset
+from spades_voice.rules import Ruleset, Seat
 from spades_voice.store.hooks import StoreHooks
 from spades_voice.store.settings import Settings
 from spades_voice.table import LocalTable
@@ -94,15 +94,18 @@ class AloneDoor:
         rate: WorkRate = REFERENCE_RATE,
         new_seed: Callable[[], int | str] = lambda: secrets.randbelow(10**9),
         clock: Callable[[], float] = time.monotonic,
+        players: Callable[[], dict[Seat, Player]] | None = None,
     ) -> None:
         """``root``: the folder under which each player's own folder is made.
         ``new_seed``: each new match's seed (tests give a fixed one). ``clock``: the
-        match clock's and the message guard's."""
+        match clock's and the message guard's. ``players``: fixed computers for every
+        table (tests and replays, as ``LocalTable`` takes them); by default the level's."""
         self.root = root
         self.limits = limits or Limits()
         self.rate = rate
         self.new_seed = new_seed
         self.clock = clock
+        self.players = players
         self.keymap = page_keymap()
         self._open: dict[str, tuple[AloneSession, ServerConnection]] = {}
 
@@ -137,7 +140,10 @@ class AloneDoor:
         if settings != hooks.settings:
             hooks.save_settings(settings)
         ruleset = Ruleset(target=settings.target, blind_nil=settings.blind_nil)
-        table = LocalTable(ruleset, self.new_seed(), settings.level, rate=self.rate)
+        table = LocalTable(
+            ruleset, self.new_seed(), settings.level, rate=self.rate,
+            players=self.players() if self.players is not None else None,
+        )
 
         async def send(frame: dict[str, Any]) -> None:
             with contextlib.suppress(ConnectionClosed):

@@ -109,6 +109,8 @@ class AloneSession:
         self._send = send
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._flush_due = False
+        #: Keys handled so far: each frame says how many it follows.
+        self.pressed = 0
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         #: Set when the player has quit (Q, then Y): the page goes back to its first screen.
@@ -156,6 +158,8 @@ class AloneSession:
 
     def press(self, name: str) -> None:
         """A key the page sends: what the terminal's bindings do with it now."""
+        self.pressed += 1
+        self.invalidate()
         key = pt_key(name)
         if key is None:
             return
@@ -169,7 +173,6 @@ class AloneSession:
         press = KeyPress(code, key)
         event = KeyPressEvent(weakref.ref(self._processor), None, [press], [], False)
         found[-1].call(event)
-        self.invalidate()
 
     # ---- frames ------------------------------------------------------------------------
 
@@ -217,6 +220,7 @@ class AloneSession:
             "paused": shell.paused,
             "between": shell.between is not None,
             "over": shell.over,
+            "keys": self.pressed,
         }
         return frame
 

@@ -20,12 +20,16 @@ from websockets.sync.client import connect
 
 from spades_voice.alone.door import AloneDoor
 from spades_voice.net.hosting import ServerThread
+from spades_voice.net.limits import Limits
 
 
 @contextlib.contextmanager
-def alone_server(root: Path, seed: int | str = 7) -> Iterator[ServerThread]:
+def alone_server(root: Path, seed: int | str = 7, **door: Any) -> Iterator[ServerThread]:
     """A server whose players alone are kept under ``root``; every match deals ``seed``."""
-    with running_server(web=page_for_tests(), alone=AloneDoor(root, new_seed=lambda: seed)) as s:
+    # Test keys come far faster than a person's: the message limit is lifted here.
+    limits = Limits(rate=10_000, burst=10_000)
+    alone = AloneDoor(root, new_seed=lambda: seed, limits=limits, **door)
+    with running_server(web=page_for_tests(), alone=alone) as s:
         yield s
 
 

@@ -37,8 +37,10 @@ WHAT_NOW = """(() => {
 def alone_server(root: Path, port: int = 0) -> Iterator[ServerThread]:
     """A server at ``port`` (0: a free one; the same port again is the same page origin,
     whose storage the browser keeps) with its players alone kept under ``root``."""
-    server = TableServer(limits=Limits(rate=10_000, burst=10_000), web=page_for_tests(),
-                         alone=AloneDoor(root, new_seed=lambda: 11), level=Level.EASY)
+    limits = Limits(rate=10_000, burst=10_000)  # a test's keys come faster than a person's
+    server = TableServer(limits=limits, web=page_for_tests(),
+                         alone=AloneDoor(root, new_seed=lambda: 11, limits=limits),
+                         level=Level.EASY)
     thread = ServerThread(server, port=port)
     thread.start()
     try:
