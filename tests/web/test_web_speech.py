@@ -9,10 +9,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cdp import Page
 from test_web_access import _tree, _value, guest_bidding
 from web_helpers import browser, frames_received, heard, seat_guest, wait_for, web_server
 
-from cdp import Page
 from spades_voice.net.remote_table import RemoteTable
 
 
