@@ -124,6 +124,8 @@ class BrowserSocket:
         self.client = TableClient("", {})
         #: The language this seat hears, from the page's first message.
         self.lang = Language.EN
+        #: A guest just seated, to be told their seat and that the host starts.
+        self._greet = False
 
     # ---- page -> table -------------------------------------------------------------
 
@@ -255,6 +257,9 @@ class BrowserSocket:
         if kind == "welcome":
             self._seated()
             client = self.client
+            # A guest new to the table hears their seat once the people frame that follows
+            # says whether the game has started (as the terminal's join does).
+            self._greet = not (client.host or client.back or client.waiting)
             return {
                 "type": "welcome",
                 "table": client.code,
@@ -267,6 +272,10 @@ class BrowserSocket:
                 "urgent": [line(START_HOST)] if client.host and not client.started else [],
             }
         lines, urgent = self._lines()
+        if self._greet and kind == "people":
+            self._greet = False
+            if not self.client.started:
+                urgent.append(notices.waiting_for_host(self.client.seat))
         frame: dict[str, Any] = {"type": "update", "lines": lines, "urgent": urgent}
         frame.update(self._state())
         return frame

@@ -2,7 +2,7 @@
 // drops), what each message from the server does, and the problem report.
 
 import { $, page } from "./state.js";
-import { announce, remember, said, urgent } from "./say.js";
+import { announce, remember } from "./say.js";
 import { draw, drawBidFocus, drawHand, setRules, setText } from "./draw.js";
 
 export function storageKey(table) {
@@ -32,11 +32,11 @@ export function connect(hello) {
     if (page.seat && Date.now() < page.reconnectUntil) {
       // At once the first time (most drops are brief), then once a second.
       setTimeout(() => connect(rejoinHello()), page.lostSaid ? 1000 : 0);
-      if (!page.lostSaid) { announce([words.lost], urgent); page.lostSaid = true; }
+      if (!page.lostSaid) { announce([], [words.lost]); page.lostSaid = true; }
     } else if (page.seat) {
-      announce([words.gone], urgent);
+      announce([], [words.gone]);
     } else if (!opened) {
-      announce([words.unreachable], urgent);
+      announce([], [words.unreachable]);
       setText("join-status", words.unreachable);
     }
   });
@@ -65,12 +65,12 @@ function receive(m) {
     $("chat-region").hidden = false;
     if (m.host) $("start").hidden = false;
     if (!state || !state.started) (m.host ? $("start") : $("seats-h")).focus();
-    announce(m.urgent, urgent);
+    announce([], m.urgent);
     return;
   }
   if (m.type === "closed") {
     page.closedForGood = true;
-    announce(m.urgent, urgent);
+    announce([], m.urgent);
     if (!page.seat || m.code === 4004 && !state) {
       $("join").hidden = false;
       setText("join-status", m.urgent.join(" "));
@@ -87,11 +87,10 @@ function receive(m) {
       drawHand(state.hand);
     }
   }
-  if (m.lines) { announce(m.lines, said); remember(m.lines); }
-  if (m.urgent && m.urgent.length) {
-    announce(m.urgent, urgent);
-    if (m.type === "update") remember(m.urgent);
-  }
+  // All the lines of one message are said together, in order (say.js says why).
+  announce(m.lines || [], m.urgent || []);
+  if (m.lines) remember(m.lines);
+  if (m.urgent && m.type === "update") remember(m.urgent);
   if (m.type === "update") {
     page.reconnectUntil = Date.now() + 60000;
     draw(m);
@@ -102,7 +101,7 @@ export function join(e) {
   if (e) e.preventDefault();
   const table = $("code").value.trim();
   if (!table) {
-    announce([page.data.words.need_code], urgent);
+    announce([], [page.data.words.need_code]);
     setText("join-status", page.data.words.need_code);
     $("code").focus();
     return;
@@ -128,5 +127,5 @@ export function report() {
   link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
   $("report-region").hidden = false;
   $("report-h").focus();
-  announce([page.data.words.report], urgent);
+  announce([], [page.data.words.report]);
 }

@@ -2,7 +2,7 @@
 // each action does (the server's actions are sent; the page's are done here).
 
 import { $, page, SERVER_KEYS, PAGE_KEYS } from "./state.js";
-import { announce, urgent } from "./say.js";
+import { announce } from "./say.js";
 import { move, select, jumpPlayable, focusHand } from "./draw.js";
 import { send, report } from "./connection.js";
 import { aloneKey } from "./solo.js";
@@ -107,7 +107,7 @@ export function act(action) {
     const first = $("keys").firstElementChild;
     if (first) first.focus();
   } else if (action === "repeat") {
-    announce([page.lastLine || page.data.words.nothing_said], urgent);
+    announce([], [page.lastLine || page.data.words.nothing_said]);
   } else if (action === "back") {
     focusHand();
   } else if (action === "report_problem") {

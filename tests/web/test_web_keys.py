@@ -12,7 +12,7 @@ from web_helpers import wait_for
 
 def test_keys_while_bidding() -> None:
     with guest_bidding() as page:
-        urgent = "window.__heard.filter((h) => h.live === 'assertive').map((h) => h.text)"
+        urgent = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
         before = len(page.js(urgent))
         page.key("h", repeat=True)  # a held key's repeats send nothing
         page.key("c")
@@ -49,7 +49,7 @@ def test_keys_while_bidding() -> None:
 
 def test_i_gives_the_hint_and_focuses_what_it_suggests() -> None:
     with guest_bidding() as page:
-        urgent = "window.__heard.filter((h) => h.live === 'assertive').map((h) => h.text)"
+        urgent = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
         before = len(page.js(urgent))
         page.key("i")
         page.wait(f"{urgent}.length > {before}", timeout=60)  # Hard thinks in a worker
