@@ -6,7 +6,7 @@
 // (localStorage), and nowhere else.
 
 import { $, page } from "./state.js";
-import { announce, remember, said, urgent } from "./say.js";
+import { announce, remember } from "./say.js";
 import { draw, drawBidFocus, focusHand, setRules } from "./draw.js";
 import { actionFor, keyName } from "./keys.js";
 import { report } from "./connection.js";
@@ -66,10 +66,10 @@ function open() {
     if (opened && !retried) {
       // Once, a second later: the server keeps the match, and offers it again.
       retried = true;
-      announce([words.lost], urgent);
+      announce([], [words.lost]);
       setTimeout(open, 1000);
     } else {
-      announce([opened ? words.gone : words.unreachable], urgent);
+      announce([], [opened ? words.gone : words.unreachable]);
     }
   });
 }
@@ -86,7 +86,7 @@ function receive(m) {
   }
   if (m.type === "left") {
     left = true;
-    if (m.urgent) announce(m.urgent, urgent);
+    if (m.urgent) announce([], m.urgent);
     page.alone = false;
     page.state = null;
     $("game").hidden = true;
@@ -97,8 +97,9 @@ function receive(m) {
   }
   if (m.type !== "update") return;
   retried = false;
-  if (m.lines.length) { announce(m.lines, said); remember(m.lines); }
-  if (m.urgent.length) announce(m.urgent, urgent);
+  // All the lines of one frame are said together, in order (say.js says why).
+  announce(m.lines, m.urgent);
+  remember(m.lines);
   // The focus is the terminal's own: where its keys moved it.
   page.focusCard = m.alone.card;
   m.bid_focus = m.alone.bid;
