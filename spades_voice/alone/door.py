@@ -33,16 +33,17 @@ from websockets.exceptions import ConnectionClosed
 from spades_voice.ai import REFERENCE_RATE, Player, WorkRate
 from spades_voice.alone.keys import page_keymap
 from spades_voice.alone.session import AloneSession
+from spades_voice.alone.sound import cue_files
 from spades_voice.narration import texts
 from spades_voice.narration.browser import HISTORY_ON_PAGE, OPENED_ELSEWHERE
 from spades_voice.narration.language import line, speaking
 from spades_voice.net.limits import Expelled, Guard, Limits
 from spades_voice.net.protocol import ProtocolError
-from spades_voice.net.web import chosen_language
-from spades_voice.options import Level, Target
+from spades_voice.net.web import WebPage, chosen_language
+from spades_voice.options import Level, Sound, Target
 from spades_voice.rules import Ruleset, Seat
 from spades_voice.store.hooks import StoreHooks
-from spades_voice.store.settings import Settings
+from spades_voice.store.settings import SETTINGS_FILE, Settings
 from spades_voice.table import LocalTable
 
 #: A token the server made: 32 bytes, URL-safe base64 (43 characters).
@@ -95,11 +96,13 @@ class AloneDoor:
         new_seed: Callable[[], int | str] = lambda: secrets.randbelow(10**9),
         clock: Callable[[], float] = time.monotonic,
         players: Callable[[], dict[Seat, Player]] | None = None,
+        page: WebPage | None = None,
     ) -> None:
         """``root``: the folder under which each player's own folder is made.
         ``new_seed``: each new match's seed (tests give a fixed one). ``clock``: the
         match clock's and the message guard's. ``players``: fixed computers for every
-        table (tests and replays, as ``LocalTable`` takes them); by default the level's."""
+        table (tests and replays, as ``LocalTable`` takes them); by default the level's.
+        ``page``: the page these players use, which then serves the sound cues too."""
         self.root = root
         self.limits = limits or Limits()
         self.rate = rate
@@ -107,6 +110,8 @@ class AloneDoor:
         self.clock = clock
         self.players = players
         self.keymap = page_keymap()
+        if page is not None:
+            page.add_files(cue_files(), "audio/wav")
         self._open: dict[str, tuple[AloneSession, ServerConnection]] = {}
 
     async def __call__(self, ws: ServerConnection, seated: Callable[[], None]) -> None:
@@ -135,8 +140,13 @@ class AloneDoor:
                 ))
             await earlier[1].close()
             await earlier[0].end()
+        # A player new to this server hears no cue until they turn cues on (a page may
+        # play no sound before a key); after that, their choice is kept like any other.
+        known = (self.root / name / SETTINGS_FILE).exists()
         hooks = PageHooks(self.root / name, clock=self.clock)
         settings = chosen(hooks.settings, hello)
+        if not known:
+            settings = replace(settings, sound=Sound.OFF)
         if settings != hooks.settings:
             hooks.save_settings(settings)
         ruleset = Ruleset(target=settings.target, blind_nil=settings.blind_nil)
@@ -149,7 +159,8 @@ class AloneDoor:
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(json.dumps(frame, separators=(",", ":")))
 
-        session = AloneSession(table, hooks, self.keymap, settings, send)
+        session = AloneSession(table, hooks, self.keymap, settings, send,
+                               sound_on=settings.sound is Sound.ON)
         self._open[name] = (session, ws)
         await send({
             "type": "welcome", "alone": True, "token": token, "table": "", "code_line": "",

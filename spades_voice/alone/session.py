@@ -25,6 +25,7 @@ from prompt_toolkit.key_binding import KeyBindingsBase, KeyPress, KeyPressEvent
 from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
+from spades_voice.alone.sound import PageSound
 from spades_voice.net.regions import regions
 from spades_voice.options import Verbosity
 from spades_voice.rules import BID_CHOICES
@@ -96,12 +97,18 @@ class AloneSession:
         keymap: Keymap,
         settings: Settings,
         send: Send,
+        *,
+        sound_on: bool = False,
     ) -> None:
+        """``sound_on``: cues start on (the player turned them on before at this page)."""
         self.hooks = hooks
         self.speaker = PageSpeaker(self._changed)
+        self.sound = PageSound(table.seat, enabled=sound_on, volume=settings.volume,
+                               changed=self._changed)
         self.shell = Shell(
             table, self.speaker, hooks, keymap, pace=settings.pace,
             brief=settings.verbosity is not Verbosity.FULL, start_settings=settings,
+            sound=self.sound,
         )
         self.shell.on_quit = self._quit
         self._bindings: KeyBindingsBase = load_key_bindings(self.shell, keymap)
@@ -222,6 +229,7 @@ class AloneSession:
             "over": shell.over,
             "keys": self.pressed,
         }
+        frame["sound"] = self.sound.take()
         return frame
 
     async def _sender(self) -> None:

@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         origins=args.allow_origin,
         web=web,
         # Each browser that plays alone: its match, statistics and choices (``alone``).
-        alone=AloneDoor(alone_folder()),
+        alone=AloneDoor(alone_folder(), page=web),
     )
     warning = exposure_warning(args.bind, tls)
     if warning:

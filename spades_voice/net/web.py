@@ -50,7 +50,7 @@ FILES = {
     "/app.css": ("app.css", "text/css; charset=utf-8"),
 }
 #: The page's script: native ES modules by responsibility (app.js imports the others).
-MODULES = ("app", "state", "say", "keys", "draw", "connection", "language", "solo")
+MODULES = ("app", "state", "say", "keys", "draw", "connection", "language", "solo", "cues")
 FILES.update({f"/{m}.js": (f"{m}.js", "text/javascript; charset=utf-8") for m in MODULES})
 
 
@@ -174,6 +174,12 @@ class WebPage:
         #: Each body's ETag, gzip form and its ETag, made on first asking (by the body's id:
         #: the bodies above live as long as the page).
         self._gzipped: dict[int, tuple[str, bytes, str]] = {}
+
+    def add_files(self, files: Mapping[str, bytes], kind: str) -> None:
+        """Serve more files of one kind beside the page's own (the sound cues a page that
+        plays alone fetches: ``spades_voice.alone``)."""
+        for path, body in files.items():
+            self._files[path] = (body, kind)
 
     def listening(self, host: str, port: int, *, tls: bool) -> list[str]:
         """The server is bound: the page's origins are now known (port 0 picks one)."""

@@ -11,6 +11,7 @@ import { draw, drawBidFocus, focusHand, setRules } from "./draw.js";
 import { actionFor, keyName } from "./keys.js";
 import { report } from "./connection.js";
 import { stored } from "./language.js";
+import { playCues } from "./cues.js";
 
 const TOKEN_KEY = "spades-alone-token";
 const CHOICES_KEY = "spades-alone-choices";
@@ -100,6 +101,7 @@ function receive(m) {
   // All the lines of one frame are said together, in order (say.js says why).
   announce(m.lines, m.urgent);
   remember(m.lines);
+  playCues(m.sound);
   // The focus is the terminal's own: where its keys moved it.
   page.focusCard = m.alone.card;
   m.bid_focus = m.alone.bid;

@@ -28,8 +28,9 @@ def alone_server(root: Path, seed: int | str = 7, **door: Any) -> Iterator[Serve
     """A server whose players alone are kept under ``root``; every match deals ``seed``."""
     # Test keys come far faster than a person's: the message limit is lifted here.
     limits = Limits(rate=10_000, burst=10_000)
-    alone = AloneDoor(root, new_seed=lambda: seed, limits=limits, **door)
-    with running_server(web=page_for_tests(), alone=alone) as s:
+    web = page_for_tests()
+    alone = AloneDoor(root, new_seed=lambda: seed, limits=limits, page=web, **door)
+    with running_server(web=web, alone=alone) as s:
         yield s
 
 

@@ -6,15 +6,20 @@ closed page and a restarted server, and its statistics counted once."""
 from __future__ import annotations
 
 import json
+import urllib.request
 from pathlib import Path
 
 from alone_helpers import AlonePage, alone_server, my_turn_to_play, play_on
 
 from spades_voice.alone.door import folder_name
-from spades_voice.narration import prompts, texts
+from spades_voice.alone.sound import wav
+from spades_voice.narration import prompts, sounds, texts
 from spades_voice.narration.browser import HISTORY_ON_PAGE, OPENED_ELSEWHERE
 from spades_voice.narration.language import line
+from spades_voice.options import DEFAULT_VOLUME
 from spades_voice.rules import Seat, view_at
+from spades_voice.sound import Cue
+from spades_voice.sound.synth import shape, volume_gain
 from spades_voice.store.save import load_saved
 
 
@@ -134,3 +139,42 @@ def test_the_same_browser_opened_again_takes_the_game_over(tmp_path: Path) -> No
         second.press("G", prompts.history_not_saved(line(HISTORY_ON_PAGE)))
         second.close()
         first.close()
+
+
+def test_sound_cues_off_until_turned_on_then_placed_by_seat(tmp_path: Path) -> None:
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, level="easy")
+        token = page.welcome["token"]
+        page.until(lambda p: p.state["bidding"])
+        assert not any(f.get("sound", {}).get("cues") for f in page.frames)  # a new page: off
+        page.press("a")
+        page.press("a", prompts.pace_now("instant"))
+        page.press("f4", line(sounds.SOUND_ON))
+        assert page.state["sound"]["cues"] == [
+            {"sound": "/sounds/your_turn-0.wav", "pan": 0.0,
+             "gain": round(volume_gain(DEFAULT_VOLUME), 4), "at_once": True}
+        ]
+        page.press("-", sounds.volume_line(60, edge=None, off=False))
+        assert page.state["sound"]["cues"][0]["gain"] == round(volume_gain(60), 4)
+        page.press("enter")
+        page.until(my_turn_to_play)
+        page.press("tab")
+        start = len(page.frames)
+        page.press("enter")
+        page.until(lambda p: len(p.state["hand"]) == 12 and my_turn_to_play(p))
+        cues = [c for f in page.frames[start:] for c in f.get("sound", {}).get("cues", [])]
+        # Each seat's card from its side, with its own voice; the partner quieter.
+        where = {c["sound"]: (c["pan"], c["gain"]) for c in cues if "card" in c["sound"]}
+        quiet = round(volume_gain(60), 4)
+        assert where["/sounds/card-1.wav"] == (-0.8, quiet)  # West, on the left
+        assert where["/sounds/card-3.wav"] == (0.8, quiet)  # East, on the right
+        assert where["/sounds/card-2.wav"] == (0.0, round(0.7 * volume_gain(60), 4))
+        page.close()
+        host, port = server.address or ("", 0)
+        with urllib.request.urlopen(f"http://{host}:{port}/sounds/card-1.wav") as r:
+            assert r.read() == wav(shape(Cue.CARD, 1))
+    with alone_server(tmp_path) as server:  # turned on is remembered, like the terminal's
+        page = AlonePage(server, token=token)
+        page.until(lambda p: p.state["alone"]["mode"] == "confirm")
+        page.press("f4", line(sounds.SOUND_OFF))
+        page.close()

@@ -16,7 +16,7 @@ from web_helpers import RECORDER, base_url, need_chromium, page_for_tests
 
 from spades_voice.ai import Level
 from spades_voice.alone.door import AloneDoor, folder_name
-from spades_voice.narration import prompts, texts
+from spades_voice.narration import prompts, sounds, texts
 from spades_voice.narration.coach import COACH_LATER
 from spades_voice.narration.language import line
 from spades_voice.net.hosting import ServerThread
@@ -38,8 +38,9 @@ def alone_server(root: Path, port: int = 0) -> Iterator[ServerThread]:
     """A server at ``port`` (0: a free one; the same port again is the same page origin,
     whose storage the browser keeps) with its players alone kept under ``root``."""
     limits = Limits(rate=10_000, burst=10_000)  # a test's keys come faster than a person's
-    server = TableServer(limits=limits, web=page_for_tests(),
-                         alone=AloneDoor(root, new_seed=lambda: 11, limits=limits),
+    web = page_for_tests()
+    server = TableServer(limits=limits, web=web,
+                         alone=AloneDoor(root, new_seed=lambda: 11, limits=limits, page=web),
                          level=Level.EASY)
     thread = ServerThread(server, port=port)
     thread.start()
@@ -115,6 +116,10 @@ def test_play_alone_by_keys_then_close_restart_and_continue(tmp_path: Path) -> N
         hears(page, line(texts.GREETING), 0)
         press(page, "a", prompts.pace_now("quick"))
         press(page, "a", prompts.pace_now("instant"))
+        # Sound cues, off until now: the server's own sound, fetched and placed by the page.
+        press(page, "f4", line(sounds.SOUND_ON))
+        page.wait("performance.getEntriesByType('resource')"
+                  ".some((e) => e.name.endsWith('/sounds/your_turn-0.wav'))")
         page.key("enter")  # the bid it said
         play_one_card(page)
         start = said_count(page)
