@@ -37,12 +37,6 @@ def regions(
     order: HandOrder = HandOrder.SUIT,
 ) -> dict[str, Any]:
     """The regions' contents for the seat ``view`` belongs to."""
-    playing = view.phase is Phase.PLAYING and view.my_turn
-    cards = say.hand_order(view.hand, order, view.dealt)
-    bids = dict(view.bids)
-    teams = (cast.my_team, cast.my_team.other)
-    side = {t: cast.team(t) for t in teams}
-    played = Counter(s for t in (*view.tricks, view.current) for s, _ in t.plays)
     return {
         "started": started,
         "host": host,
@@ -51,40 +45,15 @@ def regions(
         "my_turn": view.my_turn,
         "bidding": view.phase is Phase.BIDDING and view.my_turn,
         "bid_focus": BID_CHOICES.index(bid_focus(view)),
-        "hand": [
-            {
-                "card": c.code,
-                "label": say.focus_line(c, (c in view.legal_cards) if playing else None),
-                "playable": playing and c in view.legal_cards,
-            }
-            for c in cards
-        ],
+        "hand": _hand(view, order),
         "trick": say.trick_summary(view, cast) if view.phase is not None else "",
         "last_trick": say.last_trick_summary(view.tricks, cast),
-        "teams": [
-            {
-                "name": side[t],
-                "score": view.totals.get(t, 0),
-                "bags": view.bags.get(t, 0),
-                "bid": _team_bid(bids, t),
-                "took": sum(view.tricks_won.get(s, 0) for s in t.seats),
-            }
-            for t in teams
-        ],
-        "players": [
-            {
-                "name": cast.name(s),
-                "side": side[s.team],
-                "bid": cap_bid(bids.get(s)),
-                "tricks": view.tricks_won.get(s, 0),
-                "cards": 13 - played[s] if view.phase is not None else 0,
-            }
-            for s in SEATS
-        ],
+        "teams": _teams(view, cast),
+        "players": _players(view, cast),
         "seats": [
             {
                 "seat": seat_name(x.seat),
-                "side": side[x.seat.team],
+                "side": cast.team(x.seat.team),
                 "who": cast.name(x.seat) if x.you else x.name,
                 "status": x.summary,
             }
@@ -92,6 +61,50 @@ def regions(
         ],
         "hands": [say.hand_entry(o, cast) for o in reversed(view.outcomes)],
     }
+
+
+def _hand(view: SeatView, order: HandOrder) -> list[dict[str, Any]]:
+    """Each card held, in ``order``, with its spoken label and whether it may be played."""
+    playing = view.phase is Phase.PLAYING and view.my_turn
+    return [
+        {
+            "card": c.code,
+            "label": say.focus_line(c, (c in view.legal_cards) if playing else None),
+            "playable": playing and c in view.legal_cards,
+        }
+        for c in say.hand_order(view.hand, order, view.dealt)
+    ]
+
+
+def _teams(view: SeatView, cast: say.Cast) -> list[dict[str, Any]]:
+    """The seat's own partnership first: its score, bags, bid and tricks taken."""
+    bids = dict(view.bids)
+    return [
+        {
+            "name": cast.team(t),
+            "score": view.totals.get(t, 0),
+            "bags": view.bags.get(t, 0),
+            "bid": _team_bid(bids, t),
+            "took": sum(view.tricks_won.get(s, 0) for s in t.seats),
+        }
+        for t in (cast.my_team, cast.my_team.other)
+    ]
+
+
+def _players(view: SeatView, cast: say.Cast) -> list[dict[str, Any]]:
+    """Each seat: its name, side, bid, tricks taken and cards left."""
+    bids = dict(view.bids)
+    played = Counter(s for t in (*view.tricks, view.current) for s, _ in t.plays)
+    return [
+        {
+            "name": cast.name(s),
+            "side": cast.team(s.team),
+            "bid": cap_bid(bids.get(s)),
+            "tricks": view.tricks_won.get(s, 0),
+            "cards": 13 - played[s] if view.phase is not None else 0,
+        }
+        for s in SEATS
+    ]
 
 
 def _team_bid(bids: dict[Seat, Bid], team: Team) -> int | None:
