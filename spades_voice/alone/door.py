@@ -102,7 +102,8 @@ class AloneDoor:
         ``new_seed``: each new match's seed (tests give a fixed one). ``clock``: the
         match clock's and the message guard's. ``players``: fixed computers for every
         table (tests and replays, as ``LocalTable`` takes them); by default the level's.
-        ``page``: the page these players use, which then serves the sound cues too."""
+        ``page``: the page these players use, which then offers Play alone and serves
+        the sound cues."""
         self.root = root
         self.limits = limits or Limits()
         self.rate = rate
@@ -111,7 +112,7 @@ class AloneDoor:
         self.players = players
         self.keymap = page_keymap()
         if page is not None:
-            page.add_files(cue_files(), "audio/wav")
+            page.offer_alone(cue_files(), "audio/wav")
         self._open: dict[str, tuple[AloneSession, ServerConnection]] = {}
 
     async def __call__(self, ws: ServerConnection, seated: Callable[[], None]) -> None:

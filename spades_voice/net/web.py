@@ -103,11 +103,12 @@ def origins_for(public_url: str | None, host: str, port: int, *, tls: bool) -> l
     return found
 
 
-def page_data(keys: Keys, lang: Language = Language.EN) -> dict[str, Any]:
+def page_data(keys: Keys, lang: Language = Language.EN, *, alone: bool = False) -> dict[str, Any]:
     """What the page reads before it connects, in ``lang``: keys, its headings and
-    labels, and words it says on its own."""
+    labels, and words it says on its own; ``alone``: this server lets a page play alone."""
     with speaking(lang):
         return {
+            "alone": alone,
             "lang": lang.value,
             "keys": {name: list(k) for name, k in keys.keys.items()},
             "spoken": dict(keys.spoken_in(lang)),
@@ -165,21 +166,27 @@ class WebPage:
         page = page_html(self._files["/"][0].decode("utf-8")).encode("utf-8")
         for path in ("/", "/index.html"):
             self._files[path] = (page, self._files[path][1])
-        #: /app.json in each language; the plain path is English.
-        self._data = {
-            lang: json.dumps(page_data(keys, lang), separators=(",", ":")).encode()
-            for lang in Language
-        }
-        self._files["/app.json"] = (self._data[Language.EN], "application/json")
         #: Each body's ETag, gzip form and its ETag, made on first asking (by the body's id:
         #: the bodies above live as long as the page).
         self._gzipped: dict[int, tuple[str, bytes, str]] = {}
+        self._write_data(alone=False)
 
-    def add_files(self, files: Mapping[str, bytes], kind: str) -> None:
-        """Serve more files of one kind beside the page's own (the sound cues a page that
-        plays alone fetches: ``spades_voice.alone``)."""
+    def _write_data(self, *, alone: bool) -> None:
+        #: /app.json in each language; the plain path is English.
+        self._gzipped.clear()  # keyed by the bodies' ids: the old bodies are let go
+        self._data = {
+            lang: json.dumps(page_data(self.keys, lang, alone=alone),
+                             separators=(",", ":")).encode()
+            for lang in Language
+        }
+        self._files["/app.json"] = (self._data[Language.EN], "application/json")
+
+    def offer_alone(self, files: Mapping[str, bytes], kind: str) -> None:
+        """This server lets a page play alone (``spades_voice.alone``): the page shows
+        Play alone, and serves ``files`` too (the sound cues it fetches)."""
         for path, body in files.items():
             self._files[path] = (body, kind)
+        self._write_data(alone=True)
 
     def listening(self, host: str, port: int, *, tls: bool) -> list[str]:
         """The server is bound: the page's origins are now known (port 0 picks one)."""

@@ -29,8 +29,11 @@ function choices() {
   };
 }
 
-// The choices made last time on this browser, back on the form.
+// Play alone and its choices, where the server offers it, with the choices made last time
+// on this browser back on the form.
 export function restoreChoices() {
+  $("play-alone").hidden = !page.data.alone;
+  $("alone-choices").hidden = !page.data.alone;
   const kept = stored(() => JSON.parse(localStorage.getItem(CHOICES_KEY) || "null"), null);
   if (!kept) return;
   for (const name of ["level", "target"]) {

@@ -15,7 +15,7 @@ from spades_voice.alone.door import folder_name
 from spades_voice.alone.sound import wav
 from spades_voice.narration import prompts, sounds, texts
 from spades_voice.narration.browser import HISTORY_ON_PAGE, OPENED_ELSEWHERE
-from spades_voice.narration.language import line
+from spades_voice.narration.language import Language, line, speaking
 from spades_voice.options import DEFAULT_VOLUME
 from spades_voice.rules import Seat, view_at
 from spades_voice.sound import Cue
@@ -177,4 +177,16 @@ def test_sound_cues_off_until_turned_on_then_placed_by_seat(tmp_path: Path) -> N
         page = AlonePage(server, token=token)
         page.until(lambda p: p.state["alone"]["mode"] == "confirm")
         page.press("f4", line(sounds.SOUND_OFF))
+        page.close()
+
+
+def test_a_page_in_spanish_hears_the_terminals_spanish(tmp_path: Path) -> None:
+    with speaking(Language.ES):
+        greeting, restart = line(texts.GREETING), line(texts.CONFIRM_RESTART)
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, lang="es", level="easy")
+        page.until(lambda p: p.state["bidding"])
+        assert ("now", greeting) in page.said
+        page.press("R", restart)
+        assert greeting != line(texts.GREETING) and restart != line(texts.CONFIRM_RESTART)
         page.close()

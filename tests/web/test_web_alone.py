@@ -182,3 +182,25 @@ def test_at_a_shared_table_the_keys_that_take_back_say_why_not() -> None:
         press(page, "f5", line(prompts.RESTART_NOT_HERE))
         press(page, "d", line(prompts.COACH_NOT_HERE))
         assert page.js("window.__stayed === true")  # F5 did not reload the page
+
+
+def test_axe_passes_the_first_screen_with_play_alone_and_the_table_alone(
+    tmp_path: Path,
+) -> None:
+    from test_web_access import _axe
+
+    def both_schemes(page: Page, what: str) -> None:
+        for scheme in ("light", "dark"):
+            page.send("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": scheme}],
+            })
+            assert _axe(page) == [], (what, scheme)
+
+    with alone_server(tmp_path / "alone") as server, same_browser(tmp_path / "p") as b:
+        page = first_screen(b, server)
+        assert not page.js("document.getElementById('play-alone').hidden")
+        both_schemes(page, "first screen")
+        page.js("document.getElementById('play-alone').focus()")
+        page.key("enter")
+        page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
+        both_schemes(page, "playing alone")
