@@ -40,7 +40,7 @@ from spades_voice import narration as say
 from spades_voice.ai import Hint
 from spades_voice.ai.counting import sure_tricks
 from spades_voice.narration import notices, prompts, texts
-from spades_voice.narration.browser import NO_HINT, START_HOST, table_code_line
+from spades_voice.narration.browser import NO_HINT, NOT_HERE, START_HOST, table_code_line
 from spades_voice.narration.language import Language, line, speaking
 from spades_voice.narration.naming import bid_name, seat_name
 from spades_voice.narration.refusals import heard
@@ -184,15 +184,19 @@ class BrowserSocket:
         return p.encode({"type": "ping", "id": asked})
 
     def _said_for(self, action: str) -> dict[str, Any] | None:
-        """The answer to a key the server let in (None: the key says nothing here)."""
+        """The answer to a key the server let in: every key says something, if only that
+        it does nothing on this page, or why not yet."""
         if action == "seat_waiting":
             return _answer(line(notices.NOBODY_WAITING_AT_ALL))
         if action == "people":
             return _answer(say.people_summary([x.summary for x in self.client.people]))
         if action == "hint":
             return self._hint()
+        if not (self.client.started or self.client.waiting) and action != "seats":
+            host = next((x.name for x in self.client.people if x.host), "")
+            return _answer(notices.not_started_host(host))
         text = _summary(action, self._view(), self._cast())
-        return _answer(text) if text is not None else None
+        return _answer(text if text is not None else line(NOT_HERE))
 
     def _hint(self) -> dict[str, Any] | None:
         """A hint on the seat's turn, as the terminal's I key gives it; focus moves to it.

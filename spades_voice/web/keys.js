@@ -70,17 +70,36 @@ export function buildKeys() {
 export function onKey(e) {
   const name = keyName(e);
   if (name === null) return;
+  // A focused button (a key's own, Place this bid) does what its name says.
+  if ((name === "enter" || name === "space") && e.target.closest("button, summary, a")) return;
   const action = actionFor(name);
-  if (action === null) return;
-  const state = page.state;
-  if ((action === "next_playable" || action === "previous_playable") &&
-      !(state && state.my_turn && state.phase === "playing")) {
-    return; // Tab moves through the page when there is no card to play
+  if (action === null || (!SERVER_KEYS.has(action) && !PAGE_KEYS.has(action))) {
+    if (answersNotHere(name, action)) {
+      e.preventDefault();
+      if (!e.repeat) announce([], [page.data.not_here[action] || page.data.words.not_here]);
+    }
+    return;
   }
-  if (!SERVER_KEYS.has(action) && !PAGE_KEYS.has(action)) return;
+  if (action === "next_playable" || action === "previous_playable") {
+    const state = page.state;
+    if (!(state && state.my_turn && state.phase === "playing")) return; // Tab moves on
+    // At the end already, and told so: this Tab leaves the hand for the page's controls.
+    if (!jumpPlayable(action === "next_playable" ? 1 : -1)) return;
+    e.preventDefault();
+    return;
+  }
   e.preventDefault();
   if (e.repeat) return; // a held key is one press
   act(action);
+}
+
+// Whether a key at the table is answered "That key does nothing on this page." (or the
+// terminal's words for a shared table): a game key this page has not (U, F5, Ctrl+S ...;
+// its browser meaning is held back, so the sentence is true) or a character bound to
+// nothing. Other keys (Ctrl+C, F7, F11 ...) stay the browser's.
+function answersNotHere(name, action) {
+  if (action !== null) return name !== "c-c";
+  return name.length === 1 && name.trim() !== "";
 }
 
 export function act(action) {

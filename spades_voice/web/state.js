@@ -18,6 +18,7 @@ export const page = {
   focusCard: null,
   focusIndex: 0,
   bidIndex: 0,
+  edge: null, // "last_playable"/"first_playable" once said at that end of the hand
   heard: [],
 };
 
