@@ -49,7 +49,17 @@ from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_join, hello_join_any, hello_rejoin
 from spades_voice.net.web import Keys, chosen_language
 from spades_voice.options import HandOrder
-from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
+from spades_voice.rules import (
+    BID_CHOICES,
+    BLIND_NIL,
+    SEATS,
+    Bid,
+    Card,
+    Phase,
+    Seat,
+    SeatView,
+    Team,
+)
 from spades_voice.table import Event, Notice, TurnToAct
 
 #: The id of the intents a key makes (the update that answers them needs no matching).
@@ -122,6 +132,8 @@ class BrowserSocket:
         self.lang = Language.EN
         #: A guest just seated, to be told their seat and that the host starts.
         self._greet = False
+        #: Blind nil was offered on the last frame (its cards held back by the server).
+        self._offered = False
 
     # ---- page -> table -------------------------------------------------------------
 
@@ -202,6 +214,8 @@ class BrowserSocket:
         """A hint on the seat's turn, as the terminal's I key gives it; focus moves to it.
         It is thought out in a worker and sent when ready (None now)."""
         view = self._view()
+        if _blind_offer(view):
+            return _answer(line(texts.BLIND_OFFER))
         if not view.my_turn or view.phase is None or self._hints is None:
             return _answer(line(texts.HINT_LATER))
         self._hinted += 1
@@ -274,6 +288,11 @@ class BrowserSocket:
             self._greet = False
             if not self.client.started:
                 urgent.append(notices.waiting_for_host(self.client.seat))
+        view = self._view()
+        offered, self._offered = self._offered, _blind_offer(view)
+        if offered and not self._offered and view.my_turn and view.phase is Phase.BIDDING:
+            # The seat looked (the page asked to ``reveal``): as the terminal says it.
+            urgent += [line(texts.BLIND_WITHDRAWN), prompts.your_bid(self._bid_focus(view))]
         frame: dict[str, Any] = {"type": "update", "lines": lines, "urgent": urgent}
         frame.update(self._state())
         return frame
@@ -286,7 +305,9 @@ class BrowserSocket:
         for event in self.client.drain():
             said = say.event_lines(event, cast)
             if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
-                said = [prompts.your_bid(self._bid_focus(view))]
+                offered = _blind_offer(view) and event.seat is view.seat
+                bid = prompts.your_bid(self._bid_focus(view))
+                said = [line(texts.BLIND_OFFER) if offered else bid]
             if isinstance(event, Notice) and event.action is not None:
                 keys = self.keys.spoken_in(self.lang).get(event.action, "")
                 said = [notices.with_offer(line, event.action, keys) for line in said]
@@ -309,6 +330,7 @@ class BrowserSocket:
             "phase": view.phase.value if view.phase is not None else None,
             "my_turn": view.my_turn,
             "bidding": view.phase is Phase.BIDDING and view.my_turn,
+            "blind_offer": _blind_offer(view),
             "bid_focus": BID_CHOICES.index(self._bid_focus(view)),
             "hand": [
                 {
@@ -366,6 +388,14 @@ class BrowserSocket:
     def _bid_focus(view: SeatView) -> Bid:
         """The bid list starts on the tricks the hand can count on, as the terminal's."""
         return Bid(sure_tricks(view.hand)) if view.hand else BID_CHOICES[0]
+
+
+def _blind_offer(view: SeatView) -> bool:
+    """The seat's turn to bid with its cards held back: blind nil, or look first."""
+    return (
+        view.phase is Phase.BIDDING and view.my_turn and not view.hand_seen
+        and BLIND_NIL in view.legal_bids
+    )
 
 
 def _answer(text: str) -> dict[str, Any]:

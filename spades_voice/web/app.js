@@ -9,7 +9,7 @@
 // regions), connection.js (the websocket and the server's messages), language.js.
 
 import { $, page, SERVER_KEYS } from "./state.js";
-import { act, actionFor, historyKeys, keyName, onKey } from "./keys.js";
+import { act, actionFor, blindOffer, historyKeys, keyName, onKey } from "./keys.js";
 import { focusHand, placeBid } from "./draw.js";
 import { announce } from "./say.js";
 import { connect, join, rejoinHello, send, storageKey } from "./connection.js";
@@ -23,6 +23,8 @@ async function start() {
     await speak(code);
   });
   $("place-bid").addEventListener("click", placeBid);
+  $("blind-nil").addEventListener("click", () => blindOffer("yes"));
+  $("show-cards").addEventListener("click", () => blindOffer("back"));
   $("join-form").addEventListener("submit", join);
   $("play-online").addEventListener("click", () => {
     page.closedForGood = false;

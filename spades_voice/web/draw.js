@@ -90,7 +90,8 @@ export function select() {
 }
 
 export function focusHand() {
-  (bidding() ? $("bids") : $("hand")).focus();
+  const offer = page.state && page.state.blind_offer;
+  (offer ? $("show-cards") : bidding() ? $("bids") : $("hand")).focus();
 }
 
 function drawHandFocus() {
@@ -209,6 +210,12 @@ export function draw(s) {
   $("join").hidden = true;
   drawHand(s.hand);
   $("bidding").hidden = !s.bidding;
+  // Blind nil offered: its two buttons instead of the bid list (no cards to bid on yet).
+  const offer = Boolean(s.blind_offer);
+  const offerWas = Boolean(wasState && wasState.blind_offer);
+  $("blind-offer").hidden = !offer;
+  $("bids").hidden = offer;
+  $("place-bid").hidden = offer;
   // Focus follows the turn only while it is at the table: someone reading the history
   // or the rules keeps their place (the assertive region says it is their turn).
   const here = document.activeElement;
@@ -219,10 +226,10 @@ export function draw(s) {
   // A new turn (my play can end a trick I win, so my_turn may never have been false).
   const turnCame = s.my_turn && !(wasState && wasState.my_turn &&
     wasState.phase === s.phase && wasState.hand.length === s.hand.length);
-  if (s.bidding && !wasBidding) {
+  if (s.bidding && (!wasBidding || offerWas !== offer)) {
     page.bidIndex = s.bid_focus;
     drawBidFocus();
-    if (atTable) $("bids").focus();
+    if (atTable) (offer ? $("show-cards") : $("bids")).focus();
   } else if (!s.bidding && wasBidding && atTable) {
     $("hand").focus();
   }

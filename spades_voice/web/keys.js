@@ -73,6 +73,11 @@ export function onKey(e) {
   // A focused button (a key's own, Place this bid) does what its name says.
   if ((name === "enter" || name === "space") && e.target.closest("button, summary, a")) return;
   const action = actionFor(name);
+  if (page.state && page.state.blind_offer && BLIND_KEYS.has(action)) {
+    e.preventDefault();
+    if (!e.repeat) blindOffer(action);
+    return;
+  }
   if (action === null || (!SERVER_KEYS.has(action) && !PAGE_KEYS.has(action))) {
     if (answersNotHere(name, action)) {
       e.preventDefault();
@@ -91,6 +96,22 @@ export function onKey(e) {
   e.preventDefault();
   if (e.repeat) return; // a held key is one press
   act(action);
+}
+
+// Keys that answer the blind-nil offer, as the terminal's do: Y bids blind nil; the keys
+// that move through or read the cards look at them first (the server holds them back
+// until the seat says ``reveal``; H then reads them).
+const BLIND_KEYS = new Set([
+  "yes", "hand", "previous", "next", "up", "down", "first", "last", "select", "back",
+]);
+
+export function blindOffer(action) {
+  if (action === "yes") {
+    send({ type: "bid", bid: "blind_nil", id: 2 });
+    return;
+  }
+  send({ type: "reveal", id: 5 });
+  if (action === "hand") send({ type: "key", action: "hand" });
 }
 
 // Whether a key at the table is answered "That key does nothing on this page." (or the
