@@ -38,7 +38,7 @@ from websockets.exceptions import ConnectionClosed
 from spades_voice import narration as say
 from spades_voice.ai import Hint
 from spades_voice.narration import notices, prompts, texts
-from spades_voice.narration.browser import NO_HINT, START_HOST, table_code_line
+from spades_voice.narration.browser import NO_HINT, NOT_HERE, START_HOST, table_code_line
 from spades_voice.narration.language import Language, line, speaking
 from spades_voice.narration.refusals import heard
 from spades_voice.net import codec
@@ -46,20 +46,13 @@ from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_join, hello_join_any, hello_rejoin
 from spades_voice.net.regions import bid_focus, regions
 from spades_voice.net.web import Keys, chosen_language
-from spades_voice.rules import BID_CHOICES, Card, Phase, SeatView
+from spades_voice.rules import BID_CHOICES, BLIND_NIL, Card, Phase, SeatView
 from spades_voice.table import Event, Notice, TurnToAct
 
 #: The id of the intents a key makes (the update that answers them needs no matching).
 INTENT_ID = 1
 #: Pings that carry keys count from here: the page's own intents use small ids.
 FIRST_ASKED = 1 << 20
-#: Keys of the terminal's that take back or look back, which a shared table does not
-#: offer (the others have heard every card): each says so in the terminal's words.
-NOT_AT_A_SHARED_TABLE = {
-    "undo": prompts.UNDO_NOT_HERE,
-    "restart_hand": prompts.RESTART_NOT_HERE,
-    "coach": prompts.COACH_NOT_HERE,
-}
 MAX_ASKED = 64  # keys awaiting the server's ok; beyond it (a flood) they are not answered
 
 
@@ -126,6 +119,8 @@ class BrowserSocket:
         self.lang = Language.EN
         #: A guest just seated, to be told their seat and that the host starts.
         self._greet = False
+        #: Blind nil was offered on the last frame (its cards held back by the server).
+        self._offered = False
 
     # ---- page -> table -------------------------------------------------------------
 
@@ -188,22 +183,26 @@ class BrowserSocket:
         return p.encode({"type": "ping", "id": asked})
 
     def _said_for(self, action: str) -> dict[str, Any] | None:
-        """The answer to a key the server let in (None: the key says nothing here)."""
+        """The answer to a key the server let in: every key says something, if only that
+        it does nothing on this page, or why not yet."""
         if action == "seat_waiting":
             return _answer(line(notices.NOBODY_WAITING_AT_ALL))
         if action == "people":
             return _answer(say.people_summary([x.summary for x in self.client.people]))
         if action == "hint":
             return self._hint()
-        if action in NOT_AT_A_SHARED_TABLE:
-            return _answer(line(NOT_AT_A_SHARED_TABLE[action]))
+        if not (self.client.started or self.client.waiting) and action != "seats":
+            host = next((x.name for x in self.client.people if x.host), "")
+            return _answer(notices.not_started_host(host))
         text = _summary(action, self._view(), self._cast())
-        return _answer(text) if text is not None else None
+        return _answer(text if text is not None else line(NOT_HERE))
 
     def _hint(self) -> dict[str, Any] | None:
         """A hint on the seat's turn, as the terminal's I key gives it; focus moves to it.
         It is thought out in a worker and sent when ready (None now)."""
         view = self._view()
+        if _blind_offer(view):
+            return _answer(line(texts.BLIND_OFFER))
         if not view.my_turn or view.phase is None or self._hints is None:
             return _answer(line(texts.HINT_LATER))
         self._hinted += 1
@@ -276,6 +275,11 @@ class BrowserSocket:
             self._greet = False
             if not self.client.started:
                 urgent.append(notices.waiting_for_host(self.client.seat))
+        view = self._view()
+        offered, self._offered = self._offered, _blind_offer(view)
+        if offered and not self._offered and view.my_turn and view.phase is Phase.BIDDING:
+            # The seat looked (the page asked to ``reveal``): as the terminal says it.
+            urgent += [line(texts.BLIND_WITHDRAWN), prompts.your_bid(bid_focus(view))]
         frame: dict[str, Any] = {"type": "update", "lines": lines, "urgent": urgent}
         frame.update(self._state())
         return frame
@@ -288,7 +292,9 @@ class BrowserSocket:
         for event in self.client.drain():
             said = say.event_lines(event, cast)
             if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
-                said = [prompts.your_bid(bid_focus(view))]
+                offered = _blind_offer(view) and event.seat is view.seat
+                bid = prompts.your_bid(bid_focus(view))
+                said = [line(texts.BLIND_OFFER) if offered else bid]
             if isinstance(event, Notice) and event.action is not None:
                 keys = self.keys.spoken_in(self.lang).get(event.action, "")
                 said = [notices.with_offer(line, event.action, keys) for line in said]
@@ -297,11 +303,13 @@ class BrowserSocket:
 
     def _state(self) -> dict[str, Any]:
         """The regions' contents: the page shows these, it composes nothing."""
-        client = self.client
-        return regions(
-            self._view(), self._cast(), client.people,
+        client, view = self.client, self._view()
+        frame = regions(
+            view, self._cast(), client.people,
             started=client.started, host=client.host, waiting=client.waiting,
         )
+        frame["blind_offer"] = _blind_offer(view)
+        return frame
 
     # ---- helpers -----------------------------------------------------------------
 
@@ -312,6 +320,14 @@ class BrowserSocket:
     def _cast(self) -> say.Cast:
         names = {x.seat: x.name for x in self.client.people if not x.you}
         return say.Cast(self.client.seat, names)
+
+
+def _blind_offer(view: SeatView) -> bool:
+    """The seat's turn to bid with its cards held back: blind nil, or look first."""
+    return (
+        view.phase is Phase.BIDDING and view.my_turn and not view.hand_seen
+        and BLIND_NIL in view.legal_bids
+    )
 
 
 def _answer(text: str) -> dict[str, Any]:

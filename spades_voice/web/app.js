@@ -9,9 +9,10 @@
 // regions), connection.js (the websocket and the server's messages), language.js.
 // solo.js: playing alone, where the server runs the terminal's game and the page sends keys.
 
-import { $, page } from "./state.js";
-import { act, actionFor, historyKeys, keyName, onKey } from "./keys.js";
+import { $, page, SERVER_KEYS } from "./state.js";
+import { act, actionFor, blindOffer, historyKeys, keyName, onKey } from "./keys.js";
 import { focusHand, placeBid } from "./draw.js";
+import { announce } from "./say.js";
 import { connect, join, rejoinHello, send, storageKey } from "./connection.js";
 import { LANGUAGE_KEY, firstLanguage, speak, stored } from "./language.js";
 import { playAlone, restoreChoices } from "./solo.js";
@@ -24,6 +25,8 @@ async function start() {
     await speak(code);
   });
   $("place-bid").addEventListener("click", placeBid);
+  $("blind-nil").addEventListener("click", () => blindOffer("yes"));
+  $("show-cards").addEventListener("click", () => blindOffer("back"));
   $("join-form").addEventListener("submit", join);
   $("play-online").addEventListener("click", () => {
     page.closedForGood = false;
@@ -41,6 +44,13 @@ async function start() {
     if (e.key === "Escape") { e.preventDefault(); focusHand(); }
   });
   $("table").addEventListener("keydown", onKey);
+  // Entering the table from elsewhere (the chat line, the history) says its name: not
+  // every screen reader says an application region's name as focus moves into it.
+  $("table").addEventListener("focusin", (e) => {
+    if (e.relatedTarget && !$("table").contains(e.relatedTarget)) {
+      announce([], [$("table").getAttribute("aria-label")]);
+    }
+  });
   $("history").addEventListener("keydown", historyKeys);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("#table, input, #history")) return;
@@ -53,6 +63,10 @@ async function start() {
     } else if (action === "back" && page.state && page.state.started) {
       e.preventDefault();
       focusHand();
+    } else if (SERVER_KEYS.has(action) && page.seat && $("game").hidden) {
+      // Seated, before the game shows: the server answers (the people, or why not yet).
+      e.preventDefault();
+      if (!e.repeat) act(action);
     }
   });
   const code = decodeURIComponent(location.hash.replace(/^#/, ""));

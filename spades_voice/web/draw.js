@@ -3,12 +3,14 @@
 
 import { $, page } from "./state.js";
 import { send } from "./connection.js";
+import { announce } from "./say.js";
 
 function bidding() {
   return page.state && page.state.bidding;
 }
 
 export function move(where) {
+  page.edge = null;
   if (bidding()) {
     const last = page.data.bids.length - 1;
     const step = { previous: -1, up: -1, next: 1, down: 1 }[where];
@@ -45,18 +47,32 @@ export function move(where) {
   drawHandFocus();
 }
 
+// Tab (1) and Shift+Tab (-1) on the seat's turn: the next playable card that way; at the
+// end, the last one there, said with which end it is, as the terminal says it. False when
+// that was already said: the key then leaves the hand (the page's other controls).
 export function jumpPlayable(step) {
   const cards = page.state.hand;
-  for (let k = 1; k <= cards.length; k++) {
-    const i = page.focusIndex + step * k;
-    if (i < 0 || i >= cards.length) break;
-    if (cards[i].playable) {
-      page.focusIndex = i;
-      page.focusCard = cards[i].card;
-      drawHandFocus();
-      return;
+  const playable = cards.map((c, i) => (c.playable ? i : -1)).filter((i) => i >= 0);
+  if (!playable.length) return false;
+  const ahead = playable.filter((j) => (j - page.focusIndex) * step > 0);
+  let target = step > 0 ? ahead[0] : ahead[ahead.length - 1];
+  let edge = null;
+  if (!ahead.length) {
+    target = step > 0 ? playable[playable.length - 1] : playable[0];
+    edge = step > 0 ? "last_playable" : "first_playable";
+    if (page.edge === edge && target === page.focusIndex) {
+      page.edge = null;
+      return false;
     }
   }
+  const moved = target !== page.focusIndex;
+  page.focusIndex = target;
+  page.focusCard = cards[target].card;
+  drawHandFocus();
+  page.edge = edge;
+  // A new focus is read by the screen reader; an unchanged one is not, so say the card.
+  if (edge) announce([], moved ? [page.data.words[edge]] : [page.data.words[edge], cards[target].label]);
+  return true;
 }
 
 export function placeBid() {
@@ -74,17 +90,20 @@ export function select() {
 }
 
 export function focusHand() {
-  (bidding() ? $("bids") : $("hand")).focus();
+  const offer = page.state && page.state.blind_offer;
+  (offer ? $("show-cards") : bidding() ? $("bids") : $("hand")).focus();
 }
 
 function drawHandFocus() {
   const box = $("hand");
+  // While the seat bids, the bid list alone has a focus: the hand shows none.
+  const focusCard = bidding() ? null : page.focusCard;
   for (const el of box.children) {
-    const on = el.dataset.card === page.focusCard;
+    const on = el.dataset.card === focusCard;
     el.setAttribute("aria-selected", on ? "true" : "false");
     el.classList.toggle("focused", on);
   }
-  if (page.focusCard) box.setAttribute("aria-activedescendant", "card-" + page.focusCard);
+  if (focusCard) box.setAttribute("aria-activedescendant", "card-" + focusCard);
   else box.removeAttribute("aria-activedescendant");
 }
 
@@ -179,6 +198,7 @@ export function setRules(lines) {
 
 export function draw(s) {
   const wasBidding = bidding();
+  const wasState = page.state;
   page.state = s;
   $("seats").hidden = false;
   rows($("seats-body"), s.seats, (x) => [x.seat, x.side, x.who, x.status]);
@@ -190,19 +210,31 @@ export function draw(s) {
   $("join").hidden = true;
   drawHand(s.hand);
   $("bidding").hidden = !s.bidding;
+  // Blind nil offered: its two buttons instead of the bid list (no cards to bid on yet).
+  const offer = Boolean(s.blind_offer);
+  const offerWas = Boolean(wasState && wasState.blind_offer);
+  $("blind-offer").hidden = !offer;
+  $("bids").hidden = offer;
+  $("place-bid").hidden = offer;
   // Focus follows the turn only while it is at the table: someone reading the history
   // or the rules keeps their place (the assertive region says it is their turn).
   const here = document.activeElement;
+  // The chat's Send button is not a place to type: the turn takes focus from it too.
+  const offChat = here && $("chat-region").contains(here) && here.tagName !== "INPUT";
   const atTable = !here || here === document.body || $("table").contains(here) ||
-    $("seats").contains(here);
-  if (s.bidding && !wasBidding) {
+    $("seats").contains(here) || offChat;
+  // A new turn (my play can end a trick I win, so my_turn may never have been false).
+  const turnCame = s.my_turn && !(wasState && wasState.my_turn &&
+    wasState.phase === s.phase && wasState.hand.length === s.hand.length);
+  if (s.bidding && (!wasBidding || offerWas !== offer)) {
     page.bidIndex = s.bid_focus;
     drawBidFocus();
-    if (atTable) $("bids").focus();
+    if (atTable) (offer ? $("show-cards") : $("bids")).focus();
   } else if (!s.bidding && wasBidding && atTable) {
     $("hand").focus();
   }
-  if (gameWasHidden && atTable) focusHand();
+  if (turnCame) page.edge = null;
+  if ((gameWasHidden || (turnCame && offChat)) && atTable) focusHand();
   setText("trick", s.trick);
   setText("last-trick", s.last_trick);
   rows($("teams-body"), s.teams, (t) => [

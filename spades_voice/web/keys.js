@@ -72,17 +72,57 @@ export function onKey(e) {
   if (page.alone) { aloneKey(e); return; }
   const name = keyName(e);
   if (name === null) return;
+  // A focused button (a key's own, Place this bid) does what its name says.
+  if ((name === "enter" || name === "space") && e.target.closest("button, summary, a")) return;
   const action = actionFor(name);
-  if (action === null) return;
-  const state = page.state;
-  if ((action === "next_playable" || action === "previous_playable") &&
-      !(state && state.my_turn && state.phase === "playing")) {
-    return; // Tab moves through the page when there is no card to play
+  if (page.state && page.state.blind_offer && BLIND_KEYS.has(action)) {
+    e.preventDefault();
+    if (!e.repeat) blindOffer(action);
+    return;
   }
-  if (!SERVER_KEYS.has(action) && !PAGE_KEYS.has(action)) return;
+  if (action === null || (!SERVER_KEYS.has(action) && !PAGE_KEYS.has(action))) {
+    if (answersNotHere(name, action)) {
+      e.preventDefault();
+      if (!e.repeat) announce([], [page.data.not_here[action] || page.data.words.not_here]);
+    }
+    return;
+  }
+  if (action === "next_playable" || action === "previous_playable") {
+    const state = page.state;
+    if (!(state && state.my_turn && state.phase === "playing")) return; // Tab moves on
+    // At the end already, and told so: this Tab leaves the hand for the page's controls.
+    if (!jumpPlayable(action === "next_playable" ? 1 : -1)) return;
+    e.preventDefault();
+    return;
+  }
   e.preventDefault();
   if (e.repeat) return; // a held key is one press
   act(action);
+}
+
+// Keys that answer the blind-nil offer, as the terminal's do: Y bids blind nil; the keys
+// that move through or read the cards look at them first (the server holds them back
+// until the seat says ``reveal``; H then reads them).
+const BLIND_KEYS = new Set([
+  "yes", "hand", "previous", "next", "up", "down", "first", "last", "select", "back",
+]);
+
+export function blindOffer(action) {
+  if (action === "yes") {
+    send({ type: "bid", bid: "blind_nil", id: 2 });
+    return;
+  }
+  send({ type: "reveal", id: 5 });
+  if (action === "hand") send({ type: "key", action: "hand" });
+}
+
+// Whether a key at the table is answered "That key does nothing on this page." (or the
+// terminal's words for a shared table): a game key this page has not (U, F5, Ctrl+S ...;
+// its browser meaning is held back, so the sentence is true) or a character bound to
+// nothing. Other keys (Ctrl+C, F7, F11 ...) stay the browser's.
+function answersNotHere(name, action) {
+  if (action !== null) return name !== "c-c";
+  return name.length === 1 && name.trim() !== "";
 }
 
 export function act(action) {

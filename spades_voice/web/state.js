@@ -18,6 +18,7 @@ export const page = {
   focusCard: null,
   focusIndex: 0,
   bidIndex: 0,
+  edge: null, // "last_playable"/"first_playable" once said at that end of the hand
   heard: [],
   alone: false, // playing alone (solo.js): every key goes to the server
 };
@@ -26,7 +27,6 @@ export const page = {
 export const SERVER_KEYS = new Set([
   "hand", "bids", "scores", "trick", "count", "seats", "people", "since_my_turn",
   "what_we_need", "last_trick", "move_on", "seat_waiting", "hint",
-  "undo", "restart_hand", "coach", // at a shared table: why they are not there
 ]);
 // Keys this page does itself (moving focus between its parts).
 export const PAGE_KEYS = new Set([
