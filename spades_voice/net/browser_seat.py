@@ -37,7 +37,7 @@ from websockets.exceptions import ConnectionClosed
 
 from spades_voice import narration as say
 from spades_voice.ai import Hint
-from spades_voice.narration import notices, prompts, texts
+from spades_voice.narration import chat, notices, prompts, texts
 from spades_voice.narration.browser import NO_HINT, NOT_HERE, START_HOST, table_code_line
 from spades_voice.narration.language import Language, line, speaking
 from spades_voice.narration.refusals import heard
@@ -53,6 +53,8 @@ from spades_voice.table import Event, Notice, TurnToAct
 INTENT_ID = 1
 #: Pings that carry keys count from here: the page's own intents use small ids.
 FIRST_ASKED = 1 << 20
+#: What a mute awaiting its ``ok`` is asked as (never a key's action).
+MUTE = "/mute"
 MAX_ASKED = 64  # keys awaiting the server's ok; beyond it (a flood) they are not answered
 
 
@@ -111,6 +113,8 @@ class BrowserSocket:
         #: Keys let through as pings, by the ping's id, waiting for the server's ``ok``.
         self._asked: dict[int, str] = {}
         self._ids = itertools.count(FIRST_ASKED)
+        #: The host's mutes waiting for the server's ``ok``: who, and muted or not.
+        self._muting: dict[int, tuple[str, bool]] = {}
         self.remote_address = ws.remote_address
         self.request = ws.request
         #: Decodes the table's frames exactly as the terminal's client does.
@@ -161,6 +165,10 @@ class BrowserSocket:
             return p.encode(hello_join_any(str(data.get("name", ""))))
         if kind == "key" and isinstance(data.get("action"), str):
             return self._key(data["action"])
+        if kind == "say" and isinstance(data.get("text"), str):
+            word, _, name = data["text"].strip().partition(" ")
+            if word in ("/mute", "/unmute") and name.strip():
+                return self._mute(name.strip(), word == "/mute")
         # Anything else (bid, play, say ...) goes on as it is: the server judges it as it
         # judges any client's message.
         return text
@@ -181,6 +189,15 @@ class BrowserSocket:
         if len(self._asked) < MAX_ASKED:
             self._asked[asked] = action
         return p.encode({"type": "ping", "id": asked})
+
+    def _mute(self, name: str, on: bool) -> str:
+        """The host's "/mute Bo" or "/unmute Bo" typed in the chat, as the terminal's chat
+        line takes it: the table's mute intent, answered with the terminal's words."""
+        asked = next(self._ids)
+        if len(self._asked) < MAX_ASKED:
+            self._asked[asked] = MUTE
+            self._muting[asked] = (name, on)
+        return p.encode({"type": "mute", "name": name, "muted": on, "id": asked})
 
     def _said_for(self, action: str) -> dict[str, Any] | None:
         """The answer to a key the server let in: every key says something, if only that
@@ -248,6 +265,9 @@ class BrowserSocket:
         kind = data["type"]
         rid = data.get("id")
         action = self._asked.pop(rid, None) if isinstance(rid, int) else None
+        muting = self._muting.pop(rid, None) if isinstance(rid, int) else None
+        if kind == "ok" and muting is not None:
+            return _answer(chat.muted(*muting))
         if kind == "ok":
             return self._said_for(action) if action is not None else None
         if kind in ("refused", "error"):

@@ -204,3 +204,39 @@ def test_axe_passes_the_first_screen_with_play_alone_and_the_table_alone(
         page.key("enter")
         page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
         both_schemes(page, "playing alone")
+
+
+def test_the_host_at_the_page_mutes_in_the_chat_as_at_the_terminal() -> None:
+    """A page that opened a table (Play online) is its host: "/mute Bo" in the chat line
+    mutes Bo, with the terminal's words, and Bo's chat is refused; "/unmute Bo" lets him."""
+    from web_helpers import browser, heard, open_page, web_server
+
+    from spades_voice.narration import chat
+    from spades_voice.net.remote_table import RemoteTable
+    from spades_voice.rules import IllegalAction
+
+    with web_server() as server, browser() as b:
+        page = open_page(b, base_url(server))
+        page.js("document.getElementById('name').value = 'Di'")
+        page.js("document.getElementById('play-online').click()")
+        page.wait("!document.getElementById('start').hidden")
+        [code] = server.call(lambda: list(server.server.tables))
+        bo = RemoteTable.join(server.url, code, "Bo")
+        try:
+            page.wait("!document.getElementById('chat-region').hidden")
+            for typed, answer in (("/mute Bo", chat.muted("Bo", True)),
+                                  ("/unmute Bo", chat.muted("Bo", False))):
+                start = len(heard(page))
+                page.js("document.getElementById('say').focus()")
+                page.type(typed)
+                page.key("enter")
+                hears(page, answer, start)
+                if typed == "/mute Bo":
+                    try:
+                        bo.say("hello")
+                    except IllegalAction as refused:
+                        assert str(refused) == chat.YOU_ARE_MUTED
+                    else:
+                        raise AssertionError("a muted guest was let chat")
+        finally:
+            bo.close()
