@@ -91,6 +91,18 @@ PAGE_WORDS = {
     "target_500": N_("500 points"),
     "target_single": N_("A single hand"),
     "blind_nil_label": N_("Allow blind nil"),
+    "open_heading": N_("Open a table for friends"),
+    "open_intro": N_(
+        "You host it: the page gives you its code to read to your friends, and the "
+        "computer plays any seat nobody takes."
+    ),
+    "open_public": N_("List it under Play online, for anyone to join"),
+    "turn_label": N_("Time for each turn"),
+    "turn_none": N_("No limit"),
+    "turn_30": N_("30 seconds"),
+    "turn_60": N_("1 minute"),
+    "turn_120": N_("2 minutes"),
+    "open_button": N_("Open a table"),
     "seats_heading": N_("Seats"),
     "seat_column": N_("Seat"),
     "partnership_column": N_("Partnership"),

@@ -43,7 +43,13 @@ from spades_voice.narration.language import Language, line, speaking
 from spades_voice.narration.refusals import heard
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
-from spades_voice.net.client import TableClient, hello_join, hello_join_any, hello_rejoin
+from spades_voice.net.client import (
+    TableClient,
+    hello_create,
+    hello_join,
+    hello_join_any,
+    hello_rejoin,
+)
 from spades_voice.net.regions import bid_focus, regions
 from spades_voice.net.web import Keys, chosen_language
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Card, Phase, SeatView
@@ -151,7 +157,7 @@ class BrowserSocket:
         if not isinstance(data, dict):
             return text
         kind = data.get("type")
-        if kind in ("join", "rejoin", "join_any"):
+        if kind in ("join", "rejoin", "join_any", "create"):
             self.lang = chosen_language(data.get("lang"))
         if kind == "join":
             token = data.get("token")
@@ -163,6 +169,8 @@ class BrowserSocket:
             return p.encode(hello_rejoin(str(data.get("table", "")), str(data.get("token", ""))))
         if kind == "join_any":
             return p.encode(hello_join_any(str(data.get("name", ""))))
+        if kind == "create":
+            return p.encode(_opened(data))
         if kind == "key" and isinstance(data.get("action"), str):
             return self._key(data["action"])
         if kind == "say" and isinstance(data.get("text"), str):
@@ -347,6 +355,22 @@ def _blind_offer(view: SeatView) -> bool:
     return (
         view.phase is Phase.BIDDING and view.my_turn and not view.hand_seen
         and BLIND_NIL in view.legal_bids
+    )
+
+
+#: The turn timers a page may choose when it opens a table (seconds; None: no limit).
+TURN_SECONDS = (None, 30, 60, 120)
+
+
+def _opened(data: dict[str, Any]) -> dict[str, Any]:
+    """The hello for a table the page opens for friends, with the host's choices: listed
+    for anyone (Play online) or only for who has the code, and the time for each turn
+    (a choice it does not offer is no limit, never an error)."""
+    seconds = data.get("turn_seconds")
+    turn = float(seconds) if seconds in TURN_SECONDS and seconds is not None else None
+    return hello_create(
+        str(data.get("name", "")), timers={"bid": turn, "play": turn},
+        public=data.get("public") is True,
     )
 
 

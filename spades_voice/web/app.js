@@ -16,6 +16,7 @@ import { announce } from "./say.js";
 import { connect, join, rejoinHello, send, storageKey } from "./connection.js";
 import { LANGUAGE_KEY, firstLanguage, speak, stored } from "./language.js";
 import { playAlone, restoreChoices } from "./solo.js";
+import { openTable } from "./open.js";
 
 async function start() {
   await speak(firstLanguage());
@@ -33,6 +34,7 @@ async function start() {
     connect({ type: "join_any", name: $("name").value.trim(), lang: page.lang });
   });
   $("play-alone").addEventListener("click", playAlone);
+  $("open-table").addEventListener("click", openTable);
   restoreChoices();
   $("start").addEventListener("click", () => send({ type: "key", action: "move_on" }));
   $("chat-form").addEventListener("submit", (e) => {

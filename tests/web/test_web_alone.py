@@ -240,3 +240,29 @@ def test_the_host_at_the_page_mutes_in_the_chat_as_at_the_terminal() -> None:
                         raise AssertionError("a muted guest was let chat")
         finally:
             bo.close()
+
+
+def test_opening_a_table_with_the_hosts_choices() -> None:
+    """From the first screen, by keys: a private table with 30 seconds a turn, and a
+    public one with no limit; the server opens each as the page chose."""
+    from web_helpers import browser, open_page, web_server
+
+    with web_server() as server, browser() as b:
+        for public in (False, True):
+            page = open_page(b, base_url(server))
+            page.js("document.getElementById('name').value = 'Di'")
+            if public:
+                tab_to(page, "open-public")
+                page.key("space")
+            else:
+                tab_to(page, "turn-seconds")
+                page.key("down")  # 30 seconds
+            tab_to(page, "open-table")
+            page.key("enter")
+            page.wait("!document.getElementById('start').hidden")
+            assert page.js("document.getElementById('table-code').textContent")
+            tables = server.call(lambda: [(t.public, t.timers) for t in
+                                          server.server.tables.values()])
+            assert tables[-1][0] is public
+            assert tables[-1][1].bid == tables[-1][1].play == (None if public else 30.0)
+            page.send("Page.close")
