@@ -190,3 +190,27 @@ def test_a_page_in_spanish_hears_the_terminals_spanish(tmp_path: Path) -> None:
         page.press("R", restart)
         assert greeting != line(texts.GREETING) and restart != line(texts.CONFIRM_RESTART)
         page.close()
+
+
+def test_a_new_match_over_an_unfinished_one_asks_and_counts_a_loss(tmp_path: Path) -> None:
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, level="easy", target="500")
+        token = page.welcome["token"]
+        page.press("a")
+        page.press("a", prompts.pace_now("instant"))
+        page.until(lambda p: p.state["bidding"])
+        page.press("enter")
+        page.until(my_turn_to_play)
+        page.press("n", line(texts.CONFIRM_NEW))  # it says it counts as a loss
+        page.press("escape", line(prompts.BACK_TO_TABLE))
+        page.press("n", line(texts.CONFIRM_NEW))
+        page.press("y", line(prompts.NEW_MATCH_STARTED))
+        start = len(page.said)
+        page.press("q")
+        asked = {line(texts.CONFIRM_QUIT), line(texts.CONFIRM_QUIT_UNSAVED)}
+        page.until(lambda p: any(t in asked for _, t in p.said[start:]))
+        page.press("y")
+        page.until(lambda p: p.frames[-1]["type"] == "left")
+        page.close()
+    stats = json.loads((tmp_path / folder_name(token) / "stats.json").read_text())
+    assert (stats["played"], stats["lost"], stats["won"]) == (1, 1, 0)
