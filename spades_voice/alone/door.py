@@ -177,9 +177,20 @@ class AloneDoor:
                 await session.end()
 
     async def _keys(self, ws: ServerConnection, session: AloneSession) -> None:
-        """The page's keys until it goes or the player quits."""
+        """The page's keys, until the page goes or the player quits (Q, then Y)."""
+        loop = asyncio.get_running_loop()
+        reading = loop.create_task(self._read(ws, session))
+        ended = loop.create_task(session.ended.wait())
+        try:
+            await asyncio.wait({reading, ended}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (reading, ended):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    async def _read(self, ws: ServerConnection, session: AloneSession) -> None:
         guard = Guard(self.limits, self.clock)
-        ended = asyncio.get_running_loop().create_task(session.ended.wait())
         try:
             async for raw in ws:
                 try:
@@ -188,10 +199,5 @@ class AloneDoor:
                     continue
                 if message.get("type") == "press" and isinstance(message.get("key"), str):
                     session.press(message["key"])
-                if ended.done():
-                    await asyncio.sleep(0)  # the goodbye goes out before the socket closes
-                    break
         except (ConnectionClosed, Expelled):
             pass
-        finally:
-            ended.cancel()

@@ -38,6 +38,8 @@ from spades_voice.store.settings import Settings
 from spades_voice.table import LocalTable
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+#: How long the last frames (the goodbye) may take to go out once the session ends.
+LAST_FRAMES_SECONDS = 5.0
 
 
 class PageSpeaker:
@@ -102,9 +104,10 @@ class AloneSession:
     ) -> None:
         """``sound_on``: cues start on (the player turned them on before at this page)."""
         self.hooks = hooks
-        self.speaker = PageSpeaker(self._changed)
+        self._flush_due = False
+        self.speaker = PageSpeaker(self.invalidate)
         self.sound = PageSound(table.seat, enabled=sound_on, volume=settings.volume,
-                               changed=self._changed)
+                               changed=self.invalidate)
         self.shell = Shell(
             table, self.speaker, hooks, keymap, pace=settings.pace,
             brief=settings.verbosity is not Verbosity.FULL, start_settings=settings,
@@ -115,7 +118,6 @@ class AloneSession:
         self._processor = KeyProcessor(self._bindings)
         self._send = send
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self._flush_due = False
         #: Keys handled so far: each frame says how many it follows.
         self.pressed = 0
         self._wake = asyncio.Event()
@@ -146,18 +148,25 @@ class AloneSession:
         start(shell)
 
     async def end(self) -> None:
-        """The page has gone: the clock stops and the match is saved (``StoreHooks.close``)."""
+        """The page has gone, or the player quit: the computers stop, the frames still
+        waiting go out (the goodbye; bounded, a page gone takes none), the clock stops
+        and the match is saved (``StoreHooks.close``)."""
         self.shell.table.set_listener(None)
         self.shell.quitting = True
+        driver, sender = self._tasks
+        driver.cancel()
+        self._outbox.put_nowait(None)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(sender), LAST_FRAMES_SECONDS)
         for task in self._tasks:
             task.cancel()
-        for task in self._tasks:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self.hooks.close()
 
     def _quit(self) -> None:
-        self.invalidate()
+        """Q, then Y: the goodbye goes out, then the page goes back to its first screen."""
+        self._outbox.put_nowait(self.frame())
         self._outbox.put_nowait({"type": "left"})
         self.ended.set()
 
@@ -190,9 +199,6 @@ class AloneSession:
         self.shell.advance()
         self.invalidate()
 
-    def _changed(self) -> None:
-        self.invalidate()
-
     def invalidate(self) -> None:
         """Something changed: one frame goes out once the shell is done (the pace
         driver calls this as prompt_toolkit's app would be)."""
@@ -202,7 +208,8 @@ class AloneSession:
 
     def _flush(self) -> None:
         self._flush_due = False
-        self._outbox.put_nowait(self.frame())
+        if not self.ended.is_set():  # after the goodbye, nothing more is sent
+            self._outbox.put_nowait(self.frame())
 
     def frame(self) -> dict[str, Any]:
         """What the page gets now: the lines said since the last frame, the regions, and

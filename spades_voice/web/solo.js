@@ -99,7 +99,7 @@ function receive(m) {
     $("play-alone").focus();
     return;
   }
-  if (m.type !== "update") return;
+  if (m.type !== "update" || left) return;
   retried = false;
   // All the lines of one frame are said together, in order (say.js says why).
   announce(m.lines, m.urgent);

@@ -9,7 +9,9 @@ import json
 import urllib.request
 from pathlib import Path
 
+import pytest
 from alone_helpers import AlonePage, alone_server, my_turn_to_play, play_on
+from websockets.exceptions import ConnectionClosed
 
 from spades_voice.alone.door import folder_name
 from spades_voice.alone.sound import wav
@@ -211,6 +213,9 @@ def test_a_new_match_over_an_unfinished_one_asks_and_counts_a_loss(tmp_path: Pat
         page.until(lambda p: any(t in asked for _, t in p.said[start:]))
         page.press("y")
         page.until(lambda p: p.frames[-1]["type"] == "left")
+        assert page.frames[-2]["urgent"] == [line(prompts.GOODBYE)]  # said, then gone
+        with pytest.raises(ConnectionClosed):  # and the server lets the socket go
+            page.ws.recv(timeout=30)
         page.close()
     stats = json.loads((tmp_path / folder_name(token) / "stats.json").read_text())
     assert (stats["played"], stats["lost"], stats["won"]) == (1, 1, 0)
