@@ -341,6 +341,7 @@ class BrowserSocket:
                 for c in cards
             ],
             "trick": say.trick_summary(view, cast) if view.phase is not None else "",
+            "trick_cards": _trick_cards(view, cast),
             "last_trick": say.last_trick_summary(view.tricks, cast),
             "teams": [
                 {
@@ -388,6 +389,23 @@ class BrowserSocket:
     def _bid_focus(view: SeatView) -> Bid:
         """The bid list starts on the tricks the hand can count on, as the terminal's."""
         return Bid(sure_tricks(view.hand)) if view.hand else BID_CHOICES[0]
+
+
+#: Where each seat sits from this one's chair, clockwise: the left is the next to act.
+_WHERE = ("you", "left", "partner", "right")
+
+
+def _trick_cards(view: SeatView, cast: say.Cast) -> list[dict[str, Any]]:
+    """The trick as it lies, for the eyes: each seat where it sits from this one, with the
+    card it has played (its code; None yet). The sentence in ``trick`` says the same."""
+    played = dict(view.current.plays)
+    seat, found = view.seat, []
+    for where in _WHERE:
+        card = played.get(seat)
+        found.append({"where": where, "name": cast.name(seat),
+                      "card": card.code if card is not None else None})
+        seat = seat.next
+    return found
 
 
 def _blind_offer(view: SeatView) -> bool:

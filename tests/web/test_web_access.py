@@ -71,6 +71,7 @@ def _find(nodes: list[dict[str, Any]], role: str, name: str | None = None) -> li
 def test_every_region_and_control_has_its_role_name_and_live_properties() -> None:
     with guest_bidding() as page:
         page.send("Accessibility.enable")
+        page.js("document.getElementById('keys-box').open = true")  # closed by default
         nodes = _tree(page)
         regions = {_value(n, "name") for n in _find(nodes, "region")}
         assert {"Seats", "The game", "What has happened", "How spades works",

@@ -36,7 +36,8 @@ def _said_after(page: Page, key: str, **kw: bool) -> str:
 def test_a_focused_button_does_what_its_name_says() -> None:
     with guest_bidding() as page:
         for key in ("enter", "space"):
-            page.js("document.getElementById('key-hand').focus()")
+            page.js("document.getElementById('keys-box').open = true;"
+                    " document.getElementById('key-hand').focus()")
             assert _said_after(page, key).startswith("Spades:")
             assert not page.js("document.getElementById('bidding').hidden")  # no bid placed
 
