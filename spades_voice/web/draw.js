@@ -65,13 +65,13 @@ export function jumpPlayable(step) {
       return false;
     }
   }
-  const moved = target !== page.focusIndex;
   page.focusIndex = target;
   page.focusCard = cards[target].card;
   drawHandFocus();
   page.edge = edge;
-  // A new focus is read by the screen reader; an unchanged one is not, so say the card.
-  if (edge) announce([], moved ? [page.data.words[edge]] : [page.data.words[edge], cards[target].label]);
+  // Which end, and the card, in one line: a screen reader's reading of the new focus may
+  // be cut off by the live line (Orca's is), and an unchanged focus is not read at all.
+  if (edge) announce([], [page.data.words[edge], cards[target].label]);
   return true;
 }
 
