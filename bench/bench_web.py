@@ -26,6 +26,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "net"))
 

@@ -47,6 +47,7 @@ def regions(
         "bid_focus": BID_CHOICES.index(bid_focus(view)),
         "hand": _hand(view, order),
         "trick": say.trick_summary(view, cast) if view.phase is not None else "",
+        "trick_cards": _trick_cards(view, cast),
         "last_trick": say.last_trick_summary(view.tricks, cast),
         "teams": _teams(view, cast),
         "players": _players(view, cast),
@@ -105,6 +106,23 @@ def _players(view: SeatView, cast: say.Cast) -> list[dict[str, Any]]:
         }
         for s in SEATS
     ]
+
+
+#: Where each seat sits from this one's chair, clockwise: the left is the next to act.
+_WHERE = ("you", "left", "partner", "right")
+
+
+def _trick_cards(view: SeatView, cast: say.Cast) -> list[dict[str, Any]]:
+    """The trick as it lies, for the eyes: each seat where it sits from this one, with the
+    card it has played (its code; None yet). The sentence in ``trick`` says the same."""
+    played = dict(view.current.plays)
+    seat, found = view.seat, []
+    for where in _WHERE:
+        card = played.get(seat)
+        found.append({"where": where, "name": cast.name(seat),
+                      "card": card.code if card is not None else None})
+        seat = seat.next
+    return found
 
 
 def _team_bid(bids: dict[Seat, Bid], team: Team) -> int | None:

@@ -12,7 +12,6 @@
 import { $, page, SERVER_KEYS } from "./state.js";
 import { act, actionFor, blindOffer, historyKeys, keyName, onKey } from "./keys.js";
 import { focusHand, placeBid } from "./draw.js";
-import { announce } from "./say.js";
 import { connect, join, rejoinHello, send, storageKey } from "./connection.js";
 import { LANGUAGE_KEY, firstLanguage, speak, stored } from "./language.js";
 import { playAlone, restoreChoices } from "./solo.js";
@@ -46,13 +45,6 @@ async function start() {
     if (e.key === "Escape") { e.preventDefault(); focusHand(); }
   });
   $("table").addEventListener("keydown", onKey);
-  // Entering the table from elsewhere (the chat line, the history) says its name: not
-  // every screen reader says an application region's name as focus moves into it.
-  $("table").addEventListener("focusin", (e) => {
-    if (e.relatedTarget && !$("table").contains(e.relatedTarget)) {
-      announce([], [$("table").getAttribute("aria-label")]);
-    }
-  });
   $("history").addEventListener("keydown", historyKeys);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("#table, input, #history")) return;

@@ -65,13 +65,13 @@ export function jumpPlayable(step) {
       return false;
     }
   }
-  const moved = target !== page.focusIndex;
   page.focusIndex = target;
   page.focusCard = cards[target].card;
   drawHandFocus();
   page.edge = edge;
-  // A new focus is read by the screen reader; an unchanged one is not, so say the card.
-  if (edge) announce([], moved ? [page.data.words[edge]] : [page.data.words[edge], cards[target].label]);
+  // Which end, and the card, in one line: a screen reader's reading of the new focus may
+  // be cut off by the live line (Orca's is), and an unchanged focus is not read at all.
+  if (edge) announce([], [page.data.words[edge], cards[target].label]);
   return true;
 }
 
@@ -129,6 +129,10 @@ export function drawHand(cards) {
       el.id = "card-" + c.card;
       el.dataset.card = c.card;
       el.setAttribute("role", "option");
+      el.className = "card";
+      el.append(face(c.card), Object.assign(document.createElement("span"), {
+        className: "visually-hidden",
+      }));
       el.addEventListener("click", () => {
         page.focusIndex = i;
         page.focusCard = c.card;
@@ -137,7 +141,9 @@ export function drawHand(cards) {
       });
     }
     if (box.children[i] !== el) box.insertBefore(el, box.children[i] || null);
-    if (el.textContent !== c.label) el.textContent = c.label;
+    // The option's name is the label (the face is for the eyes only).
+    const name = el.lastElementChild;
+    if (name.textContent !== c.label) name.textContent = c.label;
     el.classList.toggle("playable", c.playable);
   });
   let i = cards.findIndex((c) => c.card === page.focusCard);
@@ -145,6 +151,41 @@ export function drawHand(cards) {
   page.focusIndex = i;
   page.focusCard = cards.length ? cards[i].card : null;
   drawHandFocus();
+}
+
+// A card's face for the eyes: rank and suit large, the suit's colour and symbol. Hidden
+// from screen readers, who hear the option's label ("Ace of spades, playable.").
+const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+function face(code) {
+  const span = document.createElement("span");
+  span.className = "face suit-" + code.slice(-1);
+  span.setAttribute("aria-hidden", "true");
+  const rank = code.slice(0, -1);
+  span.textContent = (rank === "T" ? "10" : rank) + SUITS[code.slice(-1)];
+  return span;
+}
+
+// The trick as it lies, for the eyes: each seat where it sits from this one (you at the
+// bottom, your partner across), with the card it has played. The sentence above it
+// (#trick) is what a screen reader reads; this is hidden from it.
+function drawFelt(places) {
+  const felt = $("felt");
+  const key = JSON.stringify(places);
+  if (felt.dataset.drawn === key) return;
+  felt.dataset.drawn = key;
+  felt.replaceChildren(...places.map((p) => {
+    const spot = document.createElement("div");
+    spot.className = "spot " + p.where;
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = p.name;
+    const card = document.createElement("span");
+    card.className = p.card ? "card" : "card empty";
+    if (p.card) card.appendChild(face(p.card));
+    spot.append(who, card);
+    return spot;
+  }));
 }
 
 export function buildBids() {
@@ -209,6 +250,7 @@ export function draw(s) {
   if (!show) return;
   $("join").hidden = true;
   drawHand(s.hand);
+  $("hand").classList.toggle("turn", s.my_turn && s.phase === "playing");
   $("bidding").hidden = !s.bidding;
   // Blind nil offered: its two buttons instead of the bid list (no cards to bid on yet).
   const offer = Boolean(s.blind_offer);
@@ -236,6 +278,8 @@ export function draw(s) {
   if (turnCame) page.edge = null;
   if ((gameWasHidden || (turnCame && offChat)) && atTable) focusHand();
   setText("trick", s.trick);
+  drawFelt(s.trick_cards || []);
+  $("felt").hidden = s.phase !== "playing"; // no trick while the hand is bid
   setText("last-trick", s.last_trick);
   rows($("teams-body"), s.teams, (t) => [
     t.name, t.score, t.bags, (t.bid === null ? "-" : t.bid) + " / " + t.took,

@@ -144,6 +144,7 @@ export function act(action) {
   } else if (action === "rules") {
     $("rules-h").focus();
   } else if (action === "help") {
+    $("keys-box").open = true; // the key buttons are closed away until asked for
     const first = $("keys").firstElementChild;
     if (first) first.focus();
   } else if (action === "repeat") {

@@ -71,6 +71,7 @@ def _find(nodes: list[dict[str, Any]], role: str, name: str | None = None) -> li
 def test_every_region_and_control_has_its_role_name_and_live_properties() -> None:
     with guest_bidding() as page:
         page.send("Accessibility.enable")
+        page.js("document.getElementById('keys-box').open = true")  # closed by default
         nodes = _tree(page)
         regions = {_value(n, "name") for n in _find(nodes, "region")}
         assert {"Seats", "The game", "What has happened", "How spades works",
@@ -78,8 +79,10 @@ def test_every_region_and_control_has_its_role_name_and_live_properties() -> Non
                 "Hands played"} <= regions, regions
         [app] = _find(nodes, "application")
         assert _value(app, "name") == "Spades table: the game's keys work here"
-        [hand] = _find(nodes, "listbox", "Your hand")
-        [bids] = _find(nodes, "listbox", "Bidding")
+        # Each list is named with the table's name first: a screen reader says it as
+        # focus comes into the table (Orca does not say an application's own name).
+        [hand] = _find(nodes, "listbox", "Spades table: the game's keys work here Your hand")
+        [bids] = _find(nodes, "listbox", "Spades table: the game's keys work here Bidding")
         options = _find(nodes, "option")
         assert len(options) == 13 + 14  # the hand, and nil to 13
         # One focus at the bid (issue 44): the hand shows none while the seat bids.

@@ -85,8 +85,8 @@ PLAYED = re.compile(r"^[^,]+, ([^.]+)\.$")
 
 
 def leaks(frames: list[dict[str, object]], others: set[Card]) -> list[str]:
-    """Where a frame names a card another seat holds: its code at all, or its name before
-    a line has said it was played."""
+    """Where a frame names a card another seat holds, by its code or its name, before a
+    line has said it was played (the trick as it lies shows played cards by code)."""
     played: set[str] = set()
     found = []
     for n, frame in enumerate(frames):
@@ -94,7 +94,8 @@ def leaks(frames: list[dict[str, object]], others: set[Card]) -> list[str]:
         lines = [x for key in ("lines", "urgent") for x in frame.get(key, [])]  # type: ignore[attr-defined]
         played |= {m.group(1).lower() for x in lines if (m := PLAYED.match(x))}
         codes = {Card.from_code(m.group(0)) for m in CODE.finditer(text)}
-        found += [f"frame {n}: code {c.code}" for c in codes & others]
+        found += [f"frame {n}: code {c.code}" for c in codes & others
+                  if c.spoken not in played]
         found += [
             f"frame {n}: {c.spoken}" for c in others
             if c.spoken in text.lower() and c.spoken not in played
@@ -107,6 +108,10 @@ def test_the_leak_check_sees_a_leak() -> None:
     assert leaks([{"lines": ["Robin, queen of hearts."]}], {west}) == []
     assert leaks([{"trick": "Robin is winning with the queen of hearts."}], {west})
     assert leaks([{"hand": [{"card": "QH"}]}], {west})
+    assert leaks([{"lines": ["Robin, queen of hearts."], "trick_cards": [{"card": "QH"}]}],
+                 {west}) == []
+    assert leaks([{"trick_cards": [{"card": "QH"}]}, {"lines": ["Robin, queen of hearts."]}],
+                 {west})
 
 
 def test_a_whole_hand_by_keys_alone_with_the_host_at_the_terminal(tmp_path: Path) -> None:
