@@ -26,6 +26,7 @@ from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
 from spades_voice.alone.sound import PageSound
+from spades_voice.narration import texts
 from spades_voice.net.regions import regions
 from spades_voice.options import Verbosity
 from spades_voice.rules import BID_CHOICES
@@ -120,6 +121,8 @@ class AloneSession:
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         #: Keys handled so far: each frame says how many it follows.
         self.pressed = 0
+        #: The rules the page shows (the welcome's): a frame says them again if they change.
+        self._ruleset = table.view().ruleset
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         #: Set when the player has quit (Q, then Y): the page goes back to its first screen.
@@ -237,6 +240,9 @@ class AloneSession:
             "keys": self.pressed,
         }
         frame["sound"] = self.sound.take()
+        if view.ruleset != self._ruleset:  # a saved match resumed keeps its own rules
+            self._ruleset = view.ruleset
+            frame["rules"] = texts.rules_lines(view.ruleset)
         return frame
 
     async def _sender(self) -> None:

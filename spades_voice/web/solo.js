@@ -105,6 +105,7 @@ function receive(m) {
   announce(m.lines, m.urgent);
   remember(m.lines);
   playCues(m.sound);
+  if (m.rules) setRules(m.rules);
   // The focus is the terminal's own: where its keys moved it.
   page.focusCard = m.alone.card;
   m.bid_focus = m.alone.bid;

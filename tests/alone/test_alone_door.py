@@ -93,6 +93,9 @@ def test_the_match_is_kept_across_a_closed_page_and_a_restarted_server(
         page.press("enter")
         page.until(my_turn_to_play)
         after = page.state
+        # The saved match's rules, not the ones this hello chose for the next match.
+        rules = [f["rules"] for f in page.frames if "rules" in f]
+        assert rules[-1] == texts.rules_lines(kept.match.ruleset) != rules[0]
         for region in ("hand", "teams", "players", "trick", "last_trick"):
             assert after[region] == before[region], region
         assert after["alone"]["card"] is not None
