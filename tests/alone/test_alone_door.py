@@ -222,3 +222,25 @@ def test_a_new_match_over_an_unfinished_one_asks_and_counts_a_loss(tmp_path: Pat
         page.close()
     stats = json.loads((tmp_path / folder_name(token) / "stats.json").read_text())
     assert (stats["played"], stats["lost"], stats["won"]) == (1, 1, 0)
+
+
+def test_the_speech_menu_and_the_history_filter_as_at_the_terminal(tmp_path: Path) -> None:
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, level="easy")
+        page.until(lambda p: p.state["bidding"])
+        start = len(page.said)
+        page.press("V")  # Shift V: the speech menu (F6 goes to the browser's address bar)
+        page.until(lambda p: p.state["alone"]["mode"] == "list")
+        assert page.said[start][1].startswith(line(prompts.SPEECH_MENU_INTRO)[:20])
+        page.press("escape", line(prompts.BACK_TO_TABLE))
+        page.press("f6")
+        page.until(lambda p: p.state["alone"]["mode"] == "list")
+        page.press("escape", line(prompts.BACK_TO_TABLE))
+        page.press("f", line(prompts.FILTER_IN_HISTORY))  # F works in the history (G)
+        page.press("g")
+        page.until(lambda p: p.state["alone"]["mode"] == "list")
+        start = len(page.said)
+        page.press("f")
+        page.until(lambda p: len(p.said) > start)
+        assert page.said[-1][1] != line(prompts.FILTER_IN_HISTORY)
+        page.close()
