@@ -95,6 +95,10 @@ LAYERS: dict[str, frozenset[str] | None] = {
     "shell": frozenset(
         {"rules", "ai", "narration", "table", "store", "speech", "sound", "options"}
     ),
+    "alone": frozenset(
+        {"rules", "ai", "narration", "table", "store", "speech", "sound", "net", "shell",
+         "options"}
+    ),
     "commands": None,
     "cli": None,
     "__main__": None,

@@ -246,11 +246,11 @@ def remember_token(server: str, code: str, name: str, token: str) -> None:
 def web_page(args: argparse.Namespace, bind: str, port: int) -> WebPage:
     """The browser seat's page, with this game's default keymap and its keys' help; raises
     ValueError with a sentence to print when ``--public-url`` is not a web address."""
+    from spades_voice.alone.keys import page_keymap
     from spades_voice.narration.keynames import spoken_keys
-    from spades_voice.shell.keymap import load_keymap
     from spades_voice.shell.table_mode import help_texts
 
-    keymap = load_keymap(use_user=False)
+    keymap = page_keymap()  # the default keys, and the page's own for a browser's
     spoken: dict[Language, dict[str, str]] = {}
     for lang in Language:  # each browser seat hears the keys named in its own language
         with speaking(lang):

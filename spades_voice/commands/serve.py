@@ -6,6 +6,7 @@ import argparse
 import asyncio
 from pathlib import Path
 
+from spades_voice.alone.door import AloneDoor
 from spades_voice.commands.net_common import (
     add_server_arguments,
     exposure_warning,
@@ -81,6 +82,11 @@ def shared_registry(url: str | None) -> Registry | None:
         raise ValueError(
             f"--registry must be a redis:// or unix:// address, not {url}."
         ) from None
+def alone_folder() -> Path:
+    """Where each browser that plays alone keeps its match, statistics and choices."""
+    from spades_voice.store.files import data_dir
+
+    return data_dir() / "alone"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -102,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
         origins=args.allow_origin,
         web=web,
         registry=registry,
+        # Each browser that plays alone: its match, statistics and choices (``alone``).
+        alone=AloneDoor(alone_folder(), page=web),
     )
     warning = exposure_warning(args.bind, tls)
     if warning:

@@ -24,6 +24,15 @@ HINT_BUSY = N_("No hint now: the computers are busy. Ask again in a moment.")
 HINT_THINKING = N_("Still working out your last hint.")
 #: The problem report is ready to save.
 REPORT_READY = N_("Problem report ready: the Save report link saves it as a file to send.")
+#: Playing alone, the same browser opened the game again elsewhere (another tab): the
+#: game goes on there, and this page stops.
+OPENED_ELSEWHERE = N_("Your game was opened in another tab or window, and goes on there.")
+#: Why the history key saves no file when playing alone in a browser: the server's folder
+#: is not the player's ("History not saved: ...").
+HISTORY_ON_PAGE = N_(
+    "the page keeps no files of yours; everything said is under What has happened, "
+    "newest first"
+)
 #: A seat taken: the table is yours to start, or the host's.
 START_HOST = N_("Press N or the Start a game button to start; the computer plays any empty seat.")
 
@@ -70,6 +79,35 @@ PAGE_WORDS = {
     "name_label": N_("Your name"),
     "join_button": N_("Join"),
     "play_online": N_("Play online"),
+    "play_alone": N_("Play alone"),
+    "alone_heading": N_("Playing alone"),
+    "alone_intro": N_(
+        "Play alone against the computers; your partner plays its best. Nobody else can "
+        "sit at your table. Your match, choices and statistics are kept for this browser: "
+        "come back and press Play alone to continue."
+    ),
+    "level_label": N_("Opponents"),
+    "level_easy": N_("Easy"),
+    "level_medium": N_("Medium"),
+    "level_hard": N_("Hard"),
+    "target_label": N_("Play to"),
+    "target_200": N_("200 points"),
+    "target_300": N_("300 points"),
+    "target_500": N_("500 points"),
+    "target_single": N_("A single hand"),
+    "blind_nil_label": N_("Allow blind nil"),
+    "open_heading": N_("Open a table for friends"),
+    "open_intro": N_(
+        "You host it: the page gives you its code to read to your friends, and the "
+        "computer plays any seat nobody takes."
+    ),
+    "open_public": N_("List it under Play online, for anyone to join"),
+    "turn_label": N_("Time for each turn"),
+    "turn_none": N_("No limit"),
+    "turn_30": N_("30 seconds"),
+    "turn_60": N_("1 minute"),
+    "turn_120": N_("2 minutes"),
+    "open_button": N_("Open a table"),
     "seats_heading": N_("Seats"),
     "seat_column": N_("Seat"),
     "partnership_column": N_("Partnership"),
@@ -81,6 +119,8 @@ PAGE_WORDS = {
     "hand_heading": N_("Your hand"),
     "bidding_heading": N_("Bidding"),
     "place_bid": N_("Place this bid"),
+    "blind_nil_button": N_("Bid blind nil"),
+    "show_cards_button": N_("Show my cards"),
     "keys_heading": N_("What you can do"),
     "trick_heading": N_("This trick"),
     "last_trick_heading": N_("Last completed trick"),

@@ -29,7 +29,6 @@ import asyncio
 import contextlib
 import itertools
 import json
-from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -38,32 +37,33 @@ from websockets.exceptions import ConnectionClosed
 
 from spades_voice import narration as say
 from spades_voice.ai import Hint
-from spades_voice.ai.counting import sure_tricks
-from spades_voice.narration import notices, prompts, texts
+from spades_voice.narration import chat, notices, prompts, texts
 from spades_voice.narration.browser import (
     HINT_BUSY,
     HINT_THINKING,
     NO_HINT,
+    NOT_HERE,
     START_HOST,
     table_code_line,
 )
 from spades_voice.narration.language import Language, line, speaking
-from spades_voice.narration.naming import bid_name, seat_name
 from spades_voice.narration.refusals import heard
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
-from spades_voice.net.client import TableClient, moved_from
+from spades_voice.net.client import TableClient, hello_create, moved_from
 from spades_voice.net.computers import NoHint
+from spades_voice.net.regions import bid_focus, regions
 from spades_voice.net.registry import seat_address
 from spades_voice.net.web import Keys, chosen_language
-from spades_voice.options import HandOrder
-from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
+from spades_voice.rules import BID_CHOICES, BLIND_NIL, Card, Phase, SeatView
 from spades_voice.table import Event, Notice, TurnToAct
 
 #: The id of the intents a key makes (the update that answers them needs no matching).
 INTENT_ID = 1
 #: Pings that carry keys count from here: the page's own intents use small ids.
 FIRST_ASKED = 1 << 20
+#: What a mute awaiting its ``ok`` is asked as (never a key's action).
+MUTE = "/mute"
 MAX_ASKED = 64  # keys awaiting the server's ok; beyond it (a flood) they are not answered
 #: A seat's hints: this many at once, then one more every ``HINT_EVERY`` seconds (a hint
 #: is a worker's quarter second; the seat that asks pays for it, not the tables' moves).
@@ -129,12 +129,18 @@ class BrowserSocket:
         #: Keys let through as pings, by the ping's id, waiting for the server's ``ok``.
         self._asked: dict[int, str] = {}
         self._ids = itertools.count(FIRST_ASKED)
+        #: The host's mutes waiting for the server's ``ok``: who, and muted or not.
+        self._muting: dict[int, tuple[str, bool]] = {}
         self.remote_address = ws.remote_address
         self.request = ws.request
         #: Decodes the table's frames exactly as the terminal's client does.
         self.client = TableClient("", {})
         #: The language this seat hears, from the page's first message.
         self.lang = Language.EN
+        #: A guest just seated, to be told their seat and that the host starts.
+        self._greet = False
+        #: Blind nil was offered on the last frame (its cards held back by the server).
+        self._offered = False
 
     # ---- page -> table -------------------------------------------------------------
 
@@ -165,11 +171,18 @@ class BrowserSocket:
         except p.ProtocolError:
             return text
         kind = data["type"]
-        if kind in ("join", "rejoin", "join_any"):
+        if kind in ("join", "rejoin", "join_any", "create"):
             self.lang = chosen_language(data.get("lang"))
+        if kind in ("join", "rejoin", "join_any"):
             return p.encode(_hello(kind, data))
+        if kind == "create":
+            return p.encode(_opened(data))
         if kind == "key" and isinstance(data.get("action"), str):
             return self._key(data["action"])
+        if kind == "say" and isinstance(data.get("text"), str):
+            word, _, name = data["text"].strip().partition(" ")
+            if word in ("/mute", "/unmute") and name.strip():
+                return self._mute(name.strip(), word == "/mute")
         # Anything else (bid, play, say ...) goes on as it is: the server judges it as it
         # judges any client's message.
         return text
@@ -191,22 +204,37 @@ class BrowserSocket:
             self._asked[asked] = action
         return p.encode({"type": "ping", "id": asked})
 
+    def _mute(self, name: str, on: bool) -> str:
+        """The host's "/mute Bo" or "/unmute Bo" typed in the chat, as the terminal's chat
+        line takes it: the table's mute intent, answered with the terminal's words."""
+        asked = next(self._ids)
+        if len(self._asked) < MAX_ASKED:
+            self._asked[asked] = MUTE
+            self._muting[asked] = (name, on)
+        return p.encode({"type": "mute", "name": name, "muted": on, "id": asked})
+
     def _said_for(self, action: str) -> dict[str, Any] | None:
-        """The answer to a key the server let in (None: the key says nothing here)."""
+        """The answer to a key the server let in: every key says something, if only that
+        it does nothing on this page, or why not yet."""
         if action == "seat_waiting":
             return _answer(line(notices.NOBODY_WAITING_AT_ALL))
         if action == "people":
             return _answer(say.people_summary([x.summary for x in self.client.people]))
         if action == "hint":
             return self._hint()
+        if not (self.client.started or self.client.waiting) and action != "seats":
+            host = next((x.name for x in self.client.people if x.host), "")
+            return _answer(notices.not_started_host(host))
         text = _summary(action, self._view(), self._cast())
-        return _answer(text) if text is not None else None
+        return _answer(text if text is not None else line(NOT_HERE))
 
     def _hint(self) -> dict[str, Any] | None:
         """A hint on the seat's turn, as the terminal's I key gives it; focus moves to it.
         It is thought out in a worker and sent when ready (None now). The seat pays for
         its hints: one at a time, and ``HINT_BURST`` then one every ``HINT_EVERY`` s."""
         view = self._view()
+        if _blind_offer(view):
+            return _answer(line(texts.BLIND_OFFER))
         if not view.my_turn or view.phase is None or self._hints is None:
             return _answer(line(texts.HINT_LATER))
         if self._hint_thinking:
@@ -272,6 +300,9 @@ class BrowserSocket:
         kind = data["type"]
         rid = data.get("id")
         action = self._asked.pop(rid, None) if isinstance(rid, int) else None
+        muting = self._muting.pop(rid, None) if isinstance(rid, int) else None
+        if kind == "ok" and muting is not None:
+            return _answer(chat.muted(*muting))
         if kind == "ok":
             return self._said_for(action) if action is not None else None
         if kind in ("refused", "error"):
@@ -283,6 +314,9 @@ class BrowserSocket:
         if kind == "welcome":
             self._seated()
             client = self.client
+            # A guest new to the table hears their seat once the people frame that follows
+            # says whether the game has started (as the terminal's join does).
+            self._greet = not (client.host or client.back or client.waiting)
             return {
                 "type": "welcome",
                 "table": client.code,
@@ -295,6 +329,15 @@ class BrowserSocket:
                 "urgent": [line(START_HOST)] if client.host and not client.started else [],
             }
         lines, urgent = self._lines()
+        if self._greet and kind == "people":
+            self._greet = False
+            if not self.client.started:
+                urgent.append(notices.waiting_for_host(self.client.seat))
+        view = self._view()
+        offered, self._offered = self._offered, _blind_offer(view)
+        if offered and not self._offered and view.my_turn and view.phase is Phase.BIDDING:
+            # The seat looked (the page asked to ``reveal``): as the terminal says it.
+            urgent += [line(texts.BLIND_WITHDRAWN), prompts.your_bid(bid_focus(view))]
         frame: dict[str, Any] = {"type": "update", "lines": lines, "urgent": urgent}
         frame.update(self._state())
         return frame
@@ -307,7 +350,9 @@ class BrowserSocket:
         for event in self.client.drain():
             said = say.event_lines(event, cast)
             if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
-                said = [prompts.your_bid(self._bid_focus(view))]
+                offered = _blind_offer(view) and event.seat is view.seat
+                bid = prompts.your_bid(bid_focus(view))
+                said = [line(texts.BLIND_OFFER) if offered else bid]
             if isinstance(event, Notice) and event.action is not None:
                 keys = self.keys.spoken_in(self.lang).get(event.action, "")
                 said = [notices.with_offer(line, event.action, keys) for line in said]
@@ -316,62 +361,13 @@ class BrowserSocket:
 
     def _state(self) -> dict[str, Any]:
         """The regions' contents: the page shows these, it composes nothing."""
-        client, view, cast = self.client, self._view(), self._cast()
-        playing = view.phase is Phase.PLAYING and view.my_turn
-        cards = say.hand_order(view.hand, HandOrder.SUIT, view.dealt)
-        bids = dict(view.bids)
-        teams = (cast.my_team, cast.my_team.other)
-        side = {t: cast.team(t) for t in teams}
-        played = Counter(s for t in (*view.tricks, view.current) for s, _ in t.plays)
-        return {
-            "started": client.started,
-            "host": client.host,
-            "waiting": client.waiting,
-            "phase": view.phase.value if view.phase is not None else None,
-            "my_turn": view.my_turn,
-            "bidding": view.phase is Phase.BIDDING and view.my_turn,
-            "bid_focus": BID_CHOICES.index(self._bid_focus(view)),
-            "hand": [
-                {
-                    "card": c.code,
-                    "label": say.focus_line(c, (c in view.legal_cards) if playing else None),
-                    "playable": playing and c in view.legal_cards,
-                }
-                for c in cards
-            ],
-            "trick": say.trick_summary(view, cast) if view.phase is not None else "",
-            "last_trick": say.last_trick_summary(view.tricks, cast),
-            "teams": [
-                {
-                    "name": side[t],
-                    "score": view.totals.get(t, 0),
-                    "bags": view.bags.get(t, 0),
-                    "bid": _team_bid(bids, t),
-                    "took": sum(view.tricks_won.get(s, 0) for s in t.seats),
-                }
-                for t in teams
-            ],
-            "players": [
-                {
-                    "name": cast.name(s),
-                    "side": side[s.team],
-                    "bid": cap_bid(bids.get(s)),
-                    "tricks": view.tricks_won.get(s, 0),
-                    "cards": 13 - played[s] if view.phase is not None else 0,
-                }
-                for s in SEATS
-            ],
-            "seats": [
-                {
-                    "seat": seat_name(x.seat),
-                    "side": side[x.seat.team],
-                    "who": cast.name(x.seat) if x.you else x.name,
-                    "status": x.summary,
-                }
-                for x in client.people
-            ],
-            "hands": [say.hand_entry(o, cast) for o in reversed(view.outcomes)],
-        }
+        client, view = self.client, self._view()
+        frame = regions(
+            view, self._cast(), client.people,
+            started=client.started, host=client.host, waiting=client.waiting,
+        )
+        frame["blind_offer"] = _blind_offer(view)
+        return frame
 
     # ---- helpers -----------------------------------------------------------------
 
@@ -383,10 +379,30 @@ class BrowserSocket:
         names = {x.seat: x.name for x in self.client.people if not x.you}
         return say.Cast(self.client.seat, names)
 
-    @staticmethod
-    def _bid_focus(view: SeatView) -> Bid:
-        """The bid list starts on the tricks the hand can count on, as the terminal's."""
-        return Bid(sure_tricks(view.hand)) if view.hand else BID_CHOICES[0]
+
+def _blind_offer(view: SeatView) -> bool:
+    """The seat's turn to bid with its cards held back: blind nil, or look first."""
+    return (
+        view.phase is Phase.BIDDING and view.my_turn and not view.hand_seen
+        and BLIND_NIL in view.legal_bids
+    )
+
+
+#: The turn timers a page may choose when it opens a table (seconds; None: no limit).
+TURN_SECONDS = (None, 30, 60, 120)
+
+
+def _opened(data: dict[str, Any]) -> dict[str, Any]:
+    """The hello for a table the page opens for friends, with the host's choices: listed
+    for anyone (Play online) or only for who has the code, and the time for each turn
+    (a choice it does not offer is no limit, never an error)."""
+    seconds = data.get("turn_seconds")
+    turn = float(seconds) if seconds in TURN_SECONDS and seconds is not None else None
+    hello = hello_create("", timers={"bid": turn, "play": turn}, public=data.get("public") is True)
+    name = data.get("name", "")
+    # As the join form's: the name as sent, so the door refuses one that is not text.
+    hello["name"] = name if isinstance(name, str | int | float | bool | None) else []
+    return hello
 
 
 def _hello(kind: str, form: dict[str, Any]) -> dict[str, Any]:
@@ -408,12 +424,3 @@ def _hello(kind: str, form: dict[str, Any]) -> dict[str, Any]:
 
 def _answer(text: str) -> dict[str, Any]:
     return {"type": "answer", "urgent": [text]}
-
-
-def _team_bid(bids: dict[Seat, Bid], team: Team) -> int | None:
-    made = [bids[s].tricks for s in team.seats if s in bids]
-    return sum(made) if made else None
-
-
-def cap_bid(bid: Bid | None) -> str:
-    return say.cap(bid_name(bid)) if bid is not None else ""

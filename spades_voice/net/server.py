@@ -47,8 +47,14 @@ from spades_voice.net.registry import Listing, Registry, socket_address
 from spades_voice.net.shared_table import Member, SharedTable
 from spades_voice.net.tables import Tables
 from spades_voice.net.tablestore import TableStore
-from spades_voice.net.web import SEAT_PATH, WebPage
+from spades_voice.net.web import SEAT_PATH, WebPage, with_secure_refusals
 from spades_voice.rules import SeatView
+
+#: The path a page that plays alone opens (``spades_voice.alone``).
+ALONE_PATH = "/alone"
+#: That door: the page's socket, and what to call once it is a player (never dropped
+#: for room, as a seated person is not).
+Alone = Callable[[ServerConnection, Callable[[], None]], Awaitable[None]]
 
 log = logging.getLogger("spades_voice.net")
 
@@ -77,6 +83,7 @@ class TableServer:
         web: WebPage | None = None,
         clock: Callable[[], float] = time.monotonic,
         registry: Registry | None = None,
+        alone: Alone | None = None,
     ) -> None:
         """``new_seed`` gives each match its secret seed; tests pass a fixed sequence.
 
@@ -89,6 +96,8 @@ class TableServer:
         guard, the guess limiter); tests pass their own. How long a table has been idle
         is the table's own reckoning, in its loop's time. ``registry``: shared with other
         processes (``net/registry``): they find this one's tables, and it theirs.
+        ``alone``: where a page that plays alone goes (``ALONE_PATH``;
+        ``spades_voice.alone``), None for no such door.
         """
         self.limits = limits or Limits()
         self.store = store
@@ -96,6 +105,7 @@ class TableServer:
         self.trusted_proxies = frozenset(trusted_proxies)
         self.origins = tuple(origins)
         self.web = web
+        self.alone = alone
         self._origins: list[str | None] = [None, *self.origins]  # + the page's, once bound
         self.clock = clock
         self.computers = ComputerPool(workers)
@@ -138,7 +148,7 @@ class TableServer:
             self._route,
             host,
             port,
-            create_connection=gated(self.door),
+            create_connection=self._connections(),
             max_size=lim.max_frame,
             compression=None,  # frames are small; deflate would cost CPU and invite bombs
             ping_interval=lim.ping_interval,
@@ -175,6 +185,11 @@ class TableServer:
             Listing(code, here, waits_for_people(t), 4 - len(t.free_seats()))
             for code, t in self.tables.items()
         ]
+    def _connections(self) -> type[ServerConnection]:
+        """Each socket's connection: counted at the door; with the page served, its
+        refusals carry the page's security headers too."""
+        counted = gated(self.door)
+        return counted if self.web is None else with_secure_refusals(counted, self.web)
 
     async def close(self) -> None:
         if self._sweeper is not None:
@@ -239,8 +254,13 @@ class TableServer:
         return self.web.respond(request) if self.web is not None else None
 
     async def _route(self, ws: ServerConnection) -> None:
-        """A browser seat's socket goes through the same handler, translated."""
-        if self.web is None or ws.request is None or ws.request.path != SEAT_PATH:
+        """A browser seat's socket goes through the same handler, translated; a page
+        playing alone goes through its own door."""
+        path = ws.request.path if ws.request is not None else None
+        if self.web is not None and self.alone is not None and path == ALONE_PATH:
+            await self.alone(ws, lambda: self.door.seated(ws))
+            return
+        if self.web is None or path != SEAT_PATH:
             await self._handle(ws)
             return
 

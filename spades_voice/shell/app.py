@@ -19,7 +19,7 @@ import logging
 import sys
 from collections import deque
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.filters import Condition
@@ -196,7 +196,14 @@ def build_app(
     return app
 
 
-async def _drive(shell: Shell, wake: asyncio.Event, app: Application[int]) -> None:
+class Redraws(Protocol):
+    """What the pace driver tells after each computer's decision: prompt_toolkit's app at
+    a terminal, the page's session for a browser playing alone (``spades_voice.alone``)."""
+
+    def invalidate(self) -> None: ...
+
+
+async def drive(shell: Shell, wake: asyncio.Event, app: Redraws) -> None:
     """Step the computers at the pace: one decision each time its delay has passed.
 
     While no computer may move, it waits to be woken, with ``shell.driver.computers_idle`` set:
@@ -360,7 +367,7 @@ def _wiring(
         loop_box.append(loop)
         loop.set_exception_handler(_on_loop_error(shell.speaker))
         shell.table.set_listener(on_events)
-        app.create_background_task(_drive(shell, wake, app))
+        app.create_background_task(drive(shell, wake, app))
         start(shell)
         loop.call_soon(_warm_bindings, app)
         if shell.sound is not None:

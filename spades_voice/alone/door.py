@@ -1,0 +1,203 @@
+"""The door a page comes through to play alone: its hello, its folder, its session.
+
+The page's first frame is ``{"type": "alone", "token": ..., "lang": "es", "level":
+"hard", "target": "300", "blind_nil": true}``. The token is the secret this browser keeps
+(``localStorage``): the server made it on the first visit and sent it in the welcome,
+and it names the folder where this player's match, statistics and choices are kept
+(``StoreHooks``, whose every write is atomic), so closing the browser, a restart of the
+computer or of the server loses nothing. The folder's name is the token's hash, so
+the token itself is written nowhere on the server, and a guess finds nothing.
+
+The choices the page sends are the terminal's options (``--level``, ``--target``,
+``--blind-nil``): remembered with the player's settings when they change, and used for
+the next match dealt (a saved match keeps its own rules, as at a terminal).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import re
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from spades_voice.ai import REFERENCE_RATE, Player, WorkRate
+from spades_voice.alone.keys import page_keymap
+from spades_voice.alone.session import AloneSession
+from spades_voice.alone.sound import cue_files
+from spades_voice.narration import texts
+from spades_voice.narration.browser import HISTORY_ON_PAGE, OPENED_ELSEWHERE
+from spades_voice.narration.language import line, speaking
+from spades_voice.net.limits import Expelled, Guard, Limits
+from spades_voice.net.protocol import ProtocolError
+from spades_voice.net.web import WebPage, chosen_language
+from spades_voice.options import Level, Sound, Target
+from spades_voice.rules import Ruleset, Seat
+from spades_voice.store.hooks import StoreHooks
+from spades_voice.store.settings import SETTINGS_FILE, Settings
+from spades_voice.table import LocalTable
+
+#: A token the server made: 32 bytes, URL-safe base64 (43 characters).
+TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
+#: Seconds a page has to say hello once its socket is open.
+HELLO_SECONDS = 10.0
+
+
+def folder_name(token: str) -> str:
+    """The folder a token's player is kept in: its hash, never the token itself.
+
+    >>> folder_name("x" * 43) == folder_name("x" * 43) != folder_name("y" * 43)
+    True
+    """
+    return hashlib.sha256(token.encode("ascii")).hexdigest()[:32]
+
+
+def chosen(settings: Settings, hello: dict[str, Any]) -> Settings:
+    """``settings`` with the choices a hello names (anything it misnames is left as it
+    was, never an error)."""
+    given: dict[str, Any] = {}
+    level = hello.get("level")
+    if isinstance(level, str) and level in {x.value for x in Level}:
+        given["level"] = Level(level)
+    target = hello.get("target")
+    if isinstance(target, str) and target in {x.value for x in Target}:
+        given["target"] = Target(target).points
+    if isinstance(hello.get("blind_nil"), bool):
+        given["blind_nil"] = hello["blind_nil"]
+    return replace(settings, **given)
+
+
+class PageHooks(StoreHooks):
+    """The terminal's store, for a page: everything kept as at a terminal, but no file
+    is made for the player on the server, where they cannot open it."""
+
+    def save_history(self, text: str) -> tuple[Path | None, str]:
+        return None, line(HISTORY_ON_PAGE)
+
+
+class AloneDoor:
+    """Every page playing alone on this server, by the folder its token names."""
+
+    def __init__(
+        self,
+        root: Path,
+        *,
+        limits: Limits | None = None,
+        rate: WorkRate = REFERENCE_RATE,
+        new_seed: Callable[[], int | str] = lambda: secrets.randbelow(10**9),
+        clock: Callable[[], float] = time.monotonic,
+        players: Callable[[], dict[Seat, Player]] | None = None,
+        page: WebPage | None = None,
+    ) -> None:
+        """``root``: the folder under which each player's own folder is made.
+        ``new_seed``: each new match's seed (tests give a fixed one). ``clock``: the
+        match clock's and the message guard's. ``players``: fixed computers for every
+        table (tests and replays, as ``LocalTable`` takes them); by default the level's.
+        ``page``: the page these players use, which then offers Play alone and serves
+        the sound cues."""
+        self.root = root
+        self.limits = limits or Limits()
+        self.rate = rate
+        self.new_seed = new_seed
+        self.clock = clock
+        self.players = players
+        self.keymap = page_keymap()
+        if page is not None:
+            page.offer_alone(cue_files(), "audio/wav")
+        self._open: dict[str, tuple[AloneSession, ServerConnection]] = {}
+
+    async def __call__(self, ws: ServerConnection, seated: Callable[[], None]) -> None:
+        """One page's socket, from its hello until it closes."""
+        try:
+            raw = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+            hello = json.loads(raw)
+        except (TimeoutError, ValueError, ConnectionClosed):
+            return
+        if not isinstance(hello, dict) or hello.get("type") != "alone":
+            return
+        token = hello.get("token")
+        if not isinstance(token, str) or not TOKEN.fullmatch(token):
+            token = secrets.token_urlsafe(32)
+        seated()
+        with speaking(chosen_language(hello.get("lang"))):
+            await self._play(ws, token, hello)
+
+    async def _play(self, ws: ServerConnection, token: str, hello: dict[str, Any]) -> None:
+        name = folder_name(token)
+        earlier = self._open.pop(name, None)
+        if earlier is not None:  # the same browser again (a reload, a tab): it takes over
+            with contextlib.suppress(ConnectionClosed):
+                await earlier[1].send(json.dumps(
+                    {"type": "left", "urgent": [line(OPENED_ELSEWHERE)], "elsewhere": True}
+                ))
+            await earlier[1].close()
+            await earlier[0].end()
+        # A player new to this server hears no cue until they turn cues on (a page may
+        # play no sound before a key); after that, their choice is kept like any other.
+        known = (self.root / name / SETTINGS_FILE).exists()
+        hooks = PageHooks(self.root / name, clock=self.clock)
+        settings = chosen(hooks.settings, hello)
+        if not known:
+            settings = replace(settings, sound=Sound.OFF)
+        if settings != hooks.settings:
+            hooks.save_settings(settings)
+        ruleset = Ruleset(target=settings.target, blind_nil=settings.blind_nil)
+        table = LocalTable(
+            ruleset, self.new_seed(), settings.level, rate=self.rate,
+            players=self.players() if self.players is not None else None,
+        )
+
+        async def send(frame: dict[str, Any]) -> None:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(json.dumps(frame, separators=(",", ":")))
+
+        session = AloneSession(table, hooks, self.keymap, settings, send,
+                               sound_on=settings.sound is Sound.ON)
+        self._open[name] = (session, ws)
+        await send({
+            "type": "welcome", "alone": True, "token": token, "table": "", "code_line": "",
+            "seat": table.seat.value, "host": True, "waiting": False, "urgent": [],
+            "rules": texts.rules_lines(ruleset),
+        })
+        session.begin()
+        try:
+            await self._keys(ws, session)
+        finally:
+            if self._open.get(name, (None, None))[0] is session:
+                del self._open[name]
+                await session.end()
+
+    async def _keys(self, ws: ServerConnection, session: AloneSession) -> None:
+        """The page's keys, until the page goes or the player quits (Q, then Y)."""
+        loop = asyncio.get_running_loop()
+        reading = loop.create_task(self._read(ws, session))
+        ended = loop.create_task(session.ended.wait())
+        try:
+            await asyncio.wait({reading, ended}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for task in (reading, ended):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    async def _read(self, ws: ServerConnection, session: AloneSession) -> None:
+        guard = Guard(self.limits, self.clock)
+        try:
+            async for raw in ws:
+                try:
+                    message = guard.admit(raw)
+                except ProtocolError:
+                    continue
+                if message.get("type") == "press" and isinstance(message.get("key"), str):
+                    session.press(message["key"])
+        except (ConnectionClosed, Expelled):
+            pass

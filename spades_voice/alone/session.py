@@ -1,0 +1,253 @@
+"""One page playing alone: the terminal's shell, heard through a websocket.
+
+``AloneSession`` holds what ``shell.app.run_app`` holds at a terminal (a ``Shell`` over a
+``LocalTable`` with ``StoreHooks``, and the pace driver that steps the computers) and
+takes the place of prompt_toolkit at both ends:
+
+- keys come in as the page names them ("h", "R", "f5", "enter", "s-tab") and go through
+  the same merged key bindings the terminal builds (``load_key_bindings``), so each key
+  does in each mode what it does there: a question's Y and Escape, a list's arrows, and
+  any other key saying the question again or that it does nothing;
+- what the shell says goes out as the browser seat's frames: an answer (a query, which
+  interrupts) to the assertive region, an event to the polite one, each frame with the
+  regions' contents (``net.regions``) and where the shell's focus is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import weakref
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from prompt_toolkit.key_binding import KeyBindingsBase, KeyPress, KeyPressEvent
+from prompt_toolkit.key_binding.key_processor import KeyProcessor
+from prompt_toolkit.keys import KEY_ALIASES, Keys
+
+from spades_voice.alone.sound import PageSound
+from spades_voice.narration import texts
+from spades_voice.net.regions import regions
+from spades_voice.options import Verbosity
+from spades_voice.rules import BID_CHOICES
+from spades_voice.shell.app import drive, load_key_bindings
+from spades_voice.shell.keymap import Keymap, normalize_key
+from spades_voice.shell.startup import start
+from spades_voice.shell.state import Shell
+from spades_voice.store.hooks import StoreHooks
+from spades_voice.store.settings import Settings
+from spades_voice.table import LocalTable
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+#: How long the last frames (the goodbye) may take to go out once the session ends.
+LAST_FRAMES_SECONDS = 5.0
+
+
+class PageSpeaker:
+    """A ``Speaker`` whose output is the page's two regions: a query (a key's answer)
+    for the assertive one, an event for the polite one. ``changed`` is called after each
+    line, so the session sends a frame once the shell has finished what it is doing."""
+
+    name = "page"
+
+    def __init__(self, changed: Callable[[], None]) -> None:
+        self.lines: list[str] = []
+        self.urgent: list[str] = []
+        self._changed = changed
+
+    def query(self, text: str) -> None:
+        self.urgent.append(text)
+        self._changed()
+
+    def event(self, text: str) -> None:
+        self.lines.append(text)
+        self._changed()
+
+    def silence(self) -> None:
+        """What the page has been sent is the screen reader's; nothing here is queued."""
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def take(self) -> tuple[list[str], list[str]]:
+        lines, urgent = self.lines, self.urgent
+        self.lines, self.urgent = [], []
+        return lines, urgent
+
+
+def pt_key(name: str) -> str | None:
+    """prompt_toolkit's name for a key the page sends (keymap.toml's names); None for a
+    name keymap.toml does not know.
+
+    >>> pt_key("enter"), pt_key("R"), pt_key("space"), pt_key("s-tab"), pt_key("nope")
+    ('c-m', 'R', ' ', 's-tab', None)
+    """
+    canonical = normalize_key(name)
+    if canonical is None:
+        return None
+    if canonical == "space":
+        return " "
+    return KEY_ALIASES.get(canonical, canonical)
+
+
+class AloneSession:
+    """The shell at one page, from the page's hello until it goes."""
+
+    def __init__(
+        self,
+        table: LocalTable,
+        hooks: StoreHooks,
+        keymap: Keymap,
+        settings: Settings,
+        send: Send,
+        *,
+        sound_on: bool = False,
+    ) -> None:
+        """``sound_on``: cues start on (the player turned them on before at this page)."""
+        self.hooks = hooks
+        self._flush_due = False
+        self.speaker = PageSpeaker(self.invalidate)
+        self.sound = PageSound(table.seat, enabled=sound_on, volume=settings.volume,
+                               changed=self.invalidate)
+        self.shell = Shell(
+            table, self.speaker, hooks, keymap, pace=settings.pace,
+            brief=settings.verbosity is not Verbosity.FULL, start_settings=settings,
+            sound=self.sound,
+        )
+        self.shell.on_quit = self._quit
+        self._bindings: KeyBindingsBase = load_key_bindings(self.shell, keymap)
+        self._processor = KeyProcessor(self._bindings)
+        self._send = send
+        self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        #: Keys handled so far: each frame says how many it follows.
+        self.pressed = 0
+        #: The rules the page shows (the welcome's): a frame says them again if they change.
+        self._ruleset = table.view().ruleset
+        self._wake = asyncio.Event()
+        self._tasks: list[asyncio.Task[None]] = []
+        #: Set when the player has quit (Q, then Y): the page goes back to its first screen.
+        self.ended = asyncio.Event()
+
+    # ---- life ------------------------------------------------------------------------
+
+    def begin(self) -> None:
+        """Greet, offer the saved match or deal, and let the computers move at the pace."""
+        loop = asyncio.get_running_loop()
+        shell = self.shell
+
+        def on_wake() -> None:
+            loop.call_soon_threadsafe(self._wake.set)
+
+        shell.driver.on_wake = on_wake
+
+        def on_events() -> None:
+            loop.call_soon(self._events)
+
+        shell.table.set_listener(on_events)
+        self._tasks = [
+            loop.create_task(drive(shell, self._wake, self)),
+            loop.create_task(self._sender()),
+        ]
+        start(shell)
+
+    async def end(self) -> None:
+        """The page has gone, or the player quit: the computers stop, the frames still
+        waiting go out (the goodbye; bounded, a page gone takes none), the clock stops
+        and the match is saved (``StoreHooks.close``)."""
+        self.shell.table.set_listener(None)
+        self.shell.quitting = True
+        driver, sender = self._tasks
+        driver.cancel()
+        self._outbox.put_nowait(None)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(sender), LAST_FRAMES_SECONDS)
+        for task in self._tasks:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        self.hooks.close()
+
+    def _quit(self) -> None:
+        """Q, then Y: the goodbye goes out, then the page goes back to its first screen."""
+        self._outbox.put_nowait(self.frame())
+        self._outbox.put_nowait({"type": "left"})
+        self.ended.set()
+
+    # ---- keys --------------------------------------------------------------------------
+
+    def press(self, name: str) -> None:
+        """A key the page sends: what the terminal's bindings do with it now."""
+        self.pressed += 1
+        self.invalidate()
+        key = pt_key(name)
+        if key is None:
+            return
+        try:
+            code: Keys | str = Keys(key)
+        except ValueError:
+            code = key
+        found = [b for b in self._bindings.get_bindings_for_keys((code,)) if b.filter()]
+        if not found:
+            return
+        press = KeyPress(code, key)
+        event = KeyPressEvent(weakref.ref(self._processor), None, [press], [], False)
+        found[-1].call(event)
+
+    # ---- frames ------------------------------------------------------------------------
+
+    def _events(self) -> None:
+        """The table has events waiting: the shell says them (as the terminal's
+        listener does), then the computers may move."""
+        self.shell.pump()
+        self.shell.advance()
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        """Something changed: one frame goes out once the shell is done (the pace
+        driver calls this as prompt_toolkit's app would be)."""
+        if not self._flush_due:
+            self._flush_due = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flush_due = False
+        if not self.ended.is_set():  # after the goodbye, nothing more is sent
+            self._outbox.put_nowait(self.frame())
+
+    def frame(self) -> dict[str, Any]:
+        """What the page gets now: the lines said since the last frame, the regions, and
+        the shell's focus and mode."""
+        shell = self.shell
+        view = shell.view()
+        lines, urgent = self.speaker.take()
+        frame: dict[str, Any] = {"type": "update", "lines": lines, "urgent": urgent}
+        frame.update(
+            regions(view, shell.cast, shell.table.people(), started=True, host=True,
+                    waiting=False, order=shell.focus.order)
+        )
+        hidden = shell.hand_hidden(view)
+        if hidden:
+            frame["hand"] = []  # blind nil is open: the cards stay unseen, as at a terminal
+        cards, i = shell.focus.focused(view)
+        frame["bidding"] = shell.bidding_now(view) and not hidden
+        frame["alone"] = {
+            "mode": shell.mode.value,
+            "card": cards[i].code if i >= 0 and not hidden else None,
+            "bid": max(0, min(shell.focus.bid, len(BID_CHOICES) - 1)),
+            "paused": shell.paused,
+            "between": shell.between is not None,
+            "over": shell.over,
+            "keys": self.pressed,
+        }
+        frame["sound"] = self.sound.take()
+        if view.ruleset != self._ruleset:  # a saved match resumed keeps its own rules
+            self._ruleset = view.ruleset
+            frame["rules"] = texts.rules_lines(view.ruleset)
+        return frame
+
+    async def _sender(self) -> None:
+        while True:
+            frame = await self._outbox.get()
+            if frame is None:
+                return
+            await self._send(frame)

@@ -1,0 +1,15 @@
+// Opening a table for friends from the first screen, with the host's choices: listed
+// under Play online for anyone, or only for who has its code; and the time for each
+// turn. The server opens it as the terminal's ``host`` does; the page is its host.
+
+import { $, page } from "./state.js";
+import { connect } from "./connection.js";
+
+export function openTable() {
+  const seconds = $("turn-seconds").value;
+  page.closedForGood = false;
+  connect({
+    type: "create", name: $("name").value.trim(), lang: page.lang,
+    public: $("open-public").checked, turn_seconds: seconds ? Number(seconds) : null,
+  });
+}

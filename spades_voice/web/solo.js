@@ -1,0 +1,166 @@
+// Playing alone: the first screen's Play alone and its choices (remembered in this
+// browser), and the game behind it. The server runs the terminal's own game for this
+// page (spades_voice/alone): the page sends every key by its keymap name and shows and
+// says what comes back, so each key does and says what it does at the terminal. The
+// secret that names this player's match and statistics on the server is kept here
+// (localStorage), and nowhere else.
+
+import { $, page } from "./state.js";
+import { announce, remember } from "./say.js";
+import { draw, drawBidFocus, focusHand, setRules } from "./draw.js";
+import { actionFor, keyName } from "./keys.js";
+import { report } from "./connection.js";
+import { stored } from "./language.js";
+import { playCues } from "./cues.js";
+
+const TOKEN_KEY = "spades-alone-token";
+const CHOICES_KEY = "spades-alone-choices";
+// Keys the page keeps for itself while playing alone (the report is a file for this
+// browser to save, not one on the server).
+const PAGE_ONLY = new Set(["report_problem"]);
+
+let socket = null;
+let left = false;
+let retried = false;
+
+function choices() {
+  return {
+    level: $("level").value, target: $("target").value, blind_nil: $("blind-nil").checked,
+  };
+}
+
+// Play alone and its choices, where the server offers it, with the choices made last time
+// on this browser back on the form.
+export function restoreChoices() {
+  $("play-alone").hidden = !page.data.alone;
+  $("alone-choices").hidden = !page.data.alone;
+  const kept = stored(() => JSON.parse(localStorage.getItem(CHOICES_KEY) || "null"), null);
+  if (!kept) return;
+  for (const name of ["level", "target"]) {
+    const select = $(name);
+    if (Array.from(select.options).some((o) => o.value === kept[name])) select.value = kept[name];
+  }
+  $("blind-nil").checked = kept.blind_nil === true;
+}
+
+function hello() {
+  const token = stored(() => localStorage.getItem(TOKEN_KEY), null);
+  return { type: "alone", token: token || undefined, lang: page.lang, ...choices() };
+}
+
+export function playAlone() {
+  stored(() => localStorage.setItem(CHOICES_KEY, JSON.stringify(choices())), null);
+  left = false;
+  retried = false;
+  open();
+}
+
+function open() {
+  const ws = new WebSocket(new URL("alone", location.href).href.replace(/^http/, "ws"));
+  socket = ws;
+  let opened = false;
+  ws.addEventListener("open", () => { opened = true; ws.send(JSON.stringify(hello())); });
+  ws.addEventListener("message", (m) => receive(JSON.parse(m.data)));
+  ws.addEventListener("close", () => {
+    if (socket !== ws) return;
+    socket = null;
+    if (left) return;
+    const words = page.data.words;
+    if (opened && !retried) {
+      // Once, a second later: the server keeps the match, and offers it again.
+      retried = true;
+      announce([], [words.lost]);
+      setTimeout(open, 1000);
+    } else {
+      announce([], [opened ? words.gone : words.unreachable]);
+    }
+  });
+}
+
+function receive(m) {
+  if (m.type === "welcome") {
+    page.alone = true;
+    stored(() => localStorage.setItem(TOKEN_KEY, m.token), null);
+    setRules(m.rules);
+    $("join").hidden = true;
+    $("chat-region").hidden = true;
+    buildAloneKeys();
+    return;
+  }
+  if (m.type === "left") {
+    left = true;
+    if (m.urgent) announce([], m.urgent);
+    page.alone = false;
+    page.state = null;
+    $("game").hidden = true;
+    $("seats").hidden = true;
+    $("join").hidden = false;
+    $("play-alone").focus();
+    return;
+  }
+  if (m.type !== "update" || left) return;
+  retried = false;
+  // All the lines of one frame are said together, in order (say.js says why).
+  announce(m.lines, m.urgent);
+  remember(m.lines);
+  playCues(m.sound);
+  if (m.rules) setRules(m.rules);
+  // The focus is the terminal's own: where its keys moved it.
+  page.focusCard = m.alone.card;
+  m.bid_focus = m.alone.bid;
+  const wasHidden = $("game").hidden;
+  draw(m);
+  page.bidIndex = m.alone.bid;
+  drawBidFocus();
+  if (wasHidden) focusHand();
+}
+
+function press(key) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify({ type: "press", key: key }));
+  }
+}
+
+// A key at the table while playing alone: sent as it is, for the terminal's bindings to
+// answer (a question's Y or Escape, a list's arrows, "That key does nothing" ...).
+export function aloneKey(e) {
+  const name = keyName(e);
+  if (name === null) return;
+  const action = actionFor(name);
+  if (PAGE_ONLY.has(action)) {
+    e.preventDefault();
+    report();
+    return;
+  }
+  const s = page.state;
+  const asking = s && s.alone.mode !== "table";
+  if ((name === "tab" || name === "s-tab") && !asking &&
+      !(s && s.my_turn && s.phase === "playing")) {
+    return; // Tab moves through the page when there is no card to play
+  }
+  if (action === null && !asking && (name.startsWith("c-") || name.length > 1)) return;
+  e.preventDefault();
+  if (e.repeat) return; // a held key is one press
+  press(name);
+}
+
+// Every key of the game as a button (its help and its keys), as the terminal's help
+// lists them; a button presses its first key.
+function buildAloneKeys() {
+  const data = page.data;
+  const box = $("keys");
+  box.replaceChildren();
+  for (const [action, keys] of Object.entries(data.keys)) {
+    if (!keys.length || !data.help[action]) continue;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.id = "key-" + action;
+    b.textContent = data.help[action] + " (" + data.spoken[action] + ")";
+    b.addEventListener("click", () => {
+      if (PAGE_ONLY.has(action)) report();
+      else press(keys[0]);
+      focusHand();
+    });
+    box.appendChild(b);
+  }
+}

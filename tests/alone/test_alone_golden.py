@@ -1,0 +1,66 @@
+"""The page playing alone and the terminal, side by side on the same seeded match and the
+same keys: every sentence the page is sent is the one the terminal says, in the same
+order (its answers, and its events), because behind the page is the terminal's game.
+
+The computers are the shell tests' fixed Easy players: Hard's safety net reads the clock,
+so on a busy machine the same seed may play differently (``ai/hard.py``)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from alone_helpers import AlonePage, alone_server
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shell"))
+from shell_harness import easy_table, harness
+
+from spades_voice.alone.door import folder_name
+from spades_voice.alone.keys import page_keymap
+from spades_voice.options import Pace
+from spades_voice.speech import Kind
+from spades_voice.store.hooks import StoreHooks
+from spades_voice.store.settings import Settings
+
+SEED = 7
+TOKEN = "golden-page-token-0123456789abcdefghijklmno"
+#: A hand with the keys a player meets on the way: look, bid, play, take back, review,
+#: the summaries, brief or full, the hand's order, restart and its question.
+KEYS = [
+    "h", "b", "enter", "tab", "enter", "u", "tab", "enter", "k", "down", "escape",
+    "m", "o", "l", "v", "z", "t", "c", "w", "tab", "enter", "R", "enter", "y", "enter",
+    *["tab", "enter"] * 13, "b", "?", "down", "escape", "f2", "escape", "g", "escape",
+]
+
+
+def terminal(folder: Path) -> tuple[list[str], list[str]]:
+    """What the terminal says to ``KEYS``: its answers, and its events."""
+    table = easy_table(SEED, target=None)
+    hooks = StoreHooks(folder)
+    with harness(table, hooks=hooks, keymap=page_keymap(), pace=Pace.INSTANT) as h:
+        for key in KEYS:
+            h.press(key)
+        return h.texts(Kind.QUERY), h.texts(Kind.EVENT)
+
+
+def page(root: Path) -> tuple[list[str], list[str]]:
+    """What the page is sent for ``KEYS``: its assertive lines, and its polite ones."""
+    folder = root / folder_name(TOKEN)
+    folder.mkdir(parents=True)
+    (folder / "settings.json").write_bytes(Settings(pace=Pace.INSTANT).to_bytes())
+    with alone_server(root, seed=SEED, players=lambda: easy_table(SEED)._fixed_players) as server:
+        p = AlonePage(server, token=TOKEN, level="easy", target="single")
+        p.until(lambda q: bool(q.state["hand"]))
+        for n, key in enumerate(KEYS, start=1):
+            p.press(key)
+            p.until(lambda q, n=n: q.state["alone"]["keys"] >= n)
+        p.close()
+    return [t for k, t in p.said if k == "now"], [t for k, t in p.said if k == "said"]
+
+
+def test_the_page_says_what_the_terminal_says(tmp_path: Path) -> None:
+    said_there, told_there = terminal(tmp_path / "terminal")
+    said_here, told_here = page(tmp_path / "page")
+    assert told_here == told_there
+    assert said_here == said_there
+    assert len(told_there) > 60 and len(said_there) > 20  # a whole hand was compared

@@ -1,0 +1,268 @@
+"""Playing alone in chromium, by keys only, from the page's first screen: the choices,
+the terminal's keys and sentences on the way (pace, undo, restart hand and its
+question, pause, coach, review), then the browser closed, the server restarted, the
+same browser opened again on the same profile: the same match continues exactly, and
+its statistics count it once."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+from cdp import Browser, Page
+from web_helpers import RECORDER, base_url, need_chromium, page_for_tests
+
+from spades_voice.ai import Level
+from spades_voice.alone.door import AloneDoor, folder_name
+from spades_voice.narration import prompts, sounds, texts
+from spades_voice.narration.coach import COACH_LATER
+from spades_voice.narration.language import line
+from spades_voice.net.hosting import ServerThread
+from spades_voice.net.limits import Limits
+from spades_voice.net.server import TableServer
+
+HAND = "Array.from(document.querySelectorAll('#hand [role=option]')).map((e) => e.dataset.card)"
+SAID = "window.__heard.map((h) => h.text)"
+WHAT_NOW = """(() => {
+  if (document.getElementById('game').hidden) return '';
+  if (!document.getElementById('bidding').hidden) return 'bid';
+  if (document.querySelector('#hand .playable')) return 'play';
+  return '';
+})()"""
+
+
+@contextlib.contextmanager
+def alone_server(root: Path, port: int = 0) -> Iterator[ServerThread]:
+    """A server at ``port`` (0: a free one; the same port again is the same page origin,
+    whose storage the browser keeps) with its players alone kept under ``root``."""
+    limits = Limits(rate=10_000, burst=10_000)  # a test's keys come faster than a person's
+    web = page_for_tests()
+    server = TableServer(limits=limits, web=web,
+                         alone=AloneDoor(root, new_seed=lambda: 11, limits=limits, page=web),
+                         level=Level.EASY)
+    thread = ServerThread(server, port=port)
+    thread.start()
+    try:
+        yield thread
+    finally:
+        thread.stop()
+
+
+@contextlib.contextmanager
+def same_browser(profile: Path) -> Iterator[Browser]:
+    b = Browser(need_chromium(), profile=profile)
+    try:
+        yield b
+    finally:
+        b.close()
+
+
+def first_screen(b: Browser, server: ServerThread) -> Page:
+    page = b.page()
+    page.add_script(RECORDER)
+    page.goto(base_url(server))
+    page.wait("document.body && document.body.dataset.ready === 'true'")
+    return page
+
+
+def tab_to(page: Page, element: str, back: bool = False) -> None:
+    for _ in range(12):
+        if page.js("document.activeElement.id") == element:
+            return
+        page.key("tab", shift=back)
+    raise AssertionError(f"Tab never reached {element}")
+
+
+def hears(page: Page, text: str, since: int, timeout: float = 30.0) -> None:
+    page.wait(f"{SAID}.slice({since}).includes({json.dumps(text)})", timeout=timeout)
+
+
+def said_count(page: Page) -> int:
+    count: int = page.js(f"{SAID}.length")
+    return count
+
+
+def press(page: Page, key: str, answer: str, *, shift: bool = False) -> None:
+    start = said_count(page)
+    page.key(key, shift=shift)
+    hears(page, answer, start)
+
+
+def play_one_card(page: Page) -> None:
+    page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
+    held = len(page.js(HAND))
+    page.key("tab")
+    page.key("enter")
+    page.wait(f"{HAND}.length === {held - 1}", timeout=60)
+
+
+def test_play_alone_by_keys_then_close_restart_and_continue(tmp_path: Path) -> None:
+    root, profile = tmp_path / "alone", tmp_path / "profile"
+    with alone_server(root) as server, same_browser(profile) as b:
+        page = first_screen(b, server)
+        # The choices, by keys: the opponents Easy (Home), a single hand (End).
+        tab_to(page, "level")
+        page.key("home")
+        tab_to(page, "target")
+        page.key("end")
+        assert page.js("document.getElementById('target').value") == "single"
+        tab_to(page, "play-alone", back=True)
+        page.key("enter")
+        page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
+        assert page.js("document.getElementById('bids').contains(document.activeElement)"
+                       " || document.activeElement.id === 'bids'")
+        hears(page, line(texts.GREETING), 0)
+        press(page, "a", prompts.pace_now("quick"))
+        press(page, "a", prompts.pace_now("instant"))
+        # Sound cues, off until now: the server's own sound, fetched and placed by the page.
+        press(page, "f4", line(sounds.SOUND_ON))
+        page.wait("performance.getEntriesByType('resource')"
+                  ".some((e) => e.name.endsWith('/sounds/your_turn-0.wav'))")
+        page.key("enter")  # the bid it said
+        play_one_card(page)
+        start = said_count(page)
+        page.key("u")
+        page.wait(f"{SAID}.slice({start}).some((t) => t.startsWith('Undone:'))")
+        page.wait(f"{WHAT_NOW} === 'play' && {HAND}.length === 13", timeout=60)
+        # Restart the hand: Shift R (F5 reloads a page); the terminal's question and answers.
+        press(page, "R", line(texts.CONFIRM_RESTART))
+        press(page, "enter", line(texts.CONFIRM_RESTART))  # not the key it names
+        press(page, "escape", line(prompts.BACK_TO_TABLE))
+        press(page, "R", line(texts.CONFIRM_RESTART))
+        press(page, "y", "Hand restarted.")
+        press(page, "p", line(texts.PAUSED))
+        press(page, "p", line(texts.RESUMED))
+        press(page, "d", line(COACH_LATER))
+        press(page, "k", prompts.review_intro(0))
+        page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
+        page.key("enter")
+        play_one_card(page)
+        page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
+        hand_before = page.js(HAND)
+        token = page.js("localStorage.getItem('spades-alone-token')")
+        trick_before = page.js("document.getElementById('trick').textContent")
+        port = (server.address or ("", 0))[1]
+    # The browser closed and the server stopped; both again, on the same profile.
+    with alone_server(root, port) as server, same_browser(profile) as b:
+        page = first_screen(b, server)
+        assert page.js("document.getElementById('target').value") == "single"  # remembered
+        assert page.js("document.getElementById('level').value") == "easy"
+        tab_to(page, "play-alone")
+        page.key("enter")
+        page.wait(f"{SAID}.some((t) => t.startsWith('A saved match is waiting'))", timeout=60)
+        page.key("enter")  # Enter continues, as it says
+        page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
+        assert page.js(HAND) == hand_before
+        assert page.js("document.getElementById('trick').textContent") == trick_before
+        # Play to the end of the match, then the statistics: counted once.
+        for _ in range(13):
+            if not page.js(HAND):
+                break
+            play_one_card(page)
+        page.wait(f"{SAID}.some((t) => t.includes('win the match'))", timeout=60)
+        start = said_count(page)
+        page.key("T")
+        page.wait(f"{SAID}.length > {start}")
+    stats = json.loads((root / folder_name(token) / "stats.json").read_text())
+    assert stats["played"] == 1
+
+
+def test_at_a_shared_table_the_keys_that_take_back_say_why_not() -> None:
+    """A guest at someone's table: undo, restart hand (F5 and the page's Shift R) and the
+    coach answer with the terminal's sentences at a shared table, and F5 reloads nothing."""
+    from test_web_access import guest_bidding
+
+    with guest_bidding() as page:
+        page.js("document.getElementById('bids').focus()")
+        page.js("window.__stayed = true")
+        press(page, "u", line(prompts.UNDO_NOT_HERE))
+        press(page, "R", line(prompts.RESTART_NOT_HERE))
+        press(page, "f5", line(prompts.RESTART_NOT_HERE))
+        press(page, "d", line(prompts.COACH_NOT_HERE))
+        assert page.js("window.__stayed === true")  # F5 did not reload the page
+
+
+def test_axe_passes_the_first_screen_with_play_alone_and_the_table_alone(
+    tmp_path: Path,
+) -> None:
+    from test_web_access import _axe
+
+    def both_schemes(page: Page, what: str) -> None:
+        for scheme in ("light", "dark"):
+            page.send("Emulation.setEmulatedMedia", {
+                "features": [{"name": "prefers-color-scheme", "value": scheme}],
+            })
+            assert _axe(page) == [], (what, scheme)
+
+    with alone_server(tmp_path / "alone") as server, same_browser(tmp_path / "p") as b:
+        page = first_screen(b, server)
+        assert not page.js("document.getElementById('play-alone').hidden")
+        both_schemes(page, "first screen")
+        page.js("document.getElementById('play-alone').focus()")
+        page.key("enter")
+        page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
+        both_schemes(page, "playing alone")
+
+
+def test_the_host_at_the_page_mutes_in_the_chat_as_at_the_terminal() -> None:
+    """A page that opened a table (Play online) is its host: "/mute Bo" in the chat line
+    mutes Bo, with the terminal's words, and Bo's chat is refused; "/unmute Bo" lets him."""
+    from web_helpers import browser, heard, open_page, web_server
+
+    from spades_voice.narration import chat
+    from spades_voice.net.remote_table import RemoteTable
+    from spades_voice.rules import IllegalAction
+
+    with web_server() as server, browser() as b:
+        page = open_page(b, base_url(server))
+        page.js("document.getElementById('name').value = 'Di'")
+        page.js("document.getElementById('play-online').click()")
+        page.wait("!document.getElementById('start').hidden")
+        [code] = server.call(lambda: list(server.server.tables))
+        bo = RemoteTable.join(server.url, code, "Bo")
+        try:
+            page.wait("!document.getElementById('chat-region').hidden")
+            for typed, answer in (("/mute Bo", chat.muted("Bo", True)),
+                                  ("/unmute Bo", chat.muted("Bo", False))):
+                start = len(heard(page))
+                page.js("document.getElementById('say').focus()")
+                page.type(typed)
+                page.key("enter")
+                hears(page, answer, start)
+                if typed == "/mute Bo":
+                    try:
+                        bo.say("hello")
+                    except IllegalAction as refused:
+                        assert str(refused) == chat.YOU_ARE_MUTED
+                    else:
+                        raise AssertionError("a muted guest was let chat")
+        finally:
+            bo.close()
+
+
+def test_opening_a_table_with_the_hosts_choices() -> None:
+    """From the first screen, by keys: a private table with 30 seconds a turn, and a
+    public one with no limit; the server opens each as the page chose."""
+    from web_helpers import browser, open_page, web_server
+
+    with web_server() as server, browser() as b:
+        for public in (False, True):
+            page = open_page(b, base_url(server))
+            page.js("document.getElementById('name').value = 'Di'")
+            if public:
+                tab_to(page, "open-public")
+                page.key("space")
+            else:
+                tab_to(page, "turn-seconds")
+                page.key("down")  # 30 seconds
+            tab_to(page, "open-table")
+            page.key("enter")
+            page.wait("!document.getElementById('start').hidden")
+            assert page.js("document.getElementById('table-code').textContent")
+            tables = server.call(lambda: [(t.public, t.timers) for t in
+                                          server.server.tables.values()])
+            assert tables[-1][0] is public
+            assert tables[-1][1].bid == tables[-1][1].play == (None if public else 30.0)
+            page.send("Page.close")
