@@ -68,7 +68,7 @@ def test_prism_missing_moves_the_chain_on(monkeypatch: pytest.MonkeyPatch) -> No
     import sys
 
     monkeypatch.setitem(sys.modules, "prism", None)  # as if not installed
-    with pytest.raises(SpeechError, match="pip install 'spades-voice\\[prism\\]'"):
+    with pytest.raises(SpeechError, match="-m pip install prismatoid"):
         PrismSpeaker()
 
 
