@@ -213,11 +213,13 @@ def hold_terminal(fd: int | None = None) -> Iterator[None]:
     """The terminal in the game's hands from the first word to the last: keys are not
     echoed and arrive one at a time; Ctrl+C, Ctrl+\\, Ctrl+Z, Ctrl+S and Ctrl+Q are keys,
     not signals or flow control. Restored as it was on the way out. Does nothing when
-    input is not a terminal (tests, pipes) or on systems without termios."""
+    input is not a terminal (tests, pipes). Windows has no termios: its console is held
+    through the console's own modes (``_held_console``)."""
     try:
         import termios
-    except ImportError:  # pragma: no cover - Windows: the console is raw already
-        yield
+    except ImportError:  # Windows
+        with _held_console():
+            yield
         return
     if fd is None:
         try:
@@ -246,3 +248,33 @@ def hold_terminal(fd: int | None = None) -> Iterator[None]:
     finally:
         with contextlib.suppress(termios.error):
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+#: Windows console input modes: Control-C as a signal, a line at a time, echo.
+_PROCESSED_INPUT, _LINE_INPUT, _ECHO_INPUT = 0x1, 0x2, 0x4
+
+
+@contextlib.contextmanager
+def _held_console() -> Iterator[None]:
+    """Windows' console held as ``hold_terminal`` holds a POSIX terminal: no echo, keys
+    one at a time, Control-C a key (prompt_toolkit's raw mode, from the first moment, for
+    the console starts a line at a time with echo). Restored on the way out. Does nothing
+    when input is not a console, or when the console cannot be asked."""
+    import ctypes
+
+    saved: int | None = None
+    try:
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+        handle = kernel32.GetStdHandle(-10)  # STD_INPUT_HANDLE
+        mode = ctypes.c_ulong()
+        if kernel32.GetConsoleMode(handle, ctypes.byref(mode)):
+            saved = int(mode.value)
+            kernel32.SetConsoleMode(handle, saved & ~(_PROCESSED_INPUT | _LINE_INPUT | _ECHO_INPUT))
+    except (AttributeError, OSError):  # not Windows, or the console would not answer
+        saved = None
+    try:
+        yield
+    finally:
+        if saved is not None:
+            with contextlib.suppress(OSError):
+                kernel32.SetConsoleMode(handle, saved)
