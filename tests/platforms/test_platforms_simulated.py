@@ -149,6 +149,11 @@ def test_doctor_answers_in_plain_words(platform: str, tmp_path: Path) -> None:
     assert "auto uses: print." in out  # nothing else can speak on this machine
     for output in ("prism", "screenreader", "tts", "braille", "sound"):
         assert f"\n{output}: " in out
+    # Braille on Windows and macOS is the screen reader's: no word about BRLTTY's socket.
+    assert (
+        "braille: failed: on this system braille goes through your screen reader (the"
+        " screenreader or prism output), not BRLTTY"
+    ) in out.splitlines(), out
 
 
 @pytest.mark.parametrize("platform", PLATFORMS)
