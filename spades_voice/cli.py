@@ -16,6 +16,8 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from spades_voice import __version__
+
 #: command -> one-line help; the command's module is ``spades_voice.commands.<command>``.
 COMMANDS: dict[str, str] = {
     "play": "Play a match against the computers (default).",
@@ -74,6 +76,7 @@ def build_parser(command: str) -> argparse.ArgumentParser:
         description=COMMANDS[command],
         epilog="Commands: " + ", ".join(COMMANDS) if command == "play" else None,
     )
+    parser.add_argument("--version", action="version", version=f"spades-voice {__version__}")
     _module(command).add_arguments(parser)
     return parser
 

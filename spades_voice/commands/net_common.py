@@ -229,7 +229,8 @@ def remembered_token(
 
 def remember_token(server: str, code: str, name: str, token: str) -> None:
     """Keep the seat token so ``join`` can take the seat back after a crash. The file
-    holds secrets: it is written 0600 in a 0700 folder."""
+    holds secrets: it is written 0600 in a 0700 folder (on Windows, where modes are not
+    permissions, it is private by being in the user's profile: see ``private_dir``)."""
     from spades_voice.net.tablestore import private_dir
     from spades_voice.store.files import write_atomic
 

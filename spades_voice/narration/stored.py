@@ -216,6 +216,27 @@ KEYMAP_NOT_TOML = N_("it is not valid TOML")
 KEYMAP_KEYS_NOT_A_TABLE = N_("Keymap: keys must be a table. Every action keeps its default keys.")
 
 
+def keymap_written(path: str) -> str:
+    """``spades-voice keys --write``: the default keymap, with its comments, now in the
+    player's config folder."""
+    return _(
+        "Wrote the default keys to {path}. Edit them there; actions you take out keep "
+        "their default keys."
+    ).format(path=path)
+
+
+def keymap_there_already(path: str) -> str:
+    """``keys --write`` never replaces a keymap the player has."""
+    return _(
+        "Your keymap is already at {path}, so nothing was written. To start again from the "
+        "default keys, move it away and run this again."
+    ).format(path=path)
+
+
+def keymap_not_written(path: str) -> str:
+    return _("The keymap could not be written to {path}.").format(path=path)
+
+
 def keymap_not_toml(line: int | None, detail: str) -> str:
     """The TOML reader's own words in brackets: they say what it expected there."""
     if line is None:

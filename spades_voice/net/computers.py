@@ -65,7 +65,7 @@ HINTS_WAITING = 16
 WORKER_NICENESS = 10
 
 
-def _worker_start(server_pid: int) -> None:
+def _worker_start() -> None:
     """Each worker runs below the loop's priority, leaves Control-C to the server, and
     ends when the server process ends.
 
@@ -75,24 +75,33 @@ def _worker_start(server_pid: int) -> None:
 
     A pool's workers wait on their queue for ever: if the server is killed (SIGKILL, a
     crash) nobody tells them to stop, and they would outlive it, keeping the fork server
-    alive too. A watchdog thread ends the worker once the server's process is gone.
+    alive too. A watchdog thread waits on the parent's sentinel (a pipe end on POSIX, a
+    process handle on Windows, closed or signalled when the parent is gone) and ends the
+    worker then. (``os.kill(pid, 0)``, the POSIX way to ask, sends Control-C on Windows.)
     """
     with contextlib.suppress(OSError, AttributeError):
         os.nice(WORKER_NICENESS)
     with contextlib.suppress(ValueError, OSError):
         signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
+    if parent is None:  # pragma: no cover - a pool's worker always has one
+        return
 
     def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            try:
-                os.kill(server_pid, 0)
-            except ProcessLookupError:
-                os._exit(0)
-            except OSError:
-                pass  # exists, owned by someone else: cannot be ours, but do not guess
+        parent.join()
+        os._exit(0)
 
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
+def start_method() -> str:
+    """How worker processes start: ``forkserver`` where the platform has it (Linux, macOS),
+    ``spawn`` elsewhere (Windows). Forking the server itself is never safe: it may run on a
+    thread (``host``, tests), and forking a process with threads can copy a held lock;
+    spawn re-imports the game for every worker, so it is only the fallback."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        return "forkserver"
+    return "spawn"
 
 
 def _warm() -> int:
@@ -199,12 +208,12 @@ class ComputerPool:
         self.given_up = 0  # decisions replaced by the fallback move
 
     def start(self) -> None:
-        # forkserver: the server may run on a thread (``host``, tests), and forking a
-        # process with threads can copy a held lock; spawn would re-import for every worker.
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["spades_voice.ai", "spades_voice.net.computers"])
+        method = start_method()
+        ctx = multiprocessing.get_context(method)
+        if method == "forkserver":
+            ctx.set_forkserver_preload(["spades_voice.ai", "spades_voice.net.computers"])
         self._pool = concurrent.futures.ProcessPoolExecutor(
-            self.workers, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),)
+            self.workers, mp_context=ctx, initializer=_worker_start
         )
         # Start every worker now: the pool would start them on demand, from the event
         # loop, and starting the fork server takes the best part of a second.

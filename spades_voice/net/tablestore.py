@@ -73,7 +73,13 @@ class StoredTable:
 
 
 def private_dir(path: Path) -> None:
-    """Make ``path`` (and missing parents) a folder only its owner can enter."""
+    """Make ``path`` (and missing parents) a folder only its owner can enter.
+
+    On Windows ``chmod`` sets only the read-only flag, so this makes nothing private
+    there: what keeps the folder private is where it is, the user's profile
+    (``%LOCALAPPDATA%``), which Windows lets only that user, SYSTEM and the computer's
+    administrators open (docs/saves.md says so, and what ``SPADES_VOICE_DATA_DIR`` changes).
+    """
     path.mkdir(parents=True, exist_ok=True)
     with contextlib.suppress(OSError):
         os.chmod(path, 0o700)

@@ -1,7 +1,9 @@
 """The terminal: what the game draws on it, and holding it from the first moment.
 
 ``Console`` is the only thing that writes to the terminal while the game runs (prompt_
-toolkit reads keys but is given a dummy output). It draws two kinds of text, append-only:
+toolkit's application reads keys but is given a dummy output; the Console writes through
+prompt_toolkit's output for the terminal, so Windows consoles old and new are drawn their
+own way). It draws two kinds of text, append-only:
 
 - spoken lines, when speech is printed (``--speech print`` or ``--echo``): each written
   once as a plain line, wrapped at words, and never touched again;
@@ -27,19 +29,32 @@ import os
 import shutil
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
-Write = Callable[[str], None]
-
-
-def _stdout_write(text: str) -> None:
-    stream = sys.stdout
-    stream.write(text)
-    stream.flush()
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.output import DummyOutput, Output, create_output
+from prompt_toolkit.output.vt100 import Vt100_Output
 
 
-def _columns() -> int:
-    return shutil.get_terminal_size((80, 24)).columns
+def _size() -> Size:
+    columns, rows = shutil.get_terminal_size((80, 24))
+    return Size(rows=rows, columns=columns)
+
+
+def terminal_output() -> Output:
+    """prompt_toolkit's output for the game's terminal, which knows each terminal's way of
+    moving the cursor and clearing: escape codes for a VT100 terminal and for Windows 10's
+    console (with its VT processing turned on as it writes), the console's own calls on an
+    older Windows console, nothing under ``pythonw``. Into a pipe or a file, the VT100
+    codes as a terminal would get them (a log of the session, a test reading it)."""
+    stdout = sys.stdout
+    if stdout is None:
+        return DummyOutput()
+    try:
+        tty = stdout.isatty()
+    except (AttributeError, ValueError, OSError):
+        tty = False
+    return create_output(stdout) if tty else Vt100_Output(stdout, _size)
 
 
 def wrap(text: str, width: int) -> list[tuple[int, int]]:
@@ -72,13 +87,13 @@ def _plain(text: str) -> str:
 class Console:
     """Spoken lines and the focus line on one terminal (see the module's docstring).
 
-    ``write`` receives text with its control sequences; ``columns`` gives the terminal's
-    width when a line is wrapped.
+    Everything is drawn through ``output`` (prompt_toolkit's, for the game's terminal by
+    default), which also gives the terminal's width when a line is wrapped; each change
+    reaches the terminal in one write.
     """
 
-    def __init__(self, write: Write | None = None, columns: Callable[[], int] | None = None):
-        self._write = write or _stdout_write
-        self._columns = columns or _columns
+    def __init__(self, output: Output | None = None):
+        self._out = output or terminal_output()
         self._lock = threading.Lock()
         #: The block the cursor is in: its rows, and the cursor's row in it. 0 rows: the
         #: cursor is at the start of a fresh line.
@@ -94,35 +109,48 @@ class Console:
 
     def _width(self) -> int:
         try:
-            cols = self._columns()
+            cols = self._out.get_size().columns
         except (OSError, ValueError):
             cols = 80
         # One column short of the edge: some terminals wrap on writing the last column.
         return max(10, cols - 1)
 
-    def _leave(self) -> str:
+    def _leave(self) -> None:
         """Move below the current block, to the start of a fresh line."""
-        if not self._rows:
-            return ""
-        return "\n" * (self._rows - 1 - self._row) + "\r\n"
+        if self._rows:
+            self._out.write_raw("\n" * (self._rows - 1 - self._row) + "\r\n")
 
-    def _place(self, rows: int, row: int, col: int) -> str:
-        """From the end of a just-written block of ``rows``, to (row, col) in it."""
-        up = rows - 1 - row
-        return (f"\x1b[{up}A" if up else "") + "\r" + (f"\x1b[{col}C" if col else "")
+    def _to_column(self, col: int) -> None:
+        self._out.write_raw("\r")
+        self._out.cursor_forward(col)
+
+    def _rows_of(self, text: str, rows: list[tuple[int, int]], *, clear: bool) -> None:
+        """The rows of ``text``, each cleared to its end when ``clear``."""
+        for i, (a, b) in enumerate(rows):
+            if i:
+                self._out.write_raw("\r\n")
+            self._out.write(text[a:b])
+            if clear:
+                self._out.erase_end_of_line()
 
     def _block(self, text: str, cursor: int, *, in_place: bool) -> None:
         rows = wrap(text, self._width())
         row, col = _position(rows, cursor)
+        out = self._out
         if in_place and self._focus_in_place and self._rows:
             # Redraw the focus line whole, where it stands: up to its first row, each row
             # written and cleared to its end, anything below it cleared.
-            head = (f"\x1b[{self._row}A" if self._row else "") + "\r"
-            body = "\x1b[K\r\n".join(text[a:b] for a, b in rows) + "\x1b[K\x1b[J"
+            out.cursor_up(self._row)
+            out.write_raw("\r")
+            self._rows_of(text, rows, clear=True)
+            out.erase_down()
         else:
-            head = self._leave()
-            body = "\r\n".join(text[a:b] for a, b in rows)
-        self._write(head + body + self._place(len(rows), row, col))
+            self._leave()
+            self._rows_of(text, rows, clear=False)
+        # From the end of the block just written, to (row, col) in it.
+        out.cursor_up(len(rows) - 1 - row)
+        self._to_column(col)
+        out.flush()
         self._rows, self._row = len(rows), row
         self._focus_in_place = in_place
 
@@ -148,7 +176,12 @@ class Console:
                 if spoken is not None and item and _plain(spoken[0]).endswith(item):
                     # The line just printed names the focused item: put the cursor on it.
                     row, col = _position(spoken[1], spoken[0].rfind(item))
-                    self._write(_move(self._row, row) + "\r" + (f"\x1b[{col}C" if col else ""))
+                    if row < self._row:
+                        self._out.cursor_up(self._row - row)
+                    else:
+                        self._out.cursor_down(row - self._row)
+                    self._to_column(col)
+                    self._out.flush()
                     self._row = row
                     self._spoken = None  # said once
                 return
@@ -157,8 +190,8 @@ class Console:
     def close(self) -> None:
         """Leave the cursor on a fresh line below everything, for the shell's prompt."""
         with self._lock:
-            if self._rows:
-                self._write(self._leave())
+            self._leave()
+            self._out.flush()
             self._rows = self._row = 0
 
 
@@ -170,14 +203,6 @@ def _position(rows: list[tuple[int, int]], offset: int) -> tuple[int, int]:
     return 0, 0  # pragma: no cover - rows is never empty
 
 
-def _move(here: int, there: int) -> str:
-    if there < here:
-        return f"\x1b[{here - there}A"
-    if there > here:
-        return f"\x1b[{there - here}B"
-    return ""
-
-
 # ---- holding the terminal ---------------------------------------------------------------
 
 
@@ -186,11 +211,13 @@ def hold_terminal(fd: int | None = None) -> Iterator[None]:
     """The terminal in the game's hands from the first word to the last: keys are not
     echoed and arrive one at a time; Ctrl+C, Ctrl+\\, Ctrl+Z, Ctrl+S and Ctrl+Q are keys,
     not signals or flow control. Restored as it was on the way out. Does nothing when
-    input is not a terminal (tests, pipes) or on systems without termios."""
+    input is not a terminal (tests, pipes). Windows has no termios: its console is held
+    through the console's own modes (``_held_console``)."""
     try:
         import termios
-    except ImportError:  # pragma: no cover - Windows: the console is raw already
-        yield
+    except ImportError:  # Windows
+        with _held_console():
+            yield
         return
     if fd is None:
         try:
@@ -219,3 +246,33 @@ def hold_terminal(fd: int | None = None) -> Iterator[None]:
     finally:
         with contextlib.suppress(termios.error):
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+#: Windows console input modes: Control-C as a signal, a line at a time, echo.
+_PROCESSED_INPUT, _LINE_INPUT, _ECHO_INPUT = 0x1, 0x2, 0x4
+
+
+@contextlib.contextmanager
+def _held_console() -> Iterator[None]:
+    """Windows' console held as ``hold_terminal`` holds a POSIX terminal: no echo, keys
+    one at a time, Control-C a key (prompt_toolkit's raw mode, from the first moment, for
+    the console starts a line at a time with echo). Restored on the way out. Does nothing
+    when input is not a console, or when the console cannot be asked."""
+    import ctypes
+
+    saved: int | None = None
+    try:
+        kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+        handle = kernel32.GetStdHandle(-10)  # STD_INPUT_HANDLE
+        mode = ctypes.c_ulong()
+        if kernel32.GetConsoleMode(handle, ctypes.byref(mode)):
+            saved = int(mode.value)
+            kernel32.SetConsoleMode(handle, saved & ~(_PROCESSED_INPUT | _LINE_INPUT | _ECHO_INPUT))
+    except (AttributeError, OSError):  # not Windows, or the console would not answer
+        saved = None
+    try:
+        yield
+    finally:
+        if saved is not None:
+            with contextlib.suppress(OSError):
+                kernel32.SetConsoleMode(handle, saved)

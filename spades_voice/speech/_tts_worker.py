@@ -1,6 +1,6 @@
 """pyttsx3 in a process of its own, used only to write speech to WAV files.
 
-Where the espeak-ng program is missing (Windows with SAPI5, macOS with NSSpeech), the TTS
+Where the espeak-ng program is missing on Windows (SAPI5; macOS uses its `say`), the TTS
 output still synthesizes each line to a file and plays it with a player process the game
 owns (see `tts`); pyttsx3's `save_to_file` makes that file. It runs in a separate process
 because pyttsx3's drivers print onto the terminal and cannot be interrupted, and its

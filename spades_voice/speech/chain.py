@@ -26,7 +26,7 @@ text."), then every line the old one had accepted and not finished (`unheard()`:
 speech server's queue, the TTS line whose player failed), then the line that failed, so a
 player never misses "Your lead.". The notice also goes to the speech log.
 
-`auto` starts with prism (`--speech prism`, `pip install 'spades-voice[prism]'`) when Orca
+`auto` starts with prism (`--speech prism`, `python -m pip install prismatoid`) when Orca
 is running, so Orca users hear the game in Orca's own voice and rate; otherwise with the
 screen reader output. Braille through BrlAPI (`braille`) is added beside any speaking
 output when BRLTTY answers.

@@ -8,11 +8,12 @@ the whole command within 5 s: "works" or "failed" for each, and why in plain wor
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from spades_voice.narration.language import N_, line
-from spades_voice.speech.base import Draining, Speaker
+from spades_voice.speech.base import Draining, Speaker, SpeechError
 from spades_voice.speech.bounded import REAL_CLOCK, START_SECONDS, Clock, start_all
 from spades_voice.speech.chain import CHAIN, auto_chain, backend_factories
 
@@ -100,6 +101,13 @@ def all_makers(rate: int | None = None) -> dict[str, Callable[[], Speaker | None
     makers.pop("none", None)
 
     def braille() -> Speaker | None:
+        if not sys.platform.startswith("linux"):
+            # BrlAPI (BRLTTY) is Linux's; elsewhere the game's lines reach the display
+            # through the screen reader, as the chain sends them.
+            raise SpeechError(
+                "on this system braille goes through your screen reader (the screenreader"
+                " or prism output), not BRLTTY"
+            )
         from spades_voice.speech.braille import BrailleSpeaker
 
         return BrailleSpeaker()

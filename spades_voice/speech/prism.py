@@ -1,5 +1,6 @@
 """prismatoid (`import prism`): one library for many screen readers, with a direct Orca
-backend. Optional: `pip install 'spades-voice[prism]'`, chosen with `--speech prism`;
+backend. Optional: `python -m pip install prismatoid` in the game's Python (from a checkout,
+`.venv/bin/pip install -e '.[prism]'`), chosen with `--speech prism`;
 `auto` starts here when Orca is running, so Orca users hear the game in Orca's own voice
 and rate, through Orca itself rather than beside it on Speech Dispatcher.
 
@@ -14,6 +15,8 @@ from __future__ import annotations
 import contextlib
 import importlib
 import logging
+import subprocess
+import sys
 import threading
 from typing import Any
 
@@ -27,6 +30,12 @@ from spades_voice.speech.bounded import (
 )
 
 log = logging.getLogger(__name__)
+
+
+def _python() -> str:
+    """This Python as a command to type: quoted where its path has a space (Windows'
+    "C:\\Program Files", a user folder with a space in it)."""
+    return subprocess.list2cmdline([sys.executable]) if " " in sys.executable else sys.executable
 
 
 class PrismSpeaker:
@@ -48,8 +57,11 @@ class PrismSpeaker:
             try:
                 prism = importlib.import_module("prism")
             except ImportError as exc:
+                # The game is not on the package index, but prismatoid is: name the
+                # command for the very Python the game runs in.
                 raise SpeechError(
-                    "prismatoid is not installed (pip install 'spades-voice[prism]')"
+                    f"prismatoid is not installed (to add it: {_python()} -m pip install"
+                    " prismatoid)"
                 ) from exc
         self._call_timeout = call_timeout
         self._caller = SerialCaller("prism", clock)

@@ -1,9 +1,11 @@
-"""Making speech audio: the espeak-ng program, or pyttsx3 in a worker process.
+"""Making speech audio: the espeak-ng program, macOS's ``say``, or pyttsx3 in a worker.
 
 `EspeakSynth` runs espeak-ng once per line (about 40 ms for a short one, deterministic,
-no Python start-up), writing a WAV file or streaming it on standard output. `PyttsxSynth`
-keeps pyttsx3 in a process of its own (`_tts_worker`) for systems without espeak-ng:
-SAPI5 on Windows, NSSpeech on macOS. Both are bounded in time (`synth_bound`).
+no Python start-up), writing a WAV file or streaming it on standard output. `SaySynth`
+runs macOS's ``say`` the same way, on a Mac without espeak-ng. `PyttsxSynth` keeps
+pyttsx3 in a process of its own (`_tts_worker`) for Windows without espeak-ng (SAPI5);
+pyttsx3 is not installed on macOS, where it would bring pyobjc. All are bounded in time
+(`synth_bound`).
 """
 
 from __future__ import annotations
@@ -59,29 +61,64 @@ class EspeakSynth:
     def make(self, text: str, wav: Path, register: Callable[[subprocess.Popen[bytes]], None]
              ) -> None:
         """Write `text` as speech to `wav`; SpeechError if it fails or takes too long."""
-        try:
-            proc = subprocess.Popen(
-                [*self._command, "-w", str(wav)],
-                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                start_new_session=os.name == "posix",
-            )
-        except OSError as exc:
-            raise SpeechError(f"cannot start {self.name}: {exc.strerror or exc}") from exc
-        register(proc)
-        try:
-            _out, err = proc.communicate(text.encode("utf-8"), timeout=synth_bound(text))
-        except subprocess.TimeoutExpired:
-            audio.stop(proc)
-            raise SpeechError(f"{self.name} took longer than {synth_bound(text):g} s") from None
-        except OSError as exc:  # killed while we were writing: an interruption
-            raise SpeechError(f"{self.name} stopped: {exc}") from exc
-        if proc.returncode != 0:
-            first = err.decode("utf-8", "replace").strip().splitlines()
-            raise SpeechError(f"{self.name} exit {proc.returncode}"
-                              + (f": {first[0]}" if first else ""))
+        _program_make(self.name, [*self._command, "-w", str(wav)], text, register)
 
     def close(self) -> None:
         """Nothing stays running between lines."""
+
+
+def say_program() -> str | None:
+    """macOS's own speech program, ``say``, on a Mac (it is on every one)."""
+    return shutil.which("say") if sys.platform == "darwin" else None
+
+
+class SaySynth:
+    """macOS's ``say`` as a program: text on stdin, WAV to a file; one process per line.
+
+    The fallback voice on a Mac where espeak-ng is not installed, in the system's own
+    voice, with nothing to install (pyttsx3's NSSpeech driver needs pyobjc: 155 packages
+    on macOS 14). It speaks in the voice chosen in the system's settings.
+    """
+
+    name = "say"
+
+    def __init__(self, program: str, rate: int | None) -> None:
+        self._command = [program, "-f", "-", "--data-format=LEI16@22050"]
+        if rate is not None:
+            self._command += ["-r", str(rate)]
+
+    def make(self, text: str, wav: Path, register: Callable[[subprocess.Popen[bytes]], None]
+             ) -> None:
+        """Write `text` as speech to `wav`; SpeechError if it fails or takes too long."""
+        _program_make(self.name, [*self._command, "-o", str(wav)], text, register)
+
+    def close(self) -> None:
+        """Nothing stays running between lines."""
+
+
+def _program_make(name: str, command: list[str], text: str,
+                  register: Callable[[subprocess.Popen[bytes]], None]) -> None:
+    """Run a speech program that reads `text` on stdin and writes a WAV file; SpeechError
+    if it fails or takes longer than `synth_bound`."""
+    try:
+        proc = subprocess.Popen(
+            command,
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            start_new_session=os.name == "posix",
+        )
+    except OSError as exc:
+        raise SpeechError(f"cannot start {name}: {exc.strerror or exc}") from exc
+    register(proc)
+    try:
+        _out, err = proc.communicate(text.encode("utf-8"), timeout=synth_bound(text))
+    except subprocess.TimeoutExpired:
+        audio.stop(proc)
+        raise SpeechError(f"{name} took longer than {synth_bound(text):g} s") from None
+    except OSError as exc:  # killed while we were writing: an interruption
+        raise SpeechError(f"{name} stopped: {exc}") from exc
+    if proc.returncode != 0:
+        first = err.decode("utf-8", "replace").strip().splitlines()
+        raise SpeechError(f"{name} exit {proc.returncode}" + (f": {first[0]}" if first else ""))
 
 
 class PyttsxSynth:
@@ -150,15 +187,25 @@ class PyttsxSynth:
                     stream.close()
 
 
+Synth = EspeakSynth | SaySynth | PyttsxSynth
+
+
+def choose_synth(rate: int | None, python: str, timeout: float) -> Synth:
+    """espeak-ng where it is installed; else macOS's ``say`` on a Mac; else pyttsx3 (SAPI5
+    on Windows). SpeechError when none starts."""
+    program = espeak_program()
+    if program is not None:
+        return EspeakSynth(program, rate)
+    say = say_program()
+    if say is not None:
+        return SaySynth(say, rate)
+    return PyttsxSynth(rate, python, timeout)
+
+
 def synthesize_wav(text: str, path: Path, *, rate: int | None = None,
                    python: str | None = None) -> None:
-    """Save `text` as speech to the WAV file `path` (espeak-ng, else pyttsx3)."""
-    program = espeak_program()
-    synth: EspeakSynth | PyttsxSynth
-    if program is not None:
-        synth = EspeakSynth(program, rate)
-    else:
-        synth = PyttsxSynth(rate, python or sys.executable, START_SECONDS * 5)
+    """Save `text` as speech to the WAV file `path` (see ``choose_synth``)."""
+    synth = choose_synth(rate, python or sys.executable, START_SECONDS * 5)
     try:
         synth.make(text, path, lambda _proc: None)
     finally:

@@ -12,8 +12,8 @@ played the last one).
   espeak-ng is deterministic and needs no Python start-up. Both processes share one
   process group: one signal stops both.
 * Elsewhere (or a player that cannot read a pipe, such as afplay): the line is written to
-  a WAV file first, by espeak-ng or by pyttsx3's `save_to_file` in a worker process
-  (`_tts_worker`: SAPI5 on Windows, NSSpeech on macOS), and the player plays the file.
+  a WAV file first, by espeak-ng, macOS's `say`, or pyttsx3's `save_to_file` in a worker
+  process (`_tts_worker`: SAPI5 on Windows), and the player plays the file.
 * A query stops the line being made or played at once (SIGTERM to the process group,
   SIGKILL 0.2 s later if it is still there) and drops the queue; X (`silence`) does the
   same; events play one after another, in order.
@@ -54,8 +54,8 @@ from spades_voice.speech.base import SpeechError
 from spades_voice.speech.bounded import REAL_CLOCK, START_SECONDS, Clock
 from spades_voice.speech.synth import (
     EspeakSynth,
-    PyttsxSynth,
-    espeak_program,
+    Synth,
+    choose_synth,
     synth_bound,
 )
 
@@ -107,11 +107,7 @@ class TtsSpeaker:
         scratch = Path(self._scratch.name)
         began = clock.now()
         try:
-            program = espeak_program()
-            if program is not None:
-                self._synth: EspeakSynth | PyttsxSynth = EspeakSynth(program, rate)
-            else:
-                self._synth = PyttsxSynth(rate, python or sys.executable, start_timeout)
+            self._synth: Synth = choose_synth(rate, python or sys.executable, start_timeout)
             probe = scratch / "probe-speech.wav"
             self._synth.make("Test.", probe, lambda _proc: None)
             if not probe.is_file() or probe.stat().st_size <= 44:

@@ -40,17 +40,24 @@ def project(tmp_path: Path) -> Path:
         f'if [ "$1 $2 $3" = "-m pip install" ]; then\n'
         f'  cp {tmp_path}/fake-game .venv/bin/spades-voice\nfi\n',
     )
+    # python3 is the Python of $FAKE_PYTHON_VERSION (3.12 unless told): it answers the
+    # script's question about its version, and its venv says that version in pyvenv.cfg.
     _fake(
         fakes / "python3",
+        'if [ "$1" = "-c" ]; then echo "${FAKE_PYTHON_VERSION:-3.12}"; exit 0; fi\n'
         f'echo "python3 $*" >> {log}\n'
         f'if [ "$1 $2" = "-m venv" ]; then\n'
-        f'  mkdir -p "$3/bin" && cp {tmp_path}/fake-venv-python "$3/bin/python"\nfi\n',
+        f'  mkdir -p "$3/bin" && cp {tmp_path}/fake-venv-python "$3/bin/python"\n'
+        '  echo "version = ${FAKE_PYTHON_VERSION:-3.12}.1" > "$3/pyvenv.cfg"\nfi\n',
     )
     return root
 
 
-def _run(root: Path, *args: str) -> tuple[str, list[str]]:
-    env = dict(os.environ, PATH=f"{root.parent / 'bin'}:/usr/bin:/bin")
+def _run(
+    root: Path, *args: str, python: str = "3.12", status: int = 0
+) -> tuple[str, list[str]]:
+    env = dict(os.environ, PATH=f"{root.parent / 'bin'}:/usr/bin:/bin",
+               FAKE_PYTHON_VERSION=python)
     done = subprocess.run(
         ["bash", str(root / "scripts" / "play.sh"), *args],
         cwd=root.parent,
@@ -59,7 +66,7 @@ def _run(root: Path, *args: str) -> tuple[str, list[str]]:
         text=True,
         timeout=30,
     )
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == status, done.stdout + done.stderr
     log = root.parent / "log"
     lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
     log.unlink(missing_ok=True)
@@ -94,6 +101,37 @@ def test_a_missing_game_command_reinstalls(project: Path) -> None:
     (project / ".venv" / "bin" / "spades-voice").unlink()
     _, calls = _run(project)
     assert calls[0].startswith("venv python -m pip install")
+
+
+def test_a_venv_made_by_a_too_old_python_is_made_again_and_the_script_says_so(
+    project: Path,
+) -> None:
+    """A .venv left by Python 3.9 (where installing failed: "requires a different
+    Python") is replaced, not reused for ever."""
+    _run(project, python="3.9", status=1)  # python3 is too old: nothing is made
+    assert not (project / ".venv").exists()
+    (project / ".venv" / "bin").mkdir(parents=True)  # as an older play.sh left it
+    (project / ".venv" / "pyvenv.cfg").write_text("home = /usr/bin\nversion = 3.9.18\n")
+    shutil.copy(project.parent / "fake-venv-python", project / ".venv" / "bin" / "python")
+    out, calls = _run(project, "--level", "easy")
+    assert out.startswith(
+        "The .venv folder here was made by Python 3.9, and spades_voice needs 3.11 or newer:"
+        " making it again.\n"
+    ), out
+    assert calls[0] == "python3 -m venv .venv"
+    assert calls[-1] == "spades-voice --level easy"
+    assert (project / ".venv" / "pyvenv.cfg").read_text().startswith("version = 3.12")
+    _, calls = _run(project)
+    assert calls == ["spades-voice "]  # and then kept
+
+
+def test_a_too_old_python3_is_named_with_what_to_do(project: Path) -> None:
+    out, calls = _run(project, python="3.9", status=1)
+    assert out.strip() == (
+        "spades_voice needs Python 3.11 or newer, and python3 here is 3.9. Install a newer"
+        " Python (python.org, or your system's packages), then run this again."
+    )
+    assert calls == []
 
 
 def test_pyproject_licence_is_an_spdx_string() -> None:

@@ -4,6 +4,8 @@ says the question again; Escape goes back."""
 
 from __future__ import annotations
 
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.output.vt100 import Vt100_Output
 from shell_harness import RecordingHooks, easy_table, harness
 
 from spades_voice.narration import prompts, stored, texts
@@ -82,9 +84,22 @@ def test_escape_when_the_folder_is_in_use_says_goodbye() -> None:
         assert "start_new" not in h.hooks.names()  # type: ignore[union-attr]
 
 
+class Drawn:
+    """A terminal's stream that keeps each write."""
+
+    def __init__(self, into: list[str]) -> None:
+        self.into = into
+
+    def write(self, text: str) -> None:
+        self.into.append(text)
+
+    def flush(self) -> None:
+        pass
+
+
 def test_nothing_is_drawn_after_goodbye() -> None:
     drawn: list[str] = []
-    console = Console(drawn.append, columns=lambda: 80)
+    console = Console(Vt100_Output(Drawn(drawn), lambda: Size(rows=24, columns=80)))
     with harness(easy_table(6), console=console) as h:
         h.press("q")
         h.wait_for(lambda: any("Quit the game?" in text for text in drawn))  # drawn

@@ -1,9 +1,9 @@
 """A quiet console: what reaches the terminal, byte for byte.
 
-The Console is tested on its own with a recording ``write``, and the installed game in a
-pseudo-terminal: in print mode what is drawn over a 60-key session is exactly what is
-spoken, each line once, nothing is erased, and keys typed before the greeting are never
-echoed.
+The Console is tested on its own through prompt_toolkit's VT100 output into a recorder,
+and the installed game in a pseudo-terminal: in print mode what is drawn over a 60-key
+session is exactly what is spoken, each line once, nothing is erased, and keys typed
+before the greeting are never echoed.
 """
 
 from __future__ import annotations
@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.output.vt100 import Vt100_Output
 from pty_session import SESSION, Session, measure, script, visible
 
 from spades_voice.shell.terminal import Console, wrap
@@ -26,8 +28,11 @@ class Recorder:
     def __init__(self) -> None:
         self.out: list[str] = []
 
-    def __call__(self, text: str) -> None:
+    def write(self, text: str) -> None:
         self.out.append(text)
+
+    def flush(self) -> None:
+        pass
 
     @property
     def text(self) -> str:
@@ -35,8 +40,11 @@ class Recorder:
 
 
 def _console(columns: int = 40) -> tuple[Console, Recorder]:
+    """A Console drawing through prompt_toolkit's VT100 output into a recorder: the bytes
+    a terminal would get, one write per change."""
     rec = Recorder()
-    return Console(rec, columns=lambda: columns), rec
+    size = Size(rows=24, columns=columns)
+    return Console(Vt100_Output(rec, lambda: size)), rec
 
 
 class TestWrap:
@@ -104,7 +112,7 @@ class TestConsole:
     def test_a_wrapped_focus_line_is_redrawn_from_its_first_row(self) -> None:
         console, rec = _console(columns=21)
         console.focus("A saved match is waiting: hand 3.", 0)
-        assert rec.out == ["A saved match is\r\nwaiting: hand 3.\x1b[1A\r"]
+        assert rec.out == ["A saved match is\r\nwaiting: hand 3.\x1b[A\r"]
         console.focus("Your bid: 4", 10)
         # From its first row: each row cleared to its end, the rest of the old one below.
         assert rec.out[-1] == "\rYour bid: 4\x1b[K\x1b[J\r\x1b[10C"

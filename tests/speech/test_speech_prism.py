@@ -3,10 +3,13 @@ private speech-dispatcher, judged by what reached the server."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 import threading
+from pathlib import Path
 
 import pytest
-from helpers import HandClock, bounds_hold, wait_until
+from helpers import HandClock, bounds_hold, game_program, wait_until
 from speech_helpers import SpeechdServer
 
 from spades_voice.speech import SpeechError, make_speaker
@@ -65,5 +68,25 @@ def test_prism_missing_moves_the_chain_on(monkeypatch: pytest.MonkeyPatch) -> No
     import sys
 
     monkeypatch.setitem(sys.modules, "prism", None)  # as if not installed
-    with pytest.raises(SpeechError, match="pip install 'spades-voice\\[prism\\]'"):
+    with pytest.raises(SpeechError, match="-m pip install prismatoid"):
         PrismSpeaker()
+
+
+def test_doctor_names_the_command_that_adds_prismatoid(tmp_path: Path) -> None:
+    """The game is not on the package index, so ``pip install 'spades-voice[prism]'``
+    fails there: doctor names the command that adds prismatoid to the game's own Python.
+    Here prismatoid is made unimportable for one run, as where it is not installed."""
+    absent = tmp_path / "absent" / "prism"
+    absent.mkdir(parents=True)
+    (absent / "__init__.py").write_text('raise ImportError("No module named \'prism\'")\n')
+    env = {**os.environ, "PYTHONPATH": str(absent.parent),
+           "SPADES_VOICE_DATA_DIR": str(tmp_path / "data")}
+    game = game_program()
+    done = subprocess.run([game, "doctor"], env=env, capture_output=True, text=True,
+                          timeout=60)
+    python = Path(game).parent / "python"
+    assert (
+        f"prism: failed: prismatoid is not installed (to add it: {python} -m pip install"
+        " prismatoid)"
+    ) in done.stdout.splitlines(), done.stdout
+    assert "spades-voice[prism]" not in done.stdout
