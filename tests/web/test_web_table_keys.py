@@ -70,6 +70,7 @@ def test_tab_past_the_last_playable_card_says_so_then_leaves_the_hand() -> None:
                            ".map((el) => el.id)")
         page.key("tab")
         last = page.js(f"document.getElementById({playable[-1]!r}).lastElementChild.textContent")
+        page.wait(f"{URGENT}.at(-1) === {last!r}")
         assert page.js(URGENT)[-2:] == ["Last playable card.", last]  # one utterance
         assert page.js("document.getElementById('hand')"
                        ".getAttribute('aria-activedescendant')") == playable[-1]
