@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pexpect
 import pytest
+from prompt_toolkit.output import DummyOutput
 
 from spades_voice.commands.common import add_speech_arguments, build_speaker, saved_settings
 from spades_voice.narration.texts import SETTINGS_UNREADABLE
@@ -36,7 +37,7 @@ def _speech_args(*argv: str) -> argparse.Namespace:
 
 class _Lines(Console):
     def __init__(self) -> None:
-        super().__init__(write=lambda text: None)
+        super().__init__(DummyOutput())
         self.lines: list[str] = []
 
     def say(self, line: str) -> None:

@@ -20,6 +20,7 @@ from spades_voice.store import DATA_DIR_ENV, SavedMatch, load_saved
 ANSI = re.compile(r"\x1b(\[[0-9;?]*[A-Za-z~]|O.|[=>])")
 KEYS = {
     "enter": "\r",
+    "tab": "\t",
     "right": "\x1b[C",
     "home": "\x1b[H",
     "f3": "\x1bOR",
@@ -92,9 +93,8 @@ class Game:
 
 
 def asks_for_n(text: str) -> bool:
-    """The last line spoken asks for N (the screen line follows it)."""
-    lines = text.rstrip("\n").split("\n")
-    return len(lines) >= 2 and lines[-2].endswith(ASKS_FOR_N)
+    """The last line spoken asks for N (print mode prints nothing after it)."""
+    return text.rstrip("\n").rsplit("\n", 1)[-1].endswith(ASKS_FOR_N)
 
 
 def waiting_for_player(game: Game) -> bool:
@@ -112,13 +112,12 @@ def waiting_for_player(game: Game) -> bool:
 
 
 def step_keys(screen: str) -> tuple[str, ...]:
-    """Keys that move the game on from what the screen shows."""
+    """Keys that move the game on from what the screen shows (print mode prints only what
+    is said: no focus line to read whether a card is playable)."""
     if asks_for_n(screen):
         return ("n",)
-    last = screen.rsplit("\n", 1)[-1]
-    if "not playable" in last:
-        return ("home",) if "Last card" in screen[-200:] else ("right",)
-    if "playable" in last:
-        # A card never named is named by the first Enter and played by the second.
-        return ("enter", "enter")
+    recent = screen.strip().splitlines()[-3:]
+    if any("Your turn" in line or "Your lead" in line for line in recent):
+        # Tab names the next playable card; a card jumped to plays on the first Enter.
+        return ("tab", "enter")
     return ("enter",)

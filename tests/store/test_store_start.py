@@ -79,7 +79,7 @@ def test_resumed_between_hands_N_deals_the_next_hand(tmp_path: Path) -> None:
     game = Game(data, 3)
     game.wait_for("Enter continues it; N starts a new match.")
     resumed = game.press("enter")
-    assert resumed.rstrip().splitlines()[-2].endswith("Press N to deal the next hand."), resumed
+    assert resumed.rstrip().splitlines()[-1].endswith("Press N to deal the next hand."), resumed
     assert "Hand 2." not in resumed and "Your bid" not in resumed
     dealt = game.press("n")
     assert "Hand 2." in dealt
