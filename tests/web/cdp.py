@@ -44,7 +44,10 @@ class CdpError(RuntimeError):
 class Browser:
     """One headless chromium; ``page()`` opens a tab to drive."""
 
-    def __init__(self, binary: str, timeout: float = 20.0, extra: tuple[str, ...] = ()) -> None:
+    def __init__(self, binary: str, timeout: float = 20.0, extra: tuple[str, ...] = (), *,
+                 headless: bool = True, env: dict[str, str] | None = None) -> None:
+        """``headless=False`` with ``env`` naming a display: a window on that display (the
+        Orca tests' desktop), still driven over the pipe."""
         self.timeout = timeout
         self.profile = tempfile.TemporaryDirectory(prefix="spades-chromium-")
         to_browser_r, self._to_browser = os.pipe()
@@ -59,8 +62,8 @@ class Browser:
             os.dup2(write, 4)
 
         args = [
-            binary, "--headless", "--remote-debugging-pipe", "--no-first-run",
-            "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
+            binary, *(["--headless"] if headless else []), "--remote-debugging-pipe",
+            "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
             "--disable-background-networking", "--disable-sync", "--mute-audio",
             "--disable-dev-shm-usage", f"--user-data-dir={self.profile.name}",
             "--window-size=1000,800", *extra,
@@ -70,7 +73,7 @@ class Browser:
         # close_fds would close 3 and 4 after the dup2; the pipes' own descriptors are
         # not inheritable, so only the two copies reach the browser.
         self.proc = subprocess.Popen(
-            args, preexec_fn=fds, close_fds=False,
+            args, preexec_fn=fds, close_fds=False, env=env,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         os.close(to_browser_r)
