@@ -77,7 +77,8 @@ def require_desktop() -> None:
 
 @dataclass
 class Utterance:
-    """One thing Orca sent to speech: its text, and whether it played to its end."""
+    """One thing that reached speech (a sentence, as the module says it): its text, and
+    whether it played to its end."""
 
     number: int
     text: str
@@ -90,8 +91,9 @@ def normal(text: str) -> str:
 
 
 def sentences(text: str) -> list[str]:
-    """``text``'s sentences: Orca hands speech one sentence an utterance ("Hand 1." then
-    "Alex deals."), so lines and speech are compared sentence by sentence."""
+    """``text``'s sentences: speech-dispatcher's generic output module says a message a
+    sentence at a time ("Hand 1." then "Alex deals."), so lines and what reached speech
+    are compared sentence by sentence."""
     return [s for s in re.split(r"(?<=[.!?])\s+", normal(text)) if s]
 
 
