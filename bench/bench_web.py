@@ -26,6 +26,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "net"))
 
@@ -50,7 +51,7 @@ new MutationObserver(() => window.__urgent.push(performance.now()))
 def page_weight() -> None:
     plain, packed = page_for_tests().weight()
     print(f"page weight: {plain / 1024:.1f} KB, {packed / 1024:.1f} KB gzipped "
-          "(index.html, app.js, app.css, app.json)")
+          "(index.html, the app.js modules, app.css, app.json)")
 
 
 def browser_figures(keys: int) -> None:

@@ -76,6 +76,8 @@ PAGE_WORDS = {
     "hand_heading": N_("Your hand"),
     "bidding_heading": N_("Bidding"),
     "place_bid": N_("Place this bid"),
+    "blind_nil_button": N_("Bid blind nil"),
+    "show_cards_button": N_("Show my cards"),
     "keys_heading": N_("What you can do"),
     "trick_heading": N_("This trick"),
     "last_trick_heading": N_("Last completed trick"),

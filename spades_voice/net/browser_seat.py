@@ -40,7 +40,7 @@ from spades_voice import narration as say
 from spades_voice.ai import Hint
 from spades_voice.ai.counting import sure_tricks
 from spades_voice.narration import notices, prompts, texts
-from spades_voice.narration.browser import NO_HINT, START_HOST, table_code_line
+from spades_voice.narration.browser import NO_HINT, NOT_HERE, START_HOST, table_code_line
 from spades_voice.narration.language import Language, line, speaking
 from spades_voice.narration.naming import bid_name, seat_name
 from spades_voice.narration.refusals import heard
@@ -49,7 +49,17 @@ from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_join, hello_join_any, hello_rejoin
 from spades_voice.net.web import Keys, chosen_language
 from spades_voice.options import HandOrder
-from spades_voice.rules import BID_CHOICES, SEATS, Bid, Card, Phase, Seat, SeatView, Team
+from spades_voice.rules import (
+    BID_CHOICES,
+    BLIND_NIL,
+    SEATS,
+    Bid,
+    Card,
+    Phase,
+    Seat,
+    SeatView,
+    Team,
+)
 from spades_voice.table import Event, Notice, TurnToAct
 
 #: The id of the intents a key makes (the update that answers them needs no matching).
@@ -120,6 +130,10 @@ class BrowserSocket:
         self.client = TableClient("", {})
         #: The language this seat hears, from the page's first message.
         self.lang = Language.EN
+        #: A guest just seated, to be told their seat and that the host starts.
+        self._greet = False
+        #: Blind nil was offered on the last frame (its cards held back by the server).
+        self._offered = False
 
     # ---- page -> table -------------------------------------------------------------
 
@@ -182,20 +196,26 @@ class BrowserSocket:
         return p.encode({"type": "ping", "id": asked})
 
     def _said_for(self, action: str) -> dict[str, Any] | None:
-        """The answer to a key the server let in (None: the key says nothing here)."""
+        """The answer to a key the server let in: every key says something, if only that
+        it does nothing on this page, or why not yet."""
         if action == "seat_waiting":
             return _answer(line(notices.NOBODY_WAITING_AT_ALL))
         if action == "people":
             return _answer(say.people_summary([x.summary for x in self.client.people]))
         if action == "hint":
             return self._hint()
+        if not (self.client.started or self.client.waiting) and action != "seats":
+            host = next((x.name for x in self.client.people if x.host), "")
+            return _answer(notices.not_started_host(host))
         text = _summary(action, self._view(), self._cast())
-        return _answer(text) if text is not None else None
+        return _answer(text if text is not None else line(NOT_HERE))
 
     def _hint(self) -> dict[str, Any] | None:
         """A hint on the seat's turn, as the terminal's I key gives it; focus moves to it.
         It is thought out in a worker and sent when ready (None now)."""
         view = self._view()
+        if _blind_offer(view):
+            return _answer(line(texts.BLIND_OFFER))
         if not view.my_turn or view.phase is None or self._hints is None:
             return _answer(line(texts.HINT_LATER))
         self._hinted += 1
@@ -249,6 +269,9 @@ class BrowserSocket:
         if kind == "welcome":
             self._seated()
             client = self.client
+            # A guest new to the table hears their seat once the people frame that follows
+            # says whether the game has started (as the terminal's join does).
+            self._greet = not (client.host or client.back or client.waiting)
             return {
                 "type": "welcome",
                 "table": client.code,
@@ -261,6 +284,15 @@ class BrowserSocket:
                 "urgent": [line(START_HOST)] if client.host and not client.started else [],
             }
         lines, urgent = self._lines()
+        if self._greet and kind == "people":
+            self._greet = False
+            if not self.client.started:
+                urgent.append(notices.waiting_for_host(self.client.seat))
+        view = self._view()
+        offered, self._offered = self._offered, _blind_offer(view)
+        if offered and not self._offered and view.my_turn and view.phase is Phase.BIDDING:
+            # The seat looked (the page asked to ``reveal``): as the terminal says it.
+            urgent += [line(texts.BLIND_WITHDRAWN), prompts.your_bid(self._bid_focus(view))]
         frame: dict[str, Any] = {"type": "update", "lines": lines, "urgent": urgent}
         frame.update(self._state())
         return frame
@@ -273,7 +305,9 @@ class BrowserSocket:
         for event in self.client.drain():
             said = say.event_lines(event, cast)
             if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
-                said = [prompts.your_bid(self._bid_focus(view))]
+                offered = _blind_offer(view) and event.seat is view.seat
+                bid = prompts.your_bid(self._bid_focus(view))
+                said = [line(texts.BLIND_OFFER) if offered else bid]
             if isinstance(event, Notice) and event.action is not None:
                 keys = self.keys.spoken_in(self.lang).get(event.action, "")
                 said = [notices.with_offer(line, event.action, keys) for line in said]
@@ -296,6 +330,7 @@ class BrowserSocket:
             "phase": view.phase.value if view.phase is not None else None,
             "my_turn": view.my_turn,
             "bidding": view.phase is Phase.BIDDING and view.my_turn,
+            "blind_offer": _blind_offer(view),
             "bid_focus": BID_CHOICES.index(self._bid_focus(view)),
             "hand": [
                 {
@@ -306,6 +341,7 @@ class BrowserSocket:
                 for c in cards
             ],
             "trick": say.trick_summary(view, cast) if view.phase is not None else "",
+            "trick_cards": _trick_cards(view, cast),
             "last_trick": say.last_trick_summary(view.tricks, cast),
             "teams": [
                 {
@@ -353,6 +389,31 @@ class BrowserSocket:
     def _bid_focus(view: SeatView) -> Bid:
         """The bid list starts on the tricks the hand can count on, as the terminal's."""
         return Bid(sure_tricks(view.hand)) if view.hand else BID_CHOICES[0]
+
+
+#: Where each seat sits from this one's chair, clockwise: the left is the next to act.
+_WHERE = ("you", "left", "partner", "right")
+
+
+def _trick_cards(view: SeatView, cast: say.Cast) -> list[dict[str, Any]]:
+    """The trick as it lies, for the eyes: each seat where it sits from this one, with the
+    card it has played (its code; None yet). The sentence in ``trick`` says the same."""
+    played = dict(view.current.plays)
+    seat, found = view.seat, []
+    for where in _WHERE:
+        card = played.get(seat)
+        found.append({"where": where, "name": cast.name(seat),
+                      "card": card.code if card is not None else None})
+        seat = seat.next
+    return found
+
+
+def _blind_offer(view: SeatView) -> bool:
+    """The seat's turn to bid with its cards held back: blind nil, or look first."""
+    return (
+        view.phase is Phase.BIDDING and view.my_turn and not view.hand_seen
+        and BLIND_NIL in view.legal_bids
+    )
 
 
 def _answer(text: str) -> dict[str, Any]:

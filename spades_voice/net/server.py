@@ -46,7 +46,7 @@ from spades_voice.net.reception import Reception, Seated
 from spades_voice.net.shared_table import Member, SharedTable
 from spades_voice.net.tables import Tables
 from spades_voice.net.tablestore import TableStore
-from spades_voice.net.web import SEAT_PATH, WebPage
+from spades_voice.net.web import SEAT_PATH, WebPage, with_secure_refusals
 
 log = logging.getLogger("spades_voice.net")
 
@@ -133,7 +133,7 @@ class TableServer:
             self._route,
             host,
             port,
-            create_connection=gated(self.door),
+            create_connection=self._connections(),
             max_size=lim.max_frame,
             compression=None,  # frames are small; deflate would cost CPU and invite bombs
             ping_interval=lim.ping_interval,
@@ -151,6 +151,12 @@ class TableServer:
         if self.web is not None:
             self._origins.extend(self.web.listening(host, int(name[1]), tls=self.tls is not None))
         return str(name[0]), int(name[1])
+
+    def _connections(self) -> type[ServerConnection]:
+        """Each socket's connection: counted at the door; with the page served, its
+        refusals carry the page's security headers too."""
+        counted = gated(self.door)
+        return counted if self.web is None else with_secure_refusals(counted, self.web)
 
     async def close(self) -> None:
         if self._sweeper is not None:

@@ -20,6 +20,7 @@ written in; the page puts the chosen language's in their place.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import html
 import json
 import re
@@ -30,8 +31,10 @@ from importlib import resources
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from websockets.asyncio.server import ServerConnection
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
+from websockets.server import ServerProtocol
 
 from spades_voice.narration import browser, notices, prompts, texts
 from spades_voice.narration.language import Language, line, speaking
@@ -44,9 +47,11 @@ SEAT_PATH = "/seat"
 FILES = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/index.html": ("index.html", "text/html; charset=utf-8"),
-    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
     "/app.css": ("app.css", "text/css; charset=utf-8"),
 }
+#: The page's script: native ES modules by responsibility (app.js imports the others).
+MODULES = ("app", "state", "say", "keys", "draw", "connection", "language")
+FILES.update({f"/{m}.js": (f"{m}.js", "text/javascript; charset=utf-8") for m in MODULES})
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +123,16 @@ def page_data(keys: Keys, lang: Language = Language.EN) -> dict[str, Any]:
                 "need_code": line(browser.NEED_CODE),
                 "report": line(browser.REPORT_READY),
                 "nothing_said": line(prompts.NOTHING_SAID),
+                "not_here": line(browser.NOT_HERE),
+                "first_playable": line(prompts.FIRST_PLAYABLE),
+                "last_playable": line(prompts.LAST_PLAYABLE),
+            },
+            # Keys the terminal has that a shared table does not: said as the terminal
+            # at a shared table says them.
+            "not_here": {
+                "undo": line(prompts.UNDO_NOT_HERE),
+                "restart_hand": line(prompts.RESTART_NOT_HERE),
+                "coach": line(prompts.COACH_NOT_HERE),
             },
         }
 
@@ -166,6 +181,9 @@ class WebPage:
             for lang in Language
         }
         self._files["/app.json"] = (self._data[Language.EN], "application/json")
+        #: Each body's ETag, gzip form and its ETag, made on first asking (by the body's id:
+        #: the bodies above live as long as the page).
+        self._gzipped: dict[int, tuple[str, bytes, str]] = {}
 
     def listening(self, host: str, port: int, *, tls: bool) -> list[str]:
         """The server is bound: the page's origins are now known (port 0 picks one)."""
@@ -190,9 +208,37 @@ class WebPage:
         if path == "/app.json":
             asked = parse_qs(query).get("lang", [""])[0]
             found = (self._data[chosen_language(asked)], found[1])
-        return self._answer(HTTPStatus.OK, *found)
+        return self._file(request, *found)
 
-    def _answer(self, status: HTTPStatus, body: bytes, kind: str) -> Response:
+    def _file(self, request: Request, body: bytes, kind: str) -> Response:
+        """A file as the request may take it: 304 when its If-None-Match names the file's
+        ETag (a content hash: a reload costs nothing), gzipped when Accept-Encoding asks
+        and it is smaller so, else plain. Each form has its own ETag."""
+        plain_tag, packed, packed_tag = self._packed(body)
+        gzipped = accepts_gzip(request.headers.get("Accept-Encoding", ""))
+        tag = packed_tag if gzipped else plain_tag
+        extra = [("ETag", tag), ("Vary", "Accept-Encoding")]
+        if tag in if_none_match(request.headers.get("If-None-Match", "")):
+            response = self._answer(HTTPStatus.NOT_MODIFIED, b"", kind, extra)
+            del response.headers["Content-Length"]
+            return response
+        if gzipped:
+            return self._answer(HTTPStatus.OK, packed, kind,
+                                [*extra, ("Content-Encoding", "gzip")])
+        return self._answer(HTTPStatus.OK, body, kind, extra)
+
+    def _packed(self, body: bytes) -> tuple[str, bytes, str]:
+        """A body's ETag, its gzip form (made once) and that form's ETag."""
+        key = id(body)
+        if key not in self._gzipped:
+            digest = hashlib.sha256(body).hexdigest()[:20]
+            self._gzipped[key] = (f'"{digest}"', gzip.compress(body, 9, mtime=0),
+                                  f'"{digest}-gz"')
+        return self._gzipped[key]
+
+    def security_headers(self) -> list[tuple[str, str]]:
+        """What every answer carries, the 200s and the refusals alike: the page may load
+        nothing but itself and talk to nothing but its own websocket."""
         sockets = " ".join(
             f"{'wss' if o.startswith('https') else 'ws'}{o[o.index(':'):]}" for o in self.origins
         )
@@ -201,16 +247,75 @@ class WebPage:
             f"connect-src 'self' {sockets}; img-src 'self'; base-uri 'none'; "
             "form-action 'none'; frame-ancestors 'none'"
         )
+        return [
+            ("Content-Security-Policy", csp),
+            ("X-Content-Type-Options", "nosniff"),
+            ("Referrer-Policy", "no-referrer"),
+            ("X-Frame-Options", "DENY"),
+        ]
+
+    def secure_refusals(self, protocol: ServerProtocol) -> None:
+        """The answers websockets makes itself (400 and 403 at the handshake, 414 and 431
+        while it reads the request, 429 from the door) carry the same security headers:
+        each is made by the protocol's ``reject``, so this connection's one adds them."""
+        plain = protocol.reject
+
+        def reject(status: Any, text: str) -> Response:
+            response = plain(status, text)
+            for name, value in self.security_headers():
+                response.headers[name] = value
+            return response
+
+        protocol.reject = reject  # type: ignore[method-assign]
+
+    def _answer(self, status: HTTPStatus, body: bytes, kind: str,
+                extra: list[tuple[str, str]] | None = None) -> Response:
         headers = Headers(
             [
                 ("Content-Type", kind),
                 ("Content-Length", str(len(body))),
-                ("Content-Security-Policy", csp),
-                ("X-Content-Type-Options", "nosniff"),
-                ("Referrer-Policy", "no-referrer"),
-                ("X-Frame-Options", "DENY"),
+                *self.security_headers(),
                 ("Cache-Control", "no-cache"),
                 ("Connection", "close"),
+                *(extra or []),
             ]
         )
         return Response(status.value, status.phrase, headers, body)
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether an Accept-Encoding header takes gzip (named, or ``*``, without q=0).
+
+    >>> accepts_gzip("gzip, deflate, br"), accepts_gzip("br;q=1, gzip;q=0"), accepts_gzip("")
+    (True, False, False)
+    """
+    for part in header.lower().split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip() in ("gzip", "*"):
+            q = params.strip().removeprefix("q=")
+            try:
+                return not params.strip().startswith("q=") or float(q) > 0
+            except ValueError:
+                return False
+    return False
+
+
+def if_none_match(header: str) -> set[str]:
+    """The ETags an If-None-Match header names (weak ones compare by their tag).
+
+    >>> sorted(if_none_match('W/"a", "b"'))
+    ['"a"', '"b"']
+    """
+    return {t.strip().removeprefix("W/") for t in header.split(",") if t.strip()}
+
+
+def with_secure_refusals(
+    base: type[ServerConnection], page: WebPage
+) -> type[ServerConnection]:
+    """``base`` (the server's connection class) whose refusals carry the page's headers."""
+
+    def __init__(self: ServerConnection, protocol: ServerProtocol, *args: Any, **kw: Any) -> None:
+        page.secure_refusals(protocol)
+        base.__init__(self, protocol, *args, **kw)
+
+    return type(f"Secured{base.__name__}", (base,), {"__init__": __init__})

@@ -29,7 +29,7 @@ NAMED = {
     "home": ("Home", "Home", 36), "end": ("End", "End", 35),
     "enter": ("Enter", "Enter", 13), "space": (" ", "Space", 32),
     "escape": ("Escape", "Escape", 27), "tab": ("Tab", "Tab", 9),
-    "f1": ("F1", "F1", 112), "f2": ("F2", "F2", 113),
+    **{f"f{n}": (f"F{n}", f"F{n}", 111 + n) for n in range(1, 13)},
 }
 
 
@@ -200,8 +200,10 @@ class Page:
                 raise AssertionError(f"not true in time: {expression}")
             time.sleep(0.02)
 
-    def key(self, name: str, *, shift: bool = False, repeat: bool = False) -> None:
-        """Press and release one key as a person would ("h", "S", "left", "f2")."""
+    def key(self, name: str, *, shift: bool = False, repeat: bool = False,
+            ctrl: bool = False) -> None:
+        """Press and release one key as a person would ("h", "S", "left", "f2"; with
+        ``ctrl``, Control held: no text)."""
         if name in NAMED:
             key, code, vk = NAMED[name]
             text = "\r" if name == "enter" else (" " if name == "space" else "")
@@ -210,7 +212,9 @@ class Page:
             code = f"Key{name.upper()}" if name.isalpha() else ""
             vk = ord(name.upper())
             shift = shift or (name.isalpha() and name.isupper())
-        modifiers = 8 if shift else 0
+        modifiers = (8 if shift else 0) | (2 if ctrl else 0)
+        if ctrl:
+            text = ""
         down: dict[str, Any] = {
             "type": "keyDown" if text else "rawKeyDown", "key": key, "code": code,
             "windowsVirtualKeyCode": vk, "modifiers": modifiers, "autoRepeat": repeat,

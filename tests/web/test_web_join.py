@@ -53,7 +53,8 @@ def test_the_code_typed_in_joins_and_a_wrong_code_is_said_in_plain_words() -> No
             page.key("enter")
             page.wait("window.__heard.length > 0")
             assert heard(page) == [{
-                "live": "assertive", "id": "urgent", "text": "No table has that code."
+                "live": "polite", "id": "said", "text": "No table has that code.",
+                "urgent": True, "batch": 1,
             }]
             page.js("document.getElementById('code').value = ''")
             page.js("document.getElementById('code').focus()")

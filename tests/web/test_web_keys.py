@@ -12,7 +12,7 @@ from web_helpers import wait_for
 
 def test_keys_while_bidding() -> None:
     with guest_bidding() as page:
-        urgent = "window.__heard.filter((h) => h.live === 'assertive').map((h) => h.text)"
+        urgent = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
         before = len(page.js(urgent))
         page.key("h", repeat=True)  # a held key's repeats send nothing
         page.key("c")
@@ -49,7 +49,7 @@ def test_keys_while_bidding() -> None:
 
 def test_i_gives_the_hint_and_focuses_what_it_suggests() -> None:
     with guest_bidding() as page:
-        urgent = "window.__heard.filter((h) => h.live === 'assertive').map((h) => h.text)"
+        urgent = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
         before = len(page.js(urgent))
         page.key("i")
         page.wait(f"{urgent}.length > {before}", timeout=60)  # Hard thinks in a worker
@@ -100,7 +100,8 @@ def test_shift_b_makes_a_report_to_save_from_the_page(tmp_path: Path) -> None:
         assert page.js("document.activeElement.id") == "report-link"
         page.key("enter")  # saved as a person saves it: the link, by keys
         report = tmp_path / "spades-problem-report.txt"
-        wait_for(report.exists, timeout=20)
+        # Chromium may make the file before it writes it: wait for its words.
+        wait_for(lambda: report.exists() and report.stat().st_size > 0, timeout=20)
         text = report.read_text(encoding="utf-8")
         newest = page.js("document.querySelector('#history li').textContent")
         assert "Browser: " in text and newest in text

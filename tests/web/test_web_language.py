@@ -114,7 +114,7 @@ def _refuse(page: Page) -> bool:
     for _ in range(refused):
         page.key("right")
     page.key("enter")
-    page.wait(f"window.__heard.slice({before}).some((h) => h.live === 'assertive')")
+    page.wait(f"window.__heard.slice({before}).some((h) => h.urgent)")
     return True
 
 
@@ -122,7 +122,7 @@ def _ask(page: Page, key: str, timeout: float = 20.0) -> None:
     """Press a key that asks the server something, and wait for its answer."""
     before = len(heard(page))
     page.key(key)
-    page.wait(f"window.__heard.slice({before}).some((h) => h.live === 'assertive')", timeout)
+    page.wait(f"window.__heard.slice({before}).some((h) => h.urgent)", timeout)
 
 
 def _cards(page: Page) -> int:

@@ -21,18 +21,29 @@ from spades_voice.commands.net_common import web_page
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.remote_table import RemoteTable
 
-#: Installed before the page's own script: every node added to a live region is recorded
-#: with the region's politeness, so a test sees what a screen reader would be handed.
+#: Installed before the page's own script: every line added to a live region is recorded
+#: with the region's politeness, so a test sees what a screen reader would be handed. The
+#: page says the lines of one message in one paragraph (one utterance, its ``batch``), each
+#: line a ``data-line`` span (``urgent``: said at once, the turn or a key's answer).
 RECORDER = """
 window.__heard = [];
+let batch = 0;
 new MutationObserver((changes) => {
   for (const change of changes) {
     for (const node of change.addedNodes) {
       const el = node.nodeType === 1 ? node : node.parentElement;
       const region = el && el.closest('[aria-live]');
       if (!region || region === node) continue;  // the region itself, as the page loads
-      window.__heard.push({live: region.getAttribute('aria-live'), id: region.id,
-                           text: node.textContent});
+      const live = region.getAttribute('aria-live');
+      const lines = node.nodeType === 1 ? Array.from(node.querySelectorAll('[data-line]')) : [];
+      batch += 1;
+      if (!lines.length) {
+        window.__heard.push({live, id: region.id, text: node.textContent, urgent: false, batch});
+      }
+      for (const s of lines) {
+        window.__heard.push({live, id: region.id, text: s.textContent,
+                             urgent: s.dataset.line === 'urgent', batch});
+      }
     }
   }
 }).observe(document, {childList: true, subtree: true, characterData: true});

@@ -1,0 +1,131 @@
+// The connection: joining, the seat's websocket (and taking the seat back when it
+// drops), what each message from the server does, and the problem report.
+
+import { $, page } from "./state.js";
+import { announce, remember } from "./say.js";
+import { draw, drawBidFocus, drawHand, setRules, setText } from "./draw.js";
+
+export function storageKey(table) {
+  return "spades-seat-" + table.replace(/[^0-9A-Za-z]/g, "").toUpperCase();
+}
+
+export function send(message) {
+  const socket = page.socket;
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+export function connect(hello) {
+  const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+  const ws = new WebSocket(scheme + location.host + "/seat");
+  page.socket = ws;
+  let opened = false;
+  ws.addEventListener("open", () => {
+    opened = true;
+    ws.send(JSON.stringify(hello));
+  });
+  ws.addEventListener("message", (m) => receive(JSON.parse(m.data)));
+  ws.addEventListener("close", () => {
+    if (page.socket !== ws) return;
+    page.socket = null;
+    if (page.closedForGood) return;
+    const words = page.data.words;
+    if (page.seat && Date.now() < page.reconnectUntil) {
+      // At once the first time (most drops are brief), then once a second.
+      setTimeout(() => connect(rejoinHello()), page.lostSaid ? 1000 : 0);
+      if (!page.lostSaid) { announce([], [words.lost]); page.lostSaid = true; }
+    } else if (page.seat) {
+      announce([], [words.gone]);
+    } else if (!opened) {
+      announce([], [words.unreachable]);
+      setText("join-status", words.unreachable);
+    }
+  });
+}
+
+// The seat's own tab coming back (a reload, a dropped connection): it takes the seat
+// back even from a connection the server has not yet noticed is gone.
+export function rejoinHello() {
+  const seat = page.seat;
+  return { type: "rejoin", table: seat.table, token: seat.token, lang: page.lang };
+}
+
+function receive(m) {
+  const state = page.state;
+  if (m.type === "welcome") {
+    const name = $("name").value.trim() || (page.seat && page.seat.name) || "";
+    page.seat = { table: m.table, token: m.token, name: name };
+    sessionStorage.setItem(storageKey(m.table), JSON.stringify(page.seat));
+    location.hash = m.table;
+    setText("table-code", m.code_line);
+    page.lostSaid = false;
+    page.reconnectUntil = Date.now() + 60000;
+    setRules(m.rules);
+    $("join").hidden = true;
+    $("seats").hidden = false;
+    $("chat-region").hidden = false;
+    if (m.host) $("start").hidden = false;
+    if (!state || !state.started) (m.host ? $("start") : $("seats-h")).focus();
+    announce([], m.urgent);
+    return;
+  }
+  if (m.type === "closed") {
+    page.closedForGood = true;
+    announce([], m.urgent);
+    if (!page.seat || m.code === 4004 && !state) {
+      $("join").hidden = false;
+      setText("join-status", m.urgent.join(" "));
+    }
+    if (page.seat) sessionStorage.removeItem(storageKey(page.seat.table));
+    return;
+  }
+  if (m.type === "answer" && m.focus !== undefined && state) {
+    if (typeof m.focus === "number") {
+      page.bidIndex = m.focus;
+      drawBidFocus();
+    } else {
+      page.focusCard = m.focus;
+      drawHand(state.hand);
+    }
+  }
+  // All the lines of one message are said together, in order (say.js says why).
+  announce(m.lines || [], m.urgent || []);
+  if (m.lines) remember(m.lines);
+  if (m.urgent && m.type === "update") remember(m.urgent);
+  if (m.type === "update") {
+    page.reconnectUntil = Date.now() + 60000;
+    draw(m);
+  }
+}
+
+export function join(e) {
+  if (e) e.preventDefault();
+  const table = $("code").value.trim();
+  if (!table) {
+    announce([], [page.data.words.need_code]);
+    setText("join-status", page.data.words.need_code);
+    $("code").focus();
+    return;
+  }
+  page.closedForGood = false;
+  const saved = JSON.parse(sessionStorage.getItem(storageKey(table)) || "null");
+  connect({
+    type: "join", table: table, name: $("name").value.trim(),
+    token: saved ? saved.token : undefined, lang: page.lang,
+  });
+}
+
+export function report() {
+  const w = page.data.report;
+  const seat = page.seat;
+  const text = [
+    w.title, w.page + " " + location.pathname, w.browser + " " + navigator.userAgent,
+    w.table + " " + (seat ? seat.table : w.no_table), "", w.said,
+    ...page.heard.slice(-200), "", w.showed, JSON.stringify(page.state || {}),
+  ].join("\n");
+  const link = $("report-link");
+  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  $("report-region").hidden = false;
+  $("report-h").focus();
+  announce([], [page.data.words.report]);
+}

@@ -1,0 +1,295 @@
+// Drawing: the hand and the bid list (and moving through them), and the table's
+// regions as each update from the server shows them.
+
+import { $, page } from "./state.js";
+import { send } from "./connection.js";
+import { announce } from "./say.js";
+
+function bidding() {
+  return page.state && page.state.bidding;
+}
+
+export function move(where) {
+  page.edge = null;
+  if (bidding()) {
+    const last = page.data.bids.length - 1;
+    const step = { previous: -1, up: -1, next: 1, down: 1 }[where];
+    page.bidIndex = where === "first" ? 0 : where === "last" ? last
+      : Math.max(0, Math.min(last, page.bidIndex + step));
+    drawBidFocus();
+    return;
+  }
+  const cards = page.state ? page.state.hand : [];
+  if (!cards.length) return;
+  let i = page.focusIndex;
+  if (where === "previous") i = Math.max(0, i - 1);
+  else if (where === "next") i = Math.min(cards.length - 1, i + 1);
+  else if (where === "first") i = 0;
+  else if (where === "last") i = cards.length - 1;
+  else {
+    const suit = (k) => cards[k].card.slice(-1);
+    if (where === "down") {
+      let j = i;
+      while (j < cards.length && suit(j) === suit(i)) j++;
+      if (j < cards.length) i = j;
+    } else {
+      let j = i;
+      while (j > 0 && suit(j - 1) === suit(i)) j--;
+      if (j > 0) {
+        j--;
+        while (j > 0 && suit(j - 1) === suit(j)) j--;
+      }
+      i = j;
+    }
+  }
+  page.focusIndex = i;
+  page.focusCard = cards[i].card;
+  drawHandFocus();
+}
+
+// Tab (1) and Shift+Tab (-1) on the seat's turn: the next playable card that way; at the
+// end, the last one there, said with which end it is, as the terminal says it. False when
+// that was already said: the key then leaves the hand (the page's other controls).
+export function jumpPlayable(step) {
+  const cards = page.state.hand;
+  const playable = cards.map((c, i) => (c.playable ? i : -1)).filter((i) => i >= 0);
+  if (!playable.length) return false;
+  const ahead = playable.filter((j) => (j - page.focusIndex) * step > 0);
+  let target = step > 0 ? ahead[0] : ahead[ahead.length - 1];
+  let edge = null;
+  if (!ahead.length) {
+    target = step > 0 ? playable[playable.length - 1] : playable[0];
+    edge = step > 0 ? "last_playable" : "first_playable";
+    if (page.edge === edge && target === page.focusIndex) {
+      page.edge = null;
+      return false;
+    }
+  }
+  page.focusIndex = target;
+  page.focusCard = cards[target].card;
+  drawHandFocus();
+  page.edge = edge;
+  // Which end, and the card, in one line: a screen reader's reading of the new focus may
+  // be cut off by the live line (Orca's is), and an unchanged focus is not read at all.
+  if (edge) announce([], [page.data.words[edge], cards[target].label]);
+  return true;
+}
+
+export function placeBid() {
+  send({ type: "bid", bid: page.data.bids[page.bidIndex].bid, id: 2 });
+}
+
+export function select() {
+  if (bidding()) {
+    placeBid();
+    return;
+  }
+  const cards = page.state ? page.state.hand : [];
+  if (!cards.length) return;
+  send({ type: "play", card: cards[page.focusIndex].card, id: 3 });
+}
+
+export function focusHand() {
+  const offer = page.state && page.state.blind_offer;
+  (offer ? $("show-cards") : bidding() ? $("bids") : $("hand")).focus();
+}
+
+function drawHandFocus() {
+  const box = $("hand");
+  // While the seat bids, the bid list alone has a focus: the hand shows none.
+  const focusCard = bidding() ? null : page.focusCard;
+  for (const el of box.children) {
+    const on = el.dataset.card === focusCard;
+    el.setAttribute("aria-selected", on ? "true" : "false");
+    el.classList.toggle("focused", on);
+  }
+  if (focusCard) box.setAttribute("aria-activedescendant", "card-" + focusCard);
+  else box.removeAttribute("aria-activedescendant");
+}
+
+export function drawBidFocus() {
+  const box = $("bids");
+  Array.from(box.children).forEach((el, i) => {
+    el.setAttribute("aria-selected", i === page.bidIndex ? "true" : "false");
+    el.classList.toggle("focused", i === page.bidIndex);
+  });
+  box.setAttribute("aria-activedescendant", "bid-" + page.bidIndex);
+}
+
+export function drawHand(cards) {
+  const box = $("hand");
+  const keep = new Set(cards.map((c) => c.card));
+  for (const el of Array.from(box.children)) {
+    if (!keep.has(el.dataset.card)) el.remove();
+  }
+  cards.forEach((c, i) => {
+    let el = $("card-" + c.card);
+    if (!el) {
+      el = document.createElement("div");
+      el.id = "card-" + c.card;
+      el.dataset.card = c.card;
+      el.setAttribute("role", "option");
+      el.className = "card";
+      el.append(face(c.card), Object.assign(document.createElement("span"), {
+        className: "visually-hidden",
+      }));
+      el.addEventListener("click", () => {
+        page.focusIndex = i;
+        page.focusCard = c.card;
+        drawHandFocus();
+        select();
+      });
+    }
+    if (box.children[i] !== el) box.insertBefore(el, box.children[i] || null);
+    // The option's name is the label (the face is for the eyes only).
+    const name = el.lastElementChild;
+    if (name.textContent !== c.label) name.textContent = c.label;
+    el.classList.toggle("playable", c.playable);
+  });
+  let i = cards.findIndex((c) => c.card === page.focusCard);
+  if (i < 0) i = Math.max(0, Math.min(page.focusIndex, cards.length - 1));
+  page.focusIndex = i;
+  page.focusCard = cards.length ? cards[i].card : null;
+  drawHandFocus();
+}
+
+// A card's face for the eyes: rank and suit large, the suit's colour and symbol. Hidden
+// from screen readers, who hear the option's label ("Ace of spades, playable.").
+const SUITS = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+function face(code) {
+  const span = document.createElement("span");
+  span.className = "face suit-" + code.slice(-1);
+  span.setAttribute("aria-hidden", "true");
+  const rank = code.slice(0, -1);
+  span.textContent = (rank === "T" ? "10" : rank) + SUITS[code.slice(-1)];
+  return span;
+}
+
+// The trick as it lies, for the eyes: each seat where it sits from this one (you at the
+// bottom, your partner across), with the card it has played. The sentence above it
+// (#trick) is what a screen reader reads; this is hidden from it.
+function drawFelt(places) {
+  const felt = $("felt");
+  const key = JSON.stringify(places);
+  if (felt.dataset.drawn === key) return;
+  felt.dataset.drawn = key;
+  felt.replaceChildren(...places.map((p) => {
+    const spot = document.createElement("div");
+    spot.className = "spot " + p.where;
+    const who = document.createElement("span");
+    who.className = "who";
+    who.textContent = p.name;
+    const card = document.createElement("span");
+    card.className = p.card ? "card" : "card empty";
+    if (p.card) card.appendChild(face(p.card));
+    spot.append(who, card);
+    return spot;
+  }));
+}
+
+export function buildBids() {
+  const box = $("bids");
+  box.replaceChildren();
+  page.data.bids.forEach((b, i) => {
+    const el = document.createElement("div");
+    el.id = "bid-" + i;
+    el.setAttribute("role", "option");
+    el.textContent = b.label;
+    el.addEventListener("click", () => { page.bidIndex = i; drawBidFocus(); });
+    box.appendChild(el);
+  });
+}
+
+// ---- the regions --------------------------------------------------------------
+
+function rows(body, list, cells) {
+  while (body.children.length > list.length) body.lastElementChild.remove();
+  list.forEach((item, i) => {
+    let tr = body.children[i];
+    if (!tr) {
+      tr = document.createElement("tr");
+      cells(item).forEach((_, j) => {
+        const cell = document.createElement(j === 0 ? "th" : "td");
+        if (j === 0) cell.scope = "row";
+        tr.appendChild(cell);
+      });
+      body.appendChild(tr);
+    }
+    cells(item).forEach((text, j) => {
+      const s = String(text);
+      if (tr.children[j].textContent !== s) tr.children[j].textContent = s;
+    });
+  });
+}
+
+export function setText(id, text) {
+  const el = $(id);
+  if (el.textContent !== text) el.textContent = text;
+}
+
+export function setRules(lines) {
+  const list = $("rules");
+  list.replaceChildren(...lines.map((t) => {
+    const li = document.createElement("li");
+    li.textContent = t;
+    return li;
+  }));
+}
+
+export function draw(s) {
+  const wasBidding = bidding();
+  const wasState = page.state;
+  page.state = s;
+  $("seats").hidden = false;
+  rows($("seats-body"), s.seats, (x) => [x.seat, x.side, x.who, x.status]);
+  $("start").hidden = !(s.host && !s.started);
+  const show = s.started && !s.waiting;
+  const gameWasHidden = $("game").hidden;
+  $("game").hidden = !show;
+  if (!show) return;
+  $("join").hidden = true;
+  drawHand(s.hand);
+  $("hand").classList.toggle("turn", s.my_turn && s.phase === "playing");
+  $("bidding").hidden = !s.bidding;
+  // Blind nil offered: its two buttons instead of the bid list (no cards to bid on yet).
+  const offer = Boolean(s.blind_offer);
+  const offerWas = Boolean(wasState && wasState.blind_offer);
+  $("blind-offer").hidden = !offer;
+  $("bids").hidden = offer;
+  $("place-bid").hidden = offer;
+  // Focus follows the turn only while it is at the table: someone reading the history
+  // or the rules keeps their place (the assertive region says it is their turn).
+  const here = document.activeElement;
+  // The chat's Send button is not a place to type: the turn takes focus from it too.
+  const offChat = here && $("chat-region").contains(here) && here.tagName !== "INPUT";
+  const atTable = !here || here === document.body || $("table").contains(here) ||
+    $("seats").contains(here) || offChat;
+  // A new turn (my play can end a trick I win, so my_turn may never have been false).
+  const turnCame = s.my_turn && !(wasState && wasState.my_turn &&
+    wasState.phase === s.phase && wasState.hand.length === s.hand.length);
+  if (s.bidding && (!wasBidding || offerWas !== offer)) {
+    page.bidIndex = s.bid_focus;
+    drawBidFocus();
+    if (atTable) (offer ? $("show-cards") : $("bids")).focus();
+  } else if (!s.bidding && wasBidding && atTable) {
+    $("hand").focus();
+  }
+  if (turnCame) page.edge = null;
+  if ((gameWasHidden || (turnCame && offChat)) && atTable) focusHand();
+  setText("trick", s.trick);
+  drawFelt(s.trick_cards || []);
+  $("felt").hidden = s.phase !== "playing"; // no trick while the hand is bid
+  setText("last-trick", s.last_trick);
+  rows($("teams-body"), s.teams, (t) => [
+    t.name, t.score, t.bags, (t.bid === null ? "-" : t.bid) + " / " + t.took,
+  ]);
+  rows($("players-body"), s.players, (x) => [x.name, x.side, x.bid || "-", x.tricks, x.cards]);
+  const hands = $("hands");
+  while (hands.children.length > s.hands.length) hands.lastElementChild.remove();
+  s.hands.forEach((text, i) => {
+    let li = hands.children[i];
+    if (!li) { li = document.createElement("li"); hands.appendChild(li); }
+    if (li.textContent !== text) li.textContent = text;
+  });
+}

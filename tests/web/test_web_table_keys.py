@@ -1,0 +1,134 @@
+"""Every key at the table does what a player expects (issue 44, items 4-7 and 10): a
+focused button does what its name says; a key with nothing to do here says so, the
+browser's F3, F5, F6 and Ctrl+S included; Tab past the last playable card says it is the
+last, then leaves the hand; the turn takes focus from the chat's Send button; before the
+first deal the server answers a guest's keys with why; the table says its name as focus
+comes back into it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from cdp import Page
+from test_web_access import guest_bidding
+from test_web_hand import WHAT_NOW
+from web_helpers import browser, seat_guest, web_server
+
+from spades_voice.narration import prompts
+from spades_voice.narration.browser import NOT_HERE
+from spades_voice.net.remote_table import RemoteTable
+
+URGENT = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
+TABLE = "Spades table: the game's keys work here"
+
+
+def _said_after(page: Page, key: str, **kw: bool) -> str:
+    """Press ``key``; the line said at once in answer."""
+    before = len(page.js(URGENT))
+    page.key(key, **kw)
+    page.wait(f"{URGENT}.length > {before}")
+    said: str = page.js(URGENT)[-1]
+    return said
+
+
+def test_a_focused_button_does_what_its_name_says() -> None:
+    with guest_bidding() as page:
+        for key in ("enter", "space"):
+            page.js("document.getElementById('keys-box').open = true;"
+                    " document.getElementById('key-hand').focus()")
+            assert _said_after(page, key).startswith("Spades:")
+            assert not page.js("document.getElementById('bidding').hidden")  # no bid placed
+
+
+def test_keys_with_nothing_to_do_here_say_so_and_keep_the_browsers_hands_off() -> None:
+    with guest_bidding() as page:
+        page.js("window.__stayed = true")
+        assert _said_after(page, "u") == prompts.UNDO_NOT_HERE
+        assert _said_after(page, "f5") == prompts.RESTART_NOT_HERE  # not a reload
+        assert _said_after(page, "d") == prompts.COACH_NOT_HERE
+        for key in ("p", "k", "x", "v", "z", "q", "f", "1", "f3", "f6"):
+            assert _said_after(page, key) == NOT_HERE, key
+        assert _said_after(page, "s", ctrl=True) == NOT_HERE  # not Save Page
+        assert page.js("window.__stayed === true")  # the page was never reloaded
+        assert not page.js("document.getElementById('bidding').hidden")
+
+
+@contextmanager
+def guest_playing() -> Iterator[Page]:
+    """A guest who has bid, on its first turn to play."""
+    with guest_bidding() as page:
+        page.key("enter")
+        page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
+        yield page
+
+
+def test_tab_past_the_last_playable_card_says_so_then_leaves_the_hand() -> None:
+    with guest_playing() as page:
+        page.key("end")
+        playable = page.js("Array.from(document.querySelectorAll('#hand .playable'))"
+                           ".map((el) => el.id)")
+        page.key("tab")
+        last = page.js(f"document.getElementById({playable[-1]!r}).lastElementChild.textContent")
+        assert page.js(URGENT)[-2:] == ["Last playable card.", last]  # one utterance
+        assert page.js("document.getElementById('hand')"
+                       ".getAttribute('aria-activedescendant')") == playable[-1]
+        assert page.js("document.activeElement.id") == "hand"
+        page.key("tab")  # said already: on to the page's other controls
+        assert page.js("document.activeElement.id") != "hand"
+        assert not page.js("document.getElementById('hand').contains(document.activeElement)")
+
+
+def test_the_turn_takes_focus_from_the_chats_send_button() -> None:
+    with guest_playing() as page:
+        checked = 0
+        for _ in range(12):
+            if page.js(WHAT_NOW) != "play":
+                break
+            cards = page.js("document.querySelectorAll('#hand [role=option]').length")
+            page.key("tab")
+            page.key("enter")
+            page.wait(f"document.querySelectorAll('#hand [role=option]').length < {cards}")
+            # Focus on Send while it is someone else's turn; the turn must bring it back.
+            waiting = page.js("(document.querySelector('#chat-form button').focus(),"
+                              " !document.querySelector('#hand .playable'))")
+            page.wait(f"{WHAT_NOW} !== ''", timeout=60)
+            if waiting and page.js(WHAT_NOW) == "play":
+                assert page.js("document.activeElement.id") == "hand"
+                checked += 1
+            elif page.js(WHAT_NOW) == "play":
+                page.js("document.getElementById('hand').focus()")
+        assert checked > 0
+
+
+def test_before_the_first_deal_a_guests_keys_say_why() -> None:
+    with web_server() as server, browser() as b:
+        host = RemoteTable.create(server.url, "Ann")
+        try:
+            page = seat_guest(b, server, host)
+            page.wait("document.activeElement.id === 'seats-h'")
+            page.wait("window.__heard.length > 0")
+            assert _said_after(page, "h") == "The match has not started yet. Ann hosts."
+            assert "Ann" in _said_after(page, "e")  # the people at the table
+            assert _said_after(page, "n")  # only the host starts: the server says so
+        finally:
+            host.close()
+
+
+def test_the_table_says_its_name_as_focus_comes_back_into_it() -> None:
+    with guest_bidding() as page:
+        page.key("/")
+        assert page.js("document.activeElement.id") == "say"
+        page.key("escape")
+        assert page.js("document.activeElement.id") == "bids"
+        # What a screen reader says as focus lands: the focused list's name, which
+        # begins with the table's (Orca says no application region's name of its own).
+        page.send("Accessibility.enable")
+        focused = page.send("Accessibility.queryAXTree", {
+            "accessibleName": f"{TABLE} Bidding", "role": "listbox",
+            "objectId": page.send("Runtime.evaluate", {"expression": "document"})
+            ["result"]["objectId"],
+        })["nodes"]
+        assert len(focused) == 1
+        assert page.js("document.getElementById('hand').getAttribute('aria-labelledby')"
+                       ".split(' ')[0]") == "table"
