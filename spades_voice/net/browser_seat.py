@@ -205,6 +205,8 @@ class BrowserSocket:
         if action == "hint":
             return self._hint()
         if not (self.client.started or self.client.waiting) and action != "seats":
+            if self.client.host:  # the one who starts it hears how
+                return _answer(line(START_HOST))
             host = next((x.name for x in self.client.people if x.host), "")
             return _answer(notices.not_started_host(host))
         text = _summary(action, self._view(), self._cast())

@@ -1,35 +1,33 @@
 // Saying: one live region, and the history list.
 //
-// Every line the game says goes into the one polite log (#said), all the lines of one
-// message from the server in one paragraph, in the order the server says them. Orca
-// (liveregions.py) queues live-region messages by politeness and, when an assertive one
-// arrives, throws away the polite ones still queued; with one polite region nothing is
-// ever thrown away, and one paragraph per message is one utterance that its own next line
-// cannot cut off. The lines said at once (the seat's turn, a key's answer) are also shown
-// in #now for the eyes; #now is not live, so nothing is said twice.
+// Every line the game says goes into the one polite log (#said), in the order the server
+// says them, the lines of a burst of messages in one paragraph. Orca 43 (liveregions.py)
+// queues live-region messages by politeness and, when an assertive one arrives, throws
+// away the polite ones still queued: with one polite region nothing is thrown away. Each
+// message it presents cuts off the one before, and paragraphs added within one of
+// chromium's accessibility updates reached it in reverse order: one paragraph per burst
+// (the lines that arrive within FLUSH_MS of the first) is one utterance, in order. The
+// lines said at once (the seat's turn, a key's answer) are also shown in #now for the
+// eyes; #now is not live, so nothing is said twice.
 
 import { $, page } from "./state.js";
 
 export const said = $("said");
 const now = $("now");
 const KEEP = 30; // paragraphs kept in the log (a screen reader reads only what is added)
+const FLUSH_MS = 120;
+let pending = []; // [text, urgent] waiting for the burst's paragraph
+let timer = null;
 
-// Say ``lines`` then ``urgent`` (both lists of sentences) as one utterance; the urgent
-// ones are also shown in #now.
+// Say ``lines`` then ``urgent`` (both lists of sentences); the urgent ones are also
+// shown in #now at once.
 export function announce(lines, urgent = []) {
   const all = [...lines.map((t) => [t, false]), ...urgent.map((t) => [t, true])]
     .filter(([t]) => t);
   if (!all.length) return;
-  const p = document.createElement("p");
-  all.forEach(([text, isUrgent], i) => {
-    if (i) p.append(" ");
-    const span = document.createElement("span");
-    span.dataset.line = isUrgent ? "urgent" : "said";
-    span.textContent = text;
-    p.appendChild(span);
-  });
-  said.appendChild(p);
-  while (said.childElementCount > KEEP) said.firstElementChild.remove();
+  pending.push(...all);
+  said.dataset.pending = "true"; // lines on their way (a test waits for them)
+  if (timer === null) timer = setTimeout(flush, FLUSH_MS);
   const shown = all.filter(([, u]) => u).map(([t]) => t);
   if (shown.length) {
     const q = document.createElement("p");
@@ -37,6 +35,22 @@ export function announce(lines, urgent = []) {
     now.replaceChildren(q);
   }
   page.lastLine = all[all.length - 1][0];
+}
+
+function flush() {
+  timer = null;
+  const p = document.createElement("p");
+  pending.forEach(([text, isUrgent], i) => {
+    if (i) p.append(" ");
+    const span = document.createElement("span");
+    span.dataset.line = isUrgent ? "urgent" : "said";
+    span.textContent = text;
+    p.appendChild(span);
+  });
+  pending = [];
+  said.appendChild(p);
+  delete said.dataset.pending;
+  while (said.childElementCount > KEEP) said.firstElementChild.remove();
 }
 
 // The history: each line an entry, newest first. The list is numbered from the oldest

@@ -35,8 +35,7 @@ def test_the_link_opens_the_table_with_the_code_chosen_and_a_reload_keeps_the_se
             b.wait_event("Page.loadEventFired")
             page.wait("document.querySelectorAll('#hand [role=option]').length === 13")
             assert page.js("document.getElementById('hand').textContent") == cards
-            said = [h["text"] for h in heard(page)]
-            assert any(t.startswith("Back at your seat.") for t in said), said
+            page.wait("window.__heard.some((h) => h.text.startsWith('Back at your seat.'))")
         finally:
             host.close()
 
@@ -94,6 +93,7 @@ def test_play_online_opens_a_public_table_whose_host_starts_it_with_n() -> None:
         page.key("space")
         page.wait("!document.getElementById('start').hidden")
         assert page.js("document.activeElement.id") == "start"
+        page.wait("window.__heard.length > 0")  # said a moment later: one burst, one line
         said = [h["text"] for h in heard(page)]
         assert said[-1].startswith("Press N or the Start a game button")
         [table] = server.call(lambda: list(server.server.tables.values()))

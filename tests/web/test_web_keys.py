@@ -95,7 +95,7 @@ def test_shift_b_makes_a_report_to_save_from_the_page(tmp_path: Path) -> None:
         page.key("B")
         page.wait("!document.getElementById('report-region').hidden")
         assert page.js("document.activeElement.id") == "report-h"
-        assert page.js("window.__heard.at(-1).text") == REPORT_READY
+        page.wait(f"window.__heard.at(-1)?.text === {REPORT_READY!r}")
         page.key("tab")
         assert page.js("document.activeElement.id") == "report-link"
         page.key("enter")  # saved as a person saves it: the link, by keys

@@ -74,8 +74,21 @@ def test_every_line_of_a_message_goes_to_the_one_polite_log_together_in_order() 
             lines = [*frame.get("lines", []), *frame.get("urgent", [])]
             if frame.get("type") in ("update", "answer", "welcome") and lines:
                 sent.append(lines)
-        assert said == sent[: len(said)]
-        # Not vacuous: a message carried lines and the seat's turn together.
+        # Every line once, in order; each message's lines in one paragraph (a paragraph may
+        # hold a burst of messages: one utterance).
+        flat = [t for group in said for t in group]
+        assert flat == [t for group in sent for t in group][: len(flat)]
+        ends, n = set(), 0
+        for group in said:
+            n += len(group)
+            ends.add(n)
+        n = 0
+        for group in sent:
+            start, n = n, n + len(group)
+            if n > len(flat):
+                break
+            assert not any(start < e < n for e in ends), group  # not split
+        # Not vacuous: a paragraph carried lines and the seat's turn together.
         assert any(len(s) > 1 for s in said), said
 
 

@@ -13,10 +13,10 @@ from contextlib import contextmanager
 from cdp import Page
 from test_web_access import guest_bidding
 from test_web_hand import WHAT_NOW
-from web_helpers import browser, seat_guest, web_server
+from web_helpers import base_url, browser, open_page, seat_guest, web_server
 
 from spades_voice.narration import prompts
-from spades_voice.narration.browser import NOT_HERE
+from spades_voice.narration.browser import NOT_HERE, START_HOST
 from spades_voice.net.remote_table import RemoteTable
 
 URGENT = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
@@ -70,6 +70,7 @@ def test_tab_past_the_last_playable_card_says_so_then_leaves_the_hand() -> None:
                            ".map((el) => el.id)")
         page.key("tab")
         last = page.js(f"document.getElementById({playable[-1]!r}).lastElementChild.textContent")
+        page.wait(f"{URGENT}.at(-1) === {last!r}")
         assert page.js(URGENT)[-2:] == ["Last playable card.", last]  # one utterance
         assert page.js("document.getElementById('hand')"
                        ".getAttribute('aria-activedescendant')") == playable[-1]
@@ -113,6 +114,18 @@ def test_before_the_first_deal_a_guests_keys_say_why() -> None:
             assert _said_after(page, "n")  # only the host starts: the server says so
         finally:
             host.close()
+
+
+def test_before_the_first_deal_the_hosts_keys_say_how_to_start() -> None:
+    with web_server() as server, browser() as b:
+        page = open_page(b, base_url(server))
+        page.wait("document.activeElement.id === 'code'")
+        page.js("document.getElementById('name').value = 'Di'")
+        page.js("document.getElementById('play-online').focus()")
+        page.key("space")  # a public table of its own: Di is its host
+        page.wait("document.activeElement.id === 'start'")
+        page.wait("window.__heard.length > 0")
+        assert _said_after(page, "h") == START_HOST
 
 
 def test_the_table_says_its_name_as_focus_comes_back_into_it() -> None:

@@ -97,6 +97,9 @@ def open_page(b: Browser, url: str, *, frames: bool = False, languages: str = ""
 
 
 def heard(page: Page) -> list[dict[str, str]]:
+    """What the live region has said so far, once the lines on their way are said (the
+    page says a burst of lines together, a moment after the first)."""
+    page.wait("!document.getElementById('said').dataset.pending")
     found: list[dict[str, str]] = page.js("window.__heard")
     return found
 
