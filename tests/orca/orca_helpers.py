@@ -120,13 +120,15 @@ class Hearing:
     """How ``lines`` (what the page announced) came through speech."""
 
     announced: list[str]
-    heard: int
-    lost: list[str]
-    twice: list[str]
+    heard: int  # spoken in the order announced
+    lost: list[str]  # not spoken in that order (never, or out of order)
+    twice: list[str]  # spoken more often than announced
+    missing: list[str]  # never spoken (as often as announced), whatever the order
 
     def __str__(self) -> str:
         return (f"{self.heard} of {len(self.announced)} lines spoken in order; "
-                f"lost: {self.lost}; spoken twice: {self.twice}")
+                f"lost: {self.lost}; never spoken: {self.missing}; "
+                f"spoken twice: {self.twice}")
 
 
 def hearing(lines: list[str], spoken: list[str]) -> Hearing:
@@ -151,7 +153,9 @@ def hearing(lines: list[str], spoken: list[str]) -> Hearing:
             j += 1
     lost += lines[i:]
     extra = Counter(got) - Counter(lines)
-    return Hearing(lines, best[0][0], lost, sorted(extra.elements()))
+    short = Counter(lines) - Counter(got)
+    missing = [x for x in lines if short[x] and not short.subtract([x])]
+    return Hearing(lines, best[0][0], lost, sorted(extra.elements()), missing)
 
 
 class Desktop:
@@ -383,6 +387,20 @@ class Desktop:
             return []
         text = self.orca_log.read_text("utf-8", "replace")
         return [m.group(1) for m in re.finditer(r"SPEECH OUTPUT: '(.*)'\{", text)]
+
+    def orca_live(self) -> list[str]:
+        """What Orca said as live-region messages, by its debug log (each between its
+        PRESENT LIVE REGION MESSAGE marks): a line said twice as a live line shows here,
+        apart from Orca reading the focused control in the same words."""
+        if not self.orca_log.exists():
+            return []
+        found, inside = [], False
+        for row in self.orca_log.read_text("utf-8", "replace").splitlines():
+            if "PRESENT LIVE REGION MESSAGE" in row:
+                inside = row.startswith("vvvvv")
+            elif inside and (said := re.search(r"SPEECH OUTPUT: '(.*)'\{", row)):
+                found.append(said.group(1))
+        return found
 
     def logs(self) -> str:
         parts = []

@@ -31,4 +31,8 @@ def test_a_lost_line_a_repeat_and_the_wrong_order_are_each_seen() -> None:
                             "2 selected."])
     assert (twice.heard, twice.twice) == (3, ["Robin bids 2."])
     swapped = hearing(lines, ["Robin bids 2.", "Ann bids 1.", "Your bid. 2 selected."])
-    assert swapped.heard == 2 and len(swapped.lost) == 1
+    assert swapped.heard == 2 and len(swapped.lost) == 1 and swapped.missing == []
+    assert lost.missing == ["Robin bids 2."] and twice.missing == []
+    # A line said as often as it was announced is not missing, one said fewer times is.
+    again = ["Your lead.", "You take it.", "Your lead."]
+    assert hearing(again, ["Your lead.", "You take it."]).missing == ["Your lead."]
