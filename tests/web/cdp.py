@@ -45,9 +45,12 @@ class Browser:
     """One headless chromium; ``page()`` opens a tab to drive."""
 
     def __init__(self, binary: str, timeout: float = 20.0, extra: tuple[str, ...] = (),
-                 profile: Path | None = None) -> None:
+                 profile: Path | None = None, *, headless: bool = True,
+                 env: dict[str, str] | None = None) -> None:
         """``profile``: the browser's own folder, kept after it closes (the same browser
-        opened again); by default a new one, removed when it closes."""
+        opened again); by default a new one, removed when it closes. ``headless=False``
+        with ``env`` naming a display: a window on that display (the Orca tests'
+        desktop), still driven over the pipe."""
         self.timeout = timeout
         self.profile = tempfile.TemporaryDirectory(prefix="spades-chromium-")
         profile_dir = str(profile) if profile is not None else self.profile.name
@@ -63,8 +66,8 @@ class Browser:
             os.dup2(write, 4)
 
         args = [
-            binary, "--headless", "--remote-debugging-pipe", "--no-first-run",
-            "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
+            binary, *(["--headless"] if headless else []), "--remote-debugging-pipe",
+            "--no-first-run", "--no-default-browser-check", "--disable-gpu", "--disable-extensions",
             "--disable-background-networking", "--disable-sync", "--mute-audio",
             "--disable-dev-shm-usage", f"--user-data-dir={profile_dir}",
             "--window-size=1000,800", *extra,
@@ -74,7 +77,7 @@ class Browser:
         # close_fds would close 3 and 4 after the dup2; the pipes' own descriptors are
         # not inheritable, so only the two copies reach the browser.
         self.proc = subprocess.Popen(
-            args, preexec_fn=fds, close_fds=False,
+            args, preexec_fn=fds, close_fds=False, env=env,
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         os.close(to_browser_r)
