@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 from spades_voice.ai import REFERENCE_RATE, Hint, Level, Player, WorkRate, hint, make_player
 from spades_voice.ai.coach import Finding, review
@@ -25,6 +25,7 @@ from spades_voice.narration.summaries import person_line
 from spades_voice.rules import (
     SEATS,
     Decision,
+    Look,
     Match,
     MatchState,
     Ruleset,
@@ -81,10 +82,17 @@ class PlannedStep:
     seat: Seat
     view: SeatView
     player: Player
+    #: The decision this seat already made in this very position (before an undo or a
+    #: restart): made again without thinking, so the player hears the same card.
+    known: Decision | None = None
 
     def decide(self) -> Decision:
-        return self.player.decide(self.view)
+        return self.known if self.known is not None else self.player.decide(self.view)
 
+
+_T = TypeVar("_T")
+#: A hand's number, who decides, and the hand's decisions so far (``LocalTable._position``).
+Position = tuple[int, Seat, tuple[Decision, ...]]
 
 DEFAULT_NAMES: dict[Seat, str] = {Seat.S: "You", Seat.W: "Robin", Seat.N: "Alex", Seat.E: "Sam"}
 
@@ -211,7 +219,9 @@ class LocalTable:
     The partner plays Hard; the opponents play ``level``. Each computer decision draws
     from a generator of its own for the match and the position (``rng_for(seed, seat,
     moves)``, as a shared table's computers do), so undo, restart and a resumed save
-    replay exactly the bids and cards the player heard.
+    replay exactly the bids and cards the player heard. Within this hand and the last,
+    the table also remembers each decision and hint by position, so a replay holds even
+    when Hard's clock safety net cut a search short the first time.
     """
 
     def __init__(
@@ -229,6 +239,10 @@ class LocalTable:
         self.seat = seat
         self.rate = rate
         self._coached: dict[tuple[object, ...], tuple[Finding, ...]] = {}
+        #: What each computer decided, and what the hint said, in each position of this
+        #: hand and the last one (see ``_position``).
+        self._decided: dict[Position, Decision] = {}
+        self._hinted: dict[Position, Hint] = {}
         #: Fixed computer players by seat (tests, replays); others are made from ``level``.
         self._fixed_players = dict(players or {})
         self.level = level
@@ -297,7 +311,27 @@ class LocalTable:
             return None
         self.state.reveal(actor)
         token = (self.state.hand_number, self.state.moves)
-        return PlannedStep(token, actor, view_of(self.state, actor), self._player(actor))
+        known = self._decided.get(self._position(actor))
+        return PlannedStep(token, actor, view_of(self.state, actor), self._player(actor), known)
+
+    def _position(self, seat: Seat, looks: bool = False) -> Position:
+        """This hand's bids and cards so far (looks aside), and who decides: the key under
+        which a decision is remembered. The generator a computer draws from already depends
+        only on the position, but Hard's clock safety net (``ai.hard``) may stop it early
+        on a busy machine, and the player must still hear after an undo or a restart
+        exactly what they heard before. With ``looks`` the looks count too (the hint: what
+        it offers depends on whether the player has seen their cards)."""
+        moves = tuple(d for d in self.state.hand_decisions() if looks or not isinstance(d, Look))
+        return (self.state.hand_number, seat, moves)
+
+    def _remember(self, store: dict[Position, _T], key: Position, value: _T) -> None:
+        """Keep ``value``, and forget positions from before the last hand (undo reopens at
+        most the hand that just ended)."""
+        store[key] = value
+        if len(store) > 64:
+            hand = self.state.hand_number
+            for old in [k for k in store if k[0] < hand - 1]:
+                del store[old]
 
     def commit_step(self, planned: PlannedStep, decision: Decision) -> bool:
         """Apply a planned decision unless the table moved on meanwhile (undo, restart,
@@ -305,6 +339,7 @@ class LocalTable:
         token = (self.state.hand_number, self.state.moves)
         if token != planned.token or self.state.to_act is not planned.seat:
             return False
+        self._remember(self._decided, self._position(planned.seat), decision)
         self._apply(decision)
         return True
 
@@ -316,9 +351,15 @@ class LocalTable:
         self._listener = callback
 
     def hint(self) -> Hint:
-        # Its own generator for the position: the same hint every time it is asked there.
-        view = self.view()
-        return hint(view, hint_rng(self.state.seed, view), rate=self.rate)
+        # Its own generator for the position, and remembered: the same hint every time it
+        # is asked there, even if the clock cut a busy machine's search short once.
+        key = self._position(self.seat, looks=True)
+        found = self._hinted.get(key)
+        if found is None:
+            view = self.view()
+            found = hint(view, hint_rng(self.state.seed, view), rate=self.rate)
+            self._remember(self._hinted, key, found)
+        return found
 
     def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
         # ``match`` is a value taken at once, so the shell may run this on a worker thread

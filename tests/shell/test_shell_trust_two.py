@@ -10,7 +10,7 @@ from shell_harness import Harness, harness
 
 from spades_voice.ai import Level, WorkRate
 from spades_voice.options import EventKind
-from spades_voice.rules import Look, Ruleset
+from spades_voice.rules import Bid, Look, Move, Ruleset, Seat, SeatView
 from spades_voice.speech import Kind
 from spades_voice.store import StoreHooks
 from spades_voice.table import LocalTable
@@ -32,6 +32,20 @@ def _computer_lines(h: Harness, mark: int) -> list[str]:
     return [t for t in h.since(mark, Kind.EVENT) if t.startswith(names)]
 
 
+class _Fickle:
+    """A computer that answers differently each time it is asked, as Hard may when the
+    clock cuts its work short: the first legal card, then the last, and so on."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def decide(self, view: SeatView) -> Move:
+        self.asked += 1
+        if view.legal_bids:
+            return Bid(1 + self.asked % 3)
+        return view.legal_cards[0 if self.asked % 2 else -1]
+
+
 def _play(h: Harness, turns: int) -> None:
     for _ in range(turns):
         h.wait_for(lambda: h.table.view().my_turn)
@@ -44,6 +58,21 @@ class TestComputersRepeatThemselves:
             _play(h, 4)  # the bid and three cards
             first = _computer_lines(h, 0)
             assert any(" bids " in t for t in first) and len(first) >= 9, first
+            mark = h.mark
+            h.press("f5", "y")
+            _play(h, 4)
+            assert _computer_lines(h, mark) == first
+
+    def test_restart_replays_the_same_cards_when_a_computer_would_not(self) -> None:
+        """Hard's clock safety net can stop its search early on a busy machine, so asked
+        twice in one position it may answer differently: the table remembers what each
+        computer did there, and the player hears it again."""
+        fickle = {seat: _Fickle() for seat in (Seat.W, Seat.N, Seat.E)}
+        table = LocalTable(Ruleset(target=200), "abc", players=dict(fickle), rate=SMALL_WORK)
+        with harness(table) as h:
+            _play(h, 4)
+            first = _computer_lines(h, 0)
+            assert sum(f.asked for f in fickle.values()) >= 9
             mark = h.mark
             h.press("f5", "y")
             _play(h, 4)
