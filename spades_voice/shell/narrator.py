@@ -54,6 +54,11 @@ class Narrator:
     #: The next deal the table reports is one the resumed history already holds (a
     #: loaded match says its hand again): a note, not the match's event.
     deal_retold: bool = False
+    #: The notes gathered so far (``kept``): from the entries before ``_scanned``, the
+    #: last of them after ``_at`` told events.
+    _notes: list[Note] = field(default_factory=list)
+    _scanned: int = 0
+    _at: int = 0
     last_spoken: str = ""
     #: Said before / after the next answer, once (blind nil withdrawn; the bid to place).
     note: str = ""
@@ -125,23 +130,31 @@ class Narrator:
             if number is not None and number >= standing:
                 events[i] = None
         self.events_told = standing
+        self._forget_notes()
 
     def begin_match(self) -> None:
         """A new match's history starts here."""
         self.history_start = len(self.history)
         self.events_told = 0
+        self._forget_notes()
 
     def kept(self) -> History:
         """This match's history beyond its decisions: each note with its place (how many
-        told events came before it), what a save keeps."""
-        notes: list[Note] = []
-        at = 0
-        start = self.history_start
-        entries = zip(self.history[start:], self.history_kinds[start:],
-                      self.history_events[start:], strict=True)
-        for text, kind, event in entries:
+        told events came before it), what a save keeps. Read after every decision, so
+        only the entries added since the last call are looked at."""
+        if self._scanned < self.history_start:
+            self._forget_notes()
+        for i in range(self._scanned, len(self.history)):
+            event = self.history_events[i]
             if event is None:
-                notes.append(Note(at, kind, text))
+                self._notes.append(Note(self._at, self.history_kinds[i], self.history[i]))
             else:
-                at = event + 1
-        return History(self.events_told, tuple(notes)).bounded()
+                self._at = event + 1
+        self._scanned = len(self.history)
+        return History(self.events_told, tuple(self._notes))
+
+    def _forget_notes(self) -> None:
+        """The notes are gathered again from the match's start (moves taken back)."""
+        self._notes.clear()
+        self._scanned = self.history_start
+        self._at = 0

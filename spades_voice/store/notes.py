@@ -18,6 +18,7 @@ did) and carries its own ``version``; a block that cannot be used is refused who
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from spades_voice.options import EventKind
@@ -70,8 +71,11 @@ class History:
         return History(self.told, tuple(reversed(kept)))
 
 
+_CONTROL = re.compile(r"[\x00-\x1f]")
+
+
 def _one_line(text: str) -> str:
-    return "".join(" " if ord(c) < 32 else c for c in text)
+    return _CONTROL.sub(" ", text)
 
 
 def history_to_json(history: History) -> dict[str, object]:
@@ -125,7 +129,7 @@ def _note_from_json(item: object) -> Note:
         raise Unreadable("a history note is not an object")
     at = files.get_int(item, "at")
     text = files.get_str(item, "text")
-    if len(text) > NOTE_TEXT_LIMIT or any(ord(c) < 32 for c in text):
+    if len(text) > NOTE_TEXT_LIMIT or _CONTROL.search(text):
         raise Unreadable("a history note is too long or not one line")
     kind = item.get("kind")
     if kind is None:
