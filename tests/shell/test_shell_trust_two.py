@@ -12,6 +12,7 @@ from pty_session import Session, script, visible
 from shell_harness import Harness, harness
 
 from spades_voice.ai import Level, WorkRate
+from spades_voice.narration.language import Language, set_default
 from spades_voice.options import EventKind
 from spades_voice.rules import Look, Ruleset
 from spades_voice.speech import Kind
@@ -325,6 +326,31 @@ class TestTheHistorySurvivesAResume:
             shell = h.shell
             assert shell is not None
             assert shell.narrator.history[start : start + len(kept)] == kept
+
+    def test_after_a_change_of_language_notes_are_as_heard(self, tmp_path: Path) -> None:
+        """Quit in English, continue in Spanish: the table's lines are told again in
+        Spanish from the decisions; the notes (your turns, the undo) stay as they were
+        said, in their places."""
+        data = tmp_path / "data"
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            _play(h, 3)
+            h.press("u")
+            before = _quit(h)
+        set_default(Language.ES)
+        try:
+            with harness(real_table(), hooks=StoreHooks(data)) as h:
+                start = _resume(h)
+                shell = h.shell
+                assert shell is not None
+                after = shell.narrator.history[start : start + len(before)]
+                events = shell.narrator.history_events[start : start + len(before)]
+        finally:
+            set_default(Language.EN)
+        notes = [old for old, new, e in zip(before, after, events, strict=True) if e is None]
+        assert notes == [old for old, new in zip(before, after, strict=True) if old == new]
+        assert any(t.startswith("Undone: ") for t in notes)
+        assert any(t.startswith("Your turn") for t in notes)
+        assert after[0] == "Mano 1. Repartes tú.", after[0]
 
     def test_an_older_save_without_the_history_resumes_as_before(self, tmp_path: Path) -> None:
         """A save from before the history was kept: resumed with the table's lines told
