@@ -142,8 +142,6 @@ class Narrator:
         """This match's history beyond its decisions: each note with its place (how many
         told events came before it), what a save keeps. Read after every decision, so
         only the entries added since the last call are looked at."""
-        if self._scanned < self.history_start:
-            self._forget_notes()
         for i in range(self._scanned, len(self.history)):
             event = self.history_events[i]
             if event is None:
@@ -154,7 +152,8 @@ class Narrator:
         return History(self.events_told, tuple(self._notes))
 
     def _forget_notes(self) -> None:
-        """The notes are gathered again from the match's start (moves taken back)."""
+        """The notes are gathered again from the match's start (a new match, or moves
+        taken back)."""
         self._notes.clear()
         self._scanned = self.history_start
         self._at = 0
