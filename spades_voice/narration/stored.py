@@ -301,3 +301,16 @@ def full_path(path: object) -> str:
 def report_not_written(reason: str) -> str:
     """``reason`` as ``store.files.write_failure_reason`` words it ("the disk is full")."""
     return _("The problem report could not be written because {reason}.").format(reason=reason)
+
+
+# ---- the saved match's history -----------------------------------------------------------
+
+
+def history_unreadable(copy_name: str | None) -> str:
+    """The history kept with a saved match could not be used: the match resumes with its
+    moves, the rest of its history is lost to this game, and where a copy is kept."""
+    said = _("Part of your saved match's history could not be read; the match itself is safe.")
+    if copy_name is None:
+        return said
+    kept = _("A copy is kept as {name}.").format(name=copy_name)
+    return f"{said} {kept}"

@@ -1,7 +1,12 @@
 """How the shell speaks: a key's answer interrupts; a game event is queued in order and
 kept in the history log, spoken or not as the player chose for its kind. Every line
 passes here, so here is where a line that names cards (``narration.showing``) is noticed:
-``on_shown`` hears which cards were just said."""
+``on_shown`` hears which cards were just said.
+
+Each history entry also knows whether the match's decisions can tell it again: a line
+of the match's ``n``-th told event (``rules.told``) is marked ``n``; anything else (a
+notice, your turn, a line of a move later taken back) is a note, kept with the save
+(``kept``) and put back in its place when the match resumes."""
 
 from __future__ import annotations
 
@@ -12,11 +17,24 @@ from dataclasses import dataclass, field
 from spades_voice.narration.language import line
 from spades_voice.narration.showing import shown
 from spades_voice.options import DEFAULT_VOICES, EventKind, Voice
-from spades_voice.rules import Card
+from spades_voice.rules import Card, Match, told
+from spades_voice.rules.events import (
+    BidPlaced,
+    CardPlayed,
+    HandDealt,
+    HandScored,
+    MatchWon,
+    SpadesBroken,
+    TrickWon,
+)
 from spades_voice.speech import Speaker
+from spades_voice.store.notes import History, Note
 
 #: How much recent speech a problem report keeps.
 RECENT_SPEECH = 300
+
+#: The events ``rules.told`` tells again from a match's decisions.
+TOLD = (HandDealt, BidPlaced, CardPlayed, SpadesBroken, TrickWon, HandScored, MatchWon)
 
 
 @dataclass
@@ -27,8 +45,20 @@ class Narrator:
     history: list[str] = field(default_factory=list)
     #: The kind of each history entry (None: the player's own bid or card).
     history_kinds: list[EventKind | None] = field(default_factory=list)
+    #: Which of the match's told events each entry is a line of (None: a note).
+    history_events: list[int | None] = field(default_factory=list)
     #: Where this match's history begins (what the save-history key writes).
     history_start: int = 0
+    #: How many of the match's told events the history holds (the next one's number).
+    events_told: int = 0
+    #: The next deal the table reports is one the resumed history already holds (a
+    #: loaded match says its hand again): a note, not the match's event.
+    deal_retold: bool = False
+    #: The notes gathered so far (``kept``): from the entries before ``_scanned``, the
+    #: last of them after ``_at`` told events.
+    _notes: list[Note] = field(default_factory=list)
+    _scanned: int = 0
+    _at: int = 0
     last_spoken: str = ""
     #: Said before / after the next answer, once (blind nil withdrawn; the bid to place).
     note: str = ""
@@ -50,13 +80,15 @@ class Narrator:
         if cards:
             self.on_shown(cards)
 
-    def tell(self, text: str, kind: EventKind | None = EventKind.NOTICES) -> None:
+    def tell(
+        self, text: str, kind: EventKind | None = EventKind.NOTICES, event: int | None = None
+    ) -> None:
         """A game event: queued in order, and kept in the history log; only kept there
-        when the player chose "history only" for its kind (``None``: always spoken)."""
+        when the player chose "history only" for its kind (``None``: always spoken).
+        ``event``: the number of the match's told event this is a line of."""
         cards = shown(text)
         text = line(text)
-        self.history.append(str(text))  # read back later: it shows no card then
-        self.history_kinds.append(kind)
+        self.recall(str(text), kind, event)  # read back later: it shows no card then
         if kind is None or self.voices[kind].spoken:
             self.last_spoken = text
             self.said.append(text)
@@ -66,10 +98,62 @@ class Narrator:
 
     def keep(self, text: str, kind: EventKind | None = EventKind.NOTICES) -> None:
         """Kept in the history log without being said: detail one key away (G), such as
-        a file's full path, too long to speak, or a resumed match's story."""
-        self.history.append(str(line(text)))  # read back later: it shows no card then
+        a file's full path, too long to speak."""
+        self.recall(str(line(text)), kind)  # read back later: it shows no card then
+
+    def recall(self, text: str, kind: EventKind | None, event: int | None = None) -> None:
+        """An entry added to the history as it is (a resumed match's story)."""
+        self.history.append(text)
         self.history_kinds.append(kind)
+        self.history_events.append(event)
+
+    def number(self, event: object) -> int | None:
+        """The number of the match's told event ``event`` is (``rules.told``), or None for
+        what the decisions do not tell (turns, notices, chat, a deal said again)."""
+        if not isinstance(event, TOLD):
+            return None
+        if isinstance(event, HandDealt) and self.deal_retold:
+            self.deal_retold = False
+            return None
+        self.events_told += 1
+        return self.events_told - 1
+
+    def taken_back(self, match: Match | None) -> None:
+        """Moves were taken back, leaving ``match``: the lines of the events it no longer
+        tells stay in the history as notes (None: a table whose match lives elsewhere)."""
+        if match is None:
+            return
+        standing = len(told(match))
+        events = self.history_events
+        for i in range(self.history_start, len(events)):
+            number = events[i]
+            if number is not None and number >= standing:
+                events[i] = None
+        self.events_told = standing
+        self._forget_notes()
 
     def begin_match(self) -> None:
         """A new match's history starts here."""
         self.history_start = len(self.history)
+        self.events_told = 0
+        self._forget_notes()
+
+    def kept(self) -> History:
+        """This match's history beyond its decisions: each note with its place (how many
+        told events came before it), what a save keeps. Read after every decision, so
+        only the entries added since the last call are looked at."""
+        for i in range(self._scanned, len(self.history)):
+            event = self.history_events[i]
+            if event is None:
+                self._notes.append(Note(self._at, self.history_kinds[i], self.history[i]))
+            else:
+                self._at = event + 1
+        self._scanned = len(self.history)
+        return History(self.events_told, tuple(self._notes))
+
+    def _forget_notes(self) -> None:
+        """The notes are gathered again from the match's start (a new match, or moves
+        taken back)."""
+        self._notes.clear()
+        self._scanned = self.history_start
+        self._at = 0

@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from spades_voice.narration import event_kind, stored, texts
+from spades_voice.narration.language import line
 from spades_voice.options import EventKind
 from spades_voice.rules import Match, told, view_at
-from spades_voice.rules.events import HandScored
+from spades_voice.rules.events import HandDealt, HandScored
 from spades_voice.shell.overlays import Confirm
 from spades_voice.shell.state import Shell
 from spades_voice.shell.voices import lines_for
+from spades_voice.store.notes import History
 from spades_voice.table import Resumable
 
 
@@ -47,28 +49,47 @@ def _begin(shell: Shell) -> None:
         _offer(shell, table, saved, spoken=shell.tell)
         return
     shell.hooks.start_new(None)
+    shell.hooks.follow_history(shell.narrator.kept)
     shell.pump()
     shell.advance()
 
 
-def _recall(shell: Shell, match: Match) -> None:
-    """A resumed match's history, rebuilt from its decisions: G reads the whole match as
-    before the quit, and the save-history key writes it all. Kept, not said."""
+def _recall(shell: Shell, match: Match, kept: History | None) -> None:
+    """A resumed match's history: its table lines told again from its decisions, and
+    what the save kept beyond them (notices, turns, moves taken back) in their places,
+    so G reads the match as before the quit and the save-history key writes it all.
+    Kept, not said. A save without ``kept`` (an older one) gets the table lines alone."""
     cast, narrator = shell.cast, shell.narrator
-    for event in told(match):
+    events = told(match)
+    said = len(events) if kept is None else kept.told
+    notes = kept.notes if kept is not None else ()
+    waiting = 0  # the first note not yet put back
+    for number, event in enumerate(events[:said]):
+        while waiting < len(notes) and notes[waiting].at <= number:
+            narrator.recall(notes[waiting].text, notes[waiting].kind)
+            waiting += 1
         kind = event_kind(event, shell.table.seat)
         voice = narrator.voices[kind if kind is not None else EventKind.CARDS]
-        for said in lines_for(event, cast, voice, shell.keymap, None):
-            narrator.keep(said, kind)
-        if isinstance(event, HandScored) and shell.hold_between_hands:
+        for text in lines_for(event, cast, voice, shell.keymap, None):
+            narrator.recall(line(text), kind, number)
+        if kept is None and isinstance(event, HandScored) and shell.hold_between_hands:
             narrator.keep(texts.NEXT_HAND, EventKind.RESULTS)  # as it was said then
+    for note in notes[waiting:]:
+        narrator.recall(note.text, note.kind)
+    narrator.events_told = said
+    # The table says the hand's deal again when it loads: the history holds it already
+    # unless it was still to be said (a deal held back until N).
+    dealt = [n for n, e in enumerate(events) if isinstance(e, HandDealt)]
+    narrator.deal_retold = bool(dealt) and dealt[-1] < said
 
 
 def _resume(shell: Shell, table: Resumable, saved: Match) -> None:
+    kept = shell.hooks.saved_history()
     shell.table.drain()
     table.load(saved)
     shell.reset_match()
-    _recall(shell, saved)
+    _recall(shell, saved, kept)
+    shell.hooks.follow_history(shell.narrator.kept)
     shell.hand_tricks[:] = list(shell.table.view().tricks)
     view = shell.table.view()
     if shell.hold_between_hands and view.outcomes and not view.bids and view.winner is None:
@@ -112,5 +133,6 @@ def _abandon(shell: Shell, table: Resumable, saved: Match) -> None:
 def _fresh(shell: Shell, saved: Match) -> None:
     abandoned = saved if saved.decisions else None
     shell.hooks.start_new(abandoned)
+    shell.hooks.follow_history(shell.narrator.kept)
     shell.pump()
     shell.advance()

@@ -259,6 +259,7 @@ class Shell:
                     self.table.reveal()
                 self._say(event)
             case TakenBack():
+                self.narrator.taken_back(self.table.match)
                 self.hand_tricks[:] = list(self.table.view().tricks)
                 self.focus.heard = None
                 self.cues.sync(self.table.view())
@@ -281,9 +282,10 @@ class Shell:
         if not isinstance(event, Notice | Chat):
             self.cues.event(event, self.driver.pace)
         kind = event_kind(event, self.table.seat)
+        number = self.narrator.number(event)
         if kind is None and isinstance(event, CardPlayed) and event.card == self.auto_played:
             self.auto_played = None
-            self.tell(prompts.only_card(event.card), None)
+            self.narrator.tell(prompts.only_card(event.card), None, number)
             return
         # The player's own bid and card take the cards' form; "history only" keeps the
         # full form, since reading it back costs nothing.
@@ -294,7 +296,7 @@ class Shell:
             if not blind_open(view):  # the bid is due: with the value Enter places
                 bid_line = self.focus.bid_prompt(view)
         for line in lines_for(event, self.cast, voice, self.keymap, bid_line):
-            self.tell(line, kind)
+            self.narrator.tell(line, kind, number)
 
     def _turn(self, event: TurnToAct) -> None:
         if event.seat is not self.table.seat:

@@ -8,7 +8,7 @@ store, because the shell sits above the store and imports it, never the other wa
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +16,7 @@ from spades_voice.narration import texts
 from spades_voice.rules import Match, SeatView
 
 if TYPE_CHECKING:
+    from spades_voice.store.notes import History
     from spades_voice.store.settings import Settings
 
 
@@ -25,6 +26,15 @@ class ShellHooks:
     def saved_match(self) -> Match | None:
         """A match to offer to continue at start-up (Enter continues, N starts new)."""
         return None
+
+    def saved_history(self) -> History | None:
+        """What the offered match's history held beyond its decisions (notices, turns,
+        moves taken back); None when none was kept (an older save) or it was unusable."""
+        return None
+
+    def follow_history(self, source: Callable[[], History]) -> None:
+        """The match at the table is the shell's now: each save keeps what ``source``
+        gives (until then, a save keeps the history it was read with)."""
 
     def start_new(self, abandoned: Match | None) -> None:
         """A new match starts. ``abandoned`` is the unfinished match it replaces, if that

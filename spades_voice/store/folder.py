@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import errno
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
@@ -113,6 +114,27 @@ class DataFolder:
             self.problems.append(f"{what}: {e}")
             return None, files.write_failure_reason(e)
         return path, ""
+
+    def copy_aside(self, name: str, label: str) -> Path | None:
+        """A copy of the file beside it, named as ``files.move_aside`` names one (the
+        original stays in use); None when it could not be made, or the folder is
+        another game's."""
+        if self.shared:
+            return None
+        path = self.path / name
+        try:
+            data = files.read_capped(path, files.SAVE_CAP)
+        except StoreError:
+            return None
+        if data is None:
+            return None
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        for n in range(100):
+            extra = f"-{n}" if n else ""
+            target = path.with_name(f"{path.stem}.{label}-{stamp}{extra}{path.suffix}")
+            if not target.exists():
+                return self.write_new(target, data, "copy failed")[0]
+        return None
 
     def remove(self, name: str) -> None:
         if name in self.keep:

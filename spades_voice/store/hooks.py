@@ -33,6 +33,7 @@ from spades_voice.store.counting import StatsKeeper
 from spades_voice.store.files import Writer
 from spades_voice.store.folder import DataFolder
 from spades_voice.store.lock import FolderLock
+from spades_voice.store.notes import History
 from spades_voice.store.report import build_report, report_path
 from spades_voice.store.save import (
     LAST_FILE,
@@ -78,6 +79,10 @@ class StoreHooks(ShellHooks):
         self._heard = False
         self._match_id = new_match_id()
         self._offer: Match | None = None
+        #: The history read with the save, and where the shell's comes from once it
+        #: holds the match (``follow_history``).
+        self._history: History | None = None
+        self._history_source: Callable[[], History] | None = None
         self._closed = False
         self._settings = self._folder.load(SETTINGS_FILE, load_settings) or Settings()
         self._stats = StatsKeeper(self._folder)
@@ -130,6 +135,12 @@ class StoreHooks(ShellHooks):
     def saved_match(self) -> Match | None:
         return self._offer
 
+    def saved_history(self) -> History | None:
+        return self._history if self._offer is not None else None
+
+    def follow_history(self, source: Callable[[], History]) -> None:
+        self._history_source = source
+
     def start_new(self, abandoned: Match | None) -> None:
         old = self._match if self._match is not None and self._match.decisions else abandoned
         if old is not None and old.decisions:
@@ -147,6 +158,7 @@ class StoreHooks(ShellHooks):
         self._heard = False
         self._match_id = new_match_id()
         self._offer = None
+        self._history = None
         self._clock.reset()
 
     def decision_made(self, match: Match) -> None:
@@ -239,12 +251,27 @@ class StoreHooks(ShellHooks):
                 self._heard = True
         elif saved.started and not self._stats.stats.has_counted(saved.match_id):
             self._offer = saved.match
+            self._history = saved.history
+            if saved.history_problem:
+                self._history_unusable(saved.history_problem)
         # An unfinished match already counted was abandoned just before a crash: it is
         # not offered again, and the next decision replaces it.
 
+    def _history_unusable(self, why: str) -> None:
+        """The save's history block cannot be used: the match resumes without it, the
+        player hears so once, and the file is copied aside first (the next save
+        replaces it), so nothing in it is lost."""
+        self._folder.problems.append(f"{SAVE_FILE}: history: {why}")
+        copy = self._folder.copy_aside(SAVE_FILE, "history-unreadable")
+        self._folder.notices.append(words.history_unreadable(copy.name if copy else None))
+
     def _save(self) -> None:
         assert self._match is not None
-        saved = SavedMatch(self._match, self._match_id, self._clock.elapsed(), self._heard)
+        source = self._history_source
+        history = source() if source is not None else self._history
+        saved = SavedMatch(
+            self._match, self._match_id, self._clock.elapsed(), self._heard, history
+        )
         self._write(SAVE_FILE, saved_to_bytes(saved))
 
     def _write(self, name: str, data: bytes) -> None:

@@ -2,9 +2,13 @@
 
 A save stores the replayable value of the match, not a picture of the table: loading it
 replays every decision through the rules, so a save the rules would refuse is reported
-as unreadable rather than half-loaded. Exports use the ``spades-record/1`` format from
-``spades_voice.rules.record``; a save needs the seed as well (later hands are dealt from
-it, and the computers draw from it), which a record does not carry.
+as unreadable rather than half-loaded. What the history held beyond the decisions
+(notices, the player's turns, moves taken back) rides along in an optional ``history``
+block (``notes.py``): a save without one resumes as before, and one that cannot be used
+resumes without it (``SavedMatch.history_problem`` says why). Exports use the
+``spades-record/1`` format from ``spades_voice.rules.record``; a save needs the seed as
+well (later hands are dealt from it, and the computers draw from it), which a record does
+not carry.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from spades_voice.rules import (
 )
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
+from spades_voice.store.notes import History, history_from_json, history_to_json
 
 SAVE_FILE = "save.json"
 LAST_FILE = "last-match.json"
@@ -69,6 +74,10 @@ class SavedMatch:
     #: quit normally, after saying it). A finished match not yet heard is announced at
     #: the next start.
     heard: bool = False
+    #: What the history held beyond the decisions (None: not kept, or not usable).
+    history: History | None = None
+    #: Why the save's history block could not be used ("" when it could, or had none).
+    history_problem: str = ""
 
     @property
     def started(self) -> bool:
@@ -165,17 +174,18 @@ def _dealt_from_json(obj: object) -> DealtHand:
 
 
 def saved_to_bytes(saved: SavedMatch, now: datetime | None = None) -> bytes:
-    return files.dump(
-        SCHEMA,
-        VERSION,
-        {
-            "id": saved.match_id,
-            "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
-            "elapsed": round(saved.elapsed, 3),
-            "heard": saved.heard,
-            "match": match_to_json(saved.match),
-        },
-    )
+    body: dict[str, Any] = {
+        "id": saved.match_id,
+        "saved_at": (now or datetime.now(UTC)).isoformat(timespec="seconds"),
+        "elapsed": round(saved.elapsed, 3),
+        "heard": saved.heard,
+        "match": match_to_json(saved.match),
+    }
+    if saved.history is not None:
+        # An addition older versions skip (they resume the match without it), so the
+        # layout stays 2; the block carries its own version.
+        body["history"] = history_to_json(saved.history)
+    return files.dump(SCHEMA, VERSION, body)
 
 
 def saved_from_json(obj: Mapping[str, Any]) -> SavedMatch:
@@ -187,11 +197,20 @@ def saved_from_json(obj: Mapping[str, Any]) -> SavedMatch:
     heard = obj.get("heard", False)
     if not isinstance(heard, bool):
         raise Unreadable("heard is not true or false")
+    match = match_from_json(files.get_dict(obj, "match"))
+    history, problem = None, ""
+    if "history" in obj:
+        try:
+            history = history_from_json(obj["history"], match)
+        except Exception as e:  # whatever a damaged block holds: the match still resumes
+            problem = files.why_unreadable(e)
     return SavedMatch(
-        match=match_from_json(files.get_dict(obj, "match")),
+        match=match,
         match_id=match_id,
         elapsed=files.get_float(obj, "elapsed"),
         heard=heard,
+        history=history,
+        history_problem=problem,
     )
 
 

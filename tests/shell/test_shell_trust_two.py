@@ -3,12 +3,16 @@ files in a temporary data folder."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import pytest
+from pty_session import Session, script, visible
 from shell_harness import Harness, harness
 
 from spades_voice.ai import Level, WorkRate
+from spades_voice.narration.language import Language, set_default
 from spades_voice.options import EventKind
 from spades_voice.rules import Bid, Look, Move, Ruleset, Seat, SeatView
 from spades_voice.speech import Kind
@@ -221,36 +225,249 @@ def _table_history(h: Harness) -> list[str]:
     return [text for text, kind in pairs if kind in _TABLE_KINDS]
 
 
+def _to_hand_three(h: Harness) -> None:
+    """Hands 1 and 2 to their ends, then hand 3's bid and three cards."""
+    shell = h.shell
+    assert shell is not None
+    for _ in range(2):
+        while shell.between is None:
+            h.wait_for(lambda: h.table.view().my_turn or shell.between is not None)
+            if shell.between is None:
+                h.play_my_turn()
+        h.press("n")
+    _play(h, 4)
+
+
+def _read_by_g(h: Harness) -> list[str]:
+    """Every history entry as G reads it, oldest first: G, End, then Up to the newest."""
+    shell = h.shell
+    assert shell is not None
+    n = len(shell.narrator.history)
+    assert h.said("g").startswith(f"History, {n} entries, newest first.")
+    read = [h.said("end")]
+    for _ in range(n - 1):
+        read.append(h.said("up"))
+    h.press("escape")
+    return read
+
+
+def _saved_lines(h: Harness, data: Path) -> list[str]:
+    """Ctrl+S: the history file it writes, line by line."""
+    before = set(data.glob("history-*.txt"))
+    assert h.said("c-s").startswith("History saved, ")
+    (path,) = set(data.glob("history-*.txt")) - before
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def _quit(h: Harness) -> list[str]:
+    """Q, Y: the history as it stood (what G read then)."""
+    shell = h.shell
+    assert shell is not None
+    before = list(shell.narrator.history)
+    h.press("q", "y")
+    return before
+
+
+def _resume(h: Harness) -> int:
+    """Enter continues the saved match; where its history begins in the list."""
+    shell = h.shell
+    assert shell is not None
+    h.press("enter")
+    return shell.narrator.history_start
+
+
 class TestTheHistorySurvivesAResume:
     def test_g_and_ctrl_s_after_quit_and_resume(self, tmp_path: Path) -> None:
+        """Hand 3 after three tricks, with notices (a file set aside at the start, an
+        undo, a file's full path), your turns and moves taken back in the history: after
+        Q, Y and a new start on the same folder, Enter, G reads every entry heard before,
+        in order, and Ctrl+S writes them all."""
+        data = tmp_path / "data"
+        data.mkdir()
+        (data / "settings.json").write_text("{not json", encoding="utf-8")
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            _to_hand_three(h)
+            assert h.since(0, Kind.EVENT)[-1].startswith("Your turn")
+            h.press("u")  # a notice, and the lines of the moves taken back
+            _play(h, 1)
+            _saved_lines(h, data)  # its full path is kept in the history
+            before = _quit(h)
+        kinds = ("Your settings could not be read", "Undone: ", "Full path: ", "Your turn")
+        assert all(any(t.startswith(k) for t in before) for k in kinds), before
+        assert "Hand 3. Alex deals." in before
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            start = _resume(h)
+            read = _read_by_g(h)
+            assert read[start : start + len(before)] == before
+            # After them, only what the resume said: the hand again and your turn.
+            assert read[start + len(before) :] == ["Hand 3. Alex deals.", "Your turn, clubs led."]
+            assert _saved_lines(h, data) == read[start:]
+
+    def test_twice_resumed_the_history_is_whole_and_said_once(self, tmp_path: Path) -> None:
+        """Quit and resume twice: each launch's own notices and offer stay with that
+        launch; the match's history is kept once, with the second session's notes."""
+        data = tmp_path / "data"
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            _play(h, 3)
+            before = _quit(h)
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            start = _resume(h)
+            h.press("u")
+            _play(h, 1)
+            shell = h.shell
+            assert shell is not None
+            match_history = shell.narrator.history[start:]
+            assert match_history[: len(before)] == before
+            _quit(h)
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            start = _resume(h)
+            read = _read_by_g(h)
+        assert read[start : start + len(match_history)] == match_history
+        # The second launch's offer was that launch's, before the match's history.
+        assert sum(t.startswith("A saved match is waiting") for t in read) == 1
+
+    def test_quit_between_hands_the_next_deal_is_said_once(self, tmp_path: Path) -> None:
+        """Saved while the next deal waited for N: the resumed history does not hold it
+        yet, and N says it once, as it did before the quit."""
         data = tmp_path / "data"
         with harness(real_table(), hooks=StoreHooks(data)) as h:
             shell = h.shell
             assert shell is not None
-            while shell.between is None:  # hand 1 to its end
+            while shell.between is None:
                 h.wait_for(lambda: h.table.view().my_turn or shell.between is not None)
                 if shell.between is None:
                     h.play_my_turn()
-            h.press("n")
-            _play(h, 4)  # hand 2: the bid and three cards
-            heard = _table_history(h)
-            assert any(" bids " in t for t in heard) and "Hand 2. Robin deals." in heard
-            h.press("q", "y")
+            before = _quit(h)
+        assert before[-1] == "Press N to deal the next hand."
         with harness(real_table(), hooks=StoreHooks(data)) as h:
-            h.press("enter")  # continue the saved match
-            again = _table_history(h)
-            assert again[: len(heard)] == heard
+            start = _resume(h)
             shell = h.shell
             assert shell is not None
-            entries = len(shell.narrator.history)
-            assert h.said("g").startswith(f"History, {entries} entries, newest first.")
-            h.press("escape")
-            saved = h.said("c-s")
-            match_entries = entries - shell.narrator.history_start  # the offer came before
-            assert saved.startswith(f"History saved, {match_entries} entries"), saved
-        (path,) = data.glob("history-*.txt")
-        written = path.read_text(encoding="utf-8").splitlines()
-        assert [t for t in written if t in heard][: len(heard)] == heard
+            history = shell.narrator.history
+            assert history[start:] == [*before, "Press N to deal the next hand."]
+            h.press("n")
+            assert history[start + len(before) + 1] == "Hand 2. Robin deals."
+            assert history.count("Hand 2. Robin deals.") == 1
+            _play(h, 1)
+            kept = _quit(h)[start:]
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            start = _resume(h)
+            shell = h.shell
+            assert shell is not None
+            assert shell.narrator.history[start : start + len(kept)] == kept
+
+    def test_after_a_change_of_language_notes_are_as_heard(self, tmp_path: Path) -> None:
+        """Quit in English, continue in Spanish: the table's lines are told again in
+        Spanish from the decisions; the notes (your turns, the undo) stay as they were
+        said, in their places."""
+        data = tmp_path / "data"
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            _play(h, 3)
+            h.press("u")
+            before = _quit(h)
+        set_default(Language.ES)
+        try:
+            with harness(real_table(), hooks=StoreHooks(data)) as h:
+                start = _resume(h)
+                shell = h.shell
+                assert shell is not None
+                after = shell.narrator.history[start : start + len(before)]
+                events = shell.narrator.history_events[start : start + len(before)]
+        finally:
+            set_default(Language.EN)
+        notes = [old for old, new, e in zip(before, after, events, strict=True) if e is None]
+        assert notes == [old for old, new in zip(before, after, strict=True) if old == new]
+        assert any(t.startswith("Undone: ") for t in notes)
+        assert any(t.startswith("Your turn") for t in notes)
+        assert after[0] == "Mano 1. Repartes tú.", after[0]
+
+    def test_an_older_save_without_the_history_resumes_as_before(self, tmp_path: Path) -> None:
+        """A save from before the history was kept: resumed with the table's lines told
+        again from its decisions, no complaint; and what is said after that is kept."""
+        data = tmp_path / "data"
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            _play(h, 4)
+            heard = _table_history(h)
+            _quit(h)
+        save = data / "save.json"
+        obj = json.loads(save.read_text(encoding="utf-8"))
+        obj.pop("history", None)  # as a save written before this version
+        save.write_text(json.dumps(obj), encoding="utf-8")
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            start = _resume(h)
+            assert not any("could not be read" in t for t in h.texts())
+            assert _table_history(h)[: len(heard)] == heard
+            h.press("u")
+            before = _quit(h)
+        assert any(t.startswith("Undone: ") for t in before[start:])
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            again = _resume(h)
+            shell = h.shell
+            assert shell is not None
+            history = shell.narrator.history
+            assert history[again : again + len(before) - start] == before[start:]
+
+    @pytest.mark.parametrize(
+        "garbled",
+        [
+            "not a history",
+            {"version": 1, "told": 3, "notes": [{"at": 9, "kind": "notices", "text": "x"}]},
+            {"version": 1, "told": 10**6, "notes": []},
+            {"version": 1, "told": 0, "notes": [{"at": 0, "kind": "gossip", "text": "x"}]},
+            {"version": 9, "told": 0, "notes": []},
+        ],
+    )
+    def test_a_garbled_history_is_told_and_the_match_still_resumes(
+        self, tmp_path: Path, garbled: object
+    ) -> None:
+        data = tmp_path / "data"
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            _play(h, 4)
+            heard = _table_history(h)
+            _quit(h)
+        save = data / "save.json"
+        obj = json.loads(save.read_text(encoding="utf-8"))
+        obj["history"] = garbled
+        damaged = json.dumps(obj).encode("utf-8")
+        save.write_bytes(damaged)
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            (told_,) = [t for t in h.texts(Kind.EVENT) if "history could not be read" in t]
+            (copy,) = data.glob("save.history-unreadable-*.json")
+            assert told_ == (
+                "Part of your saved match's history could not be read; the match itself"
+                f" is safe. A copy is kept as {copy.name}."
+            )
+            assert copy.read_bytes() == damaged  # nothing in it is lost
+            _resume(h)
+            assert _table_history(h)[: len(heard)] == heard
+            _play(h, 1)  # the match goes on, and is saved with its history again
+        assert "history" in json.loads(save.read_text(encoding="utf-8"))
+
+    @pytest.mark.skipif(script() is None, reason="spades-voice is not installed")
+    def test_the_garbled_history_is_spoken_and_printed_by_the_game(self, tmp_path: Path) -> None:
+        """The installed game in a terminal, printing its speech: the notice is in the
+        speech log and on the screen, and Enter still continues the match."""
+        data = tmp_path / "d" / "spades-voice"  # where the game keeps files under HOME
+        with harness(real_table(), hooks=StoreHooks(data)) as h:
+            _play(h, 2)
+            _quit(h)
+        save = data / "save.json"
+        obj = json.loads(save.read_text(encoding="utf-8"))
+        obj["history"]["notes"] = 7
+        save.write_text(json.dumps(obj), encoding="utf-8")
+        notice = "Part of your saved match's history could not be read"
+        game = Session(tmp_path).start()
+        try:
+            game.settle(lambda log: any("Enter continues it" in t for t in log))
+            assert any(t.startswith(notice) for t in game.log())
+            on_screen = re.sub(r"\s+", "", visible(game.raw))
+            assert re.sub(r"\s+", "", notice) in on_screen
+            mark = len(game.log())
+            game.press("enter")
+            game.settle(lambda log: len(log) > mark + 1)
+            assert "Hand 1. You deal." in game.log()[mark:]
+        finally:
+            game.close()
 
 
 class TestWhatIsSaid:
