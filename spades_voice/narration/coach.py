@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spades_voice.ai.coach import Finding
+from spades_voice.narration.breaths import Sentences
 from spades_voice.narration.hints import said
 from spades_voice.narration.language import N_, _, ngettext
 from spades_voice.narration.naming import bid_name, the_card
@@ -36,7 +37,7 @@ def coach_line(finding: Finding) -> str:
         head = _("Trick {number}: {the_card} cost about {cost}.").format(
             number=finding.trick, the_card=the_card(finding.played), cost=cost
         )
-    return f"{head} {said(finding.reason)}"
+    return Sentences([head, said(finding.reason)])
 
 
 def coach_summary(findings: Sequence[Finding]) -> str:

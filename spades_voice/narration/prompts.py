@@ -83,8 +83,8 @@ def hands_intro(hands: int) -> str:
     if hands == 0:
         return _("No hands finished yet.")
     return ngettext(
-        "Hands played, {n} hand, newest first. Escape goes back.",
-        "Hands played, {n} hands, newest first. Escape goes back.",
+        "Hands played: {n}, newest first.",
+        "Hands played: {n}, newest first.",
         hands,
     ).format(n=hands)
 

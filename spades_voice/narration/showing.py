@@ -20,6 +20,7 @@ hand (the coach, the history read back) names cards without marking them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Self
 
 from spades_voice.rules import Card
 
@@ -29,7 +30,7 @@ class Showing(str):
 
     cards: frozenset[Card]
 
-    def __new__(cls, text: str, cards: Iterable[Card] = ()) -> Showing:
+    def __new__(cls, text: str, cards: Iterable[Card] = ()) -> Self:
         made = super().__new__(cls, text)
         made.cards = frozenset(cards)
         return made

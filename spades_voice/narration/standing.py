@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from spades_voice.narration.breaths import Sentences
 from spades_voice.narration.events import bags, bags_now, nil_of
 from spades_voice.narration.language import N_, _, ngettext
 from spades_voice.narration.naming import bid_name
@@ -164,7 +165,7 @@ def _bidding_words(view: SeatView, cast: Cast) -> str:
         said.append(_("Your bid."))
     elif view.to_act is not None:
         said.append(_("Waiting for {name}.").format(name=cast.name(view.to_act)))
-    return " ".join(said)
+    return Sentences(said)
 
 
 def bids_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
@@ -180,7 +181,7 @@ def bids_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     said = _status(bids, view.tricks_won, view.ruleset, cast, left, brief)
     if not brief:
         said.extend(_each_seat(bids, view.tricks_won, cast))
-    return " ".join(said)
+    return Sentences(said)
 
 
 def outcome_bids(outcome: HandOutcome, cast: Cast, *, brief: bool = True) -> str:
@@ -197,7 +198,7 @@ def outcome_bids(outcome: HandOutcome, cast: Cast, *, brief: bool = True) -> str
     said += nils
     if not brief:
         said.extend(_each_seat(dict(outcome.bids), outcome.tricks, cast))
-    return " ".join(said)
+    return Sentences(said)
 
 
 def hand_entry(outcome: HandOutcome, cast: Cast) -> str:
@@ -227,7 +228,8 @@ def hand_entry(outcome: HandOutcome, cast: Cast) -> str:
             _nil_words(n.seat, n.blind, n.tricks, cast, done=True, brief=True)
             for n in score.nils
         )
-    return " ".join(said + nils)
+    # "Hand 3." heads the first team's sentence: a part never ends on the heading alone.
+    return Sentences([f"{said[0]} {said[1]}", *said[2:], *nils])
 
 
 # ---- S: scores -------------------------------------------------------------------------
@@ -257,15 +259,16 @@ def scores_summary(
     *,
     after: HandOutcome | None = None,
 ) -> str:
-    """ "Us 231 points, 4 bags. Them 180 points, 8 bags: 2 more cost 100. Target 500."
+    """ "Us 231 points, 4 bags. Them 180, 8 bags: 2 more cost 100. Target 500."
     (the warning beside the bags it is about), the hand (``after``: the finished hand whose
     result stands), the match time."""
     teams = (cast.my_team, cast.my_team.other)
     said = []
     if view.winner is not None:
         said.append(_("Match over: {team} won.").format(team=cast.team_obj(view.winner)))
-    for t in teams:
+    for n, t in enumerate(teams):
         fields = {"label": label(t, cast), "points": signed(view.totals[t])}
+        # "points" is said once: "Us 231 points, 4 bags. Them 180, 8 bags."
         # Bags no longer matter once the match is over.
         if view.bags[t] >= BAG_WARNING and view.winner is None:
             more = 10 - view.bags[t]
@@ -275,10 +278,19 @@ def scores_summary(
                     "{label} {points} points, {bags}: {more} more cost 100.",
                     more,
                 ).format(bags=bags(view.bags[t]), more=more, **fields)
+                if n == 0
+                else ngettext(
+                    "{label} {points}, {bags}: {more} more costs 100.",
+                    "{label} {points}, {bags}: {more} more cost 100.",
+                    more,
+                ).format(bags=bags(view.bags[t]), more=more, **fields)
             )
         else:
             said.append(
-                _("{label} {points} points, {bags}.").format(bags=bags(view.bags[t]), **fields)
+                (
+                    _("{label} {points} points, {bags}.") if n == 0
+                    else _("{label} {points}, {bags}.")
+                ).format(bags=bags(view.bags[t]), **fields)
             )
     target = view.ruleset.target
     said.append(
@@ -292,7 +304,7 @@ def scores_summary(
         )
     if elapsed is not None:
         said.append(_("Time: {duration}.").format(duration=duration(elapsed)))
-    return " ".join(said)
+    return Sentences(said)
 
 
 def what_we_need(view: SeatView, cast: Cast) -> str:
@@ -340,7 +352,7 @@ def what_we_need(view: SeatView, cast: Cast) -> str:
             _nil_words(seat, bid.blind, taken, cast, done=False, brief=True)
             for seat, bid, taken in team_nils
         )
-    return " ".join(said + nils)
+    return Sentences(said + nils)
 
 
 __all__ = [

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from spades_voice.narration.breaths import Sentences
 from spades_voice.narration.language import N_, _, ngettext
 from spades_voice.narration.words import cap, decimal
 
@@ -62,7 +63,7 @@ def statistics_summary(figures: Figures) -> str:
     parts.append(
         ngettext("{n} bag penalty.", "{n} bag penalties.", penalties).format(n=penalties)
     )
-    return " ".join(parts)
+    return Sentences(parts)
 
 
 def _number(x: float) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from spades_voice.narration.breaths import BREATH, Sentences
 from spades_voice.narration.hints import hint_cards, hint_reason
 from spades_voice.narration.language import N_, _, ngettext, pgettext
 from spades_voice.narration.naming import (
@@ -34,6 +35,9 @@ from spades_voice.rules import (
     Trick,
 )
 
+#: Cards a sentence when the hand is said as dealt.
+DEALT_RUN = 3
+
 if TYPE_CHECKING:  # the AI is not imported at start-up just for a type
     from spades_voice.ai import Hint
 
@@ -47,20 +51,42 @@ def hand_summary(view: SeatView, order: HandOrder = HandOrder.SUIT) -> str:
     if not view.hand:
         return _("Your hand is empty.")
     groups = by_suit(view.hand)
+    parts: list[str]
     if order is HandOrder.RANK:
         cards = hand_order(view.hand, order)
         ranks = list(dict.fromkeys(c.rank for c in cards))
+        of_rank = [[c for c in cards if c.rank == r] for r in ranks]
         parts = [
-            f"{cap(rank_name(r))}: {', '.join(suit_name(c.suit) for c in cards if c.rank == r)}."
-            for r in ranks
+            Showing(
+                f"{cap(rank_name(run[0].rank))}: {', '.join(suit_name(c.suit) for c in run)}.",
+                run,
+            )
+            for run in of_rank
         ]
     elif order is HandOrder.DEALT and view.dealt:
         cards = hand_order(view.hand, order, view.dealt)
-        parts = [_("As dealt: {cards}.").format(cards=", ".join(card_name(c) for c in cards))]
+        # A few cards a sentence, so a long answer can pause between them (``breaths``);
+        # one sentence when they and the spades fit in one breath anyway.
+        names = [card_name(c) for c in cards]
+        whole = _("As dealt: {cards}.").format(cards=", ".join(names))
+        step = len(cards) if len(whole.split()) + 2 <= BREATH else DEALT_RUN
+        parts = [
+            Showing(
+                _("As dealt: {cards}.").format(cards=", ".join(names[i : i + step]))
+                if i == 0
+                else f"{cap(', '.join(names[i : i + step]))}.",
+                cards[i : i + step],
+            )
+            for i in range(0, len(cards), step)
+        ]
     else:
         none = pgettext("no cards of a suit", "none")
         parts = [
-            f"{cap(suit_name(suit))}: {', '.join(rank_name(c.rank) for c in groups[suit]) or none}."
+            Showing(
+                f"{cap(suit_name(suit))}: "
+                f"{', '.join(rank_name(c.rank) for c in groups[suit]) or none}.",
+                groups[suit],
+            )
             for suit in SUITS
         ]
     spades = len(groups[Suit.SPADES])
@@ -68,7 +94,7 @@ def hand_summary(view: SeatView, order: HandOrder = HandOrder.SUIT) -> str:
         parts.append(ngettext("{n} spade.", "{n} spades.", spades).format(n=spades))
     else:
         parts.append(_("No spades."))
-    return Showing(" ".join(parts), view.hand)
+    return Sentences(parts)
 
 
 def focus_line(card: Card, playable: bool | None) -> str:
@@ -275,30 +301,38 @@ def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     after = entries[mine[-1] + 1 :] if mine else entries
     if not after:
         return _("Nothing since your last card.") if mine else _("No cards played yet this hand.")
-    said: list[str] = []
+    # One piece a trick (``breaths`` may pause between tricks, never inside one).
+    tricks: list[list[str]] = [[]]
+    cards: list[list[Card]] = [[]]
     heard: Suit | None = None  # the led suit, once this answer has said the lead
     for seat, card, led, leads in after:
         if card is None:
-            said.append(_took(cast, seat))
+            tricks[-1].append(_took(cast, seat))
+            tricks.append([])
+            cards.append([])
             heard = None
-        elif leads:
-            said.append(f"{_led(cast, seat, card)}.")
+            continue
+        cards[-1].append(card)
+        if leads:
+            tricks[-1].append(f"{_led(cast, seat, card)}.")
             heard = led
         elif heard is not None:
-            said.append(f"{cast.name(seat)}, {_card_after_lead(card, heard, brief)}.")
+            tricks[-1].append(f"{cast.name(seat)}, {_card_after_lead(card, heard, brief)}.")
             if card.suit is not heard:  # after another suit, the next is named whole
                 heard = None
         else:
-            said.append(f"{cast.name(seat)}, {card_name(card)}.")
+            tricks[-1].append(f"{cast.name(seat)}, {card_name(card)}.")
             # The rest of a trick begun before this answer: once a card of the led suit
             # has been named whole, later ones of that suit need only their rank.
             heard = led if card.suit is led else None
-    # The key itself means "since my card": only a player yet to play is told otherwise.
-    plays = " ".join(said)
-    named = [card for _s, card, _l, _f in after if card is not None]
-    return Showing(
-        plays if mine else _("You have not played yet: {plays}").format(plays=plays), named
-    )
+    pieces = [
+        Showing(" ".join(said), named) for said, named in zip(tricks, cards, strict=True) if said
+    ]
+    if not mine:
+        # The key itself means "since my card": only a player yet to play is told otherwise.
+        first = _("You have not played yet: {plays}").format(plays=pieces[0])
+        pieces[0] = Showing(first, pieces[0].cards)
+    return Sentences(pieces)
 
 
 # ---- hints ------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from prompt_toolkit.filters import FilterOrBool
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
+from spades_voice.narration.keynames import spoken_key
 from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.state import Shell
 
@@ -45,12 +46,14 @@ def bind_actions(
             continue
         for key in keymap.keys_for(name):
             for pt_key in keymap.pt_keys(key):
-                kb.add(pt_key, filter=filter)(_runner(shell, handler))
+                kb.add(pt_key, filter=filter)(_runner(shell, handler, key))
     return kb
 
 
-def _runner(shell: Shell, handler: Handler) -> Callable[[KeyPressEvent], None]:
+def _runner(shell: Shell, handler: Handler, key: str) -> Callable[[KeyPressEvent], None]:
     def run(event: KeyPressEvent) -> None:
+        # A long answer's cue names the key that asks for it again ("H again for the rest.").
+        shell.narrator.again = spoken_key(key)
         handler(shell)
 
     run.__doc__ = handler.__doc__

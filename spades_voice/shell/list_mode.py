@@ -11,8 +11,7 @@ from prompt_toolkit.key_binding import KeyBindings
 
 from spades_voice import narration as say
 from spades_voice.narration import prompts, texts
-from spades_voice.narration.language import line
-from spades_voice.narration.showing import Showing, shown
+from spades_voice.narration.keynames import spoken_key
 from spades_voice.shell.binding import bind_actions, registry
 from spades_voice.shell.history_keys import cycle_filter
 from spades_voice.shell.keymap import Keymap
@@ -36,7 +35,17 @@ def open_list(shell: Shell, view: ListView, intro: str) -> None:
         return
     shell.overlay = view
     shell.clock_update()
-    shell.answer(Showing(f"{line(intro)} {view.entry}", shown(view.entry)))
+    say_entry(shell, view.entry, intro)
+
+
+def say_entry(shell: Shell, entry: str, intro: str = "") -> None:
+    """An entry of the open list, ``intro`` first. A long entry is said in parts, and
+    the key that says the entry again (Enter) says the rest: moving goes to the next."""
+    keys = shell.keymap.keys_for("select")
+    if keys:
+        shell.narrator.again = spoken_key(keys[0])
+    shell.narrator.note = intro
+    shell.answer(entry)
 
 
 def open_history(shell: Shell) -> None:
@@ -85,7 +94,7 @@ def _move(shell: Shell, where: str) -> None:
                                        past_start=target < 0))
         return
     view.pos = target
-    shell.answer(view.entry)
+    say_entry(shell, view.entry)
 
 
 @action("previous")
@@ -126,8 +135,8 @@ def last(shell: Shell) -> None:
 
 @action("select")
 def select(shell: Shell) -> None:
-    """Say this entry again."""
-    shell.answer(_open(shell).entry)
+    """Say this entry again, or the rest of a long one."""
+    say_entry(shell, _open(shell).entry)
 
 
 @action("history_filter")

@@ -105,7 +105,7 @@ class Shell:
     def __post_init__(self, pace: Pace) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
         self.cues = CuePlayer(self.table.seat, self.sound)
-        self.narrator = Narrator(self.speaker, on_shown=self.saw)
+        self.narrator = Narrator(self.speaker, on_shown=self.saw, in_breaths=lambda: self.brief)
         self.driver = Driver(pace)
         voices = self.narrator.voices
         settings = self.hooks.settings or self.start_settings

@@ -23,7 +23,7 @@ from spades_voice.narration.coach import (
     coach_intro,
     coach_line,
 )
-from spades_voice.narration.keynames import spoken_keys
+from spades_voice.narration.keynames import spoken_key, spoken_keys
 from spades_voice.narration.language import line
 from spades_voice.narration.refusals import heard
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
@@ -368,7 +368,11 @@ def back(shell: Shell) -> None:
     bidding blind nil."""
     view = shell.view()
     if shell.hand_hidden(view) and view.my_turn:
-        hand(shell)  # as H: the offer withdrawn, the hand, then the bid to place
+        # As H: the offer withdrawn, the hand, then the bid to place; H says the rest.
+        keys = shell.keymap.keys_for("hand")
+        if keys:
+            shell.narrator.again = spoken_key(keys[0])
+        hand(shell)
         return
     shell.answer(prompts.ALREADY_AT_TABLE)
 

@@ -2,14 +2,19 @@
 
     python tests/narration/answers.py [--matches 3]
 
-prints words per key (p50, p95, max) in brief and full verbosity. The same collection
-feeds ``test_narration_words.py``, which holds the bounds: in brief mode every answer
-(its longest, not a share of them) is at most 25 words.
+prints words per key (p50, p95, max) in brief and full verbosity, and ``--spanish`` the
+same in Spanish. The same collection feeds ``test_narration_words.py``, which holds the
+bounds: in brief mode every answer as the player hears it (its longest, not a share of
+them) is at most 25 words. A long answer is heard in parts (``narration.breaths``), each
+with its cue ("H again for the rest."): in brief, each part is counted as one answer, as
+the shell says it; in full, the answer is said whole and counted whole.
 
 Points sampled: each of the player's decisions (bidding and play), each hand's end while
 its result stands (before N), and the end of the match. Besides the keys at the table:
-H in each order (Z), the hand's result as it is told, each of the coach's findings (D),
-each hand in the hands played (Shift+S) and each rule (F2). Players are Medium computers
+H in each order (Z: suit, rank, as dealt), H right after the blind-nil offer (the offer
+withdrawn, the hand, the bid to place: said together), the hand's result as it is told,
+each of the coach's findings (D), each hand in the hands played (Shift+S) and each rule
+(F2). Players are Medium computers
 (the player's seat too), seeded, so the figures repeat; the hint and the coach work at a
 fixed small rate with no clock, so they repeat too.
 """
@@ -25,11 +30,14 @@ from collections.abc import Callable
 from spades_voice import narration as say
 from spades_voice.ai import Level, WorkRate, hint, make_player, sure_tricks
 from spades_voice.ai.coach import review
-from spades_voice.narration import Cast, hand_order, outcome_lines, texts
+from spades_voice.narration import Cast, hand_order, outcome_lines, prompts, texts
+from spades_voice.narration.breaths import Sentences, breaths, more_cue, pieces_of
 from spades_voice.narration.coach import coach_line
+from spades_voice.narration.keynames import spoken_key
+from spades_voice.narration.language import Language, speaking
 from spades_voice.narration.statistics import statistics_summary
 from spades_voice.options import HandOrder
-from spades_voice.rules import HandOutcome, Ruleset, Seat, SeatView, rng_for
+from spades_voice.rules import Bid, HandOutcome, Ruleset, Seat, SeatView, rng_for
 from spades_voice.rules.view import moments_of
 from spades_voice.store.stats import Statistics
 from spades_voice.table import HandScored, LocalTable
@@ -47,9 +55,18 @@ STATS = [
 ]
 
 
+#: The key whose press says an answer again, as the cue names it (a list's entry: Enter);
+#: any other key is its own letter.
+AGAIN = {"Shift+S": "enter", "D": "enter", "F2": "enter", "K": "enter", "arrows": "right"}
+
+
 def _at_turn(view: SeatView, cast: Cast, brief: bool, out: Answers) -> None:
     for order in HandOrder:
         out["H"].append(say.hand_summary(view, order))
+        if view.legal_bids:
+            # H while blind nil is offered: the offer withdrawn, the hand, the bid to place.
+            bid = prompts.your_bid(Bid(sure_tricks(view.hand)))
+            out["H"].append(Sentences([texts.BLIND_WITHDRAWN, say.hand_summary(view, order), bid]))
     out["B"].append(say.bids_summary(view, cast, brief=brief))
     out["S"].append(say.scores_summary(view, cast, 754.0))
     out["T"].append(say.trick_summary(view, cast, brief=brief))
@@ -130,6 +147,18 @@ def percentile(values: list[int], p: float) -> int:
     return ordered[int(rank) - 1]
 
 
+def heard(answers: Answers) -> Answers:
+    """Each answer as brief verbosity says it: a long one in its parts, each with its cue."""
+    return {
+        key: [
+            part
+            for text in texts_
+            for part in breaths(pieces_of(text), more_cue(spoken_key(AGAIN.get(key, key.lower()))))
+        ]
+        for key, texts_ in answers.items()
+    }
+
+
 def figures(answers: Answers) -> dict[str, tuple[int, int, int, int]]:
     """Per key: how many answers, p50, p95, max words."""
     return {
@@ -146,14 +175,18 @@ def figures(answers: Answers) -> dict[str, tuple[int, int, int, int]]:
 def _main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=3)
+    parser.add_argument("--spanish", action="store_true", help="the answers in Spanish")
     args = parser.parse_args(argv)
     show: Callable[[str], None] = print
+    language = Language.ES if args.spanish else Language.EN
     for brief in (True, False):
-        show(f"{'brief' if brief else 'full'} verbosity, {args.matches} matches to 500")
+        with speaking(language):
+            answers = collect(args.matches, brief=brief, hints=brief)
+            said = heard(answers) if brief else answers
+        show(f"{'brief' if brief else 'full'} verbosity, {args.matches} matches to 500"
+             f", {language.name}")
         show(f"{'key':>7} {'n':>5} {'p50':>4} {'p95':>4} {'max':>4}")
-        for key, (n, p50, p95, top) in figures(
-            collect(args.matches, brief=brief, hints=brief)
-        ).items():
+        for key, (n, p50, p95, top) in figures(said).items():
             show(f"{key:>7} {n:>5} {p50:>4} {p95:>4} {top:>4}")
 
 

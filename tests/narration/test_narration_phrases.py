@@ -174,13 +174,13 @@ class TestOneBreath:
             view, totals={Team.NS: 231, Team.EW: 180}, bags={Team.NS: 4, Team.EW: 8}
         )
         assert say.scores_summary(view, CAST).startswith(
-            "Us 231 points, 4 bags. Them 180 points, 8 bags: 2 more cost 100. Target 500. "
+            "Us 231 points, 4 bags. Them 180, 8 bags: 2 more cost 100. Target 500. "
             "Hand 1."
         )
         negative = dataclasses.replace(view, totals={Team.NS: -50, Team.EW: 0},
                                        bags={Team.NS: 0, Team.EW: 1})
         assert say.scores_summary(negative, CAST).startswith(
-            "Us minus 50 points, 0 bags. Them 0 points, 1 bag."
+            "Us minus 50 points, 0 bags. Them 0, 1 bag."
         )
 
     def test_a_finished_hand_never_says_alive(self) -> None:

@@ -1,35 +1,27 @@
 """Answers that fit one breath: words per answer over whole matches, key by key.
 
-Every answer to a key is at most 25 words in brief mode: the longest, not a share of them
-(issue 42). ``python tests/narration/answers.py`` prints the figures. The few answers still
-longer are held where they stand today (``STILL_LONG``, each with what it says), so none
-grows while they are shortened; a key leaves that table once it fits.
+Every answer to a key is at most 25 words in brief mode, as the player hears it: the
+longest, not a share of them (issue 42). A long answer is heard in parts, each with its
+cue ("H again for the rest.", ``narration.breaths``), and each part is counted.
+``python tests/narration/answers.py`` prints the figures (``--spanish`` in Spanish).
 """
 
 from __future__ import annotations
 
 import pytest
-from answers import collect, figures
+from answers import collect, figures, heard
+
+from spades_voice.narration.breaths import BREATH
+from spades_voice.narration.language import Language, speaking
 
 LIMIT = 25
-#: Longest brief answers today that are over the limit: the key, its longest, and what it
-#: is. Each is a list of plays or cards, or a hand's whole arithmetic, that needs a
-#: second press or a list of its own to fit.
-STILL_LONG = {
-    "H": 43,  # the hand as dealt (Z): 13 cards named whole
-    "M": 28,  # seven plays since your last card
-    "D": 27,  # a coach's finding: its cost, then the hint's reason whole
-    "Shift+S": 32,  # a hand's whole arithmetic, both teams and the nils
-    "S": 26,  # both teams near the bag penalty, between hands
-}
-
 
 Figures = dict[str, tuple[int, int, int, int]]
 
 
 @pytest.fixture(scope="module")
 def brief_figures() -> Figures:
-    return figures(collect(3, brief=True, hints=True, target=500))
+    return figures(heard(collect(3, brief=True, hints=True, target=500)))
 
 
 def test_every_key_was_heard_many_times(brief_figures: Figures) -> None:
@@ -40,12 +32,23 @@ def test_every_key_was_heard_many_times(brief_figures: Figures) -> None:
 
 
 def test_brief_answers_fit_one_breath(brief_figures: Figures) -> None:
-    over = {
-        key: top
-        for key, (_, _, _, top) in brief_figures.items()
-        if top > STILL_LONG.get(key, LIMIT)
-    }
+    over = {key: top for key, (_, _, _, top) in brief_figures.items() if top > LIMIT}
     assert not over, over
+
+
+def test_spanish_brief_answers_fit_one_breath() -> None:
+    with speaking(Language.ES):
+        said = figures(heard(collect(1, brief=True, hints=True, target=500)))
+    over = {key: top for key, (_, _, _, top) in said.items() if top > LIMIT}
+    assert not over, over
+
+
+def test_long_answers_are_heard_in_parts() -> None:
+    """The hand as dealt, in whole, is longer than a breath; heard, it is in parts."""
+    whole = collect(1, brief=True, hints=False, target=500)
+    longest = max(len(text.split()) for text in whole["H"])
+    assert longest > LIMIT
+    assert BREATH == LIMIT
 
 
 def test_the_count_can_fail() -> None:

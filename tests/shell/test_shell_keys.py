@@ -90,7 +90,7 @@ class TestAnswers:
     def test_scores_target_and_seats(self) -> None:
         with harness(easy_table(5)) as h:
             assert h.said("s").startswith(
-                "Us 0 points, 0 bags. Them 0 points, 0 bags. Target 200. Hand 1."
+                "Us 0 points, 0 bags. Them 0, 0 bags. Target 200. Hand 1."
             )
             assert h.said("w").startswith("You sit South. Robin West, on your left. "
                                           "Alex North, your partner.")
@@ -234,7 +234,10 @@ class TestBidding:
             said = h.said("escape")  # declined as H declines it: said so once
             sure = sure_tricks(h.table.view().hand)
             assert said.startswith("Blind nil withdrawn: you have seen your cards. Spades: ")
-            assert said.endswith(f" Your bid. {sure} selected.")
+            # Longer than a breath: H (the key that says the hand) says the rest.
+            assert said.endswith(" H for more.") and len(said.split()) <= 25
+            rest = h.said("h")
+            assert rest.endswith(f" Your bid. {sure} selected.") and "withdrawn" not in rest
             assert not h.table.view().legal_bids[0].blind
 
     def test_alt_with_a_key_at_the_blind_offer_is_not_escape(self) -> None:
@@ -258,8 +261,10 @@ class TestBidding:
             said = h.said("h")
             sure = sure_tricks(h.table.view().hand)
             assert said.startswith("Blind nil withdrawn: you have seen your cards. Spades: ")
-            assert said.endswith(f" Your bid. {sure} selected.")
-            assert h.said("h").startswith("Spades: ")  # once
+            assert said.endswith(" H for more.") and len(said.split()) <= 25  # one breath
+            rest = h.said("h")  # the rest, the bid to place last
+            assert rest.endswith(f" Your bid. {sure} selected.") and "withdrawn" not in rest
+            assert h.said("h").startswith("Spades: ")  # the offer withdrawn once
             assert not h.table.view().legal_bids[0].blind
             mark = h.mark
             h.press("enter")

@@ -70,7 +70,7 @@ def test_hands_played_list_newest_first() -> None:
         h.press("n")
         _to_hand_end(h)
         said = h.said("S")
-        assert said.startswith("Hands played, 2 hands, newest first. Escape goes back. Hand 2.")
+        assert said.startswith("Hands played: 2, newest first. Hand 2. Us: ")
         assert re.search(r"Us: (bid \d+, took \d+|both nil), (plus|minus) \d+, bags now \d+, "
                          r"total (minus )?\d+\.", said), said
         assert h.said("down").startswith("Hand 1.")

@@ -37,7 +37,8 @@ def test_escape_at_the_offer_brings_the_cards_from_the_server_then_speaks_them()
             assert len(view.hand) == 13 and view.hand_seen
             # Escape at the offer withdraws it as H does, then the hand and the bid.
             assert said.startswith("Blind nil withdrawn: you have seen your cards. Spades: ")
-            assert said.endswith(f" Your bid. {sure_tricks(view.hand)} selected.")
+            assert said.endswith(" H for more.")  # one breath: H says the rest
+            assert h.said("h").endswith(f" Your bid. {sure_tricks(view.hand)} selected.")
             mark = h.mark
             h.press("enter")
             h.wait_for(lambda: table.view().bid_of(Seat.S) is not None)
