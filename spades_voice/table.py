@@ -239,10 +239,6 @@ class LocalTable:
         self.seat = seat
         self.rate = rate
         self._coached: dict[tuple[object, ...], tuple[Finding, ...]] = {}
-        #: What each computer decided, and what the hint said, in each position of this
-        #: hand and the last one (see ``_position``).
-        self._decided: dict[Position, Decision] = {}
-        self._hinted: dict[Position, Hint] = {}
         #: Fixed computer players by seat (tests, replays); others are made from ``level``.
         self._fixed_players = dict(players or {})
         self.level = level
@@ -255,6 +251,10 @@ class LocalTable:
 
     def _start(self, match: Match) -> None:
         self.state = MatchState(match)
+        #: What each computer decided, and what the hint said, in each position of this
+        #: match's current hand and the last one (see ``_position``).
+        self._decided: dict[Position, Decision] = {}
+        self._hinted: dict[Position, Hint] = {}
         dealt = self.state.dealt_event()
         if dealt is not None:
             self._emit(dealt)

@@ -50,6 +50,13 @@ class _Fickle:
         return view.legal_cards[0 if self.asked % 2 else -1]
 
 
+class _Steady:
+    """A computer that always bids 3 and plays its first legal card."""
+
+    def decide(self, view: SeatView) -> Move:
+        return Bid(3) if view.legal_bids else view.legal_cards[0]
+
+
 def _play(h: Harness, turns: int) -> None:
     for _ in range(turns):
         h.wait_for(lambda: h.table.view().my_turn)
@@ -81,6 +88,25 @@ class TestComputersRepeatThemselves:
             h.press("f5", "y")
             _play(h, 4)
             assert _computer_lines(h, mark) == first
+
+    def test_a_new_match_forgets_the_old_match_s_decisions(self) -> None:
+        """The same hand number and moves in a new match (a new deal) are not the same
+        position: nothing remembered from the old match is played in it (computers that
+        always bid 3 make the same bids in both, so only the deal tells them apart)."""
+        steady = {seat: _Steady() for seat in (Seat.W, Seat.N, Seat.E)}
+        table = LocalTable(Ruleset(target=200), "abc", players=dict(steady), rate=SMALL_WORK)
+        for _ in range(2):
+            while not table.view().legal_cards:  # to the first card of hand 1
+                if table.computer_to_act():
+                    table.step()
+                else:
+                    table.submit(Bid(3))
+            for _ in range(2):
+                if table.computer_to_act():
+                    table.step()
+                else:
+                    table.submit(table.view().legal_cards[0])
+            table.new_match()
 
     def test_undo_replays_the_same_bids(self) -> None:
         with harness(real_table("abd")) as h:  # East deals: you bid first
