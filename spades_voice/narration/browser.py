@@ -27,12 +27,6 @@ REPORT_READY = N_("Problem report ready: the Save report link saves it as a file
 #: Playing alone, the same browser opened the game again elsewhere (another tab): the
 #: game goes on there, and this page stops.
 OPENED_ELSEWHERE = N_("Your game was opened in another tab or window, and goes on there.")
-#: Why the history key saves no file when playing alone in a browser: the server's folder
-#: is not the player's ("History not saved: ...").
-HISTORY_ON_PAGE = N_(
-    "the page keeps no files of yours; everything said is under What has happened, "
-    "newest first"
-)
 #: A seat taken: the table is yours to start, or the host's.
 START_HOST = N_("Press N or the Start a game button to start; the computer plays any empty seat.")
 

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from cdp import Browser, Page
-from web_helpers import RECORDER, base_url, need_chromium, page_for_tests
+from web_helpers import RECORDER, base_url, frames_received, need_chromium, page_for_tests
 
 from spades_voice.ai import Level
 from spades_voice.alone.door import AloneDoor, folder_name
@@ -167,6 +168,46 @@ def test_play_alone_by_keys_then_close_restart_and_continue(tmp_path: Path) -> N
         page.wait(f"{SAID}.length > {start}")
     stats = json.loads((root / folder_name(token) / "stats.json").read_text())
     assert stats["played"] == 1
+
+
+def test_shift_g_saves_the_history_as_a_download(tmp_path: Path) -> None:
+    """Control S's page key: the server sends the history the terminal would write to a
+    file, the page hands it to the browser as a download under the terminal's file name,
+    and the player hears so; nothing is written on the server."""
+    root, downloads = tmp_path / "alone", tmp_path / "downloads"
+    downloads.mkdir()
+    with alone_server(root) as server, same_browser(tmp_path / "profile") as b:
+        b.send("Browser.setDownloadBehavior", {
+            "behavior": "allow", "downloadPath": str(downloads), "eventsEnabled": True,
+        })
+        page = first_screen(b, server)
+        page.send("Network.enable")
+        tab_to(page, "play-alone", back=True)
+        page.key("enter")
+        page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
+        press(page, "a", prompts.pace_now("quick"))
+        press(page, "a", prompts.pace_now("instant"))
+        page.key("enter")
+        play_one_card(page)
+        start = said_count(page)
+        page.key("G")
+        begun = b.wait_event("Browser.downloadWillBegin", timeout=60)["params"]
+        name = begun["suggestedFilename"]
+        b.wait_event("Browser.downloadProgress", lambda e: e["guid"] == begun["guid"]
+                     and e["state"] == "completed", timeout=60)
+        text = (downloads / name).read_text("utf-8")
+        entries = text.splitlines()
+        hears(page, prompts.history_downloaded(name, len(entries)), start)
+        assert re.fullmatch(r"history-\d{8}-\d{6}\.txt", name)
+        [sent] = [f for frame in frames_received(b) for f in frame.get("files", [])]
+        assert sent == {"name": name, "text": text}
+        # What G reads, newest first, is what the file holds, oldest first.
+        start = said_count(page)
+        page.key("g")
+        page.wait(f"{SAID}.length > {start}")
+        assert page.js(SAID)[start] == f"{prompts.history_intro(len(entries))} {entries[-1]}"
+        token = page.js("localStorage.getItem('spades-alone-token')")
+    assert not list((root / folder_name(token)).glob("history-*"))
 
 
 def test_at_a_shared_table_the_keys_that_take_back_say_why_not() -> None:
