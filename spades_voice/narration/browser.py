@@ -52,7 +52,11 @@ PAGE_HELP = {
     ),
     "help": N_("The keys: each is also one of these buttons."),
     "back": N_("Back to your hand from the history or a list."),
+    "save_history": N_("Save this match's whole history as a text file your browser downloads."),
 }
+#: The actions whose terminal help is untrue at a page playing alone (a file there is
+#: the browser's, not one in the data folder): its key help says ``PAGE_HELP``'s words.
+PAGE_FILE_ACTIONS = ("save_history", "report_problem")
 
 
 def table_code_line(code: str) -> str:

@@ -243,3 +243,48 @@ def test_the_speech_menu_and_the_history_filter_as_at_the_terminal(tmp_path: Pat
         page.until(lambda p: len(p.said) > start)
         assert page.said[-1][1] != line(prompts.FILTER_IN_HISTORY)
         page.close()
+
+
+#: What "?" says of the keys a browser keeps, and of the files a page makes, per language:
+#: the page's key first, and the page's own words where the terminal's would be untrue.
+PAGE_KEY_HELP = {
+    "en": [
+        "Shift G or Control S: Save this match's whole history as a text file your browser "
+        "downloads.",
+        "Shift B: Report a problem: a text file of what this page said and showed, to save "
+        "and send.",
+        "Shift R or F5: Start this hand again", "Shift T or F3: ", "Shift V or F6: ",
+    ],
+    "es": [
+        "Mayúsculas ge o Control ese: Guarda todo el historial de esta partida en un archivo "
+        "de texto que descarga tu navegador.",
+        "Mayúsculas be: Reportar un problema: un archivo de texto con lo que esta página dijo",
+        "Mayúsculas erre o F5: Vuelve a empezar esta mano", "Mayúsculas te o F3: ",
+        "Mayúsculas uve o F6: ",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_key_help_names_the_pages_keys_in_the_seats_language(
+    tmp_path: Path, lang: str
+) -> None:
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, level="easy", lang=lang)
+        page.until(lambda p: p.state["bidding"])
+        start = len(page.said)
+        page.press("?")
+        page.until(lambda p: p.state["alone"]["mode"] == "list" and len(p.said) > start)
+        entries = [page.said[start][1]]
+        while True:  # Down to the last key: it is said again there
+            start = len(page.said)
+            page.press("down")
+            page.until(lambda p, n=start: len(p.said) > n)
+            if page.said[-1][1] == entries[-1]:
+                break
+            entries.append(page.said[-1][1])
+        page.close()
+    for expected in PAGE_KEY_HELP[lang]:
+        assert sum(entry.startswith(expected) for entry in entries[1:]) == 1, expected
+    assert not [e for e in entries if "data folder" in e or "carpeta de datos" in e]
+    assert len(entries) > 40  # every key was heard
