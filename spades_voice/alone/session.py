@@ -232,9 +232,11 @@ class AloneSession:
             regions(view, shell.cast, shell.table.people(), started=True, host=True,
                     waiting=False, order=shell.focus.order)
         )
-        hidden = shell.hand_hidden(view)
+        # Blind nil is open, or the hand is over and the next one's cards wait for N (they
+        # may be blind nil's): the cards stay unseen, as at a terminal.
+        hidden = shell.hand_hidden(view) or shell.between is not None
         if hidden:
-            frame["hand"] = []  # blind nil is open: the cards stay unseen, as at a terminal
+            frame["hand"] = []
         cards, i = shell.focus.focused(view)
         frame["bidding"] = shell.bidding_now(view) and not hidden
         frame["alone"] = {

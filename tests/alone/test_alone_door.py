@@ -288,3 +288,26 @@ def test_the_key_help_names_the_pages_keys_in_the_seats_language(
         assert sum(entry.startswith(expected) for entry in entries[1:]) == 1, expected
     assert not [e for e in entries if "data folder" in e or "carpeta de datos" in e]
     assert len(entries) > 40  # every key was heard
+
+
+def test_between_hands_the_next_hands_cards_wait_for_n(tmp_path: Path) -> None:
+    """As at a terminal, whose screen then says only that the hand is over: the page is
+    sent no card of the next hand (blind nil may be offered on it) until N deals it, and
+    then none until the player chooses to see them."""
+    offer = line(texts.BLIND_OFFER)
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, level="easy", target="200", blind_nil=True)
+        page.press("a")
+        page.press("a", prompts.pace_now("instant"))
+        page.until(lambda p: offer in p.heard_since(0))
+        page.press("escape")  # see the cards: no blind nil this hand
+        play_on(page, lambda p: p.state["alone"]["between"])
+        over = len(page.frames) - 1
+        start = len(page.said)
+        page.press("n")
+        page.until(lambda p: offer in p.heard_since(start))
+        seen = [f["hand"] for f in page.frames[over:] if f["type"] == "update"]
+        assert seen and not any(seen)
+        page.press("escape")
+        page.until(lambda p: len(p.state["hand"]) == 13)
+        page.close()
