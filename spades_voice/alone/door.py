@@ -35,7 +35,7 @@ from spades_voice.alone.keys import page_keymap
 from spades_voice.alone.session import AloneSession
 from spades_voice.alone.sound import cue_files
 from spades_voice.narration import texts
-from spades_voice.narration.browser import HISTORY_ON_PAGE, OPENED_ELSEWHERE
+from spades_voice.narration.browser import OPENED_ELSEWHERE
 from spades_voice.narration.language import line, speaking
 from spades_voice.net.limits import Expelled, Guard, Limits
 from spades_voice.net.protocol import ProtocolError
@@ -77,11 +77,17 @@ def chosen(settings: Settings, hello: dict[str, Any]) -> Settings:
 
 
 class PageHooks(StoreHooks):
-    """The terminal's store, for a page: everything kept as at a terminal, but no file
-    is made for the player on the server, where they cannot open it."""
+    """The terminal's store, for a page: everything kept as at a terminal, but a file
+    the player asks for (the history) is not made on the server, where they cannot open
+    it: it goes to the page to download (``store.base.Downloads``)."""
 
-    def save_history(self, text: str) -> tuple[Path | None, str]:
-        return None, line(HISTORY_ON_PAGE)
+    def __init__(self, folder: Path, *, clock: Callable[[], float]) -> None:
+        super().__init__(folder, clock=clock)
+        #: The page's session, which sends a file with its next frame (set once it exists).
+        self.send_file: Callable[[str, str], None] = lambda name, text: None
+
+    def download(self, name: str, text: str) -> None:
+        self.send_file(name, text)
 
 
 class AloneDoor:
@@ -162,6 +168,7 @@ class AloneDoor:
 
         session = AloneSession(table, hooks, self.keymap, settings, send,
                                sound_on=settings.sound is Sound.ON)
+        hooks.send_file = session.send_file
         self._open[name] = (session, ws)
         await send({
             "type": "welcome", "alone": True, "token": token, "table": "", "code_line": "",

@@ -127,6 +127,8 @@ class AloneSession:
         self._tasks: list[asyncio.Task[None]] = []
         #: Set when the player has quit (Q, then Y): the page goes back to its first screen.
         self.ended = asyncio.Event()
+        #: Files for the page to download (the history), sent with the next frame.
+        self._files: list[dict[str, str]] = []
 
     # ---- life ------------------------------------------------------------------------
 
@@ -195,6 +197,11 @@ class AloneSession:
 
     # ---- frames ------------------------------------------------------------------------
 
+    def send_file(self, name: str, text: str) -> None:
+        """A file the player asked for: the page downloads it, named ``name``."""
+        self._files.append({"name": name, "text": text})
+        self.invalidate()
+
     def _events(self) -> None:
         """The table has events waiting: the shell says them (as the terminal's
         listener does), then the computers may move."""
@@ -225,9 +232,11 @@ class AloneSession:
             regions(view, shell.cast, shell.table.people(), started=True, host=True,
                     waiting=False, order=shell.focus.order)
         )
-        hidden = shell.hand_hidden(view)
+        # Blind nil is open, or the hand is over and the next one's cards wait for N (they
+        # may be blind nil's): the cards stay unseen, as at a terminal.
+        hidden = shell.hand_hidden(view) or shell.between is not None
         if hidden:
-            frame["hand"] = []  # blind nil is open: the cards stay unseen, as at a terminal
+            frame["hand"] = []
         cards, i = shell.focus.focused(view)
         frame["bidding"] = shell.bidding_now(view) and not hidden
         frame["alone"] = {
@@ -240,6 +249,8 @@ class AloneSession:
             "keys": self.pressed,
         }
         frame["sound"] = self.sound.take()
+        if self._files:
+            frame["files"], self._files = self._files, []
         if view.ruleset != self._ruleset:  # a saved match resumed keeps its own rules
             self._ruleset = view.ruleset
             frame["rules"] = texts.rules_lines(view.ruleset)

@@ -27,12 +27,6 @@ REPORT_READY = N_("Problem report ready: the Save report link saves it as a file
 #: Playing alone, the same browser opened the game again elsewhere (another tab): the
 #: game goes on there, and this page stops.
 OPENED_ELSEWHERE = N_("Your game was opened in another tab or window, and goes on there.")
-#: Why the history key saves no file when playing alone in a browser: the server's folder
-#: is not the player's ("History not saved: ...").
-HISTORY_ON_PAGE = N_(
-    "the page keeps no files of yours; everything said is under What has happened, "
-    "newest first"
-)
 #: A seat taken: the table is yours to start, or the host's.
 START_HOST = N_("Press N or the Start a game button to start; the computer plays any empty seat.")
 
@@ -58,7 +52,11 @@ PAGE_HELP = {
     ),
     "help": N_("The keys: each is also one of these buttons."),
     "back": N_("Back to your hand from the history or a list."),
+    "save_history": N_("Save this match's whole history as a text file your browser downloads."),
 }
+#: The actions whose terminal help is untrue at a page playing alone (a file there is
+#: the browser's, not one in the data folder): its key help says ``PAGE_HELP``'s words.
+PAGE_FILE_ACTIONS = ("save_history", "report_problem")
 
 
 def table_code_line(code: str) -> str:

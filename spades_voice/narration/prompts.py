@@ -243,5 +243,15 @@ def history_saved(name: str, entries: int) -> str:
     ).format(n=entries, name=name)
 
 
+def history_downloaded(name: str, entries: int) -> str:
+    """The save-history key at a page: the file is the browser's download, not the
+    server's (the browser saves it in its downloads folder, or asks where)."""
+    return ngettext(
+        "History saved, {n} entry, as a download: {name}.",
+        "History saved, {n} entries, as a download: {name}.",
+        entries,
+    ).format(n=entries, name=name)
+
+
 def history_not_saved(reason: str) -> str:
     return _("History not saved: {reason}.").format(reason=reason)

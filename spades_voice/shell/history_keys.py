@@ -2,17 +2,21 @@
 
 In the history list the filter key cycles what the list shows (everything, the table,
 your turns, chat, notices); at the table it says where it works. The save key writes this
-match's whole history (never filtered) to a text file in the data folder, from anywhere.
+match's whole history (never filtered) to a text file in the data folder, from anywhere;
+a player at a page (``store.base.Downloads``) gets the same text as a download.
 """
 
 from __future__ import annotations
 
 import enum
+import time
 
 from spades_voice.narration import prompts, stored
 from spades_voice.options import EventKind
 from spades_voice.shell.binding import registry
 from spades_voice.shell.state import ListView, Shell
+from spades_voice.store.base import Downloads
+from spades_voice.store.hooks import history_name
 
 HISTORY_ACTIONS, action = registry()
 
@@ -71,7 +75,13 @@ def save_history(shell: Shell) -> None:
     if not lines:
         shell.answer(prompts.history_intro(0))
         return
-    path, reason = shell.hooks.save_history("\n".join(lines) + "\n")
+    text = "\n".join(lines) + "\n"
+    if isinstance(shell.hooks, Downloads):  # the player is at a page, not at this computer
+        name = history_name(time.localtime())
+        shell.hooks.download(name, text)
+        shell.answer(prompts.history_downloaded(name, len(lines)))
+        return
+    path, reason = shell.hooks.save_history(text)
     if path is None:
         shell.answer(prompts.history_not_saved(reason))
         return

@@ -84,6 +84,9 @@ class Keymap:
     keys: dict[str, tuple[str, ...]]
     problems: tuple[str, ...] = ()
     source: Path | None = None
+    #: Action -> what the help says it does, where that is not its handler's docstring
+    #: (a page's words for the keys that do something else there; catalog-marked English).
+    help: dict[str, str] = field(default_factory=dict)
     _owner: dict[str, str] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:

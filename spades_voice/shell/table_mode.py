@@ -80,8 +80,9 @@ def help_texts() -> dict[str, str]:
 
 def help_lines(shell: Shell) -> list[str]:
     """One entry per action: its keys, then what it does (the docstring, which
-    ``scripts/catalog.py`` extracts, in the player's language)."""
-    docs = help_texts()
+    ``scripts/catalog.py`` extracts, or the keymap's own words for it, in the player's
+    language)."""
+    docs = {**help_texts(), **shell.keymap.help}
     return [
         f"{spoken_keys(shell.keymap.keys_for(name))}: {line(docs[name])}"
         for name in shell.keymap.actions

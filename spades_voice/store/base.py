@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from spades_voice.narration import texts
 from spades_voice.rules import Match, SeatView
@@ -18,6 +18,15 @@ from spades_voice.rules import Match, SeatView
 if TYPE_CHECKING:
     from spades_voice.store.notes import History
     from spades_voice.store.settings import Settings
+
+
+@runtime_checkable
+class Downloads(Protocol):
+    """Hooks for a player who is not at this computer (a page playing alone on a server):
+    a file they ask for is handed to them to download, never written here."""
+
+    def download(self, name: str, text: str) -> None:
+        """Hand ``text`` to the player as a file named ``name``."""
 
 
 class ShellHooks:

@@ -54,6 +54,19 @@ def _same_match(old: Match, new: Match) -> bool:
     return (old.seed, old.ruleset, old.deals) == (new.seed, new.ruleset, new.deals)
 
 
+def history_name(when: time.struct_time, n: int = 1) -> str:
+    """The name of a history saved at ``when`` (local time), the ``n``-th that second. A
+    page's download is named the same way.
+
+    >>> history_name(time.struct_time((2026, 12, 3, 14, 5, 9, 3, 337, 0)))
+    'history-20261203-140509.txt'
+    >>> history_name(time.struct_time((2026, 12, 3, 14, 5, 9, 3, 337, 0)), 2)
+    'history-20261203-140509-2.txt'
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S", when)
+    return f"history-{stamp}.txt" if n == 1 else f"history-{stamp}-{n}.txt"
+
+
 class StoreHooks(ShellHooks):
     """Saves after every decision, counts statistics once per match, keeps the clock.
 
@@ -280,10 +293,10 @@ class StoreHooks(ShellHooks):
 
     def save_history(self, text: str) -> tuple[Path | None, str]:
         """A new ``history-<date>-<time>.txt`` beside the saves, never over an old one."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        path = self.data_dir / f"history-{stamp}.txt"
+        now = time.localtime()
+        path = self.data_dir / history_name(now)
         for n in range(2, 100):
             if not path.exists():
                 break
-            path = self.data_dir / f"history-{stamp}-{n}.txt"
+            path = self.data_dir / history_name(now, n)
         return self._folder.write_new(path, text.encode("utf-8"), "history not saved")

@@ -100,6 +100,7 @@ function receive(m) {
   }
   if (m.type !== "update" || left) return;
   retried = false;
+  for (const file of m.files || []) download(file.name, file.text);
   // All the lines of one frame are said together, in order (say.js says why).
   announce(m.lines, m.urgent);
   remember(m.lines);
@@ -113,6 +114,20 @@ function receive(m) {
   page.bidIndex = m.alone.bid;
   drawBidFocus();
   if (wasHidden) focusHand();
+}
+
+// A file the player asked for (the history, Shift G): the server's text, saved by the
+// browser as a download under the terminal's file name. No file is made on the server.
+function download(name, text) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+  link.download = name;
+  link.hidden = true;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // The browser reads the blob as the download starts; freeing it at once may cut it off.
+  setTimeout(() => URL.revokeObjectURL(link.href), 60000);
 }
 
 function press(key) {

@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from spades_voice.alone.door import folder_name
 from spades_voice.alone.sound import wav
 from spades_voice.narration import prompts, sounds, texts
-from spades_voice.narration.browser import HISTORY_ON_PAGE, OPENED_ELSEWHERE
+from spades_voice.narration.browser import OPENED_ELSEWHERE
 from spades_voice.narration.language import Language, line, speaking
 from spades_voice.options import DEFAULT_VOLUME
 from spades_voice.rules import Seat, view_at
@@ -141,7 +141,6 @@ def test_the_same_browser_opened_again_takes_the_game_over(tmp_path: Path) -> No
         # Nothing was played yet: nothing is offered, the deal is the same.
         second.until(lambda p: p.state["bidding"])
         assert second.state["hand"] == first.state["hand"]
-        second.press("G", prompts.history_not_saved(line(HISTORY_ON_PAGE)))
         second.close()
         first.close()
 
@@ -243,4 +242,72 @@ def test_the_speech_menu_and_the_history_filter_as_at_the_terminal(tmp_path: Pat
         page.press("f")
         page.until(lambda p: len(p.said) > start)
         assert page.said[-1][1] != line(prompts.FILTER_IN_HISTORY)
+        page.close()
+
+
+#: What "?" says of the keys a browser keeps, and of the files a page makes, per language:
+#: the page's key first, and the page's own words where the terminal's would be untrue.
+PAGE_KEY_HELP = {
+    "en": [
+        "Shift G or Control S: Save this match's whole history as a text file your browser "
+        "downloads.",
+        "Shift B: Report a problem: a text file of what this page said and showed, to save "
+        "and send.",
+        "Shift R or F5: Start this hand again", "Shift T or F3: ", "Shift V or F6: ",
+    ],
+    "es": [
+        "Mayúsculas ge o Control ese: Guarda todo el historial de esta partida en un archivo "
+        "de texto que descarga tu navegador.",
+        "Mayúsculas be: Reportar un problema: un archivo de texto con lo que esta página dijo",
+        "Mayúsculas erre o F5: Vuelve a empezar esta mano", "Mayúsculas te o F3: ",
+        "Mayúsculas uve o F6: ",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_key_help_names_the_pages_keys_in_the_seats_language(
+    tmp_path: Path, lang: str
+) -> None:
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, level="easy", lang=lang)
+        page.until(lambda p: p.state["bidding"])
+        start = len(page.said)
+        page.press("?")
+        page.until(lambda p: p.state["alone"]["mode"] == "list" and len(p.said) > start)
+        entries = [page.said[start][1]]
+        while True:  # Down to the last key: it is said again there
+            start = len(page.said)
+            page.press("down")
+            page.until(lambda p, n=start: len(p.said) > n)
+            if page.said[-1][1] == entries[-1]:
+                break
+            entries.append(page.said[-1][1])
+        page.close()
+    for expected in PAGE_KEY_HELP[lang]:
+        assert sum(entry.startswith(expected) for entry in entries[1:]) == 1, expected
+    assert not [e for e in entries if "data folder" in e or "carpeta de datos" in e]
+    assert len(entries) > 40  # every key was heard
+
+
+def test_between_hands_the_next_hands_cards_wait_for_n(tmp_path: Path) -> None:
+    """As at a terminal, whose screen then says only that the hand is over: the page is
+    sent no card of the next hand (blind nil may be offered on it) until N deals it, and
+    then none until the player chooses to see them."""
+    offer = line(texts.BLIND_OFFER)
+    with alone_server(tmp_path) as server:
+        page = AlonePage(server, level="easy", target="200", blind_nil=True)
+        page.press("a")
+        page.press("a", prompts.pace_now("instant"))
+        page.until(lambda p: offer in p.heard_since(0))
+        page.press("escape")  # see the cards: no blind nil this hand
+        play_on(page, lambda p: p.state["alone"]["between"])
+        over = len(page.frames) - 1
+        start = len(page.said)
+        page.press("n")
+        page.until(lambda p: offer in p.heard_since(start))
+        seen = [f["hand"] for f in page.frames[over:] if f["type"] == "update"]
+        assert seen and not any(seen)
+        page.press("escape")
+        page.until(lambda p: len(p.state["hand"]) == 13)
         page.close()

@@ -1,12 +1,14 @@
 """The page playing alone and the terminal, side by side on the same seeded match and the
 same keys: every sentence the page is sent is the one the terminal says, in the same
-order (its answers, and its events), because behind the page is the terminal's game.
+order (its answers, and its events), because behind the page is the terminal's game; and
+the history the terminal saves to a file is the page's download, word for word.
 
 The computers are the shell tests' fixed Easy players: Hard's safety net reads the clock,
 so on a busy machine the same seed may play differently (``ai/hard.py``)."""
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -17,6 +19,7 @@ from shell_harness import easy_table, harness
 
 from spades_voice.alone.door import folder_name
 from spades_voice.alone.keys import page_keymap
+from spades_voice.narration import prompts
 from spades_voice.options import Pace
 from spades_voice.speech import Kind
 from spades_voice.store.hooks import StoreHooks
@@ -33,34 +36,45 @@ KEYS = [
 ]
 
 
-def terminal(folder: Path) -> tuple[list[str], list[str]]:
-    """What the terminal says to ``KEYS``: its answers, and its events."""
+def terminal(folder: Path) -> tuple[list[str], list[str], str]:
+    """What the terminal says to ``KEYS``, then to Control S: its answers, its events,
+    and the history file it saved."""
     table = easy_table(SEED, target=None)
     hooks = StoreHooks(folder)
     with harness(table, hooks=hooks, keymap=page_keymap(), pace=Pace.INSTANT) as h:
-        for key in KEYS:
+        for key in [*KEYS, "c-s"]:
             h.press(key)
-        return h.texts(Kind.QUERY), h.texts(Kind.EVENT)
+        (saved,) = folder.glob("history-*.txt")
+        return h.texts(Kind.QUERY), h.texts(Kind.EVENT), saved.read_text("utf-8")
 
 
-def page(root: Path) -> tuple[list[str], list[str]]:
-    """What the page is sent for ``KEYS``: its assertive lines, and its polite ones."""
+def page(root: Path) -> tuple[list[str], list[str], dict[str, str]]:
+    """What the page is sent for ``KEYS``, then for Shift G: its assertive lines, its
+    polite ones, and the file it was sent to download."""
     folder = root / folder_name(TOKEN)
     folder.mkdir(parents=True)
     (folder / "settings.json").write_bytes(Settings(pace=Pace.INSTANT).to_bytes())
     with alone_server(root, seed=SEED, players=lambda: easy_table(SEED)._fixed_players) as server:
         p = AlonePage(server, token=TOKEN, level="easy", target="single")
         p.until(lambda q: bool(q.state["hand"]))
-        for n, key in enumerate(KEYS, start=1):
+        for n, key in enumerate([*KEYS, "G"], start=1):
             p.press(key)
             p.until(lambda q, n=n: q.state["alone"]["keys"] >= n)
         p.close()
-    return [t for k, t in p.said if k == "now"], [t for k, t in p.said if k == "said"]
+    assert not list(folder.glob("history-*")), "the page's history is not the server's file"
+    (sent,) = [file for f in p.frames for file in f.get("files", [])]
+    return [t for k, t in p.said if k == "now"], [t for k, t in p.said if k == "said"], sent
 
 
 def test_the_page_says_what_the_terminal_says(tmp_path: Path) -> None:
-    said_there, told_there = terminal(tmp_path / "terminal")
-    said_here, told_here = page(tmp_path / "page")
+    said_there, told_there, saved = terminal(tmp_path / "terminal")
+    said_here, told_here, sent = page(tmp_path / "page")
     assert told_here == told_there
-    assert said_here == said_there
+    assert said_here[:-1] == said_there[:-1]
     assert len(told_there) > 60 and len(said_there) > 20  # a whole hand was compared
+    # Saving the history: the terminal's file, as the page's download, named the same way.
+    assert sent["text"] == saved
+    assert re.fullmatch(r"history-\d{8}-\d{6}\.txt", sent["name"])
+    entries = len(saved.splitlines())
+    assert said_there[-1].startswith(f"History saved, {entries} entries, in your data folder")
+    assert said_here[-1] == prompts.history_downloaded(sent["name"], entries)

@@ -1,23 +1,25 @@
-"""Playing alone in chromium, by keys only, from the page's first screen: the choices,
-the terminal's keys and sentences on the way (pace, undo, restart hand and its
-question, pause, coach, review), then the browser closed, the server restarted, the
-same browser opened again on the same profile: the same match continues exactly, and
-its statistics count it once."""
+"""Playing alone in chromium, by keys only, from the page's first screen: a match to 200
+with the choices, the terminal's keys and sentences on the way (help, pace, undo,
+restart hand and its question, pause, coach, review), then the browser closed, the
+server restarted, the same browser opened again on the same profile: the same match
+continues exactly, is played to its end, and its statistics count it once. Shift G's
+history download; the keys a shared table does not have; axe; the host's choices."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from cdp import Browser, Page
-from web_helpers import RECORDER, base_url, need_chromium, page_for_tests
+from web_helpers import RECORDER, base_url, frames_received, need_chromium, page_for_tests
 
 from spades_voice.ai import Level
 from spades_voice.alone.door import AloneDoor, folder_name
 from spades_voice.narration import prompts, sounds, texts
-from spades_voice.narration.coach import COACH_LATER
+from spades_voice.narration.coach import COACH_LATER, COACHING
 from spades_voice.narration.language import line
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
@@ -25,6 +27,15 @@ from spades_voice.net.server import TableServer
 
 HAND = "Array.from(document.querySelectorAll('#hand [role=option]')).map((e) => e.dataset.card)"
 SAID = "window.__heard.map((h) => h.text)"
+HANDS_PLAYED = "document.querySelectorAll('#hands li').length"
+#: What the table shows, to compare before the browser closes and after it opens again.
+TABLE_NOW = {
+    "hand": HAND,
+    "trick": "document.getElementById('trick').textContent",
+    "teams": "document.getElementById('teams-body').textContent",
+    "players": "document.getElementById('players-body').textContent",
+    "hands": "Array.from(document.querySelectorAll('#hands li')).map((e) => e.textContent)",
+}
 WHAT_NOW = """(() => {
   if (document.getElementById('game').hidden) return '';
   if (!document.getElementById('bidding').hidden) return 'bid';
@@ -98,21 +109,59 @@ def play_one_card(page: Page) -> None:
     page.wait(f"{HAND}.length === {held - 1}", timeout=60)
 
 
-def test_play_alone_by_keys_then_close_restart_and_continue(tmp_path: Path) -> None:
+def hands_played(page: Page) -> int:
+    count: int = page.js(HANDS_PLAYED)
+    return count
+
+
+def play_to(page: Page, stop: str, dealt: int) -> None:
+    """Play by keys until ``stop`` holds in the page, as a player does: Enter bids what
+    the list starts on (the sure tricks), Tab names the next playable card and Enter
+    plays it, N deals the next hand once hand ``dealt`` is over (its line is in Hands
+    played)."""
+    while True:
+        # Once the lines on their way are said (the page says a burst together, a moment
+        # after it draws the frame that brought them), so that ``stop`` sees them.
+        what = page.wait(
+            f"document.getElementById('said').dataset.pending ? '' : ({stop}) ? 'stop' : "
+            f"{WHAT_NOW} || ({HANDS_PLAYED} >= {dealt} ? 'over' : '')",
+            timeout=120,
+        )
+        if what == "stop":
+            return
+        if what == "bid":
+            page.key("enter")
+            page.wait(f"{WHAT_NOW} !== 'bid'", timeout=60)
+        elif what == "play":
+            play_one_card(page)
+        else:
+            page.key("n")
+            dealt += 1
+
+
+def table_now(page: Page) -> dict[str, object]:
+    """What the table shows: compared before the browser closes and after it opens again."""
+    return {what: page.js(expression) for what, expression in TABLE_NOW.items()}
+
+
+def test_a_match_to_200_by_keys_then_closed_restarted_and_finished(tmp_path: Path) -> None:
+    """The issue's whole game: from the first screen, a match to 200 by keys only, with
+    help, pace, sound, undo, restart (its question), pause, review and the coach on the way;
+    mid-match the browser closes and the server stops; both start again on the same
+    profile and folder, the match goes on exactly where it was, is played to its end,
+    and the statistics count it once."""
     root, profile = tmp_path / "alone", tmp_path / "profile"
     with alone_server(root) as server, same_browser(profile) as b:
         page = first_screen(b, server)
-        # The choices, by keys: the opponents Easy (Home), a single hand (End).
+        # The choices, by keys: the opponents Easy and the target 200 (each the first).
         tab_to(page, "level")
         page.key("home")
         tab_to(page, "target")
-        page.key("end")
-        assert page.js("document.getElementById('target').value") == "single"
+        page.key("home")
+        assert page.js("document.getElementById('target').value") == "200"
         tab_to(page, "play-alone", back=True)
         page.key("enter")
         page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
-        assert page.js("document.getElementById('bids').contains(document.activeElement)"
-                       " || document.activeElement.id === 'bids'")
         hears(page, line(texts.GREETING), 0)
         press(page, "a", prompts.pace_now("quick"))
         press(page, "a", prompts.pace_now("instant"))
@@ -120,6 +169,10 @@ def test_play_alone_by_keys_then_close_restart_and_continue(tmp_path: Path) -> N
         press(page, "f4", line(sounds.SOUND_ON))
         page.wait("performance.getEntriesByType('resource')"
                   ".some((e) => e.name.endsWith('/sounds/your_turn-0.wav'))")
+        start = said_count(page)
+        page.key("?")  # the key help, a list: Escape goes back
+        page.wait(f"{SAID}.slice({start}).some((t) => t.startsWith('Help, '))")
+        press(page, "escape", line(prompts.BACK_TO_TABLE))
         page.key("enter")  # the bid it said
         play_one_card(page)
         start = said_count(page)
@@ -136,37 +189,84 @@ def test_play_alone_by_keys_then_close_restart_and_continue(tmp_path: Path) -> N
         press(page, "p", line(texts.RESUMED))
         press(page, "d", line(COACH_LATER))
         press(page, "k", prompts.review_intro(0))
-        page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
-        page.key("enter")
-        play_one_card(page)
-        page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
-        hand_before = page.js(HAND)
+        # The first hand to its end, the coach on it, then three tricks into the second.
+        play_to(page, f"{HANDS_PLAYED} === 1", dealt=1)
+        start = said_count(page)
+        page.key("d")
+        hears(page, line(COACHING), start)
+        coached = page.wait(f"{SAID}.slice({start}).find((t) => t.startsWith('Hand 1'))")
+        if coached.startswith("Hand 1, "):  # findings to step through: a list
+            press(page, "escape", line(prompts.BACK_TO_TABLE))
+        play_to(page, f"{HAND}.length === 10 && {WHAT_NOW} === 'play'", dealt=1)
+        start = said_count(page)
+        page.key("k")
+        page.wait(f"{SAID}.slice({start}).some((t) => "
+                  f"t.startsWith({json.dumps(prompts.review_intro(3))}))")
+        press(page, "escape", line(prompts.BACK_TO_TABLE))
+        before = table_now(page)
         token = page.js("localStorage.getItem('spades-alone-token')")
-        trick_before = page.js("document.getElementById('trick').textContent")
         port = (server.address or ("", 0))[1]
     # The browser closed and the server stopped; both again, on the same profile.
     with alone_server(root, port) as server, same_browser(profile) as b:
         page = first_screen(b, server)
-        assert page.js("document.getElementById('target').value") == "single"  # remembered
+        assert page.js("document.getElementById('target').value") == "200"  # remembered
         assert page.js("document.getElementById('level').value") == "easy"
         tab_to(page, "play-alone")
         page.key("enter")
-        page.wait(f"{SAID}.some((t) => t.startsWith('A saved match is waiting'))", timeout=60)
+        page.wait(f"{SAID}.some((t) => t.startsWith('A saved match is waiting: hand 2,'))",
+                  timeout=60)
         page.key("enter")  # Enter continues, as it says
         page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
-        assert page.js(HAND) == hand_before
-        assert page.js("document.getElementById('trick').textContent") == trick_before
-        # Play to the end of the match, then the statistics: counted once.
-        for _ in range(13):
-            if not page.js(HAND):
-                break
-            play_one_card(page)
-        page.wait(f"{SAID}.some((t) => t.includes('win the match'))", timeout=60)
+        assert table_now(page) == before
+        # On to the end of the match, then the statistics: counted once.
+        play_to(page, f"{SAID}.some((t) => t.includes('win the match'))", dealt=2)
         start = said_count(page)
-        page.key("T")
-        page.wait(f"{SAID}.length > {start}")
+        page.key("T")  # Shift T: F3 is the browser's find
+        said = page.wait(f"{SAID}.slice({start})[0]")
+        assert re.match(r"1 match: [01] won, [01] lost\.", said), said
+        assert hands_played(page) >= 2
     stats = json.loads((root / folder_name(token) / "stats.json").read_text())
-    assert stats["played"] == 1
+    assert (stats["played"], len(stats["counted"])) == (1, 1)
+
+
+def test_shift_g_saves_the_history_as_a_download(tmp_path: Path) -> None:
+    """Control S's page key: the server sends the history the terminal would write to a
+    file, the page hands it to the browser as a download under the terminal's file name,
+    and the player hears so; nothing is written on the server."""
+    root, downloads = tmp_path / "alone", tmp_path / "downloads"
+    downloads.mkdir()
+    with alone_server(root) as server, same_browser(tmp_path / "profile") as b:
+        b.send("Browser.setDownloadBehavior", {
+            "behavior": "allow", "downloadPath": str(downloads), "eventsEnabled": True,
+        })
+        page = first_screen(b, server)
+        page.send("Network.enable")
+        tab_to(page, "play-alone", back=True)
+        page.key("enter")
+        page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
+        press(page, "a", prompts.pace_now("quick"))
+        press(page, "a", prompts.pace_now("instant"))
+        page.key("enter")
+        play_one_card(page)
+        start = said_count(page)
+        page.key("G")
+        begun = b.wait_event("Browser.downloadWillBegin", timeout=60)["params"]
+        name = begun["suggestedFilename"]
+        b.wait_event("Browser.downloadProgress", lambda e: e["guid"] == begun["guid"]
+                     and e["state"] == "completed", timeout=60)
+        text = (downloads / name).read_text("utf-8")
+        entries = text.splitlines()
+        hears(page, prompts.history_downloaded(name, len(entries)), start)
+        assert re.fullmatch(r"history-\d{8}-\d{6}\.txt", name)
+        [sent] = [f for frame in frames_received(b) for f in frame.get("files", [])]
+        assert sent == {"name": name, "text": text}
+        # What G reads, newest first, is what the file holds, oldest first.
+        start = said_count(page)
+        page.key("g")
+        page.wait(f"{SAID}.length > {start}")
+        assert page.js(SAID)[start] == f"{prompts.history_intro(len(entries))} {entries[-1]}"
+        token = page.js("localStorage.getItem('spades-alone-token')")
+    assert not list((root / folder_name(token)).glob("history-*"))
 
 
 def test_at_a_shared_table_the_keys_that_take_back_say_why_not() -> None:
