@@ -38,7 +38,8 @@ from spades_voice.narration import texts
 from spades_voice.narration.browser import HISTORY_ON_PAGE, OPENED_ELSEWHERE
 from spades_voice.narration.language import line, speaking
 from spades_voice.net.limits import Expelled, Guard, Limits
-from spades_voice.net.protocol import ProtocolError
+from spades_voice.net.protocol import CLOSE_BUSY, ProtocolError
+from spades_voice.net.server import Visit
 from spades_voice.net.web import WebPage, chosen_language
 from spades_voice.options import Level, Sound, Target
 from spades_voice.rules import Ruleset, Seat
@@ -115,7 +116,7 @@ class AloneDoor:
             page.offer_alone(cue_files(), "audio/wav")
         self._open: dict[str, tuple[AloneSession, ServerConnection]] = {}
 
-    async def __call__(self, ws: ServerConnection, seated: Callable[[], None]) -> None:
+    async def __call__(self, ws: ServerConnection, visit: Visit) -> None:
         """One page's socket, from its hello until it closes."""
         try:
             raw = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
@@ -124,11 +125,16 @@ class AloneDoor:
             return
         if not isinstance(hello, dict) or hello.get("type") != "alone":
             return
-        token = hello.get("token")
-        if not isinstance(token, str) or not TOKEN.fullmatch(token):
-            token = secrets.token_urlsafe(32)
-        seated()
         with speaking(chosen_language(hello.get("lang"))):
+            if visit.refused is not None:  # told why, then back to the first screen
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.send(json.dumps({"type": "left", "urgent": [line(visit.refused)]}))
+                await ws.close(CLOSE_BUSY, visit.refused)
+                return
+            token = hello.get("token")
+            if not isinstance(token, str) or not TOKEN.fullmatch(token):
+                token = secrets.token_urlsafe(32)
+            visit.seated()
             await self._play(ws, token, hello)
 
     async def _play(self, ws: ServerConnection, token: str, hello: dict[str, Any]) -> None:
