@@ -35,7 +35,7 @@ from spades_voice.alone.keys import page_keymap
 from spades_voice.alone.session import AloneSession
 from spades_voice.alone.sound import cue_files
 from spades_voice.narration import texts
-from spades_voice.narration.browser import HISTORY_ON_PAGE, OPENED_ELSEWHERE
+from spades_voice.narration.browser import HISTORY_ON_PAGE, KEEPS_NOTHING, OPENED_ELSEWHERE
 from spades_voice.narration.language import line, speaking
 from spades_voice.net.limits import Expelled, Guard, Limits
 from spades_voice.net.protocol import CLOSE_BUSY, ProtocolError
@@ -79,7 +79,16 @@ def chosen(settings: Settings, hello: dict[str, Any]) -> Settings:
 
 class PageHooks(StoreHooks):
     """The terminal's store, for a page: everything kept as at a terminal, but no file
-    is made for the player on the server, where they cannot open it."""
+    is made for the player on the server, where they cannot open it. On a server that
+    keeps nothing (``kept=False``), the page hears so once, before anything else."""
+
+    def __init__(self, folder: Path, *, clock: Callable[[], float], kept: bool) -> None:
+        super().__init__(folder, clock=clock, kept=kept)
+        self._untold = [] if kept else [KEEPS_NOTHING]
+
+    def notices(self) -> list[str]:
+        told, self._untold = self._untold, []
+        return told + super().notices()
 
     def save_history(self, text: str) -> tuple[Path | None, str]:
         return None, line(HISTORY_ON_PAGE)
@@ -98,14 +107,17 @@ class AloneDoor:
         clock: Callable[[], float] = time.monotonic,
         players: Callable[[], dict[Seat, Player]] | None = None,
         page: WebPage | None = None,
+        kept: bool = True,
     ) -> None:
         """``root``: the folder under which each player's own folder is made.
         ``new_seed``: each new match's seed (tests give a fixed one). ``clock``: the
         match clock's and the message guard's. ``players``: fixed computers for every
         table (tests and replays, as ``LocalTable`` takes them); by default the level's.
         ``page``: the page these players use, which then offers Play alone and serves
-        the sound cues."""
+        the sound cues. ``kept``: False keeps nothing on disk (``serve --no-save``): no
+        folder is made under ``root``, and each page's match ends with the page."""
         self.root = root
+        self.kept = kept
         self.limits = limits or Limits()
         self.rate = rate
         self.new_seed = new_seed
@@ -149,8 +161,8 @@ class AloneDoor:
             await earlier[0].end()
         # A player new to this server hears no cue until they turn cues on (a page may
         # play no sound before a key); after that, their choice is kept like any other.
-        known = (self.root / name / SETTINGS_FILE).exists()
-        hooks = PageHooks(self.root / name, clock=self.clock)
+        known = self.kept and (self.root / name / SETTINGS_FILE).exists()
+        hooks = PageHooks(self.root / name, clock=self.clock, kept=self.kept)
         settings = chosen(hooks.settings, hello)
         if not known:
             settings = replace(settings, sound=Sound.OFF)
