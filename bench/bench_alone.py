@@ -6,10 +6,14 @@ frame. Through the real server and door, a websocket client in place of the page
 * I (a hint: Hard thinks on the server's loop, as it does on the terminal's) -> its frame;
 * a card played at instant pace -> the frame that says it is your turn again (three
   computers think, the partner Hard), per trick;
-* the WAV files of the sound cues, made once when the server starts: bytes, and seconds.
+* the WAV files of the sound cues, made once when the server starts: bytes, and seconds;
+* with ``--flood``: H -> its frame while another page alone presses I over and over (each
+  press once the last was answered), at its turn to bid: what one player's hints cost
+  everyone else on the server.
 
     python bench/bench_alone.py              # 40 presses of H, 5 hints, one hand
     python bench/bench_alone.py --keys 100 --level hard
+    python bench/bench_alone.py --flood --keys 100
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import argparse
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -47,12 +52,49 @@ def _timed(page: AlonePage, key: str) -> float:
     return time.perf_counter() - began
 
 
+def _flood(server: object, stop: threading.Event, flooding: threading.Event,
+           pressed: list[int]) -> None:
+    """Another page alone, at its turn to bid, pressing I until ``stop``."""
+    page = AlonePage(server, level="hard", target="single")  # type: ignore[arg-type]
+    page.until(lambda p: p.state["bidding"])
+    flooding.set()
+    while not stop.is_set():
+        _timed(page, "i")
+        pressed[0] += 1
+    page.close()
+
+
+def flood(tmp: str, keys: int) -> None:
+    """H at one page while another floods I."""
+    with alone_server(Path(tmp), seed=5) as server:
+        stop, flooding, pressed = threading.Event(), threading.Event(), [0]
+        flooder = threading.Thread(target=_flood, args=(server, stop, flooding, pressed))
+        page = AlonePage(server, level="easy", target="single")
+        page.until(lambda p: p.state["bidding"])
+        print("H -> its frame, alone on the server:", _ms([_timed(page, "h") for _ in range(keys)]))
+        flooder.start()
+        flooding.wait(60)
+        began = pressed[0]
+        print("H -> its frame, while another page presses I:",
+              _ms([_timed(page, "h") for _ in range(keys)]),
+              f"({pressed[0] - began} hints answered meanwhile)")
+        stop.set()
+        flooder.join(120)
+        page.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keys", type=int, default=40)
     parser.add_argument("--hints", type=int, default=5)
     parser.add_argument("--level", default="medium")
+    parser.add_argument("--flood", action="store_true",
+                        help="only H while another page presses I")
     args = parser.parse_args()
+    if args.flood:
+        with tempfile.TemporaryDirectory() as tmp:
+            flood(tmp, args.keys)
+        return
     began = time.perf_counter()
     files = cue_files()
     made = time.perf_counter() - began

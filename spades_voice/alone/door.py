@@ -34,6 +34,7 @@ from spades_voice.ai import REFERENCE_RATE, Player, WorkRate
 from spades_voice.alone.keys import page_keymap
 from spades_voice.alone.session import AloneSession
 from spades_voice.alone.sound import cue_files
+from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import texts
 from spades_voice.narration.browser import HISTORY_ON_PAGE, KEEPS_NOTHING, OPENED_ELSEWHERE
 from spades_voice.narration.language import line, speaking
@@ -147,9 +148,11 @@ class AloneDoor:
             if not isinstance(token, str) or not TOKEN.fullmatch(token):
                 token = secrets.token_urlsafe(32)
             visit.seated()
-            await self._play(ws, token, hello)
+            await self._play(ws, token, hello, visit)
 
-    async def _play(self, ws: ServerConnection, token: str, hello: dict[str, Any]) -> None:
+    async def _play(
+        self, ws: ServerConnection, token: str, hello: dict[str, Any], visit: Visit
+    ) -> None:
         name = folder_name(token)
         earlier = self._open.pop(name, None)
         if earlier is not None:  # the same browser again (a reload, a tab): it takes over
@@ -178,8 +181,10 @@ class AloneDoor:
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(json.dumps(frame, separators=(",", ":")))
 
-        session = AloneSession(table, hooks, self.keymap, settings, send,
-                               sound_on=settings.sound is Sound.ON)
+        session = AloneSession(
+            table, hooks, self.keymap, settings, send, sound_on=settings.sound is Sound.ON,
+            thinking=PoolThinking(visit.computers, visit.address, self.rate),
+        )
         self._open[name] = (session, ws)
         await send({
             "type": "welcome", "alone": True, "token": token, "table": "", "code_line": "",

@@ -13,7 +13,11 @@ worker when the pool starts (a fraction of a second, in CPU time); until it is k
 reference rate stands in.
 
 Under load Hard's budget shrinks: when more decisions wait than there are workers, each
-gets ``DEFAULT_BUDGET_MS * workers / waiting``, never below ``HARD_FLOOR_MS``.
+gets ``DEFAULT_BUDGET_MS * workers / waiting``, never below ``HARD_FLOOR_MS``. A page
+playing alone (``spades_voice.alone``) asks with a fixed budget and its table's own rate
+instead: its match is the terminal's, where a position decides the same way every time
+(undo replays it, a hint asked twice says the same), so only its turn in the queues
+and the time bound are the server's.
 """
 
 from __future__ import annotations
@@ -43,7 +47,9 @@ from spades_voice.ai import (
     hint,
     make_player,
 )
+from spades_voice.ai.coach import Finding
 from spades_voice.rules import Bid, Decision, SeatView
+from spades_voice.table import CoachWork
 
 log = logging.getLogger("spades_voice.net")
 
@@ -58,6 +64,14 @@ HINT_WAIT = 3.0
 HINTS_PER_ADDRESS = 2
 #: Hints waiting for a worker, from everyone; beyond it a hint is answered "busy".
 HINTS_WAITING = 16
+#: How long the coach's review of a hand may take in a worker (a page alone's D): about
+#: 14 of Hard's looks, so far longer than a decision; past it, as for a hung decision.
+COACH_TIMEOUT = 60.0
+#: A seat's hints: this many at once, then one more every ``HINT_EVERY`` seconds (a hint
+#: is a worker's quarter second; the seat that asks pays for it, not the tables' moves).
+#: The same for a browser seat (``browser_seat.py``) and a page alone (``alone``).
+HINT_BURST = 3.0
+HINT_EVERY = 2.0
 
 
 #: Workers run at a lower priority than the event loop, so people's intents are answered
@@ -128,6 +142,12 @@ def _hint(seed: str, view: SeatView, budget_ms: float, rate: WorkRate) -> Hint:
     return hint(view, random.Random(seed), budget_ms, rate)
 
 
+def _coach(work: CoachWork, budget_ms: float, rate: WorkRate) -> tuple[Finding, ...]:
+    """Runs in a worker process: the coach's review of one hand (its work holds its own
+    budget and rate, the terminal's, so it finds what the terminal finds)."""
+    return work.review()
+
+
 def fallback(view: SeatView) -> Decision:
     """What a computer plays when its worker fails: the first legal card, or a bid of 1
     rather than nil."""
@@ -147,19 +167,48 @@ class NoHint(enum.Enum):
     BUSY = "busy"
 
 
+class HintShare:
+    """What one seat may ask of the workers for itself (hints, the coach): one at a time,
+    and ``HINT_BURST`` at once, then one every ``HINT_EVERY`` seconds."""
+
+    def __init__(self) -> None:
+        #: One is being thought out: the seat hears so rather than asking again.
+        self.thinking = False
+        self._tokens = HINT_BURST
+        self._time: float | None = None
+
+    def pay(self, now: float) -> bool:
+        """Take one ask at ``now`` (the loop's time); False when none is left."""
+        if self._time is not None:
+            self._tokens = min(HINT_BURST, self._tokens + (now - self._time) / HINT_EVERY)
+        self._time = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
+#: What a worker answers: a decision, a hint, or the coach's findings.
+Thought = Decision | Hint | tuple[Finding, ...]
+
+
 @dataclass(eq=False, slots=True)
 class _Job:
     """One decision or hint asked of the workers; ``answer`` gets its result, or None
     when it failed (the asker then plays the fallback, or says there is no hint)."""
 
-    work: Callable[..., Decision | Hint]
+    work: Callable[..., Thought]
     #: The work's arguments but the last two (Hard's budget and the work rate, fixed
     #: when a worker takes the job, from how many wait then).
     args: tuple[object, ...]
-    answer: asyncio.Future[Decision | Hint | NoHint | None]
+    answer: asyncio.Future[Thought | NoHint | None]
     hint: bool
     #: Tried once already, in a pool that then broke or was restarted.
     retried: bool = False
+    #: The budget and rate the asker fixed (a page alone's); None: the pool's, by load.
+    fixed: tuple[float, WorkRate] | None = None
+    #: How long it may take in a worker; None: the pool's ``timeout``.
+    timeout: float | None = None
 
 
 class ComputerPool:
@@ -243,34 +292,59 @@ class ComputerPool:
         # never floats made during an attack, each pinning a 1 MB arena of it after.
         return max(HARD_FLOOR_MS, round(DEFAULT_BUDGET_MS * share))
 
-    async def decide(self, level: Level, seed: str, view: SeatView) -> Decision:
+    async def decide(self, level: Level, seed: str, view: SeatView,
+                     fixed: tuple[float, WorkRate] | None = None) -> Decision:
         """The computer's decision for ``view``; the fallback if it cannot be had (the
         worker failed, hung or was restarted twice under it). Never raises but when the
-        asking task itself is cancelled (its table closed)."""
+        asking task itself is cancelled (its table closed). ``fixed``: Hard's budget and
+        rate, where the asker's match must decide as it always does (a page alone)."""
         if self._pool is None:
             return fallback(view)
         self.waiting += 1
         try:
             answer = await self._ask(_Job(
-                _decide, (level.value, seed, view), self._loop().create_future(), hint=False
+                _decide, (level.value, seed, view), self._loop().create_future(), hint=False,
+                fixed=fixed,
             ))
         finally:
             self.waiting -= 1
-        if answer is None or isinstance(answer, Hint | NoHint):
+        if answer is None or isinstance(answer, Hint | NoHint | tuple):
             self.given_up += 1
             log.error("a computer's decision was given up; playing a safe choice")
             return fallback(view)
         return answer
 
-    async def hint(self, seed: str, view: SeatView, asker: str = "") -> Hint | NoHint:
+    async def hint(self, seed: str, view: SeatView, asker: str = "",
+                   fixed: tuple[float, WorkRate] | None = None) -> Hint | NoHint:
         """A hint for ``view``'s seat, thought in a worker once no table's move waits;
-        ``NoHint`` says why there is none. ``asker``: the address that asks."""
+        ``NoHint`` says why there is none. ``asker``: the address that asks; ``fixed``:
+        Hard's budget and rate (a page alone's hint is the terminal's)."""
+        answer = await self._asked(
+            _Job(_hint, (seed, view), self._loop().create_future(), hint=True, fixed=fixed),
+            asker,
+        )
+        return answer if isinstance(answer, Hint | NoHint) else NoHint.FAILED
+
+    async def coach(self, work: CoachWork, asker: str = "") -> tuple[Finding, ...] | NoHint:
+        """The coach's review of ``work``'s hand, thought as a hint is (after the tables'
+        moves, paid for by ``asker``), within ``COACH_TIMEOUT``."""
+        answer = await self._asked(
+            _Job(_coach, (work,), self._loop().create_future(), hint=True,
+                 timeout=COACH_TIMEOUT),
+            asker,
+        )
+        return answer if isinstance(answer, tuple | NoHint) else NoHint.FAILED
+
+    async def _asked(self, job: _Job, asker: str) -> Thought | NoHint | None:
+        """``job``, asked for ``asker`` itself (a hint, the coach): after the tables'
+        moves, ``HINTS_PER_ADDRESS`` at once, and busy if no worker takes it soon."""
         if self._pool is None:
+            job.answer.cancel()
             return NoHint.FAILED
         if self._asking[asker] >= HINTS_PER_ADDRESS or len(self._hints) >= HINTS_WAITING:
+            job.answer.cancel()
             return NoHint.BUSY
         self._asking[asker] += 1
-        job = _Job(_hint, (seed, view), self._loop().create_future(), hint=True)
         late = self._loop().call_later(self.hint_wait, self._too_late, job)
         try:
             answer = await self._ask(job)
@@ -279,9 +353,7 @@ class ComputerPool:
             self._asking[asker] -= 1
             if self._asking[asker] <= 0:
                 del self._asking[asker]
-        if isinstance(answer, Hint | NoHint):
-            return answer
-        return NoHint.FAILED
+        return answer
 
     # ---- the queues ------------------------------------------------------------------
 
@@ -289,7 +361,7 @@ class ComputerPool:
     def _loop() -> asyncio.AbstractEventLoop:
         return asyncio.get_running_loop()
 
-    async def _ask(self, job: _Job) -> Decision | Hint | NoHint | None:
+    async def _ask(self, job: _Job) -> Thought | NoHint | None:
         (self._hints if job.hint else self._moves).append(job)
         self._pump()
         # If the asker is cancelled, so is ``answer``: a worker never takes the job.
@@ -321,21 +393,21 @@ class ComputerPool:
 
     async def _work(self, job: _Job) -> None:
         """Run ``job`` in a worker, within ``timeout``; then the next jobs."""
-        result: Decision | Hint | None = None
+        result: Thought | None = None
         again = False
         pool = self._pool
+        timeout = job.timeout or self.timeout
         try:
             if pool is None:
                 raise BrokenProcessPool("the pool is closed")
-            budget = self.budget_ms()
-            if not job.hint:
+            budget, rate = job.fixed or (self.budget_ms(), self.rate)
+            if not job.hint and job.fixed is None:
                 self.last_budget_ms = budget
                 self.lowest_budget_ms = min(self.lowest_budget_ms, budget)
-            running = pool.submit(job.work, *job.args, budget, self.rate)
-            result = await asyncio.wait_for(asyncio.wrap_future(running), self.timeout)
+            running = pool.submit(job.work, *job.args, budget, rate)
+            result = await asyncio.wait_for(asyncio.wrap_future(running), timeout)
         except TimeoutError:
-            log.error("a computer's worker took over %g s; restarting the workers",
-                      self.timeout)
+            log.error("a computer's worker took over %g s; restarting the workers", timeout)
             self._restart(pool)
         except (BrokenProcessPool, asyncio.CancelledError) as e:
             # The pool broke or was restarted under the job (its future cancelled), not

@@ -13,7 +13,8 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 
 from spades_voice import narration as say
-from spades_voice.ai import sure_tricks
+from spades_voice.ai import Hint, sure_tricks
+from spades_voice.ai.hints import position_of
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.coach import (
     COACH_LATER,
@@ -26,7 +27,16 @@ from spades_voice.narration.coach import (
 from spades_voice.narration.keynames import spoken_keys
 from spades_voice.narration.language import line
 from spades_voice.narration.refusals import heard
-from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
+from spades_voice.rules import (
+    BID_CHOICES,
+    BLIND_NIL,
+    Bid,
+    Card,
+    Decision,
+    IllegalAction,
+    Phase,
+    SeatView,
+)
 from spades_voice.shell.binding import Handler, bind_actions, doc, registry
 from spades_voice.shell.chat_mode import CHAT_ACTIONS
 from spades_voice.shell.choices import CHOICE_ACTIONS
@@ -423,14 +433,23 @@ def hint(shell: Shell) -> None:
     if shell.hand_hidden(view):
         shell.answer(prompts.HINT_NEEDS_CARDS)
         return
-    suggestion = shell.table.hint()
+    shell.driver.thinking.hint(shell.table, view, lambda found: _hinted(shell, view, found))
+
+
+def _hinted(shell: Shell, view: SeatView, found: Hint | str) -> None:
+    """The hint for ``view`` is ready (or the sentence saying why there is none)."""
+    if isinstance(found, str):
+        shell.answer(found)
+        return
+    if position_of(shell.view()) != position_of(view):
+        return  # thought out elsewhere, and the game moved on: it no longer applies
     # Focus moves to the suggestion, so Enter takes it and Left/Right start from it.
-    if isinstance(suggestion.decision, Bid) and suggestion.decision in BID_CHOICES:
-        shell.focus.bid = BID_CHOICES.index(suggestion.decision)
+    if isinstance(found.decision, Bid) and found.decision in BID_CHOICES:
+        shell.focus.bid = BID_CHOICES.index(found.decision)
         shell.focus.bid_heard = True  # the hint says the bid
-    elif isinstance(suggestion.decision, Card):
-        shell.focus.card = shell.focus.heard = suggestion.decision  # the hint names it
-    shell.answer(say.hint_line(suggestion, sure_tricks(view.hand) if view.legal_bids else None))
+    elif isinstance(found.decision, Card):
+        shell.focus.card = shell.focus.heard = found.decision  # the hint names it
+    shell.answer(say.hint_line(found, sure_tricks(view.hand) if view.legal_bids else None))
 
 
 @action("coach")
@@ -447,10 +466,10 @@ def coach(shell: Shell) -> None:
     shell.answer(COACHING)
 
     async def review() -> None:
-        # Hard weighs every decision of the hand: about a second, so off the keyboard's
-        # thread, like a computer's move; keys pressed meanwhile are answered at once.
+        # Hard weighs every decision of the hand: about a second, so away from the keys,
+        # like a computer's move (``Driver.thinking``); keys meanwhile are answered.
         try:
-            result = await asyncio.get_running_loop().run_in_executor(None, table.coach)
+            result = await shell.driver.thinking.coach(table)
         except IllegalAction as exc:
             shell.answer(heard(str(exc)))
             return

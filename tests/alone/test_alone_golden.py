@@ -3,7 +3,9 @@ same keys: every sentence the page is sent is the one the terminal says, in the 
 order (its answers, and its events), because behind the page is the terminal's game.
 
 The computers are the shell tests' fixed Easy players: Hard's safety net reads the clock,
-so on a busy machine the same seed may play differently (``ai/hard.py``)."""
+so on a busy machine the same seed may play differently (``ai/hard.py``). The hint is
+Hard's, thought out in the server's worker processes for the page: the same hint as the
+terminal's for the same position (seeded by it, with the terminal's budget and rate)."""
 
 from __future__ import annotations
 
@@ -24,10 +26,11 @@ from spades_voice.store.settings import Settings
 
 SEED = 7
 TOKEN = "golden-page-token-0123456789abcdefghijklmno"
-#: A hand with the keys a player meets on the way: look, bid, play, take back, review,
-#: the summaries, brief or full, the hand's order, restart and its question.
+#: A hand with the keys a player meets on the way: look, a hint and take it (bid, card),
+#: play, take back, review, the summaries, brief or full, the hand's order, restart and
+#: its question.
 KEYS = [
-    "h", "b", "enter", "tab", "enter", "u", "tab", "enter", "k", "down", "escape",
+    "h", "b", "i", "enter", "tab", "i", "enter", "u", "tab", "enter", "k", "down", "escape",
     "m", "o", "l", "v", "z", "t", "c", "w", "tab", "enter", "R", "enter", "y", "enter",
     *["tab", "enter"] * 13, "b", "?", "down", "escape", "f2", "escape", "g", "escape",
 ]
@@ -52,8 +55,11 @@ def page(root: Path) -> tuple[list[str], list[str]]:
         p = AlonePage(server, token=TOKEN, level="easy", target="single")
         p.until(lambda q: bool(q.state["hand"]))
         for n, key in enumerate(KEYS, start=1):
+            answered = len([k for k, _ in p.said if k == "now"])
             p.press(key)
             p.until(lambda q, n=n: q.state["alone"]["keys"] >= n)
+            if key == "i":  # thought out in the server's workers: its answer comes later
+                p.until(lambda q, a=answered: len([k for k, _ in q.said if k == "now"]) > a)
         p.close()
     return [t for k, t in p.said if k == "now"], [t for k, t in p.said if k == "said"]
 
