@@ -255,21 +255,31 @@ class ComputerPool:
         self._asking: Counter[str] = Counter()  # hints waiting or thinking, by address
         self.restarts = 0  # the benchmark and the tests read it
         self.given_up = 0  # decisions replaced by the fallback move
+        #: New workers being started after a restart (jobs wait in the queues meanwhile).
+        self._starting: asyncio.Task[None] | None = None
+        self._closed = True  # until ``start``, and after ``close``: every ask fails at once
 
     def start(self) -> None:
+        """Start the workers and wait until each is up: before the server serves (it
+        blocks), or in a thread (``_start_again``)."""
+        self._closed = False
+        self._pool = self._launch()
+
+    def _launch(self) -> concurrent.futures.ProcessPoolExecutor:
         method = start_method()
         ctx = multiprocessing.get_context(method)
         if method == "forkserver":
             ctx.set_forkserver_preload(["spades_voice.ai", "spades_voice.net.computers"])
-        self._pool = concurrent.futures.ProcessPoolExecutor(
+        pool = concurrent.futures.ProcessPoolExecutor(
             self.workers, mp_context=ctx, initializer=_worker_start
         )
         # Start every worker now: the pool would start them on demand, from the event
         # loop, and starting the fork server takes the best part of a second.
-        warm = [self._pool.submit(_warm) for _ in range(self.workers)]
+        warm = [pool.submit(_warm) for _ in range(self.workers)]
         concurrent.futures.wait(warm, timeout=30)
         if self._rate is None and self._measuring is None:
-            self._measuring = self._pool.submit(_measure_rate)
+            self._measuring = pool.submit(_measure_rate)
+        return pool
 
     @property
     def rate(self) -> WorkRate:
@@ -298,7 +308,7 @@ class ComputerPool:
         worker failed, hung or was restarted twice under it). Never raises but when the
         asking task itself is cancelled (its table closed). ``fixed``: Hard's budget and
         rate, where the asker's match must decide as it always does (a page alone)."""
-        if self._pool is None:
+        if self._closed:
             return fallback(view)
         self.waiting += 1
         try:
@@ -338,7 +348,7 @@ class ComputerPool:
     async def _asked(self, job: _Job, asker: str) -> Thought | NoHint | None:
         """``job``, asked for ``asker`` itself (a hint, the coach): after the tables'
         moves, ``HINTS_PER_ADDRESS`` at once, and busy if no worker takes it soon."""
-        if self._pool is None:
+        if self._closed:
             job.answer.cancel()
             return NoHint.FAILED
         if self._asking[asker] >= HINTS_PER_ADDRESS or len(self._hints) >= HINTS_WAITING:
@@ -376,7 +386,7 @@ class ComputerPool:
     def _pump(self) -> None:
         """Give free workers the next jobs: moves first, hints in at most half of them."""
         hint_room = max(1, self.workers // 2)
-        while self._running < self.workers:
+        while self._pool is not None and self._running < self.workers:
             if self._moves:
                 job = self._moves.popleft()
             elif self._hints and self._hints_running < hint_room:
@@ -417,7 +427,7 @@ class ComputerPool:
                 raise  # the server's loop is ending
             log.warning("a computer's worker was lost (%r)", e)
             self._restart(pool)
-            again = not job.retried and self._pool is not None
+            again = not job.retried and not self._closed
         except Exception as e:  # whatever went wrong in the worker, the asker is answered
             log.error("a computer's worker failed (%r)", e)
         finally:
@@ -434,17 +444,56 @@ class ComputerPool:
 
     def _restart(self, broken: concurrent.futures.ProcessPoolExecutor | None) -> None:
         """New workers in place of ``broken`` (unless that was done already): its jobs
-        still running fail and are tried again; what waits in the queues is untouched."""
+        still running fail and are tried again; what waits in the queues is untouched and
+        goes to the new workers once they are up (``_start_again``)."""
         if broken is None or broken is not self._pool:
             return
         self.restarts += 1
         # Its workers may be hung: end them, or they would spin on for ever.
         stuck = list((getattr(broken, "_processes", None) or {}).values())
-        self.start()
+        self._pool = None
         broken.shutdown(wait=False, cancel_futures=True)
         for process in stuck:
             with contextlib.suppress(Exception):
                 process.kill()
+        self._starting = self._loop().create_task(self._start_again())
+
+    async def _start_again(self) -> None:
+        """Start the new workers in a thread. Starting processes takes a while (up to the
+        warm-up's 30 s when the machine is busy: the workers run below the loop's
+        priority), and the loop every table shares must not wait for it: it did, and a
+        restart under load left every table on the server unanswered meanwhile."""
+        try:
+            pool = await asyncio.to_thread(self._launch_again)
+        except Exception as e:  # no workers to be had: what waits is given up, not lost
+            log.error("the computers' workers could not be started again (%r)", e)
+            pool = None
+        self._starting = None
+        if pool is None:
+            self._give_up_waiting()
+            return
+        if self._closed:  # the server closed meanwhile
+            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+            return
+        self._pool = pool
+        self._pump()
+
+    def _launch_again(self) -> concurrent.futures.ProcessPoolExecutor | None:
+        """In a thread: new workers, unless the server closed while they started."""
+        pool = self._launch()
+        if self._closed:
+            pool.shutdown(wait=True, cancel_futures=True)
+            return None
+        return pool
+
+    def _give_up_waiting(self) -> None:
+        """Answer every job still queued with nothing: moves play the fallback, hints
+        and reviews say there is none (the next restart may do better)."""
+        for queue in (self._moves, self._hints):
+            while queue:
+                job = queue.popleft()
+                if not job.answer.done():
+                    job.answer.set_result(None)
 
     def worker_pids(self) -> list[int]:
         """The running workers' process ids (the benchmark and the tests read them)."""
@@ -452,6 +501,7 @@ class ComputerPool:
 
     def close(self) -> None:
         """Stop the workers (waits for them to exit, so none outlives the server)."""
+        self._closed = True
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
