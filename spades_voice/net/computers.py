@@ -29,10 +29,6 @@ import enum
 import logging
 import multiprocessing
 import os
-import random
-import signal
-import threading
-import time
 from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
@@ -44,11 +40,19 @@ from spades_voice.ai import (
     Hint,
     Level,
     WorkRate,
-    hint,
-    make_player,
 )
 from spades_voice.ai.coach import Finding
-from spades_voice.rules import Bid, Decision, SeatView
+from spades_voice.net.workers import (
+    coach_in_worker,
+    decide_in_worker,
+    fallback,
+    hint_in_worker,
+    measure_rate,
+    start_method,
+    warm,
+    worker_start,
+)
+from spades_voice.rules import Decision, SeatView
 from spades_voice.table import CoachWork
 
 log = logging.getLogger("spades_voice.net")
@@ -72,89 +76,6 @@ COACH_TIMEOUT = 60.0
 #: The same for a browser seat (``browser_seat.py``) and a page alone (``alone``).
 HINT_BURST = 3.0
 HINT_EVERY = 2.0
-
-
-#: Workers run at a lower priority than the event loop, so people's intents are answered
-#: first when the cores are busy; Hard's work is counted, not timed, so it plays the same.
-WORKER_NICENESS = 10
-
-
-def _worker_start() -> None:
-    """Each worker runs below the loop's priority, leaves Control-C to the server, and
-    ends when the server process ends.
-
-    Control-C reaches every process of the terminal's group: a worker that took it would
-    print a ``KeyboardInterrupt`` traceback (read out by a screen reader) before the
-    server's own "Server stopped."; the server stops its workers itself (``close``).
-
-    A pool's workers wait on their queue for ever: if the server is killed (SIGKILL, a
-    crash) nobody tells them to stop, and they would outlive it, keeping the fork server
-    alive too. A watchdog thread waits on the parent's sentinel (a pipe end on POSIX, a
-    process handle on Windows, closed or signalled when the parent is gone) and ends the
-    worker then. (``os.kill(pid, 0)``, the POSIX way to ask, sends Control-C on Windows.)
-    """
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(WORKER_NICENESS)
-    with contextlib.suppress(ValueError, OSError):
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = multiprocessing.parent_process()
-    if parent is None:  # pragma: no cover - a pool's worker always has one
-        return
-
-    def watch() -> None:
-        parent.join()
-        os._exit(0)
-
-    threading.Thread(target=watch, name="server-watch", daemon=True).start()
-
-
-def start_method() -> str:
-    """How worker processes start: ``forkserver`` where the platform has it (Linux, macOS),
-    ``spawn`` elsewhere (Windows). Forking the server itself is never safe: it may run on a
-    thread (``host``, tests), and forking a process with threads can copy a held lock;
-    spawn re-imports the game for every worker, so it is only the fallback."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        return "forkserver"
-    return "spawn"
-
-
-def _warm() -> int:
-    time.sleep(0.05)  # long enough that each warm-up call gets a worker of its own
-    return os.getpid()
-
-
-def _measure_rate() -> WorkRate:
-    """Runs in a worker process: this machine's work rate for Hard."""
-    from spades_voice.ai.calibrate import measure
-
-    return measure(time.process_time)
-
-
-def _decide(level: str, seed: str, view: SeatView, budget_ms: float, rate: WorkRate) -> Decision:
-    """Runs in a worker process."""
-    player = make_player(Level(level), random.Random(seed), budget_ms=budget_ms, rate=rate)
-    return player.decide(view)
-
-
-def _hint(seed: str, view: SeatView, budget_ms: float, rate: WorkRate) -> Hint:
-    """Runs in a worker process: a browser seat's hint (its player's own computer runs
-    no game to think with, so the server thinks as it does for its computers)."""
-    return hint(view, random.Random(seed), budget_ms, rate)
-
-
-def _coach(work: CoachWork, budget_ms: float, rate: WorkRate) -> tuple[Finding, ...]:
-    """Runs in a worker process: the coach's review of one hand (its work holds its own
-    budget and rate, the terminal's, so it finds what the terminal finds)."""
-    return work.review()
-
-
-def fallback(view: SeatView) -> Decision:
-    """What a computer plays when its worker fails: the first legal card, or a bid of 1
-    rather than nil."""
-    if view.legal_cards:
-        return view.legal_cards[0]
-    bids: tuple[Bid, ...] = view.legal_bids
-    return bids[1] if len(bids) > 1 else bids[0]
 
 
 class NoHint(enum.Enum):
@@ -269,16 +190,16 @@ class ComputerPool:
         method = start_method()
         ctx = multiprocessing.get_context(method)
         if method == "forkserver":
-            ctx.set_forkserver_preload(["spades_voice.ai", "spades_voice.net.computers"])
+            ctx.set_forkserver_preload(["spades_voice.ai", "spades_voice.net.workers"])
         pool = concurrent.futures.ProcessPoolExecutor(
-            self.workers, mp_context=ctx, initializer=_worker_start
+            self.workers, mp_context=ctx, initializer=worker_start
         )
         # Start every worker now: the pool would start them on demand, from the event
         # loop, and starting the fork server takes the best part of a second.
-        warm = [pool.submit(_warm) for _ in range(self.workers)]
-        concurrent.futures.wait(warm, timeout=30)
+        warming = [pool.submit(warm) for _ in range(self.workers)]
+        concurrent.futures.wait(warming, timeout=30)
         if self._rate is None and self._measuring is None:
-            self._measuring = pool.submit(_measure_rate)
+            self._measuring = pool.submit(measure_rate)
         return pool
 
     @property
@@ -313,8 +234,8 @@ class ComputerPool:
         self.waiting += 1
         try:
             answer = await self._ask(_Job(
-                _decide, (level.value, seed, view), self._loop().create_future(), hint=False,
-                fixed=fixed,
+                decide_in_worker, (level.value, seed, view), self._loop().create_future(),
+                hint=False, fixed=fixed,
             ))
         finally:
             self.waiting -= 1
@@ -330,7 +251,8 @@ class ComputerPool:
         ``NoHint`` says why there is none. ``asker``: the address that asks; ``fixed``:
         Hard's budget and rate (a page alone's hint is the terminal's)."""
         answer = await self._asked(
-            _Job(_hint, (seed, view), self._loop().create_future(), hint=True, fixed=fixed),
+            _Job(hint_in_worker, (seed, view), self._loop().create_future(), hint=True,
+                 fixed=fixed),
             asker,
         )
         return answer if isinstance(answer, Hint | NoHint) else NoHint.FAILED
@@ -339,7 +261,7 @@ class ComputerPool:
         """The coach's review of ``work``'s hand, thought as a hint is (after the tables'
         moves, paid for by ``asker``), within ``COACH_TIMEOUT``."""
         answer = await self._asked(
-            _Job(_coach, (work,), self._loop().create_future(), hint=True,
+            _Job(coach_in_worker, (work,), self._loop().create_future(), hint=True,
                  timeout=COACH_TIMEOUT),
             asker,
         )
