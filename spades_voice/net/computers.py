@@ -308,6 +308,10 @@ class ComputerPool:
     def _pump(self) -> None:
         """Give free workers the next jobs: moves first, hints in at most half of them."""
         hint_room = max(1, self.workers // 2)
+        if self._pool is None and self._starting is None and not self._closed and (
+            self._moves or self._hints
+        ):  # the last start failed: try again now that someone asks
+            self._starting = self._loop().create_task(self._start_again())
         while self._pool is not None and self._running < self.workers:
             if self._moves:
                 job = self._moves.popleft()
