@@ -3,13 +3,18 @@ runs the terminal's game for each page, so what a key costs is the shell's work 
 frame. Through the real server and door, a websocket client in place of the page:
 
 * key -> its frame: H (an answer from the table), p50 and p95;
-* I (a hint: Hard thinks on the server's loop, as it does on the terminal's) -> its frame;
+* I (a hint: Hard thinks in the server's workers) -> the frame with its answer (3 by
+  default: a page has 3 at once, then one every 2 s, as a browser seat has);
 * a card played at instant pace -> the frame that says it is your turn again (three
   computers think, the partner Hard), per trick;
-* the WAV files of the sound cues, made once when the server starts: bytes, and seconds.
+* the WAV files of the sound cues, made once when the server starts: bytes, and seconds;
+* with ``--flood``: H -> its frame while another page alone presses I over and over (each
+  press once the last was answered), at its turn to bid: what one player's hints cost
+  everyone else on the server.
 
-    python bench/bench_alone.py              # 40 presses of H, 5 hints, one hand
+    python bench/bench_alone.py              # 40 presses of H, 3 hints, one hand
     python bench/bench_alone.py --keys 100 --level hard
+    python bench/bench_alone.py --flood --keys 100
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import argparse
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -47,12 +53,58 @@ def _timed(page: AlonePage, key: str) -> float:
     return time.perf_counter() - began
 
 
+def _flood(server: object, stop: threading.Event, flooding: threading.Event,
+           pressed: list[int]) -> None:
+    """Another page alone, at its turn to bid, pressing I until ``stop``."""
+    page = AlonePage(server, level="hard", target="single")  # type: ignore[arg-type]
+    page.until(lambda p: p.state["bidding"])
+    flooding.set()
+    while not stop.is_set():
+        _timed(page, "i")
+        pressed[0] += 1
+    page.close()
+
+
+def flood(tmp: str, keys: int) -> None:
+    """H at one page while another floods I."""
+    with alone_server(Path(tmp), seed=5) as server:
+        stop, flooding, pressed = threading.Event(), threading.Event(), [0]
+        flooder = threading.Thread(target=_flood, args=(server, stop, flooding, pressed))
+        page = AlonePage(server, level="easy", target="single")
+        page.until(lambda p: p.state["bidding"])
+        print("H -> its frame, alone on the server:", _ms([_timed(page, "h") for _ in range(keys)]))
+        flooder.start()
+        flooding.wait(60)
+        began = pressed[0]
+        print("H -> its frame, while another page presses I:",
+              _ms([_timed(page, "h") for _ in range(keys)]),
+              f"({pressed[0] - began} hints answered meanwhile)")
+        stop.set()
+        flooder.join(120)
+        page.close()
+
+
+def _hinted(page: AlonePage) -> float:
+    """I, until its answer: the frame after the key, then the answer from a worker."""
+    answers = sum(len(f.get("urgent", [])) for f in page.frames)
+    began = time.perf_counter()
+    page.press("i")
+    page.until(lambda p: sum(len(f.get("urgent", [])) for f in p.frames) > answers)
+    return time.perf_counter() - began
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keys", type=int, default=40)
-    parser.add_argument("--hints", type=int, default=5)
+    parser.add_argument("--hints", type=int, default=3)
     parser.add_argument("--level", default="medium")
+    parser.add_argument("--flood", action="store_true",
+                        help="only H while another page presses I")
     args = parser.parse_args()
+    if args.flood:
+        with tempfile.TemporaryDirectory() as tmp:
+            flood(tmp, args.keys)
+        return
     began = time.perf_counter()
     files = cue_files()
     made = time.perf_counter() - began
@@ -66,7 +118,7 @@ def main() -> None:
         page = AlonePage(server, token=token, level=args.level, target="single")
         page.until(lambda p: p.state["bidding"])
         print("H -> its frame:", _ms([_timed(page, "h") for _ in range(args.keys)]))
-        print("I (hint) -> its frame:", _ms([_timed(page, "i") for _ in range(args.hints)]))
+        print("I (hint) -> its answer:", _ms([_hinted(page) for _ in range(args.hints)]))
         page.press("enter")
         page.until(my_turn_to_play)
         tricks = []

@@ -12,6 +12,7 @@ pace and pause; a remote table's server paces its own computers.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol, TypeVar, runtime_checkable
@@ -28,10 +29,12 @@ from spades_voice.rules import (
     Look,
     Match,
     MatchState,
+    Move,
     Ruleset,
     Seat,
     SeatView,
     rng_for,
+    seed_text,
     view_of,
 )
 from spades_voice.rules.events import (
@@ -82,6 +85,11 @@ class PlannedStep:
     seat: Seat
     view: SeatView
     player: Player
+    #: The player's level and what its generator is seeded with, when it is one made
+    #: for this decision (``make_player(level, Random(seed))``: another process may make
+    #: it again and decide the same); None for a fixed player (tests, replays).
+    level: Level | None = None
+    seed: str = ""
     #: The decision this seat already made in this very position (before an undo or a
     #: restart): made again without thinking, so the player hears the same card.
     known: Decision | None = None
@@ -93,6 +101,30 @@ class PlannedStep:
 _T = TypeVar("_T")
 #: A hand's number, who decides, and the hand's decisions so far (``LocalTable._position``).
 Position = tuple[int, Seat, tuple[Decision, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class CoachWork:
+    """The coach's review of one hand, as values only: ``review`` may run anywhere (a
+    worker thread, another process) and finds the same as here."""
+
+    number: int
+    moments: tuple[tuple[SeatView, Move], ...]
+    seed: int | str | None
+    rate: WorkRate
+
+    @property
+    def key(self) -> tuple[object, ...]:
+        """The hand and its decisions: a hand once reviewed is answered from memory."""
+        return (self.seed, self.number, tuple(d for _, d in self.moments))
+
+    def review(self) -> tuple[Finding, ...]:
+        rate, seed = self.rate, self.seed
+        return review(
+            self.moments, rng_for(seed, "coach", self.number), rate,
+            advise=lambda view: hint(view, hint_rng(seed, view), rate=rate),
+        )
+
 
 DEFAULT_NAMES: dict[Seat, str] = {Seat.S: "You", Seat.W: "Robin", Seat.N: "Alex", Seat.E: "Sam"}
 
@@ -238,7 +270,8 @@ class LocalTable:
         """``rate`` is this machine's measured speed for Hard (``ai.calibrate``)."""
         self.seat = seat
         self.rate = rate
-        self._coached: dict[tuple[object, ...], tuple[Finding, ...]] = {}
+        #: The coach's findings by ``CoachWork.key``.
+        self.coached: dict[tuple[object, ...], tuple[Finding, ...]] = {}
         #: Fixed computer players by seat (tests, replays); others are made from ``level``.
         self._fixed_players = dict(players or {})
         self.level = level
@@ -284,16 +317,6 @@ class LocalTable:
         actor = self.state.to_act
         return actor is not None and actor is not self.seat and not self.state.over
 
-    def _player(self, seat: Seat) -> Player:
-        """``seat``'s computer for the decision due now: a fixed one, or one of its level
-        drawing from the position's own generator (the same decision every time)."""
-        fixed = self._fixed_players.get(seat)
-        if fixed is not None:
-            return fixed
-        level = Level.HARD if seat is self.seat.partner else self.level
-        return make_player(level, rng_for(self.state.seed, seat.value, self.state.moves),
-                           rate=self.rate)
-
     def step(self) -> None:
         planned = self.plan_step()
         if planned is not None:
@@ -312,15 +335,25 @@ class LocalTable:
         self.state.reveal(actor)
         token = (self.state.hand_number, self.state.moves)
         known = self._decided.get(self._position(actor))
-        return PlannedStep(token, actor, view_of(self.state, actor), self._player(actor), known)
+        view = view_of(self.state, actor)
+        fixed = self._fixed_players.get(actor)
+        if fixed is not None:
+            return PlannedStep(token, actor, view, fixed, known=known)
+        # One of its level drawing from the position's own generator: the same decision
+        # every time (undo, restart and a resumed save replay what the player heard).
+        level = Level.HARD if actor is self.seat.partner else self.level
+        seed = seed_text(self.state.seed, actor.value, self.state.moves)
+        player = make_player(level, random.Random(seed), rate=self.rate)
+        return PlannedStep(token, actor, view, player, level, seed, known)
 
     def _position(self, seat: Seat, looks: bool = False) -> Position:
         """This hand's bids and cards so far (looks aside), and who decides: the key under
         which a decision is remembered. The generator a computer draws from already depends
-        only on the position, but Hard's clock safety net (``ai.hard``) may stop it early
-        on a busy machine, and the player must still hear after an undo or a restart
-        exactly what they heard before. With ``looks`` the looks count too (the hint: what
-        it offers depends on whether the player has seen their cards)."""
+        only on the position, but Hard's clock safety net (``ai.hard``) or a worker pool's
+        time bound (a page alone) may cut its thinking short on a busy machine, and the
+        player must still hear after an undo or a restart exactly what they heard before.
+        With ``looks`` the looks count too (the hint: what it offers depends on whether
+        the player has seen their cards)."""
         moves = tuple(d for d in self.state.hand_decisions() if looks or not isinstance(d, Look))
         return (self.state.hand_number, seat, moves)
 
@@ -361,24 +394,25 @@ class LocalTable:
             self._remember(self._hinted, key, found)
         return found
 
-    def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
-        # ``match`` is a value taken at once, so the shell may run this on a worker thread
-        # while the game goes on; a hand once reviewed is answered from memory.
-        match = self.state.match
+    def coach_work(self) -> CoachWork | None:
+        """The review of this seat's last finished hand, to think out anywhere; None
+        before any hand is finished."""
+        match = self.state.match  # a value taken at once: the game may go on meanwhile
         hands = moments_of(match, self.seat)
         if not hands:
             return None
         number, moments = hands[-1]
-        key = (match.seed, number, tuple(d for _, d in moments))
-        found = self._coached.get(key)
+        return CoachWork(number, tuple(moments), match.seed, self.rate)
+
+    def coach(self) -> tuple[int, tuple[Finding, ...]] | None:
+        # The shell may run this on a worker thread while the game goes on.
+        work = self.coach_work()
+        if work is None:
+            return None
+        found = self.coached.get(work.key)
         if found is None:
-            rate, seed = self.rate, match.seed
-            found = review(
-                moments, rng_for(seed, "coach", number), rate,
-                advise=lambda view: hint(view, hint_rng(seed, view), rate=rate),
-            )
-            self._coached[key] = found
-        return number, found
+            found = self.coached[work.key] = work.review()
+        return work.number, found
 
     def people(self) -> list[Person]:
         return [
@@ -441,6 +475,7 @@ __all__ = [
     "BidPlaced",
     "CardPlayed",
     "Chat",
+    "CoachWork",
     "Event",
     "HandDealt",
     "HandScored",

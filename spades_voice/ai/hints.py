@@ -22,7 +22,7 @@ from spades_voice.ai.hard import (
 from spades_voice.ai.knowledge import Known, bags_once_made, known_of, live_nil
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.said import N_, Said
-from spades_voice.rules import CARDS, SUITS, Card, Rank, SeatView, rng_for
+from spades_voice.rules import CARDS, SUITS, Card, Rank, SeatView, seed_text
 from spades_voice.rules.kernel import SPADES, SUIT_MASKS, trick_winner
 from spades_voice.rules.scoring import BAG_LIMIT
 
@@ -36,7 +36,12 @@ def position_of(view: SeatView) -> tuple[int, int]:
 def hint_rng(seed: int | str | None, view: SeatView) -> random.Random:
     """The hint's own generator for the position ``view`` shows: asked again in the same
     position, the hint draws the same deals and so says the same thing."""
-    return rng_for(seed, "hint", *position_of(view))
+    return random.Random(hint_seed(seed, view))
+
+
+def hint_seed(seed: int | str | None, view: SeatView) -> str:
+    """What ``hint_rng`` is seeded with: a worker process given it draws the same."""
+    return seed_text(seed, "hint", *position_of(view))
 
 
 def hint(

@@ -34,11 +34,13 @@ from spades_voice.ai import REFERENCE_RATE, Player, WorkRate
 from spades_voice.alone.keys import page_keymap
 from spades_voice.alone.session import AloneSession
 from spades_voice.alone.sound import cue_files
+from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import texts
-from spades_voice.narration.browser import OPENED_ELSEWHERE
+from spades_voice.narration.browser import KEEPS_NOTHING, OPENED_ELSEWHERE
 from spades_voice.narration.language import line, speaking
 from spades_voice.net.limits import Expelled, Guard, Limits
-from spades_voice.net.protocol import ProtocolError
+from spades_voice.net.protocol import CLOSE_BUSY, ProtocolError
+from spades_voice.net.server import Visit
 from spades_voice.net.web import WebPage, chosen_language
 from spades_voice.options import Level, Sound, Target
 from spades_voice.rules import Ruleset, Seat
@@ -79,12 +81,18 @@ def chosen(settings: Settings, hello: dict[str, Any]) -> Settings:
 class PageHooks(StoreHooks):
     """The terminal's store, for a page: everything kept as at a terminal, but a file
     the player asks for (the history) is not made on the server, where they cannot open
-    it: it goes to the page to download (``store.base.Downloads``)."""
+    it: it goes to the page to download (``store.base.Downloads``). On a server that
+    keeps nothing (``kept=False``), the page hears so once, before anything else."""
 
-    def __init__(self, folder: Path, *, clock: Callable[[], float]) -> None:
-        super().__init__(folder, clock=clock)
+    def __init__(self, folder: Path, *, clock: Callable[[], float], kept: bool) -> None:
+        super().__init__(folder, clock=clock, kept=kept)
+        self._untold = [] if kept else [KEEPS_NOTHING]
         #: The page's session, which sends a file with its next frame (set once it exists).
         self.send_file: Callable[[str, str], None] = lambda name, text: None
+
+    def notices(self) -> list[str]:
+        told, self._untold = self._untold, []
+        return told + super().notices()
 
     def download(self, name: str, text: str) -> None:
         self.send_file(name, text)
@@ -103,14 +111,17 @@ class AloneDoor:
         clock: Callable[[], float] = time.monotonic,
         players: Callable[[], dict[Seat, Player]] | None = None,
         page: WebPage | None = None,
+        kept: bool = True,
     ) -> None:
         """``root``: the folder under which each player's own folder is made.
         ``new_seed``: each new match's seed (tests give a fixed one). ``clock``: the
         match clock's and the message guard's. ``players``: fixed computers for every
         table (tests and replays, as ``LocalTable`` takes them); by default the level's.
         ``page``: the page these players use, which then offers Play alone and serves
-        the sound cues."""
+        the sound cues. ``kept``: False keeps nothing on disk (``serve --no-save``): no
+        folder is made under ``root``, and each page's match ends with the page."""
         self.root = root
+        self.kept = kept
         self.limits = limits or Limits()
         self.rate = rate
         self.new_seed = new_seed
@@ -121,7 +132,7 @@ class AloneDoor:
             page.offer_alone(cue_files(), "audio/wav")
         self._open: dict[str, tuple[AloneSession, ServerConnection]] = {}
 
-    async def __call__(self, ws: ServerConnection, seated: Callable[[], None]) -> None:
+    async def __call__(self, ws: ServerConnection, visit: Visit) -> None:
         """One page's socket, from its hello until it closes."""
         try:
             raw = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
@@ -130,14 +141,21 @@ class AloneDoor:
             return
         if not isinstance(hello, dict) or hello.get("type") != "alone":
             return
-        token = hello.get("token")
-        if not isinstance(token, str) or not TOKEN.fullmatch(token):
-            token = secrets.token_urlsafe(32)
-        seated()
         with speaking(chosen_language(hello.get("lang"))):
-            await self._play(ws, token, hello)
+            if visit.refused is not None:  # told why, then back to the first screen
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.send(json.dumps({"type": "left", "urgent": [line(visit.refused)]}))
+                await ws.close(CLOSE_BUSY, visit.refused)
+                return
+            token = hello.get("token")
+            if not isinstance(token, str) or not TOKEN.fullmatch(token):
+                token = secrets.token_urlsafe(32)
+            visit.seated()
+            await self._play(ws, token, hello, visit)
 
-    async def _play(self, ws: ServerConnection, token: str, hello: dict[str, Any]) -> None:
+    async def _play(
+        self, ws: ServerConnection, token: str, hello: dict[str, Any], visit: Visit
+    ) -> None:
         name = folder_name(token)
         earlier = self._open.pop(name, None)
         if earlier is not None:  # the same browser again (a reload, a tab): it takes over
@@ -149,8 +167,8 @@ class AloneDoor:
             await earlier[0].end()
         # A player new to this server hears no cue until they turn cues on (a page may
         # play no sound before a key); after that, their choice is kept like any other.
-        known = (self.root / name / SETTINGS_FILE).exists()
-        hooks = PageHooks(self.root / name, clock=self.clock)
+        known = self.kept and (self.root / name / SETTINGS_FILE).exists()
+        hooks = PageHooks(self.root / name, clock=self.clock, kept=self.kept)
         settings = chosen(hooks.settings, hello)
         if not known:
             settings = replace(settings, sound=Sound.OFF)
@@ -166,8 +184,10 @@ class AloneDoor:
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(json.dumps(frame, separators=(",", ":")))
 
-        session = AloneSession(table, hooks, self.keymap, settings, send,
-                               sound_on=settings.sound is Sound.ON)
+        session = AloneSession(
+            table, hooks, self.keymap, settings, send, sound_on=settings.sound is Sound.ON,
+            thinking=PoolThinking(visit.computers, visit.address, self.rate),
+        )
         hooks.send_file = session.send_file
         self._open[name] = (session, ws)
         await send({

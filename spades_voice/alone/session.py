@@ -26,6 +26,7 @@ from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
 from spades_voice.alone.sound import PageSound
+from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import texts
 from spades_voice.net.regions import regions
 from spades_voice.options import Verbosity
@@ -102,8 +103,11 @@ class AloneSession:
         send: Send,
         *,
         sound_on: bool = False,
+        thinking: PoolThinking | None = None,
     ) -> None:
-        """``sound_on``: cues start on (the player turned them on before at this page)."""
+        """``sound_on``: cues start on (the player turned them on before at this page).
+        ``thinking``: where the computers, the hint and the coach think (the server's
+        workers); None: here, as at a terminal (tests of the session alone)."""
         self.hooks = hooks
         self._flush_due = False
         self.speaker = PageSpeaker(self.invalidate)
@@ -115,6 +119,9 @@ class AloneSession:
             sound=self.sound,
         )
         self.shell.on_quit = self._quit
+        self.thinking = thinking
+        if thinking is not None:
+            self.shell.driver.thinking = thinking
         self._bindings: KeyBindingsBase = load_key_bindings(self.shell, keymap)
         self._processor = KeyProcessor(self._bindings)
         self._send = send
@@ -158,6 +165,8 @@ class AloneSession:
         and the match is saved (``StoreHooks.close``)."""
         self.shell.table.set_listener(None)
         self.shell.quitting = True
+        if self.thinking is not None:
+            self.thinking.close()
         driver, sender = self._tasks
         driver.cancel()
         self._outbox.put_nowait(None)

@@ -39,7 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "the data folder, $SPADES_VOICE_DATA_DIR when set).",
     )
     parser.add_argument(
-        "--no-save", action="store_true", help="Keep tables in memory only."
+        "--no-save", action="store_true",
+        help="Keep nothing on disk: tables, and the matches of pages playing alone, live "
+        "in memory only."
     )
     parser.add_argument(
         "--trust-proxy",
@@ -108,8 +110,9 @@ def run(args: argparse.Namespace) -> int:
         origins=args.allow_origin,
         web=web,
         registry=registry,
-        # Each browser that plays alone: its match, statistics and choices (``alone``).
-        alone=AloneDoor(alone_folder(), page=web),
+        # Each browser that plays alone: its match, statistics and choices (``alone``);
+        # with --no-save, nothing of them on disk.
+        alone=AloneDoor(alone_folder(), page=web, kept=not args.no_save),
     )
     warning = exposure_warning(args.bind, tls)
     if warning:

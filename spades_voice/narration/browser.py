@@ -24,6 +24,8 @@ HINT_BUSY = N_("No hint now: the computers are busy. Ask again in a moment.")
 HINT_THINKING = N_("Still working out your last hint.")
 #: The problem report is ready to save.
 REPORT_READY = N_("Problem report ready: the Save report link saves it as a file to send.")
+#: Playing alone on a server that keeps nothing (``serve --no-save``): said once, first.
+KEEPS_NOTHING = N_("This server keeps nothing: your match ends when you close the page.")
 #: Playing alone, the same browser opened the game again elsewhere (another tab): the
 #: game goes on there, and this page stops.
 OPENED_ELSEWHERE = N_("Your game was opened in another tab or window, and goes on there.")

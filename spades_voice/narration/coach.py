@@ -70,3 +70,8 @@ COACH_LATER = N_("The coach reviews your decisions once a hand is finished.")
 NO_HAND_TO_REVIEW = N_("No finished hand to review.")
 #: Said at once when the coach key is pressed; the review follows in about a second.
 COACHING = N_("Reviewing your last hand.")
+#: A page playing alone: the server's computers are too busy to review now (as a hint
+#: can be), or the page's last review is still being worked out.
+COACH_BUSY = N_("No review now: the computers are busy. Ask again in a moment.")
+#: A page playing alone: the server's computer could not work the review out.
+COACH_FAILED = N_("No review this time: the computer could not work one out.")

@@ -298,6 +298,12 @@ def full_path(path: object) -> str:
     return _("Full path: {path}").format(path=path)
 
 
+def keeps_no_files() -> str:
+    """Why no file was written on a server that keeps nothing (``serve --no-save``), as
+    ``report_not_written`` and ``history_not_saved`` put a reason."""
+    return _("this server keeps no files")
+
+
 def report_not_written(reason: str) -> str:
     """``reason`` as ``store.files.write_failure_reason`` words it ("the disk is full")."""
     return _("The problem report could not be written because {reason}.").format(reason=reason)

@@ -51,7 +51,7 @@ from spades_voice.narration.refusals import heard
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_create, moved_from
-from spades_voice.net.computers import NoHint
+from spades_voice.net.computers import HintShare, NoHint
 from spades_voice.net.regions import bid_focus, regions
 from spades_voice.net.registry import seat_address
 from spades_voice.net.web import Keys, chosen_language
@@ -65,10 +65,6 @@ FIRST_ASKED = 1 << 20
 #: What a mute awaiting its ``ok`` is asked as (never a key's action).
 MUTE = "/mute"
 MAX_ASKED = 64  # keys awaiting the server's ok; beyond it (a flood) they are not answered
-#: A seat's hints: this many at once, then one more every ``HINT_EVERY`` seconds (a hint
-#: is a worker's quarter second; the seat that asks pays for it, not the tables' moves).
-HINT_BURST = 3.0
-HINT_EVERY = 2.0
 
 
 def _summary(action: str, view: SeatView, cast: say.Cast) -> str | None:
@@ -123,9 +119,7 @@ class BrowserSocket:
         self._seated = seated
         self._hints = hints
         self._hinted = 0
-        self._hint_thinking = False  # one hint at a time
-        self._hint_tokens = HINT_BURST
-        self._hint_time: float | None = None
+        self._hint_share = HintShare()
         #: Keys let through as pings, by the ping's id, waiting for the server's ``ok``.
         self._asked: dict[int, str] = {}
         self._ids = itertools.count(FIRST_ASKED)
@@ -239,32 +233,22 @@ class BrowserSocket:
             return _answer(line(texts.BLIND_OFFER))
         if not view.my_turn or view.phase is None or self._hints is None:
             return _answer(line(texts.HINT_LATER))
-        if self._hint_thinking:
+        share = self._hint_share
+        if share.thinking:
             return _answer(line(HINT_THINKING))
-        if not self._pay_for_hint(asyncio.get_running_loop().time()):
+        if not share.pay(asyncio.get_running_loop().time()):
             return _answer(line(HINT_BUSY))
         self._hinted += 1
-        self._hint_thinking = True
+        share.thinking = True
         seed = f"{self.client.code}/{self.client.seat.value}/hint/{self._hinted}"
         asyncio.get_running_loop().create_task(self._hint_answer(self._hints(seed, view)))
         return None
-
-    def _pay_for_hint(self, now: float) -> bool:
-        if self._hint_time is not None:
-            self._hint_tokens = min(
-                HINT_BURST, self._hint_tokens + (now - self._hint_time) / HINT_EVERY
-            )
-        self._hint_time = now
-        if self._hint_tokens < 1:
-            return False
-        self._hint_tokens -= 1
-        return True
 
     async def _hint_answer(self, thinking: Awaitable[Hint | NoHint]) -> None:
         try:
             found = await thinking
         finally:
-            self._hint_thinking = False
+            self._hint_share.thinking = False
         with speaking(self.lang):
             if isinstance(found, Hint):
                 choice = found.decision

@@ -13,7 +13,11 @@ worker when the pool starts (a fraction of a second, in CPU time); until it is k
 reference rate stands in.
 
 Under load Hard's budget shrinks: when more decisions wait than there are workers, each
-gets ``DEFAULT_BUDGET_MS * workers / waiting``, never below ``HARD_FLOOR_MS``.
+gets ``DEFAULT_BUDGET_MS * workers / waiting``, never below ``HARD_FLOOR_MS``. A page
+playing alone (``spades_voice.alone``) asks with a fixed budget and its table's own rate
+instead: its match is the terminal's, where a position decides the same way every time
+(undo replays it, a hint asked twice says the same), so only its turn in the queues
+and the time bound are the server's.
 """
 
 from __future__ import annotations
@@ -25,10 +29,6 @@ import enum
 import logging
 import multiprocessing
 import os
-import random
-import signal
-import threading
-import time
 from collections import Counter, deque
 from collections.abc import Callable
 from concurrent.futures.process import BrokenProcessPool
@@ -40,10 +40,20 @@ from spades_voice.ai import (
     Hint,
     Level,
     WorkRate,
-    hint,
-    make_player,
 )
-from spades_voice.rules import Bid, Decision, SeatView
+from spades_voice.ai.coach import Finding
+from spades_voice.net.workers import (
+    coach_in_worker,
+    decide_in_worker,
+    fallback,
+    hint_in_worker,
+    measure_rate,
+    start_method,
+    warm,
+    worker_start,
+)
+from spades_voice.rules import Decision, SeatView
+from spades_voice.table import CoachWork
 
 log = logging.getLogger("spades_voice.net")
 
@@ -58,83 +68,14 @@ HINT_WAIT = 3.0
 HINTS_PER_ADDRESS = 2
 #: Hints waiting for a worker, from everyone; beyond it a hint is answered "busy".
 HINTS_WAITING = 16
-
-
-#: Workers run at a lower priority than the event loop, so people's intents are answered
-#: first when the cores are busy; Hard's work is counted, not timed, so it plays the same.
-WORKER_NICENESS = 10
-
-
-def _worker_start() -> None:
-    """Each worker runs below the loop's priority, leaves Control-C to the server, and
-    ends when the server process ends.
-
-    Control-C reaches every process of the terminal's group: a worker that took it would
-    print a ``KeyboardInterrupt`` traceback (read out by a screen reader) before the
-    server's own "Server stopped."; the server stops its workers itself (``close``).
-
-    A pool's workers wait on their queue for ever: if the server is killed (SIGKILL, a
-    crash) nobody tells them to stop, and they would outlive it, keeping the fork server
-    alive too. A watchdog thread waits on the parent's sentinel (a pipe end on POSIX, a
-    process handle on Windows, closed or signalled when the parent is gone) and ends the
-    worker then. (``os.kill(pid, 0)``, the POSIX way to ask, sends Control-C on Windows.)
-    """
-    with contextlib.suppress(OSError, AttributeError):
-        os.nice(WORKER_NICENESS)
-    with contextlib.suppress(ValueError, OSError):
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-    parent = multiprocessing.parent_process()
-    if parent is None:  # pragma: no cover - a pool's worker always has one
-        return
-
-    def watch() -> None:
-        parent.join()
-        os._exit(0)
-
-    threading.Thread(target=watch, name="server-watch", daemon=True).start()
-
-
-def start_method() -> str:
-    """How worker processes start: ``forkserver`` where the platform has it (Linux, macOS),
-    ``spawn`` elsewhere (Windows). Forking the server itself is never safe: it may run on a
-    thread (``host``, tests), and forking a process with threads can copy a held lock;
-    spawn re-imports the game for every worker, so it is only the fallback."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        return "forkserver"
-    return "spawn"
-
-
-def _warm() -> int:
-    time.sleep(0.05)  # long enough that each warm-up call gets a worker of its own
-    return os.getpid()
-
-
-def _measure_rate() -> WorkRate:
-    """Runs in a worker process: this machine's work rate for Hard."""
-    from spades_voice.ai.calibrate import measure
-
-    return measure(time.process_time)
-
-
-def _decide(level: str, seed: str, view: SeatView, budget_ms: float, rate: WorkRate) -> Decision:
-    """Runs in a worker process."""
-    player = make_player(Level(level), random.Random(seed), budget_ms=budget_ms, rate=rate)
-    return player.decide(view)
-
-
-def _hint(seed: str, view: SeatView, budget_ms: float, rate: WorkRate) -> Hint:
-    """Runs in a worker process: a browser seat's hint (its player's own computer runs
-    no game to think with, so the server thinks as it does for its computers)."""
-    return hint(view, random.Random(seed), budget_ms, rate)
-
-
-def fallback(view: SeatView) -> Decision:
-    """What a computer plays when its worker fails: the first legal card, or a bid of 1
-    rather than nil."""
-    if view.legal_cards:
-        return view.legal_cards[0]
-    bids: tuple[Bid, ...] = view.legal_bids
-    return bids[1] if len(bids) > 1 else bids[0]
+#: How long the coach's review of a hand may take in a worker (a page alone's D): about
+#: 14 of Hard's looks, so far longer than a decision; past it, as for a hung decision.
+COACH_TIMEOUT = 60.0
+#: A seat's hints: this many at once, then one more every ``HINT_EVERY`` seconds (a hint
+#: is a worker's quarter second; the seat that asks pays for it, not the tables' moves).
+#: The same for a browser seat (``browser_seat.py``) and a page alone (``alone``).
+HINT_BURST = 3.0
+HINT_EVERY = 2.0
 
 
 class NoHint(enum.Enum):
@@ -147,19 +88,48 @@ class NoHint(enum.Enum):
     BUSY = "busy"
 
 
+class HintShare:
+    """What one seat may ask of the workers for itself (hints, the coach): one at a time,
+    and ``HINT_BURST`` at once, then one every ``HINT_EVERY`` seconds."""
+
+    def __init__(self) -> None:
+        #: One is being thought out: the seat hears so rather than asking again.
+        self.thinking = False
+        self._tokens = HINT_BURST
+        self._time: float | None = None
+
+    def pay(self, now: float) -> bool:
+        """Take one ask at ``now`` (the loop's time); False when none is left."""
+        if self._time is not None:
+            self._tokens = min(HINT_BURST, self._tokens + (now - self._time) / HINT_EVERY)
+        self._time = now
+        if self._tokens < 1:
+            return False
+        self._tokens -= 1
+        return True
+
+
+#: What a worker answers: a decision, a hint, or the coach's findings.
+Thought = Decision | Hint | tuple[Finding, ...]
+
+
 @dataclass(eq=False, slots=True)
 class _Job:
     """One decision or hint asked of the workers; ``answer`` gets its result, or None
     when it failed (the asker then plays the fallback, or says there is no hint)."""
 
-    work: Callable[..., Decision | Hint]
+    work: Callable[..., Thought]
     #: The work's arguments but the last two (Hard's budget and the work rate, fixed
     #: when a worker takes the job, from how many wait then).
     args: tuple[object, ...]
-    answer: asyncio.Future[Decision | Hint | NoHint | None]
+    answer: asyncio.Future[Thought | NoHint | None]
     hint: bool
     #: Tried once already, in a pool that then broke or was restarted.
     retried: bool = False
+    #: The budget and rate the asker fixed (a page alone's); None: the pool's, by load.
+    fixed: tuple[float, WorkRate] | None = None
+    #: How long it may take in a worker; None: the pool's ``timeout``.
+    timeout: float | None = None
 
 
 class ComputerPool:
@@ -206,21 +176,31 @@ class ComputerPool:
         self._asking: Counter[str] = Counter()  # hints waiting or thinking, by address
         self.restarts = 0  # the benchmark and the tests read it
         self.given_up = 0  # decisions replaced by the fallback move
+        #: New workers being started after a restart (jobs wait in the queues meanwhile).
+        self._starting: asyncio.Task[None] | None = None
+        self._closed = True  # until ``start``, and after ``close``: every ask fails at once
 
     def start(self) -> None:
+        """Start the workers and wait until each is up: before the server serves (it
+        blocks), or in a thread (``_start_again``)."""
+        self._closed = False
+        self._pool = self._launch()
+
+    def _launch(self) -> concurrent.futures.ProcessPoolExecutor:
         method = start_method()
         ctx = multiprocessing.get_context(method)
         if method == "forkserver":
-            ctx.set_forkserver_preload(["spades_voice.ai", "spades_voice.net.computers"])
-        self._pool = concurrent.futures.ProcessPoolExecutor(
-            self.workers, mp_context=ctx, initializer=_worker_start
+            ctx.set_forkserver_preload(["spades_voice.ai", "spades_voice.net.workers"])
+        pool = concurrent.futures.ProcessPoolExecutor(
+            self.workers, mp_context=ctx, initializer=worker_start
         )
         # Start every worker now: the pool would start them on demand, from the event
         # loop, and starting the fork server takes the best part of a second.
-        warm = [self._pool.submit(_warm) for _ in range(self.workers)]
-        concurrent.futures.wait(warm, timeout=30)
+        warming = [pool.submit(warm) for _ in range(self.workers)]
+        concurrent.futures.wait(warming, timeout=30)
         if self._rate is None and self._measuring is None:
-            self._measuring = self._pool.submit(_measure_rate)
+            self._measuring = pool.submit(measure_rate)
+        return pool
 
     @property
     def rate(self) -> WorkRate:
@@ -243,34 +223,60 @@ class ComputerPool:
         # never floats made during an attack, each pinning a 1 MB arena of it after.
         return max(HARD_FLOOR_MS, round(DEFAULT_BUDGET_MS * share))
 
-    async def decide(self, level: Level, seed: str, view: SeatView) -> Decision:
+    async def decide(self, level: Level, seed: str, view: SeatView,
+                     fixed: tuple[float, WorkRate] | None = None) -> Decision:
         """The computer's decision for ``view``; the fallback if it cannot be had (the
         worker failed, hung or was restarted twice under it). Never raises but when the
-        asking task itself is cancelled (its table closed)."""
-        if self._pool is None:
+        asking task itself is cancelled (its table closed). ``fixed``: Hard's budget and
+        rate, where the asker's match must decide as it always does (a page alone)."""
+        if self._closed:
             return fallback(view)
         self.waiting += 1
         try:
             answer = await self._ask(_Job(
-                _decide, (level.value, seed, view), self._loop().create_future(), hint=False
+                decide_in_worker, (level.value, seed, view), self._loop().create_future(),
+                hint=False, fixed=fixed,
             ))
         finally:
             self.waiting -= 1
-        if answer is None or isinstance(answer, Hint | NoHint):
+        if answer is None or isinstance(answer, Hint | NoHint | tuple):
             self.given_up += 1
             log.error("a computer's decision was given up; playing a safe choice")
             return fallback(view)
         return answer
 
-    async def hint(self, seed: str, view: SeatView, asker: str = "") -> Hint | NoHint:
+    async def hint(self, seed: str, view: SeatView, asker: str = "",
+                   fixed: tuple[float, WorkRate] | None = None) -> Hint | NoHint:
         """A hint for ``view``'s seat, thought in a worker once no table's move waits;
-        ``NoHint`` says why there is none. ``asker``: the address that asks."""
-        if self._pool is None:
+        ``NoHint`` says why there is none. ``asker``: the address that asks; ``fixed``:
+        Hard's budget and rate (a page alone's hint is the terminal's)."""
+        answer = await self._asked(
+            _Job(hint_in_worker, (seed, view), self._loop().create_future(), hint=True,
+                 fixed=fixed),
+            asker,
+        )
+        return answer if isinstance(answer, Hint | NoHint) else NoHint.FAILED
+
+    async def coach(self, work: CoachWork, asker: str = "") -> tuple[Finding, ...] | NoHint:
+        """The coach's review of ``work``'s hand, thought as a hint is (after the tables'
+        moves, paid for by ``asker``), within ``COACH_TIMEOUT``."""
+        answer = await self._asked(
+            _Job(coach_in_worker, (work,), self._loop().create_future(), hint=True,
+                 timeout=COACH_TIMEOUT),
+            asker,
+        )
+        return answer if isinstance(answer, tuple | NoHint) else NoHint.FAILED
+
+    async def _asked(self, job: _Job, asker: str) -> Thought | NoHint | None:
+        """``job``, asked for ``asker`` itself (a hint, the coach): after the tables'
+        moves, ``HINTS_PER_ADDRESS`` at once, and busy if no worker takes it soon."""
+        if self._closed:
+            job.answer.cancel()
             return NoHint.FAILED
         if self._asking[asker] >= HINTS_PER_ADDRESS or len(self._hints) >= HINTS_WAITING:
+            job.answer.cancel()
             return NoHint.BUSY
         self._asking[asker] += 1
-        job = _Job(_hint, (seed, view), self._loop().create_future(), hint=True)
         late = self._loop().call_later(self.hint_wait, self._too_late, job)
         try:
             answer = await self._ask(job)
@@ -279,9 +285,7 @@ class ComputerPool:
             self._asking[asker] -= 1
             if self._asking[asker] <= 0:
                 del self._asking[asker]
-        if isinstance(answer, Hint | NoHint):
-            return answer
-        return NoHint.FAILED
+        return answer
 
     # ---- the queues ------------------------------------------------------------------
 
@@ -289,7 +293,7 @@ class ComputerPool:
     def _loop() -> asyncio.AbstractEventLoop:
         return asyncio.get_running_loop()
 
-    async def _ask(self, job: _Job) -> Decision | Hint | NoHint | None:
+    async def _ask(self, job: _Job) -> Thought | NoHint | None:
         (self._hints if job.hint else self._moves).append(job)
         self._pump()
         # If the asker is cancelled, so is ``answer``: a worker never takes the job.
@@ -304,7 +308,11 @@ class ComputerPool:
     def _pump(self) -> None:
         """Give free workers the next jobs: moves first, hints in at most half of them."""
         hint_room = max(1, self.workers // 2)
-        while self._running < self.workers:
+        if self._pool is None and self._starting is None and not self._closed and (
+            self._moves or self._hints
+        ):  # the last start failed: try again now that someone asks
+            self._starting = self._loop().create_task(self._start_again())
+        while self._pool is not None and self._running < self.workers:
             if self._moves:
                 job = self._moves.popleft()
             elif self._hints and self._hints_running < hint_room:
@@ -321,21 +329,21 @@ class ComputerPool:
 
     async def _work(self, job: _Job) -> None:
         """Run ``job`` in a worker, within ``timeout``; then the next jobs."""
-        result: Decision | Hint | None = None
+        result: Thought | None = None
         again = False
         pool = self._pool
+        timeout = job.timeout or self.timeout
         try:
             if pool is None:
                 raise BrokenProcessPool("the pool is closed")
-            budget = self.budget_ms()
-            if not job.hint:
+            budget, rate = job.fixed or (self.budget_ms(), self.rate)
+            if not job.hint and job.fixed is None:
                 self.last_budget_ms = budget
                 self.lowest_budget_ms = min(self.lowest_budget_ms, budget)
-            running = pool.submit(job.work, *job.args, budget, self.rate)
-            result = await asyncio.wait_for(asyncio.wrap_future(running), self.timeout)
+            running = pool.submit(job.work, *job.args, budget, rate)
+            result = await asyncio.wait_for(asyncio.wrap_future(running), timeout)
         except TimeoutError:
-            log.error("a computer's worker took over %g s; restarting the workers",
-                      self.timeout)
+            log.error("a computer's worker took over %g s; restarting the workers", timeout)
             self._restart(pool)
         except (BrokenProcessPool, asyncio.CancelledError) as e:
             # The pool broke or was restarted under the job (its future cancelled), not
@@ -345,7 +353,7 @@ class ComputerPool:
                 raise  # the server's loop is ending
             log.warning("a computer's worker was lost (%r)", e)
             self._restart(pool)
-            again = not job.retried and self._pool is not None
+            again = not job.retried and not self._closed
         except Exception as e:  # whatever went wrong in the worker, the asker is answered
             log.error("a computer's worker failed (%r)", e)
         finally:
@@ -362,17 +370,56 @@ class ComputerPool:
 
     def _restart(self, broken: concurrent.futures.ProcessPoolExecutor | None) -> None:
         """New workers in place of ``broken`` (unless that was done already): its jobs
-        still running fail and are tried again; what waits in the queues is untouched."""
+        still running fail and are tried again; what waits in the queues is untouched and
+        goes to the new workers once they are up (``_start_again``)."""
         if broken is None or broken is not self._pool:
             return
         self.restarts += 1
         # Its workers may be hung: end them, or they would spin on for ever.
         stuck = list((getattr(broken, "_processes", None) or {}).values())
-        self.start()
+        self._pool = None
         broken.shutdown(wait=False, cancel_futures=True)
         for process in stuck:
             with contextlib.suppress(Exception):
                 process.kill()
+        self._starting = self._loop().create_task(self._start_again())
+
+    async def _start_again(self) -> None:
+        """Start the new workers in a thread. Starting processes takes a while (up to the
+        warm-up's 30 s when the machine is busy: the workers run below the loop's
+        priority), and the loop every table shares must not wait for it: it did, and a
+        restart under load left every table on the server unanswered meanwhile."""
+        try:
+            pool = await asyncio.to_thread(self._launch_again)
+        except Exception as e:  # no workers to be had: what waits is given up, not lost
+            log.error("the computers' workers could not be started again (%r)", e)
+            pool = None
+        self._starting = None
+        if pool is None:
+            self._give_up_waiting()
+            return
+        if self._closed:  # the server closed meanwhile
+            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+            return
+        self._pool = pool
+        self._pump()
+
+    def _launch_again(self) -> concurrent.futures.ProcessPoolExecutor | None:
+        """In a thread: new workers, unless the server closed while they started."""
+        pool = self._launch()
+        if self._closed:
+            pool.shutdown(wait=True, cancel_futures=True)
+            return None
+        return pool
+
+    def _give_up_waiting(self) -> None:
+        """Answer every job still queued with nothing: moves play the fallback, hints
+        and reviews say there is none (the next restart may do better)."""
+        for queue in (self._moves, self._hints):
+            while queue:
+                job = queue.popleft()
+                if not job.answer.done():
+                    job.answer.set_result(None)
 
     def worker_pids(self) -> list[int]:
         """The running workers' process ids (the benchmark and the tests read them)."""
@@ -380,6 +427,7 @@ class ComputerPool:
 
     def close(self) -> None:
         """Stop the workers (waits for them to exit, so none outlives the server)."""
+        self._closed = True
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

@@ -16,10 +16,11 @@ from spades_voice.ai import Level
 from spades_voice.narration import notices
 from spades_voice.net import blind
 from spades_voice.net.broadcast import Broadcaster, Member
-from spades_voice.net.computers import ComputerPool, fallback
+from spades_voice.net.computers import ComputerPool
 from spades_voice.net.limits import Limits, Timers
 from spades_voice.net.seating import Seating
 from spades_voice.net.turns import Turn, Turns
+from spades_voice.net.workers import fallback
 from spades_voice.rules import (
     Decision,
     IllegalAction,

@@ -27,6 +27,7 @@ import ssl
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
 from http import HTTPStatus
 
 from websockets.asyncio.server import Server, ServerConnection, serve
@@ -52,9 +53,26 @@ from spades_voice.rules import SeatView
 
 #: The path a page that plays alone opens (``spades_voice.alone``).
 ALONE_PATH = "/alone"
-#: That door: the page's socket, and what to call once it is a player (never dropped
-#: for room, as a seated person is not).
-Alone = Callable[[ServerConnection, Callable[[], None]], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Visit:
+    """What the server tells the door to play alone about one page's socket."""
+
+    #: The address the limits count (what a trusted proxy forwards, else the peer).
+    address: str
+    #: Call once the page is a player: never dropped for room, as a seated person is not.
+    seated: Callable[[], None]
+    #: Why the page may not play (its address has too many connections), said to it in
+    #: its own language once its hello names one; None: it may.
+    refused: str | None
+    #: The server's computers' workers: the page's computers, hints and coach think
+    #: there, on the same queues and budgets as the shared tables'.
+    computers: ComputerPool
+
+
+#: That door: the page's socket and its visit.
+Alone = Callable[[ServerConnection, Visit], Awaitable[None]]
 
 log = logging.getLogger("spades_voice.net")
 
@@ -258,7 +276,7 @@ class TableServer:
         playing alone goes through its own door."""
         path = ws.request.path if ws.request is not None else None
         if self.web is not None and self.alone is not None and path == ALONE_PATH:
-            await self.alone(ws, lambda: self.door.seated(ws))
+            await self._alone(ws, self.alone)
             return
         if self.web is None or path != SEAT_PATH:
             await self._handle(ws)
@@ -274,15 +292,40 @@ class TableServer:
 
         await self._handle(BrowserSocket(ws, self.web.keys, seated, hints))  # type: ignore[arg-type]  # speaks as a connection
 
-    async def _handle(self, ws: ServerConnection) -> None:
-        address = self.address_of(ws)
+    def _came(self, address: str) -> bool:
+        """A connection from ``address`` is in the handler: counted; False when that
+        makes one more than the address may hold (``_process_request`` refuses most
+        before they open; this is for handshakes that raced past it)."""
         self.connections += 1
         self._open_by_address[address] += 1
+        return self._open_by_address[address] <= self.limits.connections_per_address
+
+    def _went(self, address: str) -> None:
+        self.connections -= 1
+        self._open_by_address[address] -= 1
+        if self._open_by_address[address] <= 0:
+            del self._open_by_address[address]
+
+    async def _alone(self, ws: ServerConnection, alone: Alone) -> None:
+        """A page playing alone: counted with the address's other connections (a seat's,
+        a client's), so one address holds no more sockets by playing alone."""
+        address = self.address_of(ws)
+        allowed = self._came(address)
+        try:
+            await alone(ws, Visit(address, lambda: self.door.seated(ws),
+                                  None if allowed else closes.TOO_MANY_CONNECTIONS,
+                                  self.computers))
+        finally:
+            self._went(address)
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        address = self.address_of(ws)
+        allowed = self._came(address)
         member = Member(ws, self.limits.backlog)
         guard = Guard(self.limits, self.clock)
         seated: Seated | None = None
         try:
-            if self._open_by_address[address] > self.limits.connections_per_address:
+            if not allowed:
                 member.close(p.CLOSE_BUSY, closes.TOO_MANY_CONNECTIONS)
                 return
             seated = await self.reception.hello(ws, member, guard, address)
@@ -311,10 +354,7 @@ class TableServer:
         except ConnectionClosed:
             pass
         finally:
-            self.connections -= 1
-            self._open_by_address[address] -= 1
-            if self._open_by_address[address] <= 0:
-                del self._open_by_address[address]
+            self._went(address)
             if seated is not None:
                 seated[0].leave(seated[1], member)
             # Keep reading (and discarding) while the close handshake runs: a reader that

@@ -224,9 +224,8 @@ async def drive(shell: Shell, wake: asyncio.Event, app: Redraws) -> None:
         planned = shell.plan_step()
         if planned is None:
             continue
-        # A hard computer thinks for up to a quarter second: do it in a worker thread so
-        # every key the player presses meanwhile is answered at once.
-        decision = await asyncio.get_running_loop().run_in_executor(None, planned.decide)
+        # Thought out elsewhere (``Driver.thinking``): keys pressed meanwhile are answered.
+        decision = await shell.driver.thinking.decide(planned)
         shell.commit_step(planned, decision)
         app.invalidate()
 

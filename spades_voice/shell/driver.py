@@ -1,14 +1,67 @@
 """When the computers may move: the pace, the time of the next step, and whether the
-pace driver (``app``) sleeps until something wakes it. The clock is injected."""
+pace driver (``app``) sleeps until something wakes it. The clock is injected.
+
+Where they think (and the hint and the coach with them) is ``Thinking``: here, in this
+process's worker threads, for the terminal; in a server's worker processes for a page
+playing alone (``spades_voice.alone``), whose server's loop no thinking may hold up.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Protocol
 
+from spades_voice.ai import Hint
+from spades_voice.ai.coach import Finding
 from spades_voice.options import Pace
+from spades_voice.rules import Decision, SeatView
+from spades_voice.table import PlannedStep, Reviewable, Table
+
+#: The coach's answer: the hand's number and its findings; None before a finished hand.
+Coached = tuple[int, tuple[Finding, ...]] | None
+
+
+class Thinking(Protocol):
+    """Where the computers' decisions, the hint and the coach are thought out."""
+
+    #: At instant pace the computers move inside the key's own handler (False: every
+    #: move goes through the pace driver, however quick the pace, as it must when the
+    #: thinking is elsewhere).
+    at_once: bool
+
+    async def decide(self, planned: PlannedStep) -> Decision: ...
+
+    def hint(self, table: Table, view: SeatView, then: Callable[[Hint | str], None]) -> None:
+        """Think out a hint for ``view``; ``then`` gets it, or the sentence saying why
+        there is none (now, or once it is ready)."""
+        ...
+
+    async def coach(self, table: Reviewable) -> Coached:
+        """The coach's findings; raises IllegalAction with the sentence saying why not."""
+        ...
+
+
+class ThinkHere:
+    """The terminal's: a computer and the coach in a worker thread, the hint at once."""
+
+    at_once = True
+
+    async def decide(self, planned: PlannedStep) -> Decision:
+        # A hard computer thinks for up to a quarter second: in a worker thread, so every
+        # key the player presses meanwhile is answered at once.
+        return await asyncio.get_running_loop().run_in_executor(None, planned.decide)
+
+    def hint(self, table: Table, view: SeatView, then: Callable[[Hint | str], None]) -> None:
+        then(table.hint())
+
+    async def coach(self, table: Reviewable) -> Coached:
+        # Hard weighs every decision of the hand: about a second, so off the keyboard's
+        # thread; keys pressed meanwhile are answered at once.
+        return await asyncio.get_running_loop().run_in_executor(None, table.coach)
 
 
 @dataclass
@@ -22,6 +75,8 @@ class Driver:
     computers_idle: threading.Event = field(default_factory=threading.Event)
     #: Called when the computers may have something to do (the pace driver wakes).
     on_wake: Callable[[], None] = lambda: None
+    #: Where the computers, the hint and the coach think.
+    thinking: Thinking = field(default_factory=ThinkHere)
 
     def after_event(self, *, trick: bool) -> None:
         """An event was said: the next computer waits its delay (longer after a trick)."""

@@ -364,7 +364,7 @@ class Shell:
         """Let the computers move: at once when the pace is instant, else wake the driver."""
         self.clock_update()
         table = self.table
-        if self.driver.pace is Pace.INSTANT:
+        if self.driver.pace is Pace.INSTANT and self.driver.thinking.at_once:
             while isinstance(table, Steppable) and self.computers_may_act():
                 table.step()
                 self.pump()

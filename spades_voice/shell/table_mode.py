@@ -7,26 +7,16 @@ the list mode binds for itself: moving, Enter and Escape.
 
 from __future__ import annotations
 
-import asyncio
-
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 
 from spades_voice import narration as say
-from spades_voice.ai import sure_tricks
 from spades_voice.narration import notices, prompts, texts
-from spades_voice.narration.coach import (
-    COACH_LATER,
-    COACH_TITLE,
-    COACHING,
-    coach_answer,
-    coach_intro,
-    coach_line,
-)
 from spades_voice.narration.keynames import spoken_key, spoken_keys
 from spades_voice.narration.language import line
 from spades_voice.narration.refusals import heard
-from spades_voice.rules import BID_CHOICES, BLIND_NIL, Bid, Card, Decision, IllegalAction, Phase
+from spades_voice.rules import BID_CHOICES, BLIND_NIL, Decision, IllegalAction, Phase
+from spades_voice.shell.advice import ADVICE_ACTIONS
 from spades_voice.shell.binding import Handler, bind_actions, doc, registry
 from spades_voice.shell.chat_mode import CHAT_ACTIONS
 from spades_voice.shell.choices import CHOICE_ACTIONS
@@ -35,7 +25,6 @@ from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.list_mode import (
     open_help,
     open_history,
-    open_list,
     open_review,
     open_rules,
 )
@@ -44,9 +33,9 @@ from spades_voice.shell.playable import PLAYABLE_ACTIONS
 from spades_voice.shell.playable import hand_bound as _hand_bound
 from spades_voice.shell.seeing import look
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
-from spades_voice.shell.state import ListView, Mode, Shell
+from spades_voice.shell.state import Mode, Shell
 from spades_voice.sound import Cue
-from spades_voice.table import Reviewable, SharedSeat
+from spades_voice.table import SharedSeat
 
 TABLE_ACTIONS, action = registry()
 #: Keys that work in every mode, a question included.
@@ -56,7 +45,8 @@ ALWAYS_ACTIONS, always = registry()
 def load_table_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
     """The table's keys: live unless a yes/no question is open or a line is being typed."""
     actions = {
-        **TABLE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS, **HISTORY_ACTIONS, **CHAT_ACTIONS
+        **TABLE_ACTIONS, **ADVICE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS,
+        **HISTORY_ACTIONS, **CHAT_ACTIONS,
     }
     live = Condition(lambda: shell.mode in (Mode.TABLE, Mode.LIST))
     return bind_actions(shell, keymap, actions, live)
@@ -72,8 +62,8 @@ def load_always_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
 def help_texts() -> dict[str, str]:
     """Action name -> what it does, from the handlers' docstrings."""
     actions: dict[str, Handler] = {
-        **TABLE_ACTIONS, **MATCH_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS,
-        **HISTORY_ACTIONS, **CHAT_ACTIONS, **ALWAYS_ACTIONS, **SOUND_ACTIONS,
+        **TABLE_ACTIONS, **ADVICE_ACTIONS, **MATCH_ACTIONS, **PLAYABLE_ACTIONS,
+        **CHOICE_ACTIONS, **HISTORY_ACTIONS, **CHAT_ACTIONS, **ALWAYS_ACTIONS, **SOUND_ACTIONS,
     }
     return {name: doc(handler) for name, handler in actions.items()}
 
@@ -416,61 +406,6 @@ def silence(shell: Shell) -> None:
     shell.speaker.silence()
     if shell.sound is not None:
         shell.sound.silence()
-
-
-@action("hint")
-def hint(shell: Shell) -> None:
-    """A hint on your turn: what the computer would do, and why."""
-    view = shell.view()
-    if not view.my_turn or shell.between is not None or shell.over:
-        shell.answer(texts.HINT_LATER)
-        return
-    if shell.hand_hidden(view):
-        shell.answer(prompts.HINT_NEEDS_CARDS)
-        return
-    suggestion = shell.table.hint()
-    # Focus moves to the suggestion, so Enter takes it and Left/Right start from it.
-    if isinstance(suggestion.decision, Bid) and suggestion.decision in BID_CHOICES:
-        shell.focus.bid = BID_CHOICES.index(suggestion.decision)
-        shell.focus.bid_heard = True  # the hint says the bid
-    elif isinstance(suggestion.decision, Card):
-        shell.focus.card = shell.focus.heard = suggestion.decision  # the hint names it
-    shell.answer(say.hint_line(suggestion, sure_tricks(view.hand) if view.legal_bids else None))
-
-
-@action("coach")
-def coach(shell: Shell) -> None:
-    """The coach: your one to three costliest decisions in the last finished hand, and why,
-    one by one: Up and Down move."""
-    table = shell.table
-    if not isinstance(table, Reviewable):
-        shell.answer(prompts.COACH_NOT_HERE)
-        return
-    if not shell.view().outcomes:
-        shell.answer(COACH_LATER)
-        return
-    shell.answer(COACHING)
-
-    async def review() -> None:
-        # Hard weighs every decision of the hand: about a second, so off the keyboard's
-        # thread, like a computer's move; keys pressed meanwhile are answered at once.
-        try:
-            result = await asyncio.get_running_loop().run_in_executor(None, table.coach)
-        except IllegalAction as exc:
-            shell.answer(heard(str(exc)))
-            return
-        if result is None:
-            shell.answer(COACH_LATER)
-            return
-        number, findings = result
-        if not findings or shell.question is not None:
-            shell.answer(coach_answer(number, findings))
-            return
-        # A short list, costliest first, the first said at once: one finding a breath.
-        lines = [coach_line(f) for f in findings]
-        open_list(shell, ListView("coach", COACH_TITLE, lines), coach_intro(number, len(lines)))
-
-    asyncio.get_running_loop().create_task(review())
 
 
 @action("pause")

@@ -46,15 +46,22 @@ def trouble_of(error: OSError) -> words.WriteTrouble:
     return words.WriteTrouble.OTHER
 
 
+def _forget(path: Path, data: bytes) -> None:
+    """The writer of a folder that keeps nothing."""
+
+
 class DataFolder:
     """The game's files in ``path``: the lock, reading, writing, and what went wrong.
 
-    ``writer``: how a file is replaced (tests inject failures).
+    ``writer``: how a file is replaced (tests inject failures). ``kept``: False for a
+    folder that keeps nothing (``serve --no-save``): it is never made, every read finds
+    nothing, every write is taken and forgotten.
     """
 
-    def __init__(self, path: Path, writer: Writer) -> None:
+    def __init__(self, path: Path, writer: Writer, *, kept: bool = True) -> None:
         self.path = path
-        self.writer = writer
+        self.kept = kept
+        self.writer = writer if kept else _forget
         self.notices: list[str] = []
         #: Why files could not be used, in full (for logs and tests; the player hears less).
         self.problems: list[str] = []
@@ -71,6 +78,8 @@ class DataFolder:
         self.lock = FolderLock(path)
         #: Another game owns the folder: read what is there, write nothing, move nothing.
         self.shared = False
+        if not kept:
+            return
         try:
             self.shared = not self.lock.acquire()
         except OSError as e:
@@ -86,6 +95,8 @@ class DataFolder:
         """The file read by ``loader``; None when it is not there or cannot be used (then
         set aside, unless the folder is another game's)."""
         path = self.path / name
+        if not self.kept:
+            return None
         try:
             return loader(path)
         except StoreError as e:
@@ -108,6 +119,8 @@ class DataFolder:
     def write_new(self, path: Path, data: bytes, what: str) -> tuple[Path | None, str]:
         """Write a new file the player asked for (a report, a history): the file, or None
         and why not in plain words."""
+        if not self.kept:
+            return None, words.keeps_no_files()
         try:
             self.writer(path, data)
         except OSError as e:
@@ -137,7 +150,7 @@ class DataFolder:
         return None
 
     def remove(self, name: str) -> None:
-        if name in self.keep:
+        if name in self.keep or not self.kept:
             return
         try:
             (self.path / name).unlink()

@@ -73,6 +73,8 @@ class StoreHooks(ShellHooks):
     ``data_dir``: where the files live (default: $SPADES_VOICE_DATA_DIR, else the
     platform's user data directory). ``clock``: a monotonic clock in seconds. ``seat``:
     whose statistics these are. ``writer``: how a file is replaced (tests inject failures).
+    ``kept``: False keeps nothing on disk (``serve --no-save``): the match, statistics and
+    settings last as long as these hooks, and no folder is made.
     """
 
     def __init__(
@@ -82,10 +84,11 @@ class StoreHooks(ShellHooks):
         clock: Callable[[], float] = time.monotonic,
         seat: Seat = Seat.S,
         writer: Writer = files.write_atomic,
+        kept: bool = True,
     ) -> None:
         self.data_dir = files.data_dir(data_dir)
         self.seat = seat
-        self._folder = DataFolder(self.data_dir, writer)
+        self._folder = DataFolder(self.data_dir, writer, kept=kept)
         self._clock = MatchClock(clock)
         self._match: Match | None = None
         self._over = False

@@ -24,13 +24,15 @@ from spades_voice.net.limits import Limits
 
 
 @contextlib.contextmanager
-def alone_server(root: Path, seed: int | str = 7, **door: Any) -> Iterator[ServerThread]:
-    """A server whose players alone are kept under ``root``; every match deals ``seed``."""
+def alone_server(root: Path, seed: int | str = 7, *, limits: Limits | None = None,
+                 server: dict[str, Any] | None = None, **door: Any) -> Iterator[ServerThread]:
+    """A server whose players alone are kept under ``root``; every match deals ``seed``.
+    ``server``: the table server's own options (``trusted_proxies``)."""
     # Test keys come far faster than a person's: the message limit is lifted here.
-    limits = Limits(rate=10_000, burst=10_000)
+    limits = limits or Limits(rate=10_000, burst=10_000)
     web = page_for_tests()
     alone = AloneDoor(root, new_seed=lambda: seed, limits=limits, page=web, **door)
-    with running_server(web=web, alone=alone) as s:
+    with running_server(web=web, alone=alone, limits=limits, **(server or {})) as s:
         yield s
 
 
@@ -38,10 +40,12 @@ class AlonePage:
     """One page's socket: what it was sent, kept in order (``said``: every line, each as
     ``("said", text)`` for the polite region or ``("now", text)`` for the assertive)."""
 
-    def __init__(self, server: ServerThread, **hello: Any) -> None:
+    def __init__(self, server: ServerThread, headers: dict[str, str] | None = None,
+                 **hello: Any) -> None:
+        """``headers``: the request's own (a proxy's ``X-Forwarded-For``)."""
         host, port = server.address or ("127.0.0.1", 0)
         self.ws = connect(f"ws://{host}:{port}/alone", origin=f"http://{host}:{port}",
-                          open_timeout=30).__enter__()
+                          open_timeout=30, additional_headers=headers).__enter__()
         self.ws.send(json.dumps({"type": "alone", "lang": "en", **hello}))
         self.frames: list[dict[str, Any]] = []
         self.said: list[tuple[str, str]] = []

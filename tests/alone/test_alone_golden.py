@@ -4,7 +4,10 @@ order (its answers, and its events), because behind the page is the terminal's g
 the history the terminal saves to a file is the page's download, word for word.
 
 The computers are the shell tests' fixed Easy players: Hard's safety net reads the clock,
-so on a busy machine the same seed may play differently (``ai/hard.py``)."""
+so on a busy machine the same seed may play differently (``ai/hard.py``). The hint is
+Hard's, thought out in the server's worker processes for the page: the same hint as the
+terminal's for the same position (seeded by it, with the terminal's budget and rate), and
+the same for the coach's review."""
 
 from __future__ import annotations
 
@@ -27,12 +30,14 @@ from spades_voice.store.settings import Settings
 
 SEED = 7
 TOKEN = "golden-page-token-0123456789abcdefghijklmno"
-#: A hand with the keys a player meets on the way: look, bid, play, take back, review,
-#: the summaries, brief or full, the hand's order, restart and its question.
+#: A hand with the keys a player meets on the way: look, a hint and take it (bid, card),
+#: play, take back, review, the summaries, brief or full, the hand's order, restart and
+#: its question, and the coach once the hand is over.
 KEYS = [
-    "h", "b", "enter", "tab", "enter", "u", "tab", "enter", "k", "down", "escape",
+    "h", "b", "i", "enter", "tab", "i", "enter", "u", "tab", "enter", "k", "down", "escape",
     "m", "o", "l", "v", "z", "t", "c", "w", "tab", "enter", "R", "enter", "y", "enter",
-    *["tab", "enter"] * 13, "b", "?", "down", "escape", "f2", "escape", "g", "escape",
+    *["tab", "enter"] * 13, "b", "d", "down", "escape", "?", "down", "escape", "f2", "escape",
+    "g", "escape",
 ]
 
 
@@ -43,7 +48,10 @@ def terminal(folder: Path) -> tuple[list[str], list[str], str]:
     hooks = StoreHooks(folder)
     with harness(table, hooks=hooks, keymap=page_keymap(), pace=Pace.INSTANT) as h:
         for key in [*KEYS, "c-s"]:
+            answered = len(h.texts(Kind.QUERY))
             h.press(key)
+            if key == "d":  # "Reviewing...", then the review from a worker thread
+                h.wait_for(lambda a=answered: len(h.texts(Kind.QUERY)) >= a + 2, timeout=120)
         (saved,) = folder.glob("history-*.txt")
         return h.texts(Kind.QUERY), h.texts(Kind.EVENT), saved.read_text("utf-8")
 
@@ -58,8 +66,15 @@ def page(root: Path) -> tuple[list[str], list[str], dict[str, str]]:
         p = AlonePage(server, token=TOKEN, level="easy", target="single")
         p.until(lambda q: bool(q.state["hand"]))
         for n, key in enumerate([*KEYS, "G"], start=1):
+            answered = len([k for k, _ in p.said if k == "now"])
             p.press(key)
             p.until(lambda q, n=n: q.state["alone"]["keys"] >= n)
+            # Thought out in the server's workers: the answer comes later (the coach's
+            # after "Reviewing your last hand.").
+            if key in ("i", "d"):
+                more = 1 if key == "i" else 2
+                p.until(lambda q, a=answered + more: len([k for k, _ in q.said if k == "now"]) >= a,
+                        timeout=120)
         p.close()
     assert not list(folder.glob("history-*")), "the page's history is not the server's file"
     (sent,) = [file for f in p.frames for file in f.get("files", [])]

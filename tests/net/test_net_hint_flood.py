@@ -15,9 +15,10 @@ import os
 import signal
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
-from net_helpers import play_until, running_server, wait_for
+from net_helpers import hello, play_until, running_server, wait_for
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
@@ -25,6 +26,7 @@ from spades_voice.ai import REFERENCE_RATE
 from spades_voice.commands.net_common import web_page
 from spades_voice.narration.browser import HINT_BUSY, HINT_THINKING
 from spades_voice.net import protocol as p
+from spades_voice.net.client import hello_join
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Phase, Ruleset, Seat
@@ -83,6 +85,42 @@ def test_a_pool_restart_leaves_no_table_without_its_computers_move() -> None:
                 os.kill(hung, signal.SIGKILL)
             for table in tables:
                 table.close()
+
+
+def _parent(pid: int) -> int:
+    """The process that started ``pid`` (a worker's: the fork server)."""
+    stat = Path(f"/proc/{pid}/stat").read_text()
+    return int(stat.rsplit(")", 1)[1].split()[1])
+
+
+def test_a_pool_restart_does_not_hold_up_the_server() -> None:
+    """The workers that replace hung ones were started on the server's loop, which
+    waited until each was up: on a busy machine (the workers run below the loop's
+    priority) that is seconds, and every table and every hello waited with it (the
+    proxy test once had a wrong code go unanswered for 35 s). Here the new workers
+    cannot start at all (their fork server is stopped), and a hello is still answered;
+    once they can, the table's computer moves."""
+    with running_server(workers=1) as server:
+        pool = server.server.computers
+        pool.timeout = 5.0  # a bound on a hung worker, not a measure: it never answers
+        _measured(server)
+        table = RemoteTable.create(server.url, "Ann", seat=Seat.S, rules=Ruleset(target=None))
+        (hung,) = pool.worker_pids()
+        forks = _parent(hung)
+        os.kill(forks, signal.SIGSTOP)
+        os.kill(hung, signal.SIGSTOP)
+        try:
+            table.start()
+            play_until([table], lambda: server.call(lambda: pool.restarts) >= 1, timeout=120)
+            assert hello(server.url, hello_join("AAAA-AAAA", "Eve"))[0] == p.CLOSE_NO_TABLE
+        finally:
+            os.kill(forks, signal.SIGCONT)
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(hung, signal.SIGKILL)
+        try:
+            play_until([table], lambda: _bids_done(table), timeout=120)
+        finally:
+            table.close()
 
 
 def _seat_url(server: ServerThread) -> str:
