@@ -22,7 +22,6 @@ import os
 import re
 import select
 import shutil
-import signal
 import subprocess
 import time
 from collections import Counter
@@ -31,8 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import wait_until
-from speech_helpers import CAPTURE_CONF, CAPTURE_SH, SPEECHD_CONF, require_speechd_stack
+from helpers import end_session, wait_until
+from speech_helpers import require_speechd_stack, speechd_command
 
 #: The programs the desktop needs, and the Debian package of each.
 PROGRAMS = {
@@ -210,8 +209,7 @@ class Desktop:
         return data.decode().strip()
 
     def _start(self) -> None:
-        for folder in ("logs", "home", "config", "data", "cache", "run", "speech", "orca",
-                       "speechd/modules", "speechd-log"):
+        for folder in ("logs", "home", "config", "data", "cache", "run", "orca"):
             (self.root / folder).mkdir(parents=True, exist_ok=True)
         (self.root / "run").chmod(0o700)
         keep = {k: v for k, v in os.environ.items()
@@ -288,22 +286,10 @@ class Desktop:
             raise AssertionError(f"at-spi2-registryd did not start: {self.logs()}")
 
     def _speechd(self) -> None:
-        modules = require_speechd_stack()
-        conf = self.root / "speechd"
-        script = self.root / "capture.sh"
-        script.write_text(CAPTURE_SH, encoding="utf-8")
-        script.chmod(0o755)
-        log = self.root / "speechd-log"
-        (conf / "speechd.conf").write_text(SPEECHD_CONF.format(log=log), encoding="utf-8")
-        (conf / "modules" / "capture.conf").write_text(
-            CAPTURE_CONF.format(script=script, out=self.out), encoding="utf-8")
-        sock = self.root / "run" / "speechd.sock"
-        self._spawn("speechd", [
-            "speech-dispatcher", "--run-single", "--timeout", "0", "--config-dir", str(conf),
-            "--module-dir", str(modules), "--communication-method", "unix_socket",
-            "--socket-path", str(sock), "--pid-file", str(self.root / "run" / "speechd.pid"),
-            "--log-dir", str(log),
-        ])
+        run = self.root / "run"
+        self._spawn("speechd", speechd_command(self.root / "speechd", self.out,
+                                               self.root / "speechd-log", run))
+        sock = run / "speechd.sock"
         if not wait_until(sock.exists, 30.0):
             raise AssertionError(f"speech-dispatcher did not start: {self.logs()}")
         self.env["SPEECHD_ADDRESS"] = f"unix_socket:{sock}"
@@ -415,39 +401,8 @@ class Desktop:
     def close(self) -> None:
         """End every process started here, the last first, each with what it started."""
         for proc in reversed(self.procs):
-            stop(proc)
+            end_session(proc, timeout=10.0)
         self.procs.clear()
-
-
-def stop(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
-    """End ``proc``'s session (it was started in one of its own) and wait for it."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, sig)
-        try:
-            proc.wait(timeout)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    for pid in in_session(proc.pid):
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-
-
-def in_session(sid: int) -> list[int]:
-    """Processes of session ``sid`` still running (zombies have ended)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        if int(fields[3]) == sid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
 
 
 @contextlib.contextmanager
