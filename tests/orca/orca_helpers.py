@@ -19,11 +19,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pty
 import re
 import select
 import shutil
 import subprocess
+import threading
 import time
+import tty
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -167,6 +170,8 @@ class Desktop:
         self.procs: list[subprocess.Popen[bytes]] = []
         self.out = root / "speech"
         self.orca_log = root / "orca-debug.out"
+        self._debug_copy: threading.Thread | None = None
+        self._debug_fds = (-1, -1)
         self.env: dict[str, str] = {}
         try:
             self._start()
@@ -306,11 +311,36 @@ class Desktop:
         env = {**self.env, "PATH": f"{shim.parent}{os.pathsep}{self.env['PATH']}"}
         self._spawn("orca", ["/usr/bin/python3", shutil.which("orca") or "orca",
                              "--user-prefs", str(self.root / "orca"),
-                             "--debug-file", str(self.orca_log)], env=env)
+                             "--debug-file", self._debug_terminal()], env=env)
         # Orca says it is on once its speech works: the whole path, heard.
         if not wait_until(lambda: any("Screen reader on" in u.text for u in self.spoken()),
                           90.0):
             raise AssertionError(f"Orca said nothing: {self.spoken()} {self.logs()}")
+
+    def _debug_terminal(self) -> str:
+        """Where Orca writes its debug log: a pseudo-terminal, copied into ``orca_log``.
+        Orca opens a plain file with Python's 8 KB buffer, so the last few hundred lines
+        (what was said last) would reach the file only when the buffer fills or Orca
+        exits; to a terminal Python writes every line as it ends."""
+        master, slave = pty.openpty()
+        tty.setraw(slave)  # the lines as written: no carriage returns added
+        self._debug_fds = (master, slave)  # the slave kept open until close(): see there
+
+        def copy() -> None:
+            with self.orca_log.open("ab") as out:
+                while True:
+                    try:
+                        chunk = os.read(master, 65536)
+                    except OSError:  # EIO: every writer has gone
+                        return
+                    if not chunk:
+                        return
+                    out.write(chunk)
+                    out.flush()
+
+        self._debug_copy = threading.Thread(target=copy, name="orca-debug", daemon=True)
+        self._debug_copy.start()
+        return os.ttyname(slave)
 
     # -- using it -------------------------------------------------------------------------
 
@@ -403,6 +433,14 @@ class Desktop:
         for proc in reversed(self.procs):
             end_session(proc, timeout=10.0)
         self.procs.clear()
+        # Orca has gone: with our end of its terminal closed too, the copy reads what is
+        # left and then EIO.
+        if self._debug_copy is not None:
+            master, slave = self._debug_fds
+            os.close(slave)
+            self._debug_copy.join(10.0)
+            os.close(master)
+            self._debug_copy = None
 
 
 @contextlib.contextmanager

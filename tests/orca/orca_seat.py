@@ -105,9 +105,14 @@ class Player:
         self._heard_to = (len(self.announced()), len(self.desk.spoken()))
 
     def played(self, start: int) -> Played:
-        """All that was announced, what was spoken from utterance ``start`` on, and the
-        moments."""
-        return Played(self.announced(), [u.text for u in self.desk.spoken()[start:]],
+        """All that was announced, what was spoken from utterance ``start`` on, what
+        Orca's log says it said as live messages, and the moments."""
+        announced = self.announced()
+        lines = [h["text"] for h in announced]
+        # Orca logs a message as it sends it to speech; give the log's copy a moment to
+        # hold the last ones (a line never presented as live is waited for only this once).
+        wait_until(lambda: not hearing(lines, self.desk.orca_live()).missing, 10.0)
+        return Played(announced, [u.text for u in self.desk.spoken()[start:]],
                       self.desk.orca_live(), self.moments)
 
     def announced(self) -> list[dict[str, Any]]:
