@@ -1,5 +1,5 @@
 """What tests in every folder share: waiting for a state, a clock moved by hand, the
-processes a process started, and the installed game's program.
+processes a process started (and ending them), and the installed game's program.
 
 Tests never judge the machine's speed. A test that needs a state waits for it with
 ``wait_until`` (a generous bound that only a real hang reaches); a test that checks a time
@@ -8,7 +8,11 @@ bound moves a ``HandClock`` past it and sees the bound hold to the hundredth of 
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
+import signal
+import subprocess
 import sys
 import threading
 import time
@@ -51,6 +55,51 @@ def descendants(pid: int) -> set[int]:
         for child in map(int, children):
             found |= {child, *descendants(child)}
     return found
+
+
+def in_session(sid: int) -> list[int]:
+    """Processes of session ``sid`` still running (zombies have ended; nobody may reap
+    them in a container whose first process does not)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue  # it ended while we looked
+        # pid (comm) state ppid pgrp session ...: comm may hold spaces and parentheses.
+        fields = stat[stat.rindex(")") + 2:].split()
+        if int(fields[3]) == sid and fields[0] != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+def end_session(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM,
+                timeout: float = 5.0) -> None:
+    """End ``proc``, started in a session of its own (``start_new_session``), and
+    everything in that session, and return once all of it has ended.
+
+    ``sig`` goes to the process group first (SIGKILL after ``timeout`` seconds). A
+    program may put a child in a group of its own (speech-dispatcher's modules run each
+    line's synthesis so), which the group's signal misses: whatever is left in the
+    session is killed until nothing is; AssertionError if something outlives that."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, sig)
+    try:
+        proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout)
+    deadline = time.monotonic() + timeout
+    while left := in_session(proc.pid):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"processes {left} of session {proc.pid} outlived a SIGKILL")
+        for pid in left:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        time.sleep(POLL_SECONDS)
 
 
 class HandClock:

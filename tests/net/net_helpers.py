@@ -8,6 +8,7 @@ import itertools
 import json
 import os
 import random
+import signal
 import socket
 import subprocess
 import sys
@@ -40,6 +41,17 @@ def free_port() -> int:
 def gone(pids: set[int], timeout: float = 10.0) -> None:
     """Wait until none of ``pids`` is running: nothing a test started may outlive it."""
     wait_for(lambda: not any(Path(f"/proc/{pid}").exists() for pid in pids), timeout)
+
+
+def crash(proc: subprocess.Popen[str]) -> set[int]:
+    """SIGKILL ``proc`` (a ``serve``), as a power cut or the OOM killer would, and wait
+    until it and every process it started (its computers' workers) have ended; returns
+    those it had started."""
+    helpers = descendants(proc.pid)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(10)
+    gone(helpers)  # nothing the server started outlives it
+    return helpers
 
 
 @contextlib.contextmanager

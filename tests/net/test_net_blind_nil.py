@@ -5,13 +5,12 @@ is a bare websocket, so every frame is read as it was sent."""
 from __future__ import annotations
 
 import json
-import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from net_helpers import free_port, running_server, serve, wait_for
+from net_helpers import crash, free_port, running_server, serve, wait_for
 from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.net.client import hello_create, hello_rejoin
@@ -123,8 +122,7 @@ def test_a_seat_that_looked_before_a_restart_cannot_bid_blind_nil_after_it(
         until(ws, frames, my_turn_to_bid)
         ws.send(json.dumps({"type": "reveal", "id": 2}))
         assert len(until(ws, frames, lambda f: f.get("id") == 2)["view"]["hand"]) == 13
-        first.send_signal(signal.SIGKILL)
-        first.wait(10)
+        crash(first)
     with serve(data, port), connect(url, max_size=2**22) as ws:
         ws.send(json.dumps(hello_rejoin(welcome["table"], welcome["token"])))
         frames = []

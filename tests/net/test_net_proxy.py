@@ -4,16 +4,14 @@ that page, so the page says what was tested)."""
 
 from __future__ import annotations
 
-import signal
 import time
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from net_helpers import (
-    descendants,
+    crash,
     free_port,
-    gone,
     hello,
     play_until,
     serve,
@@ -76,10 +74,7 @@ def test_two_servers_behind_nginx_play_limit_and_restart_apart(tmp_path: Path) -
                 # SIGKILL the /p1 process at Cy's turn.
                 wait_for(lambda: cy.view().my_turn, timeout=30)
                 before = cy.view()
-                helpers = descendants(first.pid)
-                first.send_signal(signal.SIGKILL)
-                first.wait(10)
-            gone(helpers)
+                crash(first)
             # Meanwhile the /p2 table plays on.
             tricks = len(ann.view().tricks)
             play_until([ann, bo], lambda: len(ann.view().tricks) > tricks)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pexpect
 import pytest
-from net_helpers import descendants, free_port, gone, play_until, serve, wait_for
+from net_helpers import crash, free_port, play_until, serve, wait_for
 from proxy_helpers import NGINX, PROXY_ADDRESS, REDIS_SERVER, nginx, redis_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
@@ -119,10 +119,7 @@ def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -
                 fay.start()
                 ours = [ann, ed, fay, gus]
                 play_until(ours, lambda: min(len(t.view().tricks) for t in ours) >= 1)
-                helpers = descendants(first.pid)
-                first.send_signal(signal.SIGKILL)
-                first.wait(10)
-            gone(helpers)
+                crash(first)
             # /p2's table plays on undisturbed, and /p1's codes are on their way out.
             tricks = len(fay.view().tricks)
             play_until([fay, gus], lambda: len(fay.view().tricks) > tricks)

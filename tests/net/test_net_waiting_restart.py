@@ -4,11 +4,10 @@ the seat by itself and sits down at the next deal."""
 
 from __future__ import annotations
 
-import signal
 import sqlite3
 from pathlib import Path
 
-from net_helpers import free_port, play_until, serve, wait_for
+from net_helpers import crash, free_port, play_until, serve, wait_for
 
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.tablestore import TableStore
@@ -30,8 +29,7 @@ def test_a_waiting_seat_survives_sigkill_and_sits_at_the_next_deal(tmp_path: Pat
             tables.append(guest)
             assert guest.waiting
             seat = guest.seat
-            first.send_signal(signal.SIGKILL)
-            first.wait(10)
+            crash(first)
         with serve(data, port):
             heard: dict[int, list[str]] = {id(host): [], id(guest): []}
 

@@ -19,20 +19,22 @@ from __future__ import annotations
 
 import contextlib
 import os
+import pty
 import re
 import select
 import shutil
-import signal
 import subprocess
+import threading
 import time
+import tty
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import wait_until
-from speech_helpers import CAPTURE_CONF, CAPTURE_SH, SPEECHD_CONF, require_speechd_stack
+from helpers import end_session, wait_until
+from speech_helpers import require_speechd_stack, speechd_command
 
 #: The programs the desktop needs, and the Debian package of each.
 PROGRAMS = {
@@ -168,6 +170,8 @@ class Desktop:
         self.procs: list[subprocess.Popen[bytes]] = []
         self.out = root / "speech"
         self.orca_log = root / "orca-debug.out"
+        self._debug_copy: threading.Thread | None = None
+        self._debug_fds = (-1, -1)
         self.env: dict[str, str] = {}
         try:
             self._start()
@@ -210,8 +214,7 @@ class Desktop:
         return data.decode().strip()
 
     def _start(self) -> None:
-        for folder in ("logs", "home", "config", "data", "cache", "run", "speech", "orca",
-                       "speechd/modules", "speechd-log"):
+        for folder in ("logs", "home", "config", "data", "cache", "run", "orca"):
             (self.root / folder).mkdir(parents=True, exist_ok=True)
         (self.root / "run").chmod(0o700)
         keep = {k: v for k, v in os.environ.items()
@@ -288,22 +291,10 @@ class Desktop:
             raise AssertionError(f"at-spi2-registryd did not start: {self.logs()}")
 
     def _speechd(self) -> None:
-        modules = require_speechd_stack()
-        conf = self.root / "speechd"
-        script = self.root / "capture.sh"
-        script.write_text(CAPTURE_SH, encoding="utf-8")
-        script.chmod(0o755)
-        log = self.root / "speechd-log"
-        (conf / "speechd.conf").write_text(SPEECHD_CONF.format(log=log), encoding="utf-8")
-        (conf / "modules" / "capture.conf").write_text(
-            CAPTURE_CONF.format(script=script, out=self.out), encoding="utf-8")
-        sock = self.root / "run" / "speechd.sock"
-        self._spawn("speechd", [
-            "speech-dispatcher", "--run-single", "--timeout", "0", "--config-dir", str(conf),
-            "--module-dir", str(modules), "--communication-method", "unix_socket",
-            "--socket-path", str(sock), "--pid-file", str(self.root / "run" / "speechd.pid"),
-            "--log-dir", str(log),
-        ])
+        run = self.root / "run"
+        self._spawn("speechd", speechd_command(self.root / "speechd", self.out,
+                                               self.root / "speechd-log", run))
+        sock = run / "speechd.sock"
         if not wait_until(sock.exists, 30.0):
             raise AssertionError(f"speech-dispatcher did not start: {self.logs()}")
         self.env["SPEECHD_ADDRESS"] = f"unix_socket:{sock}"
@@ -320,11 +311,36 @@ class Desktop:
         env = {**self.env, "PATH": f"{shim.parent}{os.pathsep}{self.env['PATH']}"}
         self._spawn("orca", ["/usr/bin/python3", shutil.which("orca") or "orca",
                              "--user-prefs", str(self.root / "orca"),
-                             "--debug-file", str(self.orca_log)], env=env)
+                             "--debug-file", self._debug_terminal()], env=env)
         # Orca says it is on once its speech works: the whole path, heard.
         if not wait_until(lambda: any("Screen reader on" in u.text for u in self.spoken()),
                           90.0):
             raise AssertionError(f"Orca said nothing: {self.spoken()} {self.logs()}")
+
+    def _debug_terminal(self) -> str:
+        """Where Orca writes its debug log: a pseudo-terminal, copied into ``orca_log``.
+        Orca opens a plain file with Python's 8 KB buffer, so the last few hundred lines
+        (what was said last) would reach the file only when the buffer fills or Orca
+        exits; to a terminal Python writes every line as it ends."""
+        master, slave = pty.openpty()
+        tty.setraw(slave)  # the lines as written: no carriage returns added
+        self._debug_fds = (master, slave)  # the slave kept open until close(): see there
+
+        def copy() -> None:
+            with self.orca_log.open("ab") as out:
+                while True:
+                    try:
+                        chunk = os.read(master, 65536)
+                    except OSError:  # EIO: every writer has gone
+                        return
+                    if not chunk:
+                        return
+                    out.write(chunk)
+                    out.flush()
+
+        self._debug_copy = threading.Thread(target=copy, name="orca-debug", daemon=True)
+        self._debug_copy.start()
+        return os.ttyname(slave)
 
     # -- using it -------------------------------------------------------------------------
 
@@ -415,39 +431,16 @@ class Desktop:
     def close(self) -> None:
         """End every process started here, the last first, each with what it started."""
         for proc in reversed(self.procs):
-            stop(proc)
+            end_session(proc, timeout=10.0)
         self.procs.clear()
-
-
-def stop(proc: subprocess.Popen[bytes], timeout: float = 10.0) -> None:
-    """End ``proc``'s session (it was started in one of its own) and wait for it."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, sig)
-        try:
-            proc.wait(timeout)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    for pid in in_session(proc.pid):
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGKILL)
-
-
-def in_session(sid: int) -> list[int]:
-    """Processes of session ``sid`` still running (zombies have ended)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat[stat.rindex(")") + 2:].split()
-        if int(fields[3]) == sid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
+        # Orca has gone: with our end of its terminal closed too, the copy reads what is
+        # left and then EIO.
+        if self._debug_copy is not None:
+            master, slave = self._debug_fds
+            os.close(slave)
+            self._debug_copy.join(10.0)
+            os.close(master)
+            self._debug_copy = None
 
 
 @contextlib.contextmanager

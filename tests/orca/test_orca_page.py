@@ -10,178 +10,15 @@ once for the module; each test judges one thing the player heard in it.
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
 import pexpect
 import pytest
-from cdp import Browser, Page
-from helpers import game_program, wait_until
 from net_helpers import free_port
-from orca_helpers import Desktop, hearing, lines_in_speech, sentences
-from web_helpers import need_chromium
-
-from spades_voice.store import DATA_DIR_ENV, Settings
-
-#: Installed before the page's own script: every line added to a live region, with the
-#: region's politeness. A paragraph that holds several lines (one span each, marked
-#: ``data-line``) is recorded line by line, in its order.
-RECORDER = """
-window.__heard = [];
-new MutationObserver((changes) => {
-  for (const change of changes) {
-    for (const node of change.addedNodes) {
-      const el = node.nodeType === 1 ? node : node.parentElement;
-      const region = el && el.closest('[aria-live]');
-      if (!region || region === node) continue;  // the region itself, as the page loads
-      const parts = node.nodeType === 1 ? Array.from(node.querySelectorAll('[data-line]')) : [];
-      for (const part of parts.length ? parts : [node]) {
-        window.__heard.push({live: region.getAttribute('aria-live'), id: region.id,
-                             text: part.textContent});
-      }
-    }
-  }
-}).observe(document, {childList: true, subtree: true, characterData: true});
-"""
-
-#: What the page shows the guest may do now.
-WHAT_NOW = """(() => {
-  if (document.querySelectorAll('#hands li').length) return 'over';
-  if (!document.getElementById('bidding').hidden) return 'bid';
-  if (document.querySelector('#hand .playable')) return 'play';
-  return '';
-})()"""
-
-#: What Orca says when it echoes a key (xdotool's name -> Orca's word).
-ECHO = {"Return": "return", "Tab": "tab", "End": "end", "Home": "home", "Escape": "escape",
-        "Down": "down", "Up": "up", "Left": "left", "Right": "right"}
-
-#: Enough for any answer on a loaded machine; only a page that never answers reaches it.
-ANSWER_SECONDS = 30.0
-
-
-@dataclass
-class Moment:
-    """Keys pressed at one point of the hand, and what came of them before the next."""
-
-    keys: tuple[str, ...]
-    said: list[str] = field(default_factory=list)  # what Orca spoke after the keys
-    lines: list[str] = field(default_factory=list)  # what the page announced after them
-    facts: dict[str, Any] = field(default_factory=dict)  # the page's state after
-
-    def answer(self) -> list[str]:
-        """What Orca said beyond echoing the keys."""
-        echoes = {ECHO.get(k, k.lower()) for k in self.keys}
-        return [s for s in self.said if s.lower() not in echoes]
-
-
-@dataclass
-class Hand:
-    """One hand under Orca: every line announced, every utterance, and the moments."""
-
-    announced: list[dict[str, str]]
-    spoken: list[str]  # what reached speech
-    live: list[str]  # what Orca said as live-region messages
-    moments: dict[str, Moment]
-
-
-class Guest:
-    """The guest at the page: keys through X, waiting on Orca between them."""
-
-    def __init__(self, desk: Desktop, page: Page, window: str) -> None:
-        self.desk, self.page, self.window = desk, page, window
-        self.moments: dict[str, Moment] = {}
-        self._heard_to = (0, 0)  # lines announced, utterances spoken, when last settled
-
-    def settle(self) -> None:
-        """As a listener waits before the next key: until every line announced since the
-        last time has been spoken (a line lost for good is waited for only that once),
-        and then until speech is quiet."""
-        lines_from, said_from = self._heard_to
-        # Lines the page holds back a moment to say them in one paragraph come first.
-        self.page.wait("!(document.getElementById('said') || {dataset: {}}).dataset.pending",
-                       ANSWER_SECONDS)
-
-        def heard_all() -> bool:
-            lines = [h["text"] for h in self.announced()[lines_from:]]
-            said = [u.text for u in self.desk.spoken()[said_from:]]
-            return not hearing(lines, said).lost
-
-        wait_until(heard_all, ANSWER_SECONDS)
-        self.desk.quiet()
-        self._heard_to = (len(self.announced()), len(self.desk.spoken()))
-
-    def announced(self) -> list[dict[str, str]]:
-        found: list[dict[str, str]] = self.page.js("window.__heard")
-        return found
-
-    def press(self, name: str, *keys: str, answered: str = "speech",
-              facts: str = "({})") -> Moment:
-        """Press ``keys`` and keep what came of them as moment ``name``. ``answered``:
-        what the player waits for before judging: "speech" (Orca said something beyond
-        the key's echo), "line" (the page announced a line and Orca spoke it), "none"."""
-        self.settle()
-        before_said, before_lines = len(self.desk.spoken()), len(self.announced())
-        moment = Moment(keys)
-        self.desk.keys(*keys, window=self.window)
-
-        def look() -> bool:
-            moment.said = [u.text for u in self.desk.spoken()[before_said:]]
-            moment.lines = [h["text"] for h in self.announced()[before_lines:]]
-            if answered == "speech":
-                return bool(moment.answer())
-            if answered == "line":
-                return bool(moment.lines) and len(
-                    lines_in_speech(moment.said, moment.lines)) == len(moment.lines)
-            return True
-
-        wait_until(look, ANSWER_SECONDS)
-        self.settle()
-        look()
-        moment.facts = self.page.js(facts)
-        self.moments[name] = moment
-        return moment
-
-    def tab_to(self, found: str, presses: int = 40) -> bool:
-        """Tab (through X) until ``found`` is true in the page."""
-        for _ in range(presses):
-            if self.page.js(found):
-                return True
-            self.desk.keys("Tab", window=self.window)
-        return bool(self.page.js(found))
-
-
-def _host(port: int, home: Path) -> pexpect.spawn:
-    home.mkdir()
-    (home / "settings.json").write_bytes(Settings(speech="print").to_bytes())
-    return pexpect.spawn(
-        game_program(), ["host", "--port", str(port), "--name", "Ann", "--target", "single"],
-        env={**os.environ, DATA_DIR_ENV: str(home), "TERM": "xterm"},
-        encoding="utf-8", timeout=60, dimensions=(24, 200),
-    )
-
-
-def _host_plays(child: pexpect.spawn, stop: threading.Event) -> None:
-    """The host answers each of its turns at the terminal by keys until the match ends."""
-    turns = [r"Your bid\. \S+ selected\.", r"Your lead\.", r"Your turn, \w+ led\.",
-             r"win the match"]
-    while not stop.is_set():
-        try:
-            found = child.expect(turns, timeout=1)
-        except pexpect.TIMEOUT:
-            continue
-        except pexpect.EOF:
-            return
-        if found == 3:
-            return
-        child.send("\r" if found == 0 else "\t\r")
-
+from orca_helpers import Desktop
+from orca_seat import Moment, Played, Player, orca_browser
+from web_helpers import WHAT_NOW, host_plays, open_page, terminal_host
 
 ON_PLAYABLE = "!!document.querySelector('#hand .focused.playable')"
 IN_TABLE = "!!document.activeElement.closest('#table')"
@@ -194,7 +31,7 @@ SEND_BEFORE_TURN = """(() => {
 })()"""
 
 
-def _play_hand(guest: Guest, child: pexpect.spawn) -> None:
+def _play_hand(guest: Player, child: pexpect.spawn) -> None:
     """The guest's whole hand, with the issue's keys tried on the way."""
     desk, page = guest.desk, guest.page
     # Before the match starts: what a guest's H, E and N say.
@@ -256,33 +93,19 @@ def _play_hand(guest: Guest, child: pexpect.spawn) -> None:
     guest.settle()
 
 
-@contextlib.contextmanager
-def _browser(desk: Desktop) -> Iterator[Browser]:
-    b = Browser(need_chromium(), timeout=60, headless=False,
-                extra=("--force-renderer-accessibility",),
-                env={**desk.env, "ACCESSIBILITY_ENABLED": "1"})
-    try:
-        yield b
-    finally:
-        b.close()
-
-
 @pytest.fixture(scope="module")
-def hand(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hand]:
+def hand(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Played]:
     root = tmp_path_factory.mktemp("orca-page")
     desk = Desktop(root / "desktop")
     child = None
     stop = threading.Event()
     try:
-        child = _host(free_port(), root / "host")
+        child = terminal_host(root / "host", "--port", str(free_port()), "--target", "single")
         child.expect(r"Or in a web browser: (\S+)")
         link = child.match.group(1)
-        with _browser(desk) as b:
-            page = b.page()
-            page.add_script(RECORDER)
-            page.goto(link)
-            page.wait("document.body && document.body.dataset.ready === 'true'")
-            guest = Guest(desk, page, desk.window_of(b.proc.pid))
+        with orca_browser(desk) as b:
+            page = open_page(b, link)
+            guest = Player(desk, page, desk.window_of(b.proc.pid))
             page.wait("document.activeElement.id === 'name'")
             guest.settle()
             start = len(desk.spoken())
@@ -292,20 +115,15 @@ def hand(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hand]:
             child.expect("Bo joined")
             join.facts = {"seated": page.wait(
                 "document.getElementById('seats-body').textContent.includes('Ann')")}
-            hosting = threading.Thread(target=_host_plays, args=(child, stop), daemon=True)
+            hosting = threading.Thread(target=host_plays, args=(child, stop), daemon=True)
             hosting.start()
             try:
                 _play_hand(guest, child)
             finally:
                 stop.set()
                 hosting.join(30)
-            played = Hand(guest.announced(), [u.text for u in desk.spoken()[start:]],
-                          desk.orca_live(), guest.moments)
-            # Kept beside Orca's debug log, for reading a failure.
-            (root / "hand.json").write_text(json.dumps(
-                {"announced": played.announced, "spoken": played.spoken,
-                 "live": played.live,
-                 "moments": {k: vars(m) for k, m in played.moments.items()}}, indent=1))
+            played = guest.played(start)
+            played.save(root / "hand.json")
             yield played
     finally:
         stop.set()
@@ -314,71 +132,59 @@ def hand(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hand]:
         desk.close()
 
 
-def _at(hand: Hand, name: str) -> Moment:
-    if name not in hand.moments:
-        pytest.fail(f"the hand never came to '{name}' by keys")
-    return hand.moments[name]
-
-
-def _spoke(moment: Moment, sentence: str) -> bool:
-    return any(sentence in s for s in sentences(" ".join(moment.said)))
-
-
 # -- the whole hand -----------------------------------------------------------------------
 
 
-def test_orca_speaks_every_line_the_page_announced_once_in_order(hand: Hand) -> None:
-    lines = [h["text"] for h in hand.announced]
-    assert len(lines) > 60  # a whole hand: the deal, four bids, 52 cards, 13 tricks, score
-    result = hearing(lines, hand.spoken)
-    # Twice: as a live line (Orca reading a focused card in a line's words is not).
-    twice = hearing(lines, hand.live).twice
+def test_orca_speaks_every_line_the_page_announced_once_in_order(hand: Played) -> None:
+    # A whole hand: the deal, four bids, 52 cards, 13 tricks, score.
+    assert len(hand.announced) > 60
+    result, twice = hand.hearing()
     assert (result.lost, twice) == ([], []), f"{result}; said twice as live lines: {twice}"
 
 
-def test_the_join_announcement_is_heard(hand: Hand) -> None:
-    join = _at(hand, "join")
+def test_the_join_announcement_is_heard(hand: Played) -> None:
+    join = hand.at("join")
     assert join.facts["seated"]
     assert join.lines, "the page announced nothing when the guest sat down"
-    assert _spoke(join, "You sit"), join.said
+    assert join.spoke("You sit"), join.said
 
 
 # -- the keys of issue 44, items 4 to 8 ------------------------------------------------------
 
 
-def test_enter_on_the_hand_button_shows_the_hand_and_places_no_bid(hand: Hand) -> None:
-    moment = _at(hand, "enter on hand button")
+def test_enter_on_the_hand_button_shows_the_hand_and_places_no_bid(hand: Played) -> None:
+    moment = hand.at("enter on hand button")
     assert moment.facts["bidding"], f"Enter on the hand's button bid: {moment.said}"
     assert not any("placed" in s for s in moment.said), moment.said
     assert moment.answer(), "Enter on the hand's button said nothing"
 
 
-def test_a_key_that_does_nothing_says_so(hand: Hand) -> None:
-    assert _spoke(_at(hand, "unbound key"), "That key does nothing on this page.")
-    undo = _at(hand, "u at a shared table")
-    assert undo.lines and _spoke(undo, undo.lines[0]), undo.said
+def test_a_key_that_does_nothing_says_so(hand: Played) -> None:
+    assert hand.at("unbound key").spoke("That key does nothing on this page.")
+    undo = hand.at("u at a shared table")
+    assert undo.lines and undo.spoke(undo.lines[0]), undo.said
 
 
 @pytest.mark.parametrize("key", ["h", "e", "n"])
-def test_a_guests_keys_before_the_match_say_why_they_wait(hand: Hand, key: str) -> None:
-    moment = _at(hand, f"lobby {key}")
+def test_a_guests_keys_before_the_match_say_why_they_wait(hand: Played, key: str) -> None:
+    moment = hand.at(f"lobby {key}")
     assert moment.lines and moment.answer(), f"{key} said nothing: {moment.said}"
 
 
-def test_tab_after_end_reaches_a_playable_card_and_says_it(hand: Hand) -> None:
-    moment = _at(hand, "tab after end")
+def test_tab_after_end_reaches_a_playable_card_and_says_it(hand: Played) -> None:
+    moment = hand.at("tab after end")
     assert moment.facts["playable"], moment.said
     assert moment.answer(), "Tab after End said nothing"
 
 
 def test_h_with_focus_on_the_chat_button_when_the_turn_comes_reaches_the_hand(
-        hand: Hand) -> None:
-    moment = _at(hand, "h in the chat")
+        hand: Played) -> None:
+    moment = hand.at("h in the chat")
     assert moment.facts["table"] and moment.answer(), moment.said
 
 
-def test_one_focus_at_the_bid(hand: Hand) -> None:
-    moment = _at(hand, "bid arrives")
+def test_one_focus_at_the_bid(hand: Played) -> None:
+    moment = hand.at("bid arrives")
     said = " ".join(moment.said)
     assert "Bidding" in said, moment.said
     assert "Your hand" not in said[said.rindex("Bidding"):], moment.said

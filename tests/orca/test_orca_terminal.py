@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from helpers import descendants, game_program, wait_until
-from orca_helpers import Desktop, hearing, sentences, stop
+from helpers import descendants, end_session, game_program, wait_until
+from orca_helpers import Desktop, hearing, sentences
 
 #: Every wait is for an event; this only bounds a hang.
 EVENT_SECONDS = 60.0
@@ -79,7 +79,7 @@ def game(tmp_path: Path) -> Iterator[Game]:
         yield Game(desk, window, log, pids[0])
     finally:
         if xterm is not None:
-            stop(xterm)
+            end_session(xterm, timeout=10.0)
         desk.close()
 
 

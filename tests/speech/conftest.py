@@ -13,80 +13,28 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers import wait_until
+from helpers import end_session, wait_until
 from speech_helpers import (
-    CAPTURE_CONF,
     CAPTURE_SH,
     SILENT_PLAYER,
-    SPEECHD_CONF,
     Brltty,
     SpeechdServer,
-    require_speechd_stack,
+    speechd_command,
 )
 
 
 def _start_server(
-    conf: Path, modules: Path, sock: Path, run: Path, log: Path, env: dict[str, str]
+    command: list[str], sock: Path, log: Path, env: dict[str, str]
 ) -> subprocess.Popen[bytes]:
     with (log / "server.out").open("ab") as server_log:
         proc = subprocess.Popen(
-            [
-                "speech-dispatcher", "--run-single", "--timeout", "0",
-                "--config-dir", str(conf), "--module-dir", str(modules),
-                "--communication-method", "unix_socket", "--socket-path", str(sock),
-                "--pid-file", str(run / "speechd.pid"), "--log-dir", str(log),
-            ],
-            stdin=subprocess.DEVNULL, stdout=server_log, stderr=server_log,
+            command, stdin=subprocess.DEVNULL, stdout=server_log, stderr=server_log,
             env=env, start_new_session=True,
         )
     if not wait_until(sock.exists, 15.0):
-        _stop(proc)
+        end_session(proc)
         pytest.fail(f"speech-dispatcher did not start: {(log / 'server.out').read_text()}")
     return proc
-
-
-def _stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
-    """End the server and everything it started, and wait until they have ended.
-
-    speech-dispatcher runs in its own session (start_new_session), but a module runs each
-    line's synthesis in a process group of its own: killing the server's group leaves
-    that line "playing", and its capture.sh writes .done after the kill. So the whole
-    session is ended, and the call returns only when nothing of it is left running.
-    """
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(proc.pid, sig)
-    try:
-        proc.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=5)
-    deadline = time.monotonic() + 5.0
-    while left := _running_in_session(proc.pid):
-        if time.monotonic() > deadline:
-            pytest.fail(f"speech-dispatcher's processes {left} outlived a SIGKILL")
-        for pid in left:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        time.sleep(0.02)
-
-
-def _running_in_session(sid: int) -> list[int]:
-    """Processes of session `sid` still running (zombies have ended; nobody may reap them
-    in a container whose first process does not)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue  # it ended while we looked
-        # pid (comm) state ppid pgrp session ...: comm may hold spaces and parentheses.
-        fields = stat[stat.rindex(")") + 2:].split()
-        if int(fields[3]) == sid and fields[0] != "Z":
-            found.append(int(entry.name))
-    return found
 
 
 @pytest.fixture
@@ -105,28 +53,19 @@ def speechd_server(
     `kill()` ends it the hard way (SIGKILL, its module and the line playing with it) and
     returns when all of them have ended; `restart()` starts a new one on the same socket.
     """
-    modules = require_speechd_stack()
     conf, out, log, run = (tmp_path / n for n in ("conf", "out", "log", "run"))
-    for folder in (conf / "modules", out, log, run):
-        folder.mkdir(parents=True)
-    script = tmp_path / "capture.sh"
-    script.write_text(capture_script, encoding="utf-8")
-    script.chmod(0o755)
-    (conf / "speechd.conf").write_text(SPEECHD_CONF.format(log=log), encoding="utf-8")
-    (conf / "modules" / "capture.conf").write_text(
-        CAPTURE_CONF.format(script=script, out=out), encoding="utf-8"
-    )
+    command = speechd_command(conf, out, log, run, capture_script)
     sock = run / "speechd.sock"
     env = {**os.environ, "XDG_RUNTIME_DIR": str(run), "HOME": str(tmp_path)}
-    procs = [_start_server(conf, modules, sock, run, log, env)]
+    procs = [_start_server(command, sock, log, env)]
 
     def kill() -> None:
-        _stop(procs[-1], signal.SIGKILL)
+        end_session(procs[-1], signal.SIGKILL)
         with contextlib.suppress(FileNotFoundError):
             sock.unlink()
 
     def restart() -> None:
-        procs.append(_start_server(conf, modules, sock, run, log, env))
+        procs.append(_start_server(command, sock, log, env))
 
     try:
         address = f"unix_socket:{sock}"
@@ -138,7 +77,7 @@ def speechd_server(
     finally:
         for proc in procs:
             if proc.poll() is None:
-                _stop(proc)
+                end_session(proc)
 
 
 @pytest.fixture
@@ -202,7 +141,7 @@ def brltty(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Brltty]:
         monkeypatch.delenv("SPADES_VOICE_BRLAPI_PATH", raising=False)
         yield display
     finally:
-        _stop(proc)
+        end_session(proc)
         os.close(master)
         os.close(slave)
         sys.modules.pop("brlapi", None)

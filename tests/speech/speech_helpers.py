@@ -108,6 +108,30 @@ def require_speechd_stack() -> Path:
     return modules
 
 
+def speechd_command(conf: Path, out: Path, log: Path, run: Path,
+                    script: str = CAPTURE_SH) -> list[str]:
+    """A private speech-dispatcher: writes its configuration in ``conf`` (its one output
+    module runs ``script``, capture.sh by default, which keeps what it says in ``out``;
+    its logs go to ``log``) and returns the command that starts it, with its socket and
+    pid file in ``run`` (``run / "speechd.sock"``). Skips where the stack is missing."""
+    modules = require_speechd_stack()
+    for folder in (conf / "modules", out, log, run):
+        folder.mkdir(parents=True, exist_ok=True)
+    capture = conf / "capture.sh"
+    capture.write_text(script, encoding="utf-8")
+    capture.chmod(0o755)
+    (conf / "speechd.conf").write_text(SPEECHD_CONF.format(log=log), encoding="utf-8")
+    (conf / "modules" / "capture.conf").write_text(
+        CAPTURE_CONF.format(script=capture, out=out), encoding="utf-8"
+    )
+    return [
+        "speech-dispatcher", "--run-single", "--timeout", "0",
+        "--config-dir", str(conf), "--module-dir", str(modules),
+        "--communication-method", "unix_socket", "--socket-path", str(run / "speechd.sock"),
+        "--pid-file", str(run / "speechd.pid"), "--log-dir", str(log),
+    ]
+
+
 def wav_seconds(path: Path) -> float:
     """Duration of a WAV file, read with the standard library."""
     with wave.open(str(path), "rb") as wav:

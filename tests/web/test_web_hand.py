@@ -7,61 +7,28 @@ announce is checked against the hand's record: every event once, in order, in th
 from __future__ import annotations
 
 import json
-import os
 import re
-import sys
 import threading
 from pathlib import Path
 
-import pexpect
-from web_helpers import base_url, browser, focused, frames_received, heard, open_page, web_server
+from web_helpers import (
+    WHAT_NOW,
+    base_url,
+    browser,
+    focused,
+    frames_received,
+    heard,
+    host_plays,
+    open_page,
+    terminal_host,
+    web_server,
+)
 
 from spades_voice.narration import Cast, event_lines
 from spades_voice.net import protocol as p
 from spades_voice.net.tablestore import TableStore
 from spades_voice.rules import SEATS, Card, Match, MatchState, Seat
 from spades_voice.rules.events import HandDealt, TurnToAct
-from spades_voice.store import DATA_DIR_ENV, Settings
-
-#: What the page reads to know what the guest may do now.
-WHAT_NOW = """(() => {
-  if (document.querySelectorAll('#hands li').length) return 'over';
-  if (!document.getElementById('bidding').hidden) return 'bid';
-  if (document.querySelector('#hand .playable')) return 'play';
-  return '';
-})()"""
-
-
-def _host(server_address: str, home: Path) -> pexpect.spawn:
-    """``spades-voice host`` on the test's server, printing what it says."""
-    home.mkdir()
-    (home / "settings.json").write_bytes(Settings(speech="print").to_bytes())
-    env = {**os.environ, DATA_DIR_ENV: str(home), "TERM": "xterm"}
-    return pexpect.spawn(
-        sys.executable,
-        ["-m", "spades_voice", "host", "--server", server_address, "--name", "Ann",
-         "--target", "single"],
-        env=env, encoding="utf-8", timeout=60, dimensions=(24, 200),
-    )
-
-
-def _host_plays(child: pexpect.spawn, stop: threading.Event, won: threading.Event) -> None:
-    """The host answers each turn by keys: Enter places the bid it was told; Tab finds a
-    playable card and Enter plays it. It alone reads the host's terminal from here on,
-    until it hears the match won."""
-    turns = [r"Your bid\. \S+ selected\.", r"Your lead\.", r"Your turn, \w+ led\.",
-             r"win the match"]
-    while not stop.is_set():
-        try:
-            found = child.expect(turns, timeout=1)
-        except pexpect.TIMEOUT:
-            continue
-        except pexpect.EOF:
-            return
-        if found == 3:
-            won.set()
-            return
-        child.send("\r" if found == 0 else "\t\r")
 
 
 def _expected(stored_rules: object, seed: str, decisions: tuple[object, ...],
@@ -118,7 +85,7 @@ def test_a_whole_hand_by_keys_alone_with_the_host_at_the_terminal(tmp_path: Path
     store_file = tmp_path / "tables.sqlite3"
     with web_server(store=TableStore(store_file)) as server, browser() as b:
         address = base_url(server).removeprefix("http://").rstrip("/")
-        child = _host(address, tmp_path / "host")
+        child = terminal_host(tmp_path / "host", "--server", address, "--target", "single")
         stop, won = threading.Event(), threading.Event()
         try:
             child.expect(r"Table code (\S+)\.")
@@ -133,7 +100,7 @@ def test_a_whole_hand_by_keys_alone_with_the_host_at_the_terminal(tmp_path: Path
             page.wait("document.getElementById('seats-body').textContent.includes('Ann')")
             child.expect("Bo joined")
             child.send("\r")  # the host starts the match from the terminal's lobby
-            hosting = threading.Thread(target=_host_plays, args=(child, stop, won), daemon=True)
+            hosting = threading.Thread(target=host_plays, args=(child, stop, won), daemon=True)
             hosting.start()
             presses = 0
             # The page patches its DOM: the hand and each card stay the same elements.

@@ -3,29 +3,19 @@ the link with the table code in its fragment."""
 
 from __future__ import annotations
 
-import os
 import sys
 import urllib.request
 from pathlib import Path
 
-import pexpect
-from web_helpers import browser, open_page
+from web_helpers import browser, open_page, terminal_host
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from net_helpers import free_port
 
-from spades_voice.store import DATA_DIR_ENV, Settings
-
 
 def test_host_says_the_link_and_its_own_server_serves_the_page(tmp_path: Path) -> None:
-    (tmp_path / "settings.json").write_bytes(Settings(speech="print").to_bytes())
     port = free_port()
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "spades_voice", "host", "--port", str(port), "--name", "Ann"],
-        env={**os.environ, DATA_DIR_ENV: str(tmp_path), "TERM": "xterm"},
-        encoding="utf-8", timeout=60, dimensions=(24, 200),
-    )
+    child = terminal_host(tmp_path / "host", "--port", str(port))
     try:
         child.expect(r"Table code (\S+)\. Others join with: .* or open (\S+) in a web browser")
         code, printed = child.match.group(1), child.match.group(2)

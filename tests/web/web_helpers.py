@@ -6,20 +6,25 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pexpect
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from cdp import Browser, Page, chromium
+from helpers import game_program
 from net_helpers import running_server, wait_for
 
 from spades_voice.commands.net_common import web_page
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.remote_table import RemoteTable
+from spades_voice.store import DATA_DIR_ENV, Settings
 
 #: Installed before the page's own script: every line added to a live region is recorded
 #: with the region's politeness, so a test sees what a screen reader would be handed. The
@@ -49,6 +54,14 @@ new MutationObserver((changes) => {
 }).observe(document, {childList: true, subtree: true, characterData: true});
 """
 
+
+#: What the page shows a guest may do now: the hand is over, bid, play, or wait.
+WHAT_NOW = """(() => {
+  if (document.querySelectorAll('#hands li').length) return 'over';
+  if (!document.getElementById('bidding').hidden) return 'bid';
+  if (document.querySelector('#hand .playable')) return 'play';
+  return '';
+})()"""
 
 __all__ = ["Browser", "Page", "wait_for"]
 
@@ -139,3 +152,36 @@ def seat_guest(b: Browser, server: ServerThread, host: RemoteTable, name: str = 
     page.key("enter")
     wait_for(lambda: any(p.name == name for p in host.people()))
     return page
+
+
+def terminal_host(home: Path, *args: str) -> pexpect.spawn:
+    """The installed ``spades-voice host`` at a terminal (``args``: where it serves, its
+    target ...), named Ann, printing what it says, its settings and saves in ``home``."""
+    home.mkdir()
+    (home / "settings.json").write_bytes(Settings(speech="print").to_bytes())
+    return pexpect.spawn(
+        game_program(), ["host", "--name", "Ann", *args],
+        env={**os.environ, DATA_DIR_ENV: str(home), "TERM": "xterm"},
+        encoding="utf-8", timeout=60, dimensions=(24, 200),
+    )
+
+
+def host_plays(child: pexpect.spawn, stop: threading.Event,
+               won: threading.Event | None = None) -> None:
+    """The host answers each of its turns at the terminal by keys: Enter places the bid
+    it was told; Tab finds a playable card and Enter plays it. It alone reads the host's
+    terminal from here on, until it hears the match won (``won`` is set then)."""
+    turns = [r"Your bid\. \S+ selected\.", r"Your lead\.", r"Your turn, \w+ led\.",
+             r"win the match"]
+    while not stop.is_set():
+        try:
+            found = child.expect(turns, timeout=1)
+        except pexpect.TIMEOUT:
+            continue
+        except pexpect.EOF:
+            return
+        if found == 3:
+            if won is not None:
+                won.set()
+            return
+        child.send("\r" if found == 0 else "\t\r")
