@@ -25,7 +25,7 @@ let retried = false;
 
 function choices() {
   return {
-    level: $("level").value, target: $("target").value, blind_nil: $("blind-nil").checked,
+    level: $("level").value, target: $("target").value, blind_nil: $("alone-blind-nil").checked,
   };
 }
 
@@ -40,7 +40,7 @@ export function restoreChoices() {
     const select = $(name);
     if (Array.from(select.options).some((o) => o.value === kept[name])) select.value = kept[name];
   }
-  $("blind-nil").checked = kept.blind_nil === true;
+  $("alone-blind-nil").checked = kept.blind_nil === true;
 }
 
 function hello() {

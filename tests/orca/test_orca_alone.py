@@ -31,7 +31,7 @@ from spades_voice.store import DATA_DIR_ENV
 ACTIVE = "document.activeElement.id"
 HAND = "document.querySelectorAll('#hand [role=option]').length"
 #: The first screen's controls the player hears by name and value, in Tab order.
-CHOICES = ("level", "target", "blind-nil")
+CHOICES = ("level", "target", "alone-blind-nil")
 
 
 def _serve(port: int, home: Path) -> pexpect.spawn:
@@ -60,11 +60,11 @@ def _choose_and_start(player: Player) -> None:
     player.press("target", "Tab", facts=f"({{focus: {ACTIVE}}})")
     player.press("target changed", "End",
                  facts="({value: document.getElementById('target').value})")
-    player.press("blind-nil", "Tab", facts=f"({{focus: {ACTIVE}}})")
-    checked = "({value: document.querySelector('#alone-choices #blind-nil').checked})"
-    player.press("blind-nil changed", "space", facts=checked)
+    player.press("alone-blind-nil", "Tab", facts=f"({{focus: {ACTIVE}}})")
+    checked = "({value: document.querySelector('#alone-choices #alone-blind-nil').checked})"
+    player.press("alone-blind-nil changed", "space", facts=checked)
     # Off again: a blind-nil offer at the bid is not what these keys are about.
-    player.press("blind-nil back", "space", facts=checked)
+    player.press("alone-blind-nil back", "space", facts=checked)
     for _ in CHOICES:
         player.press("back", "shift+Tab")
     assert page.js(ACTIVE) == "play-alone", page.js(ACTIVE)
@@ -134,7 +134,7 @@ def test_each_choice_is_heard_by_name_and_value(alone: Played) -> None:
     assert [alone.at(c).facts["focus"] for c in CHOICES] == list(CHOICES)
     _heard_as(alone, "level", PAGE_WORDS["level_label"], PAGE_WORDS["level_medium"])
     _heard_as(alone, "target", PAGE_WORDS["target_label"], PAGE_WORDS["target_500"])
-    _heard_as(alone, "blind-nil", PAGE_WORDS["blind_nil_label"], "check box", "not checked")
+    _heard_as(alone, "alone-blind-nil", PAGE_WORDS["blind_nil_label"], "check box", "not checked")
 
 
 def test_a_changed_choice_is_heard_with_its_new_value(alone: Played) -> None:
@@ -142,11 +142,11 @@ def test_a_changed_choice_is_heard_with_its_new_value(alone: Played) -> None:
     _heard_as(alone, "level changed", PAGE_WORDS["level_easy"])
     assert alone.at("target changed").facts["value"] == "single"
     _heard_as(alone, "target changed", PAGE_WORDS["target_single"])
-    assert alone.at("blind-nil changed").facts["value"] is True
-    _heard_as(alone, "blind-nil changed", "checked")
-    assert "not checked" not in " ".join(alone.at("blind-nil changed").said)
-    assert alone.at("blind-nil back").facts["value"] is False
-    _heard_as(alone, "blind-nil back", "not checked")
+    assert alone.at("alone-blind-nil changed").facts["value"] is True
+    _heard_as(alone, "alone-blind-nil changed", "checked")
+    assert "not checked" not in " ".join(alone.at("alone-blind-nil changed").said)
+    assert alone.at("alone-blind-nil back").facts["value"] is False
+    _heard_as(alone, "alone-blind-nil back", "not checked")
 
 
 def test_play_alone_starts_the_game_and_says_so(alone: Played) -> None:

@@ -67,3 +67,15 @@ def test_y_at_the_offer_bids_blind_nil_and_then_the_cards_come() -> None:
         said = [h["text"] for h in heard(page)]
         assert any("blind nil" in t.lower() for t in said), said
         assert "That key does nothing on this page." not in said
+
+
+def test_the_bid_blind_nil_button_bids_blind_nil() -> None:
+    """The offer's button does what Y does (the first screen's "Allow blind nil" check
+    box once had the same id, and took the button's click)."""
+    with offered_blind_nil() as page:
+        assert page.js("document.querySelectorAll('[id=\\'blind-nil\\']').length") == 1
+        page.js("document.getElementById('blind-nil').click()")
+        page.wait("document.getElementById('bidding').hidden", timeout=30)
+        page.wait(f"{CARDS} === 13", timeout=60)
+        said = [h["text"] for h in heard(page)]
+        assert any("blind nil" in t.lower() for t in said), said
