@@ -425,6 +425,17 @@ class ComputerPool:
         """The running workers' process ids (the benchmark and the tests read them)."""
         return list(getattr(self._pool, "_processes", None) or {})
 
+    async def stop(self) -> None:
+        """Stop the workers from the loop: a start still under way (``_start_again``) is
+        waited for first, since its workers would otherwise outlive the server and its
+        task be left pending when the loop ends."""
+        self._closed = True
+        starting = self._starting
+        if starting is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(starting)
+        await asyncio.to_thread(self.close)
+
     def close(self) -> None:
         """Stop the workers (waits for them to exit, so none outlives the server)."""
         self._closed = True

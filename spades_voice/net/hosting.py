@@ -71,7 +71,7 @@ class ServerThread:
         except BaseException as e:  # reported to the thread that called start()
             self._error = e
             self._ready.set()
-            await asyncio.to_thread(self.server.computers.close)
+            await self.server.computers.stop()
             return
         self._ready.set()
         await self._stop.wait()

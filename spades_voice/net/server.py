@@ -218,7 +218,7 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        await asyncio.to_thread(self.computers.close)
+        await self.computers.stop()
         if self.store is not None:
             self.store.close()
 

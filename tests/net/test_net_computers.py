@@ -86,6 +86,8 @@ def test_the_pool_runs_decisions_in_other_processes_and_survives_a_dead_worker()
                 os.kill(pid, signal.SIGKILL)
             assert await slow in view.legal_bids
             assert await pool.decide(Level.EASY, "s", view) in view.legal_bids
+            await pool.stop()  # as a server stops it: nothing left starting on the loop
+            assert pool._starting is None and pool._pool is None
 
         asyncio.run(run())
     finally:
