@@ -14,7 +14,6 @@ process leaves either the old file or the new one, never half of one.
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import stat
@@ -143,15 +142,6 @@ def dump(schema: str, version: int, body: Mapping[str, Any]) -> bytes:
     obj: dict[str, Any] = {"schema": schema, "version": version}
     obj.update(body)
     return (json.dumps(obj, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
-
-
-def write_failure_reason(error: OSError) -> str:
-    """Why a write failed, in words for the player."""
-    if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full"
-    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "the folder cannot be written to"
-    return error.strerror or type(error).__name__
 
 
 # ---- reading ------------------------------------------------------------------------
