@@ -230,6 +230,12 @@ KEYMAP_TOO_DEEP = N_("it is nested too deeply")
 KEYMAP_TOO_LARGE = N_("it is too large to read")
 KEYMAP_LONG_NUMBER = N_("it holds a number too long to read")
 KEYMAP_NOT_TOML = N_("it is not valid TOML")
+#: A folder, a pipe or a device where the file would be.
+KEYMAP_NOT_A_FILE = N_("it is not an ordinary file")
+#: The system would not open or read it (its permissions, a failing disk).
+KEYMAP_CANNOT_OPEN = N_("the system would not open it")
+#: A file that cannot be used and could not be moved aside either (the remembered seats).
+NOT_MOVED_ASIDE = N_("it could not be moved aside")
 KEYMAP_KEYS_NOT_A_TABLE = N_("Keymap: keys must be a table. Every action keeps its default keys.")
 
 

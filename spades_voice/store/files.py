@@ -72,6 +72,18 @@ class Unreadable(StoreError):
     """Not a file of the expected kind: garbage, truncated, wrong types, unreadable."""
 
 
+class NotAFile(Unreadable):
+    """Not a regular file: a directory, a pipe, a device."""
+
+
+class TooLarge(Unreadable):
+    """Larger than the cap for its kind of file."""
+
+
+class CannotRead(Unreadable):
+    """The system refused to open or read it (permissions, an I/O error)."""
+
+
 class NewerVersion(StoreError):
     """Written by a newer spades-voice with a layout this one does not know."""
 
@@ -166,13 +178,13 @@ def read_capped(path: Path, cap: int) -> bytes | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as e:
-        raise Unreadable(f"it could not be opened ({e.strerror or type(e).__name__})") from None
+        raise CannotRead(f"it could not be opened ({e.strerror or type(e).__name__})") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise Unreadable("it is not an ordinary file")
+            raise NotAFile("it is not an ordinary file")
         if info.st_size > cap:
-            raise Unreadable(f"it is larger than {size_words(cap)}")
+            raise TooLarge(f"it is larger than {size_words(cap)}")
         chunks: list[bytes] = []
         total = 0
         while True:
@@ -182,10 +194,10 @@ def read_capped(path: Path, cap: int) -> bytes | None:
             chunks.append(chunk)
             total += len(chunk)
             if total > cap:
-                raise Unreadable(f"it is larger than {size_words(cap)}")
+                raise TooLarge(f"it is larger than {size_words(cap)}")
         return b"".join(chunks)
     except OSError as e:
-        raise Unreadable(f"it could not be read ({e.strerror or type(e).__name__})") from None
+        raise CannotRead(f"it could not be read ({e.strerror or type(e).__name__})") from None
     finally:
         os.close(fd)
 
