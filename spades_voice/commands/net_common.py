@@ -214,7 +214,7 @@ def _load_seats(problems: list[str] | None = None) -> dict[str, str]:
             problems.append(
                 stored.set_aside(stored.SEATS, stored.Why.UNREADABLE, moved.name)
                 if moved is not None
-                else stored.unreadable_kept(stored.SEATS, "it could not be moved aside")
+                else stored.unreadable_kept(stored.SEATS, stored.NOT_MOVED_ASIDE)
             )
         return {}
     return {k: v for k, v in loaded.items() if isinstance(v, str)}

@@ -19,7 +19,7 @@ from spades_voice.ai.hard import WorkRate
 from spades_voice.ai.hints import hint_rng
 from spades_voice.commands.common import add_language_argument, choose_language, saved_settings
 from spades_voice.commands.score import load
-from spades_voice.narration.coach import NO_HAND_TO_REVIEW, coach_answer
+from spades_voice.narration.coach import NO_HAND_TO_REVIEW, coach_printed
 from spades_voice.narration.language import line
 from spades_voice.rules import Bid, Move, Seat, SeatView, rng_for
 from spades_voice.rules.view import moments_of
@@ -90,5 +90,5 @@ def run(args: argparse.Namespace) -> int:
     if not report:
         print(line(NO_HAND_TO_REVIEW))
     for n, fs in report:
-        print(coach_answer(n, fs))
+        print("\n".join(coach_printed(n, fs)))
     return 0

@@ -40,16 +40,29 @@ def coach_line(finding: Finding) -> str:
     return Sentences([head, said(finding.reason)])
 
 
-def coach_summary(findings: Sequence[Finding]) -> str:
-    """Every finding of one hand, costliest first; a plain line when there are none."""
+def coach_none(number: int) -> str:
+    """ "Hand 2: No costly decisions this hand." """
+    return _("Hand {number}: {findings}").format(
+        number=number, findings=_("No costly decisions this hand.")
+    )
+
+
+def coach_printed(number: int, findings: Sequence[Finding]) -> list[str]:
+    """``spades-voice review``'s lines for a hand: "Hand 2, 3 findings.", then one finding
+    a line (a terminal's screen reader reads line by line)."""
     if not findings:
-        return _("No costly decisions this hand.")
-    return " ".join(coach_line(f) for f in findings)
+        return [coach_none(number)]
+    return [coach_intro(number, len(findings)), *(coach_line(f) for f in findings)]
 
 
-def coach_answer(number: int, findings: Sequence[Finding]) -> str:
-    """ "Hand 2: Trick 3: the ..." — what the coach key and ``review`` say for a hand."""
-    return _("Hand {number}: {findings}").format(number=number, findings=coach_summary(findings))
+def coach_waiting(number: int, findings: int, key: str) -> str:
+    """The review came while a yes/no question is open: the count, and the key (spoken)
+    that reads the findings once it is answered (the question keeps its keys)."""
+    return ngettext(
+        "Hand {number}, {n} finding: {key} reads it once the question is answered.",
+        "Hand {number}, {n} findings: {key} reads them once the question is answered.",
+        findings,
+    ).format(number=number, n=findings, key=key)
 
 
 #: The coach's findings as a list the player steps through.

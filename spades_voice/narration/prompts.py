@@ -251,7 +251,3 @@ def history_downloaded(name: str, entries: int) -> str:
         "History saved, {n} entries, as a download: {name}.",
         entries,
     ).format(n=entries, name=name)
-
-
-def history_not_saved(reason: str) -> str:
-    return _("History not saved: {reason}.").format(reason=reason)

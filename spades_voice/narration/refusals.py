@@ -39,6 +39,33 @@ NO_SUCH_SEAT = N_("No table here has a seat with that token.")
 SEAT_TAKEN_UP = N_("Your seat was taken up by another connection.")
 #: The close reason for a connection that stopped reading what the table sends it.
 TOO_FAR_BEHIND = N_("Too far behind.")
+#: A typed table code that is not one (``join``, the page's code field).
+NOT_A_CODE = N_("A table code is eight letters and digits.")
+#: A name with no letter left once cleaned (``--name " "``, the page's name field).
+EMPTY_NAME = N_("Choose a name of at least one letter.")
+#: Messages sent faster than the server takes them (a key held down at a page).
+SLOW_DOWN = N_("Too many messages. Slow down.")
+
+# ---- the terminal client's own: said in English by net/, heard through ``heard`` -------
+
+TABLE_DID_NOT_ANSWER = N_("The table did not answer.")
+TABLE_REFUSED = N_("The table refused that.")
+NOT_CONNECTED = N_("Not connected to the table.")
+SERVER_CLOSED = N_("The table server closed the connection.")
+TABLE_CLOSED = N_("The table closed the connection.")
+CONNECTION_LOST = N_("The connection to the table was lost.")
+NO_RECONNECT = N_("Could not reconnect to the table.")
+ANSWERED_BADLY = N_("The table server did not answer properly.")
+#: Joining failed in a way the client did not foresee (the details go to the log).
+CANNOT_JOIN = N_("Cannot join the table.")
+
+#: Templates the client fills in English (``heard`` knows them by their shape, in SHAPES).
+CANNOT_REACH = N_("Cannot reach the table server at {url}.")
+#: The server's certificate is not trusted (TLS).
+NOT_TRUSTED = N_(
+    "The table server at {url} is not who it claims: its certificate is not trusted. "
+    "If it uses a private authority, give its file with --ca."
+)
 
 
 def unknown_key(field: str, key: str, known: tuple[str, ...]) -> str:
@@ -74,11 +101,6 @@ FIXED = (
     N_("You cannot play that card."),
     N_("No hand is dealt."),
     N_("Nothing to undo in this hand."),
-    N_("The table did not answer."),
-    N_("The table refused that."),
-    N_("Not connected to the table."),
-    N_("The table server closed the connection."),
-    N_("The table closed the connection."),
     # Sent by servers before this round's typed hellos (same protocol, 2).
     N_("That seat token is not for this table."),
     N_("The table has ended: it had not started for over a minute, and the server needed room."),
@@ -123,6 +145,8 @@ SHAPES = (
     N_("{field}.{key} is not one of {known}."),
     N_("rules.target must be {targets}, or null for a single hand."),
     N_("{field} must be true or false."),
+    CANNOT_REACH,
+    NOT_TRUSTED,
 )
 
 _CARDS = {card.spoken: card for card in CARDS}

@@ -142,18 +142,34 @@ def unreadable_kept(kind: StoredKind, why: str) -> str:
 
 
 class WriteTrouble(enum.Enum):
+    """Why a file could not be written, as the player needs to know it: the store finds
+    which (from the error's number), these words say it."""
+
     FULL = N_("the disk is full")
     LOCKED = N_("the folder cannot be written to")
-    OTHER = ""
+    #: The data folder is missing and cannot be made (a file stands where it would be).
+    NO_FOLDER = N_("the data folder cannot be created")
+    #: Any other refusal by the system (the system's own words are English, so they go
+    #: to the problem log, never to the player).
+    OTHER = N_("the system refused to write it")
+    #: A server that keeps nothing (``serve --no-save``).
+    NOTHING_KEPT = N_("this server keeps no files")
+    #: A game without a data folder at all (a guest's seat, tests).
+    NO_STORAGE = N_("this game keeps no files")
+
+
+def write_reason(trouble: WriteTrouble) -> str:
+    """Why a file was not written, as a clause: "the disk is full"."""
+    return _(trouble.value)
 
 
 def cannot_save(trouble: WriteTrouble) -> str:
     """Said once a session, the first time a write fails."""
-    if trouble is WriteTrouble.OTHER:
-        return _("Your progress cannot be saved right now; play goes on.")
     if trouble is WriteTrouble.FULL:
         return _("Your progress cannot be saved: the disk is full. Play goes on.")
-    return _("Your progress cannot be saved: the folder cannot be written to. Play goes on.")
+    if trouble is WriteTrouble.LOCKED:
+        return _("Your progress cannot be saved: the folder cannot be written to. Play goes on.")
+    return _("Your progress cannot be saved right now; play goes on.")
 
 
 def results_kept(results: int, file_name: str, trouble: WriteTrouble) -> str:
@@ -168,8 +184,9 @@ def results_kept(results: int, file_name: str, trouble: WriteTrouble) -> str:
 
 
 def _why(trouble: WriteTrouble) -> str:
-    """ " (the disk is full)", or nothing for a trouble without a plain name."""
-    return f" ({_(trouble.value)})" if trouble is not WriteTrouble.OTHER else ""
+    """ " (the disk is full)", or nothing for a trouble that would say little more."""
+    plain = trouble in (WriteTrouble.FULL, WriteTrouble.LOCKED)
+    return f" ({write_reason(trouble)})" if plain else ""
 
 
 def results_lost(results: int, trouble: WriteTrouble) -> str:
@@ -213,6 +230,12 @@ KEYMAP_TOO_DEEP = N_("it is nested too deeply")
 KEYMAP_TOO_LARGE = N_("it is too large to read")
 KEYMAP_LONG_NUMBER = N_("it holds a number too long to read")
 KEYMAP_NOT_TOML = N_("it is not valid TOML")
+#: A folder, a pipe or a device where the file would be.
+KEYMAP_NOT_A_FILE = N_("it is not an ordinary file")
+#: The system would not open or read it (its permissions, a failing disk).
+KEYMAP_CANNOT_OPEN = N_("the system would not open it")
+#: A file that cannot be used and could not be moved aside either (the remembered seats).
+NOT_MOVED_ASIDE = N_("it could not be moved aside")
 KEYMAP_KEYS_NOT_A_TABLE = N_("Keymap: keys must be a table. Every action keeps its default keys.")
 
 
@@ -298,15 +321,16 @@ def full_path(path: object) -> str:
     return _("Full path: {path}").format(path=path)
 
 
-def keeps_no_files() -> str:
-    """Why no file was written on a server that keeps nothing (``serve --no-save``), as
-    ``report_not_written`` and ``history_not_saved`` put a reason."""
-    return _("this server keeps no files")
+def report_not_written(trouble: WriteTrouble) -> str:
+    """Shift+B when the report cannot be written: "… because the disk is full." """
+    return _("The problem report could not be written because {reason}.").format(
+        reason=write_reason(trouble)
+    )
 
 
-def report_not_written(reason: str) -> str:
-    """``reason`` as ``store.files.write_failure_reason`` words it ("the disk is full")."""
-    return _("The problem report could not be written because {reason}.").format(reason=reason)
+def history_not_saved(trouble: WriteTrouble) -> str:
+    """Ctrl+S when the history cannot be written: "History not saved: the disk is full." """
+    return _("History not saved: {reason}.").format(reason=write_reason(trouble))
 
 
 # ---- the saved match's history -----------------------------------------------------------

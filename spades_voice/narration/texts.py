@@ -69,8 +69,6 @@ CONFIRM_NEW = N_(
 CONFIRM_ABANDON_SAVED = (
     N_("Start a new match? The saved one counts as a loss. Y starts new, Escape goes back.")
 )
-#: Why a problem report cannot be written without storage (``stored.report_not_written``).
-REPORT_NEEDS_STORAGE = N_("the data folder is not available")
 CONFIRM_RESTART = N_("Restart this hand? Y restarts, Escape goes back.")
 CONFIRM_QUIT = N_("Quit the game? Y quits, Escape goes back.")
 #: Q before anyone has moved: a match nobody moved in is not kept, and the next game

@@ -20,7 +20,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from spades_voice.narration import closes
+from spades_voice.narration import closes, refusals
 from spades_voice.narration.notices import CONNECTION_LOST
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
@@ -227,12 +227,9 @@ class TableClient:
                 **options,
             )
         except ssl.SSLCertVerificationError as e:
-            raise JoinRefused(
-                f"The table server at {self.url} is not who it claims: its certificate "
-                "is not trusted. If it uses a private authority, give its file with --ca."
-            ) from e
+            raise JoinRefused(refusals.NOT_TRUSTED.format(url=self.url)) from e
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as e:
-            raise JoinRefused(f"Cannot reach the table server at {self.url}.") from e
+            raise JoinRefused(refusals.CANNOT_REACH.format(url=self.url)) from e
         try:
             await ws.send(p.encode(hello))
             # welcome (or moved: another process holds the table), then people, then
@@ -250,10 +247,10 @@ class TableClient:
                 await self._expect(ws, "update")
         except ConnectionClosed as e:
             reason = e.rcvd.reason if e.rcvd is not None and e.rcvd.reason else None
-            raise JoinRefused(reason or "The table server closed the connection.") from e
+            raise JoinRefused(reason or refusals.SERVER_CLOSED) from e
         except (TimeoutError, p.ProtocolError) as e:
             await ws.close()
-            raise JoinRefused("The table server did not answer properly.") from e
+            raise JoinRefused(refusals.ANSWERED_BADLY) from e
         self._ws = ws
 
     async def _expect(self, ws: ClientConnection, kind: str) -> None:
@@ -275,11 +272,11 @@ class TableClient:
                         continue  # the server never sends these; dropping one is safest
             except ConnectionClosed:
                 pass
-            self._fail_pending("The connection to the table was lost.")
+            self._fail_pending(refusals.CONNECTION_LOST)
             if self._closing:
                 return
             if ws.close_code in FINAL_CLOSES:
-                self._final(ws.close_reason or "The table closed the connection.")
+                self._final(ws.close_reason or refusals.TABLE_CLOSED)
                 return
             if not await self._reconnect():
                 return
@@ -299,7 +296,7 @@ class TableClient:
                 await asyncio.sleep(1.0)
                 continue
             return True  # the server says "Back at your seat" and where the hand stands
-        self._final("Could not reconnect to the table.")
+        self._final(refusals.NO_RECONNECT)
         return False
 
     async def close(self) -> None:
@@ -320,7 +317,7 @@ class TableClient:
         if self.closed_reason is not None:
             return {"type": "refused", "reason": self.closed_reason}
         if self._ws is None:
-            return {"type": "refused", "reason": "Not connected to the table."}
+            return {"type": "refused", "reason": refusals.NOT_CONNECTED}
         rid = next(self._ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
@@ -328,7 +325,7 @@ class TableClient:
             await self._ws.send(p.encode({**message, "id": rid}))
             return await asyncio.wait_for(future, timeout)
         except (ConnectionClosed, TimeoutError):
-            return {"type": "refused", "reason": "The table did not answer."}
+            return {"type": "refused", "reason": refusals.TABLE_DID_NOT_ANSWER}
         finally:
             self._pending.pop(rid, None)
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from spades_voice.narration import refusals
 from spades_voice.narration.chat import CHAT_BURST, CHAT_WINDOW
 from spades_voice.net import protocol as p
 from spades_voice.rules import Phase
@@ -138,7 +139,7 @@ class Guard:
         self._refill()
         if self.tokens < 1:
             self.strike()
-            raise p.ProtocolError("Too many messages. Slow down.")
+            raise p.ProtocolError(refusals.SLOW_DOWN)
         self.tokens -= 1
         if len(raw) > self.limits.max_message or (
             isinstance(raw, str) and len(raw.encode("utf-8")) > self.limits.max_message

@@ -96,10 +96,10 @@ def normalize_code(text: object) -> str:
     'K7MP-4QXZ'
     """
     if not isinstance(text, str) or len(text) > 32:
-        raise ProtocolError("A table code is eight letters and digits.")
+        raise ProtocolError(refusals.NOT_A_CODE)
     raw = re.sub(r"[\s-]", "", text).upper().translate(_CODE_FIXES)
     if not _CODE_RE.fullmatch(raw):
-        raise ProtocolError("A table code is eight letters and digits.")
+        raise ProtocolError(refusals.NOT_A_CODE)
     return format_code(raw)
 
 
@@ -161,7 +161,7 @@ def clean_name(text: object) -> str:
         raise ProtocolError("A name must be text.")
     name = clean_chat(text, None)
     if not name:
-        raise ProtocolError("Choose a name of at least one letter.")
+        raise ProtocolError(refusals.EMPTY_NAME)
     return name[:MAX_NAME]
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import logging
 import ssl
 import threading
 import time
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from spades_voice.ai import Hint, WorkRate, hint
 from spades_voice.ai.calibrate import measure
 from spades_voice.ai.hints import hint_rng
+from spades_voice.narration import refusals
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.client import (
@@ -37,6 +39,7 @@ from spades_voice.rules import (
 )
 from spades_voice.table import Event, Notice, Person, SharedSeat, Table
 
+log = logging.getLogger(__name__)
 
 class RemoteTable:
     """A seat at a shared table, offering the ``Table`` protocol (see table.py).
@@ -152,7 +155,8 @@ class RemoteTable:
                 self._connected.set_exception(e)
                 return
             except Exception as e:  # whatever went wrong, the caller hears it, never hangs
-                self._connected.set_exception(JoinRefused(f"Cannot join the table: {e}."))
+                log.warning("joining the table failed: %r", e)
+                self._connected.set_exception(JoinRefused(refusals.CANNOT_JOIN))
                 return
             self._connected.set_result(None)
             await self.client.run()
@@ -189,10 +193,10 @@ class RemoteTable:
         try:
             reply = future.result(self.answer_timeout + 1)
         except concurrent.futures.TimeoutError:
-            raise IllegalAction("The table did not answer.") from None
+            raise IllegalAction(refusals.TABLE_DID_NOT_ANSWER) from None
         if reply.get("type") != "ok":
             reason = reply.get("reason")
-            raise IllegalAction(reason if isinstance(reason, str) else "The table refused that.")
+            raise IllegalAction(reason if isinstance(reason, str) else refusals.TABLE_REFUSED)
 
     def _send(self, message: dict[str, Any]) -> None:
         asyncio.run_coroutine_threadsafe(self.client.send(message), self._loop)

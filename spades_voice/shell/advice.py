@@ -18,10 +18,12 @@ from spades_voice.narration.coach import (
     COACH_LATER,
     COACH_TITLE,
     COACHING,
-    coach_answer,
     coach_intro,
     coach_line,
+    coach_none,
+    coach_waiting,
 )
+from spades_voice.narration.keynames import spoken_key
 from spades_voice.narration.refusals import heard
 from spades_voice.rules import BID_CHOICES, Bid, Card, IllegalAction, SeatView
 from spades_voice.shell.binding import registry
@@ -87,8 +89,14 @@ def coach(shell: Shell) -> None:
             shell.answer(COACH_LATER)
             return
         number, findings = result
-        if not findings or shell.question is not None:
-            shell.answer(coach_answer(number, findings))
+        if not findings:
+            shell.answer(coach_none(number))
+            return
+        if shell.question is not None:
+            # The question stays open: a count now, the list when the coach key is pressed
+            # again (the review is kept, so it comes at once).
+            key = spoken_key(shell.keymap.keys_for("coach")[0])
+            shell.answer(coach_waiting(number, len(findings), key))
             return
         # A short list, costliest first, the first said at once: one finding a breath.
         lines = [coach_line(f) for f in findings]

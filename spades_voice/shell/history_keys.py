@@ -81,9 +81,10 @@ def save_history(shell: Shell) -> None:
         shell.hooks.download(name, text)
         shell.answer(prompts.history_downloaded(name, len(lines)))
         return
-    path, reason = shell.hooks.save_history(text)
+    path, trouble = shell.hooks.save_history(text)
     if path is None:
-        shell.answer(prompts.history_not_saved(reason))
+        assert trouble is not None
+        shell.answer(stored.history_not_saved(trouble))
         return
     shell.answer(prompts.history_saved(path.name, len(lines)))
     shell.keep(stored.full_path(path))

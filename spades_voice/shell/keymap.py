@@ -21,7 +21,7 @@ from prompt_toolkit.keys import KEY_ALIASES, Keys
 
 from spades_voice.narration import stored
 from spades_voice.narration.keynames import spoken_key, spoken_keys
-from spades_voice.store.files import KEYMAP_CAP, Unreadable, read_capped
+from spades_voice.store.files import KEYMAP_CAP, NotAFile, TooLarge, Unreadable, read_capped
 
 APP_NAME = "spades-voice"
 #: A mistake in the player's file: its line (0: none) and the sentence that says it.
@@ -162,12 +162,23 @@ def load_keymap(
                 return Keymap(dict(defaults))
             user_text = raw.decode("utf-8-sig")  # Notepad starts UTF-8 files with a BOM
         except (Unreadable, UnicodeDecodeError) as exc:
-            why = str(exc) if isinstance(exc, Unreadable) else stored.KEYMAP_NOT_UTF8
-            return Keymap(dict(defaults), (_unreadable(why),), path)
+            return Keymap(dict(defaults), (_unreadable(_read_failure(exc)),), path)
     elif user_text.startswith("\ufeff"):
         user_text = user_text[1:]
     keys, problems = _overlay(defaults, user_text)
     return Keymap(keys, tuple(problems), path)
+
+
+def _read_failure(error: Exception) -> str:
+    """Why the keymap could not be read, as a catalogued clause (the store's own words
+    for it are English, for the problem log)."""
+    if isinstance(error, NotAFile):
+        return stored.KEYMAP_NOT_A_FILE
+    if isinstance(error, TooLarge):
+        return stored.KEYMAP_TOO_LARGE
+    if isinstance(error, Unreadable):
+        return stored.KEYMAP_CANNOT_OPEN
+    return stored.KEYMAP_NOT_UTF8
 
 
 def _unreadable(why: str) -> str:

@@ -96,9 +96,10 @@ def report_problem(shell: Shell) -> None:
     """Report a problem: writes this match, the recent speech and your settings to one
     file in your data folder, and says where it is."""
     said = list(shell.narrator.said)
-    path, reason = shell.hooks.report_problem(shell.table.match, shell.view(), said)
+    path, trouble = shell.hooks.report_problem(shell.table.match, shell.view(), said)
     if path is None:
-        shell.answer(stored.report_not_written(reason))
+        assert trouble is not None
+        shell.answer(stored.report_not_written(trouble))
         return
     shell.answer(stored.report_written(path.name))
     shell.keep(stored.full_path(path))

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-from spades_voice.narration import texts
+from spades_voice.narration.stored import WriteTrouble
 from spades_voice.rules import Match, SeatView
 
 if TYPE_CHECKING:
@@ -85,17 +85,17 @@ class ShellHooks:
     def save_settings(self, settings: Settings) -> None:
         """Remember changed choices (the pace and verbosity keys, options given at start)."""
 
-    def save_history(self, text: str) -> tuple[Path | None, str]:
+    def save_history(self, text: str) -> tuple[Path | None, WriteTrouble | None]:
         """Write ``text`` (a match's history) to a new file in the data folder. Returns the
-        file, or None and why not in plain words."""
-        return None, "this game keeps no files"
+        file and None, or None and why not."""
+        return None, WriteTrouble.NO_STORAGE
 
     def report_problem(
         self, match: Match | None, view: SeatView, speech: Sequence[str]
-    ) -> tuple[Path | None, str]:
+    ) -> tuple[Path | None, WriteTrouble | None]:
         """Write a problem report (the match, or what this seat saw when ``match`` is None;
-        the recent ``speech``). Returns the file, or None and why not in plain words."""
-        return None, texts.REPORT_NEEDS_STORAGE
+        the recent ``speech``). Returns the file and None, or None and why not."""
+        return None, WriteTrouble.NO_STORAGE
 
     def close(self) -> None:
         """The shell is quitting."""

@@ -14,7 +14,6 @@ process leaves either the old file or the new one, never half of one.
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
 import stat
@@ -71,6 +70,18 @@ class StoreError(Exception):
 
 class Unreadable(StoreError):
     """Not a file of the expected kind: garbage, truncated, wrong types, unreadable."""
+
+
+class NotAFile(Unreadable):
+    """Not a regular file: a directory, a pipe, a device."""
+
+
+class TooLarge(Unreadable):
+    """Larger than the cap for its kind of file."""
+
+
+class CannotRead(Unreadable):
+    """The system refused to open or read it (permissions, an I/O error)."""
 
 
 class NewerVersion(StoreError):
@@ -145,15 +156,6 @@ def dump(schema: str, version: int, body: Mapping[str, Any]) -> bytes:
     return (json.dumps(obj, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def write_failure_reason(error: OSError) -> str:
-    """Why a write failed, in words for the player."""
-    if error.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "the disk is full"
-    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
-        return "the folder cannot be written to"
-    return error.strerror or type(error).__name__
-
-
 # ---- reading ------------------------------------------------------------------------
 
 
@@ -176,13 +178,13 @@ def read_capped(path: Path, cap: int) -> bytes | None:
     except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as e:
-        raise Unreadable(f"it could not be opened ({e.strerror or type(e).__name__})") from None
+        raise CannotRead(f"it could not be opened ({e.strerror or type(e).__name__})") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise Unreadable("it is not an ordinary file")
+            raise NotAFile("it is not an ordinary file")
         if info.st_size > cap:
-            raise Unreadable(f"it is larger than {size_words(cap)}")
+            raise TooLarge(f"it is larger than {size_words(cap)}")
         chunks: list[bytes] = []
         total = 0
         while True:
@@ -192,10 +194,10 @@ def read_capped(path: Path, cap: int) -> bytes | None:
             chunks.append(chunk)
             total += len(chunk)
             if total > cap:
-                raise Unreadable(f"it is larger than {size_words(cap)}")
+                raise TooLarge(f"it is larger than {size_words(cap)}")
         return b"".join(chunks)
     except OSError as e:
-        raise Unreadable(f"it could not be read ({e.strerror or type(e).__name__})") from None
+        raise CannotRead(f"it could not be read ({e.strerror or type(e).__name__})") from None
     finally:
         os.close(fd)
 

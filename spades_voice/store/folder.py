@@ -43,6 +43,8 @@ def trouble_of(error: OSError) -> words.WriteTrouble:
         return words.WriteTrouble.FULL
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return words.WriteTrouble.LOCKED
+    if error.errno in (errno.ENOTDIR, errno.ENOENT):
+        return words.WriteTrouble.NO_FOLDER
     return words.WriteTrouble.OTHER
 
 
@@ -116,17 +118,20 @@ class DataFolder:
             return False
         return True
 
-    def write_new(self, path: Path, data: bytes, what: str) -> tuple[Path | None, str]:
-        """Write a new file the player asked for (a report, a history): the file, or None
-        and why not in plain words."""
+    def write_new(
+        self, path: Path, data: bytes, what: str
+    ) -> tuple[Path | None, words.WriteTrouble | None]:
+        """Write a new file the player asked for (a report, a history): the file and None,
+        or None and why not (``narration.stored`` words it; the system's own words, in
+        English, go to ``problems``)."""
         if not self.kept:
-            return None, words.keeps_no_files()
+            return None, words.WriteTrouble.NOTHING_KEPT
         try:
             self.writer(path, data)
         except OSError as e:
             self.problems.append(f"{what}: {e}")
-            return None, files.write_failure_reason(e)
-        return path, ""
+            return None, trouble_of(e)
+        return path, None
 
     def copy_aside(self, name: str, label: str) -> Path | None:
         """A copy of the file beside it, named as ``files.move_aside`` names one (the

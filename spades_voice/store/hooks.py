@@ -213,7 +213,7 @@ class StoreHooks(ShellHooks):
 
     def report_problem(
         self, match: Match | None, view: SeatView, speech: Sequence[str]
-    ) -> tuple[Path | None, str]:
+    ) -> tuple[Path | None, words.WriteTrouble | None]:
         """Write a problem report in the data folder: the file, or None and why not."""
         now = datetime.now().astimezone()
         path = report_path(self.data_dir, now)
@@ -294,7 +294,7 @@ class StoreHooks(ShellHooks):
         if self._folder.write(name, data):
             self._stats.flush()  # the disk takes writes again: results waiting go first
 
-    def save_history(self, text: str) -> tuple[Path | None, str]:
+    def save_history(self, text: str) -> tuple[Path | None, words.WriteTrouble | None]:
         """A new ``history-<date>-<time>.txt`` beside the saves, never over an old one."""
         now = time.localtime()
         path = self.data_dir / history_name(now)

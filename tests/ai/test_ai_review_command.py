@@ -58,7 +58,12 @@ def test_review_names_decisions_of_the_chosen_seat(tmp_path: Path) -> None:
     assert costs == sorted(costs, reverse=True) and costs[-1] >= 4
     assert _review(path, data, "--seat", "W", "--json")[1] == out  # seed + calibration
     code, text, _ = _review(path, data, "--seat", "W")
-    assert code == 0 and text.startswith("Hand 1: ")
+    # One finding a line under the hand's count (a terminal's screen reader reads lines).
+    first, *lines = text.splitlines()
+    assert code == 0 and first == f"Hand 1, {len(findings)} finding{'s' * (len(findings) > 1)}." and len(lines) == len(
+        findings
+    ), text
+    assert all(line.count("cost about") == 1 for line in lines), text
 
 
 def test_review_refuses_what_it_cannot_read(tmp_path: Path) -> None:

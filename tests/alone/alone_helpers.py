@@ -19,20 +19,24 @@ from web_helpers import page_for_tests
 from websockets.sync.client import connect
 
 from spades_voice.alone.door import AloneDoor
+from spades_voice.narration import prompts
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
 
 
 @contextlib.contextmanager
-def alone_server(root: Path, seed: int | str = 7, *, limits: Limits | None = None,
-                 server: dict[str, Any] | None = None, **door: Any) -> Iterator[ServerThread]:
+def alone_server(root: Path, seed: int | str = 7, *, port: int = 0,
+                 limits: Limits | None = None, server: dict[str, Any] | None = None,
+                 **door: Any) -> Iterator[ServerThread]:
     """A server whose players alone are kept under ``root``; every match deals ``seed``.
-    ``server``: the table server's own options (``trusted_proxies``)."""
+    ``port``: 0 for a free one (the same port again is the same page origin, whose storage
+    a browser keeps). ``server``: the table server's own options (``trusted_proxies``)."""
     # Test keys come far faster than a person's: the message limit is lifted here.
     limits = limits or Limits(rate=10_000, burst=10_000)
     web = page_for_tests()
     alone = AloneDoor(root, new_seed=lambda: seed, limits=limits, page=web, **door)
-    with running_server(web=web, alone=alone, limits=limits, **(server or {})) as s:
+    with running_server(web=web, alone=alone, limits=limits, port=port,
+                        **(server or {})) as s:
         yield s
 
 
@@ -87,6 +91,22 @@ class AlonePage:
 
     def close(self) -> None:
         self.ws.close()
+
+
+def bid_asked(page: AlonePage) -> bool:
+    return bool(page.state["bidding"])
+
+
+def at_instant_pace(server: ServerThread, ready: Callable[[AlonePage], bool] = bid_asked,
+                    **hello: Any) -> AlonePage:
+    """A page that said hello (``hello``: its choices, or the ``token`` of a player come
+    back), set to instant pace (A twice: quick, then instant), then waited on until
+    ``ready`` (by default, until its first bid is asked)."""
+    page = AlonePage(server, **hello)
+    page.press("a")
+    page.press("a", prompts.pace_now("instant"))
+    page.until(ready)
+    return page
 
 
 def my_turn_to_play(page: AlonePage) -> bool:

@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from alone_helpers import AlonePage, alone_server, my_turn_to_play, play_on
+from alone_helpers import AlonePage, alone_server, at_instant_pace, my_turn_to_play, play_on
 from websockets.exceptions import ConnectionClosed
 
 from spades_voice.alone.door import folder_name
@@ -69,11 +69,8 @@ def test_the_match_is_kept_across_a_closed_page_and_a_restarted_server(
     tmp_path: Path,
 ) -> None:
     with alone_server(tmp_path) as server:
-        page = AlonePage(server, level="easy", target="200")
+        page = at_instant_pace(server, level="easy", target="200")
         token = page.welcome["token"]
-        page.press("a")
-        page.press("a", prompts.pace_now("instant"))
-        page.until(lambda p: p.state["bidding"])
         page.press("enter")
         page.until(my_turn_to_play)
         page.press("tab")
@@ -106,11 +103,8 @@ def test_the_match_is_kept_across_a_closed_page_and_a_restarted_server(
 
 def test_a_finished_match_counts_once_whatever_follows(tmp_path: Path) -> None:
     with alone_server(tmp_path) as server:
-        page = AlonePage(server, level="easy", target="single")
+        page = at_instant_pace(server, level="easy", target="single")
         token = page.welcome["token"]
-        page.press("a")
-        page.press("a", prompts.pace_now("instant"))
-        page.until(lambda p: p.state["bidding"])
         play_on(page, lambda p: p.state["alone"]["over"])
         page.press("T")
         page.until(lambda p: p.said[-1][1] != line(texts.NO_STATS) and "1" in p.said[-1][1])
@@ -147,12 +141,9 @@ def test_the_same_browser_opened_again_takes_the_game_over(tmp_path: Path) -> No
 
 def test_sound_cues_off_until_turned_on_then_placed_by_seat(tmp_path: Path) -> None:
     with alone_server(tmp_path) as server:
-        page = AlonePage(server, level="easy")
+        page = at_instant_pace(server, level="easy")
         token = page.welcome["token"]
-        page.until(lambda p: p.state["bidding"])
         assert not any(f.get("sound", {}).get("cues") for f in page.frames)  # a new page: off
-        page.press("a")
-        page.press("a", prompts.pace_now("instant"))
         page.press("f4", line(sounds.SOUND_ON))
         assert page.state["sound"]["cues"] == [
             {"sound": "/sounds/your_turn-0.wav", "pan": 0.0,
@@ -198,11 +189,8 @@ def test_a_page_in_spanish_hears_the_terminals_spanish(tmp_path: Path) -> None:
 
 def test_a_new_match_over_an_unfinished_one_asks_and_counts_a_loss(tmp_path: Path) -> None:
     with alone_server(tmp_path) as server:
-        page = AlonePage(server, level="easy", target="500")
+        page = at_instant_pace(server, level="easy", target="500")
         token = page.welcome["token"]
-        page.press("a")
-        page.press("a", prompts.pace_now("instant"))
-        page.until(lambda p: p.state["bidding"])
         page.press("enter")
         page.until(my_turn_to_play)
         page.press("n", line(texts.CONFIRM_NEW))  # it says it counts as a loss
@@ -296,10 +284,8 @@ def test_between_hands_the_next_hands_cards_wait_for_n(tmp_path: Path) -> None:
     then none until the player chooses to see them."""
     offer = line(texts.BLIND_OFFER)
     with alone_server(tmp_path) as server:
-        page = AlonePage(server, level="easy", target="200", blind_nil=True)
-        page.press("a")
-        page.press("a", prompts.pace_now("instant"))
-        page.until(lambda p: offer in p.heard_since(0))
+        page = at_instant_pace(server, lambda p: offer in p.heard_since(0), level="easy",
+                               target="200", blind_nil=True)
         page.press("escape")  # see the cards: no blind nil this hand
         play_on(page, lambda p: p.state["alone"]["between"])
         over = len(page.frames) - 1

@@ -14,7 +14,7 @@ from spades_voice.narration import prompts, texts
 from spades_voice.narration.browser import KEEPS_NOTHING
 from spades_voice.narration.language import line
 from spades_voice.narration.statistics import NONE_YET
-from spades_voice.narration.stored import keeps_no_files, report_not_written
+from spades_voice.narration.stored import WriteTrouble, report_not_written
 
 
 def test_no_save_keeps_no_match_and_no_statistics_of_a_page_alone(tmp_path: Path) -> None:
@@ -31,7 +31,7 @@ def test_no_save_keeps_no_match_and_no_statistics_of_a_page_alone(tmp_path: Path
         play_on(page, lambda p: p.state["alone"]["over"])
         page.press("T")  # the statistics count the match, for as long as the page stays
         page.until(lambda p: p.said[-1][1] != line(texts.NO_STATS) and "1" in p.said[-1][1])
-        page.press("B", report_not_written(keeps_no_files()))  # no report file either
+        page.press("B", report_not_written(WriteTrouble.NOTHING_KEPT))  # no report file either
         page.close()
         again = AlonePage(server, token=token, level="easy")  # type: ignore[arg-type]
         again.until(lambda p: p.state["bidding"])  # nothing offered: nothing was kept

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import time
 from pathlib import Path
@@ -119,3 +120,28 @@ def test_stats_prints_in_the_chosen_language(tmp_path: Path) -> None:
         "No matches played yet."
     )
     assert stats(_env(tmp_path), "--json").startswith("{")
+
+
+def test_join_says_its_own_refusals_in_spanish(tmp_path: Path) -> None:
+    """``join`` refuses a mistyped code, and says it cannot reach a server that is not
+    there, in the player's language (the client's own sentences are catalogued and heard
+    through ``refusals.heard``, not said in English)."""
+    with socket.socket() as free:
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]  # closed again before the join: nothing listens
+
+    def join(code: str) -> list[str]:
+        log = tmp_path / f"join-{code}.jsonl"
+        proc = subprocess.run(
+            [game_program(), "join", code, "--server", f"127.0.0.1:{port}", "--speech",
+             "print", "--speech-log", str(log), "--language", "es", "--sound", "off"],
+            env=_env(tmp_path), capture_output=True, text=True, timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
+        assert proc.returncode in (1, 2), proc.stderr
+        return _texts(log)
+
+    assert join("K7MP") == ["Un código de mesa tiene ocho letras y números."]
+    assert join("K7MP-4QX2") == [
+        f"No se puede conectar con el servidor de la mesa en ws://127.0.0.1:{port}."
+    ]

@@ -67,6 +67,6 @@ def test_problem_report_sentences() -> None:
         "Problem report written in your data folder: report-20260101-120000.txt."
     )
     assert stored.full_path(path) == "Full path: /data/report-20260101-120000.txt"
-    assert stored.report_not_written("the disk is full") == (
+    assert stored.report_not_written(stored.WriteTrouble.FULL) == (
         "The problem report could not be written because the disk is full."
     )

@@ -83,10 +83,11 @@ def running_server(
     computer_delay: float = 0.0,
     limits: Limits | None = None,
     seed: str = "net-test",
+    port: int = 0,
     **options: Any,
 ) -> Iterator[ServerThread]:
-    """A table server on a free port of 127.0.0.1, on its own thread, dealing matches
-    from ``seed`` so that a test plays the same cards every run."""
+    """A table server on 127.0.0.1 at ``port`` (0: a free one), on its own thread, dealing
+    matches from ``seed`` so that a test plays the same cards every run."""
     count = itertools.count()
     # Test seats answer in microseconds, far above any person's rate: lift the limit
     # except where a test is about it.
@@ -97,7 +98,8 @@ def running_server(
             computer_delay=computer_delay,
             new_seed=lambda: f"{seed}/{next(count)}",
             **{"level": Level.EASY, **options},
-        )
+        ),
+        port=port,
     )
     thread.start()
     try:

@@ -12,7 +12,9 @@ import pytest
 from shell_harness import easy_table, harness
 
 from spades_voice.commands.keys import key_lines
+from spades_voice.narration import stored
 from spades_voice.narration.keynames import spoken_key
+from spades_voice.narration.language import Language, speaking
 from spades_voice.shell.keymap import default_text, load_keymap, normalize_key
 from spades_voice.shell.table_mode import help_texts
 
@@ -251,7 +253,28 @@ class TestHostileKeymapFiles:
         path = tmp_path / "keymap.toml"
         with path.open("wb") as f:
             f.truncate(300 * 1024)
-        assert "larger than 256 kilobytes" in self._load(path)[1][0]
+        assert "it is too large to read" in self._load(path)[1][0]
+
+    def test_in_spanish_every_reason_is_spanish(self, tmp_path: Path) -> None:
+        """The store's reasons are English (for the problem log); the player hears the
+        catalogued clause for each: a folder, a file over the cap, and (as the remembered
+        seats say) a file that could not be moved aside."""
+        folder = tmp_path / "folder.toml"
+        folder.mkdir()
+        large = tmp_path / "large.toml"
+        with large.open("wb") as f:
+            f.truncate(300 * 1024)
+        with speaking(Language.ES):
+            heard = [self._load(folder)[1][0], self._load(large)[1][0],
+                     stored.unreadable_kept(stored.SEATS, stored.NOT_MOVED_ASIDE)]
+        assert heard == [
+            "Tu mapa de teclas no se pudo leer (no es un archivo común), así que cada acción "
+            "conserva sus teclas de siempre.",
+            "Tu mapa de teclas no se pudo leer (es demasiado grande para leerlo), así que cada "
+            "acción conserva sus teclas de siempre.",
+            "Tus asientos recordados no se pudieron leer (el archivo no se pudo apartar), así "
+            "que todavía puedes entrar con el código de la mesa.",
+        ]
 
     def test_a_byte_order_mark_is_accepted(self, tmp_path: Path) -> None:
         path = tmp_path / "keymap.toml"

@@ -8,8 +8,10 @@ lists it by name (``tests/narration/test_narration_catalog.py``), and this one h
 
 from __future__ import annotations
 
+import errno
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from shell_harness import Harness, easy_table, harness
@@ -17,6 +19,7 @@ from shell_harness import Harness, easy_table, harness
 from spades_voice.narration.language import Language, set_default
 from spades_voice.rules import Phase
 from spades_voice.shell.screen import screen
+from spades_voice.store.hooks import StoreHooks
 
 #: Words that are English and never Spanish: one of them in a line means a sentence
 #: escaped the catalog. (Key names said the same in both, "Enter" and "Escape", and the
@@ -123,3 +126,27 @@ def test_the_help_names_each_key_as_a_spanish_screen_reader_does(spanish: None) 
     assert "i griega" in keys and "hache" in keys and "Intro o Espacio" in keys, keys
     assert [k for k in keys if re.search(r"(?<!\w)[A-Z](?!\w)", k)] == []
     assert not any("Enter" in e or "Re Pág" in e for e in entries)
+
+
+def test_a_real_write_failure_is_told_wholly_in_spanish(spanish: None, tmp_path: Path) -> None:
+    """The data folder's parent is a file, so the system refuses every write (ENOTDIR,
+    even for root): the problem report, the saved history and the progress are each
+    refused in Spanish, the reason too (the system's English stays in the problem log)."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    hooks = StoreHooks(blocker / "data")
+    with harness(easy_table(5), hooks=hooks) as h:
+        h.press("h")
+        assert h.said("B") == (
+            "No se pudo escribir el informe del problema porque no se puede crear la "
+            "carpeta de datos."
+        )
+        assert h.said("c-s") == "No se guardó el historial: no se puede crear la carpeta de datos."
+        h.play_my_turn()  # a decision: the save is refused, and said so once
+        notice = "Ahora no se puede guardar tu progreso; el juego sigue."
+        h.wait_for(lambda: notice in h.texts())
+        spoken = h.texts()
+    assert spoken.count(notice) == 1
+    assert blocker.read_text(encoding="utf-8") == "not a folder"
+    assert any(f"[Errno {errno.ENOTDIR}]" in p for p in hooks.problems)  # kept, not said
+    assert [t for t in spoken if english_in(t)] == []

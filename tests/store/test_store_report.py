@@ -9,6 +9,7 @@ from pathlib import Path
 
 from store_helpers import choose
 
+from spades_voice.narration.stored import WriteTrouble
 from spades_voice.rules import SEATS, MatchState, Ruleset, Seat, view_of
 from spades_voice.store import StoreHooks
 from spades_voice.store.files import write_atomic
@@ -30,7 +31,7 @@ def test_a_local_match_is_written_whole_and_the_sentence_says_where(tmp_path: Pa
     )
     reports = list(tmp_path.glob("problem-report-*.json"))
     assert len(reports) == 1
-    assert (path, why) == (reports[0], "")
+    assert (path, why) == (reports[0], None)
     body = json.loads(reports[0].read_text(encoding="utf-8"))
     assert body["schema"] == "spades-voice/problem-report"
     assert body["record"]["format"] == "spades-record/1"
@@ -62,8 +63,8 @@ def test_a_refused_write_is_said_and_play_goes_on(tmp_path: Path) -> None:
     hooks = StoreHooks(tmp_path, writer=refuse)
     state = _state(4)
     path, why = hooks.report_problem(state.match, view_of(state, Seat.S), [])
-    assert path is None and why == "the folder cannot be written to"
+    assert path is None and why is WriteTrouble.LOCKED
     assert not list(tmp_path.glob("problem-report-*.json"))
     hooks2 = StoreHooks(tmp_path, writer=write_atomic)
     path, why = hooks2.report_problem(state.match, view_of(state, Seat.S), [])
-    assert path is not None and path.exists() and why == ""
+    assert path is not None and path.exists() and why is None

@@ -10,21 +10,24 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from cdp import Browser, Page
-from web_helpers import RECORDER, base_url, frames_received, need_chromium, page_for_tests
+from web_helpers import RECORDER, base_url, frames_received, need_chromium
 
-from spades_voice.ai import Level
-from spades_voice.alone.door import AloneDoor, folder_name
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "alone"))
+from alone_helpers import alone_server
+
+from spades_voice.alone.door import folder_name
 from spades_voice.narration import prompts, sounds, texts
 from spades_voice.narration.coach import COACH_LATER, COACHING
 from spades_voice.narration.language import line
 from spades_voice.net.hosting import ServerThread
-from spades_voice.net.limits import Limits
-from spades_voice.net.server import TableServer
 
+#: Every match here deals from this seed (a match to 200 that ends in a few hands).
+SEED = 11
 HAND = "Array.from(document.querySelectorAll('#hand [role=option]')).map((e) => e.dataset.card)"
 SAID = "window.__heard.map((h) => h.text)"
 HANDS_PLAYED = "document.querySelectorAll('#hands li').length"
@@ -42,23 +45,6 @@ WHAT_NOW = """(() => {
   if (document.querySelector('#hand .playable')) return 'play';
   return '';
 })()"""
-
-
-@contextlib.contextmanager
-def alone_server(root: Path, port: int = 0) -> Iterator[ServerThread]:
-    """A server at ``port`` (0: a free one; the same port again is the same page origin,
-    whose storage the browser keeps) with its players alone kept under ``root``."""
-    limits = Limits(rate=10_000, burst=10_000)  # a test's keys come faster than a person's
-    web = page_for_tests()
-    server = TableServer(limits=limits, web=web,
-                         alone=AloneDoor(root, new_seed=lambda: 11, limits=limits, page=web),
-                         level=Level.EASY)
-    thread = ServerThread(server, port=port)
-    thread.start()
-    try:
-        yield thread
-    finally:
-        thread.stop()
 
 
 @contextlib.contextmanager
@@ -151,7 +137,7 @@ def test_a_match_to_200_by_keys_then_closed_restarted_and_finished(tmp_path: Pat
     profile and folder, the match goes on exactly where it was, is played to its end,
     and the statistics count it once."""
     root, profile = tmp_path / "alone", tmp_path / "profile"
-    with alone_server(root) as server, same_browser(profile) as b:
+    with alone_server(root, SEED) as server, same_browser(profile) as b:
         page = first_screen(b, server)
         # The choices, by keys: the opponents Easy and the target 200 (each the first).
         tab_to(page, "level")
@@ -207,7 +193,7 @@ def test_a_match_to_200_by_keys_then_closed_restarted_and_finished(tmp_path: Pat
         token = page.js("localStorage.getItem('spades-alone-token')")
         port = (server.address or ("", 0))[1]
     # The browser closed and the server stopped; both again, on the same profile.
-    with alone_server(root, port) as server, same_browser(profile) as b:
+    with alone_server(root, SEED, port=port) as server, same_browser(profile) as b:
         page = first_screen(b, server)
         assert page.js("document.getElementById('target').value") == "200"  # remembered
         assert page.js("document.getElementById('level').value") == "easy"
@@ -235,7 +221,7 @@ def test_shift_g_saves_the_history_as_a_download(tmp_path: Path) -> None:
     and the player hears so; nothing is written on the server."""
     root, downloads = tmp_path / "alone", tmp_path / "downloads"
     downloads.mkdir()
-    with alone_server(root) as server, same_browser(tmp_path / "profile") as b:
+    with alone_server(root, SEED) as server, same_browser(tmp_path / "profile") as b:
         b.send("Browser.setDownloadBehavior", {
             "behavior": "allow", "downloadPath": str(downloads), "eventsEnabled": True,
         })
@@ -296,7 +282,7 @@ def test_axe_passes_the_first_screen_with_play_alone_and_the_table_alone(
             })
             assert _axe(page) == [], (what, scheme)
 
-    with alone_server(tmp_path / "alone") as server, same_browser(tmp_path / "p") as b:
+    with alone_server(tmp_path / "alone", SEED) as server, same_browser(tmp_path / "p") as b:
         page = first_screen(b, server)
         assert not page.js("document.getElementById('play-alone').hidden")
         both_schemes(page, "first screen")
