@@ -63,21 +63,52 @@ def guest_playing() -> Iterator[Page]:
         yield page
 
 
+def _said_to(page: Page, key: str) -> list[str]:
+    """Press ``key``; every line said at once in answer (none: an empty list, once the
+    page has said what it had to)."""
+    quiet = "!document.getElementById('said').dataset.pending"
+    page.wait(quiet)  # what came before this key is not its answer
+    before = len(page.js(URGENT))
+    page.key(key)
+    page.wait(quiet)
+    said: list[str] = page.js(URGENT)[before:]
+    return said
+
+
+ACTIVE_CARD = "document.getElementById('hand').getAttribute('aria-activedescendant')"
+
+
 def test_tab_past_the_last_playable_card_says_so_then_leaves_the_hand() -> None:
     with guest_playing() as page:
-        page.key("end")
         playable = page.js("Array.from(document.querySelectorAll('#hand .playable'))"
                            ".map((el) => el.id)")
-        page.key("tab")
-        last = page.js(f"document.getElementById({playable[-1]!r}).lastElementChild.textContent")
-        page.wait(f"{URGENT}.at(-1) === {last!r}")
-        assert page.js(URGENT)[-2:] == ["Last playable card.", last]  # one utterance
-        assert page.js("document.getElementById('hand')"
-                       ".getAttribute('aria-activedescendant')") == playable[-1]
+        cards = page.js("Array.from(document.querySelectorAll('#hand [role=option]'))"
+                        ".map((el) => el.id)")
+        assert cards[-1] != playable[-1], "this deal's last card should not be playable"
+        page.key("end")
+        # The focus moves to the last playable card, and a screen reader says it (the
+        # option's name): the live line says only which end it is, so the card is heard
+        # once.
+        assert _said_to(page, "tab") == ["Last playable card."]
+        assert page.js(ACTIVE_CARD) == playable[-1]
         assert page.js("document.activeElement.id") == "hand"
         page.key("tab")  # said already: on to the page's other controls
         assert page.js("document.activeElement.id") != "hand"
         assert not page.js("document.getElementById('hand').contains(document.activeElement)")
+
+
+def test_tab_at_the_last_playable_card_names_it_since_the_focus_stays() -> None:
+    with guest_playing() as page:
+        playable = page.js("Array.from(document.querySelectorAll('#hand .playable'))"
+                           ".map((el) => el.id)")
+        last = page.js(f"document.getElementById({playable[-1]!r}).lastElementChild.textContent")
+        page.key("home")
+        while page.js(ACTIVE_CARD) != playable[-1]:
+            assert _said_to(page, "tab") == []  # the focus says the card
+        # Focus unchanged: nothing is read but the live line, which names the card.
+        assert _said_to(page, "tab") == ["Last playable card.", last]
+        page.key("tab")
+        assert page.js("document.activeElement.id") != "hand"
 
 
 def test_the_turn_takes_focus_from_the_chats_send_button() -> None:
