@@ -8,9 +8,10 @@ takes the place of prompt_toolkit at both ends:
   the same merged key bindings the terminal builds (``load_key_bindings``), so each key
   does in each mode what it does there: a question's Y and Escape, a list's arrows, and
   any other key saying the question again or that it does nothing;
-- what the shell says goes out as the browser seat's frames: an answer (a query, which
-  interrupts) to the assertive region, an event to the polite one, each frame with the
-  regions' contents (``net.regions``) and where the shell's focus is.
+- what the shell says goes out as the browser seat's frames: its answers (queries) and
+  events, marked and in the order said, each frame with the regions' contents
+  (``net.regions``), where the shell's focus is, and which answers only name that focus
+  (the page's list says its option's name as the focus moves, so the page drops them).
 """
 
 from __future__ import annotations
