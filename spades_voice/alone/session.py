@@ -77,27 +77,36 @@ class PageSpeaker:
         return said
 
 
-def _names_focus(said: list[tuple[str, bool]], card: Card | None, bid: int | None) -> list[str]:
-    """The answers that only name the focused card (or bid): the page's list says its
-    option's name ("5 of hearts, playable.") when its focus moves there, so the page
-    need not say them again. An answer that adds something ("Last playable card. ...")
-    is not one of them.
+def _names_focus(
+    said: list[tuple[str, bool]], card: Card | None, bid: int | None
+) -> dict[str, str]:
+    """The answers that name the focused card (or bid), each with what is left of it
+    without the name: the page's list says its option's name ("5 of hearts, playable.")
+    when its focus moves there, so the page need not say the name again. An answer that
+    adds something keeps what it adds ("Last playable card.").
 
     >>> from spades_voice.rules import Card
     >>> five = Card.from_code("5H")
     >>> _names_focus([("5 of hearts.", True), ("Robin, 4 of hearts.", False)], five, None)
-    ['5 of hearts.']
+    {'5 of hearts.': ''}
     >>> _names_focus([("Last playable card. 5 of hearts.", True)], five, None)
-    []
-    >>> _names_focus([("4.", True)], None, 4)
-    ['4.']
+    {'Last playable card. 5 of hearts.': 'Last playable card.'}
+    >>> _names_focus([("4.", True), ("Highest: 13.", True)], None, 4)
+    {'4.': ''}
     """
     names: set[str] = set()
     if card is not None:
         names |= {say.focus_line(card, playable) for playable in (None, True, False)}
     if bid is not None:
         names.add(prompts.bid_choice(BID_CHOICES[bid]))
-    return [text for text, query in said if query and text in names]
+    left: dict[str, str] = {}
+    for text, query in said:
+        for name in names if query else ():
+            if text == name:
+                left[text] = ""
+            elif text.endswith(" " + name):  # "{edge} {name}", in every language
+                left[text] = text[: -len(name) - 1]
+    return left
 
 
 def pt_key(name: str) -> str | None:

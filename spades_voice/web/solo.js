@@ -113,17 +113,18 @@ function receive(m) {
   drawBidFocus();
   if (wasHidden) focusHand();
   // A screen reader says the option the focus moved to ("5 of hearts, playable."): the
-  // terminal's answer that only names it ("5 of hearts.") would say the card twice.
+  // terminal's answer naming it ("5 of hearts.") would say the card twice, so only what
+  // it adds is said ("Last playable card.", or nothing).
   const after = listFocus();
   const moved = after !== null && after !== before;
-  const named = new Set(moved ? m.alone.names_focus : []);
+  const unnamed = moved ? m.alone.names_focus : {};
+  const said = (text) => (Object.hasOwn(unnamed, text) ? unnamed[text] : text);
   // All the lines of one frame are said together, in the order the terminal said them
   // (its greeting before the deal; say.js says why together).
   let line = 0;
   let answer = 0;
   sayInOrder(m.order.map((query) => (query
-    ? [m.urgent[answer++], true] : [m.lines[line++], false]))
-    .filter(([t, query]) => !(query && named.has(t))));
+    ? [said(m.urgent[answer++]), true] : [m.lines[line++], false])));
   remember(m.lines);
 }
 

@@ -414,3 +414,12 @@ def test_playing_alone_the_greeting_comes_first_and_a_move_is_said_once(tmp_path
         name = page.js("document.getElementById(document.getElementById('hand')"
                        ".getAttribute('aria-activedescendant')).lastElementChild.textContent")
         assert _focus_moves(page, "end", "hand") == [name]
+        # Tab past the last playable card: the terminal says which end and the card; the
+        # focus moves to it, so the page says only which end ...
+        assert "not playable" in name, "this deal's last card should not be playable"
+        last = line(prompts.LAST_PLAYABLE)
+        assert _focus_moves(page, "tab", "hand") == [last, "(moved)"]
+        # ... and the whole line when the focus stays on it.
+        card = page.js("document.getElementById(document.getElementById('hand')"
+                       ".getAttribute('aria-activedescendant')).lastElementChild.textContent")
+        assert _focus_moves(page, "tab", "hand") == [f"{last} {card.split(',')[0]}."]
