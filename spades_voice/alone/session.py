@@ -8,9 +8,10 @@ takes the place of prompt_toolkit at both ends:
   the same merged key bindings the terminal builds (``load_key_bindings``), so each key
   does in each mode what it does there: a question's Y and Escape, a list's arrows, and
   any other key saying the question again or that it does nothing;
-- what the shell says goes out as the browser seat's frames: an answer (a query, which
-  interrupts) to the assertive region, an event to the polite one, each frame with the
-  regions' contents (``net.regions``) and where the shell's focus is.
+- what the shell says goes out as the browser seat's frames: its answers (queries) and
+  events, marked and in the order said, each frame with the regions' contents
+  (``net.regions``), where the shell's focus is, and which answers only name that focus
+  (the page's list says its option's name as the focus moves, so the page drops them).
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ from prompt_toolkit.key_binding import KeyBindingsBase, KeyPress, KeyPressEvent
 from prompt_toolkit.key_binding.key_processor import KeyProcessor
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
+from spades_voice import narration as say
 from spades_voice.alone.sound import PageSound
 from spades_voice.alone.thinking import PoolThinking
-from spades_voice.narration import texts
+from spades_voice.narration import prompts, texts
 from spades_voice.net.regions import regions
 from spades_voice.options import Verbosity
-from spades_voice.rules import BID_CHOICES
+from spades_voice.rules import BID_CHOICES, Card
 from spades_voice.shell.app import drive, load_key_bindings
 from spades_voice.shell.keymap import Keymap, normalize_key
 from spades_voice.shell.startup import start
@@ -45,23 +47,23 @@ LAST_FRAMES_SECONDS = 5.0
 
 
 class PageSpeaker:
-    """A ``Speaker`` whose output is the page's two regions: a query (a key's answer)
-    for the assertive one, an event for the polite one. ``changed`` is called after each
-    line, so the session sends a frame once the shell has finished what it is doing."""
+    """A ``Speaker`` whose output is the page's lines: a query (a key's answer) and an
+    event, each marked, in the order the shell said them (the greeting before the deal).
+    ``changed`` is called after each line, so the session sends a frame once the shell
+    has finished what it is doing."""
 
     name = "page"
 
     def __init__(self, changed: Callable[[], None]) -> None:
-        self.lines: list[str] = []
-        self.urgent: list[str] = []
+        self.said: list[tuple[str, bool]] = []  # (text, a query)
         self._changed = changed
 
     def query(self, text: str) -> None:
-        self.urgent.append(text)
+        self.said.append((text, True))
         self._changed()
 
     def event(self, text: str) -> None:
-        self.lines.append(text)
+        self.said.append((text, False))
         self._changed()
 
     def silence(self) -> None:
@@ -70,10 +72,41 @@ class PageSpeaker:
     def close(self) -> None:
         """Nothing to release."""
 
-    def take(self) -> tuple[list[str], list[str]]:
-        lines, urgent = self.lines, self.urgent
-        self.lines, self.urgent = [], []
-        return lines, urgent
+    def take(self) -> list[tuple[str, bool]]:
+        said, self.said = self.said, []
+        return said
+
+
+def _names_focus(
+    said: list[tuple[str, bool]], card: Card | None, bid: int | None
+) -> dict[str, str]:
+    """The answers that name the focused card (or bid), each with what is left of it
+    without the name: the page's list says its option's name ("5 of hearts, playable.")
+    when its focus moves there, so the page need not say the name again. An answer that
+    adds something keeps what it adds ("Last playable card.").
+
+    >>> from spades_voice.rules import Card
+    >>> five = Card.from_code("5H")
+    >>> _names_focus([("5 of hearts.", True), ("Robin, 4 of hearts.", False)], five, None)
+    {'5 of hearts.': ''}
+    >>> _names_focus([("Last playable card. 5 of hearts.", True)], five, None)
+    {'Last playable card. 5 of hearts.': 'Last playable card.'}
+    >>> _names_focus([("4.", True), ("Highest: 13.", True)], None, 4)
+    {'4.': ''}
+    """
+    names: set[str] = set()
+    if card is not None:
+        names |= {say.focus_line(card, playable) for playable in (None, True, False)}
+    if bid is not None:
+        names.add(prompts.bid_choice(BID_CHOICES[bid]))
+    left: dict[str, str] = {}
+    for text, query in said:
+        for name in names if query else ():
+            if text == name:
+                left[text] = ""
+            elif text.endswith(" " + name):  # "{edge} {name}", in every language
+                left[text] = text[: -len(name) - 1]
+    return left
 
 
 def pt_key(name: str) -> str | None:
@@ -235,8 +268,14 @@ class AloneSession:
         the shell's focus and mode."""
         shell = self.shell
         view = shell.view()
-        lines, urgent = self.speaker.take()
-        frame: dict[str, Any] = {"type": "update", "lines": lines, "urgent": urgent}
+        said = self.speaker.take()
+        frame: dict[str, Any] = {
+            "type": "update",
+            "lines": [text for text, query in said if not query],
+            "urgent": [text for text, query in said if query],
+            # Both kinds in the order said: the page says them so.
+            "order": [query for _, query in said],
+        }
         frame.update(
             regions(view, shell.cast, shell.table.people(), started=True, host=True,
                     waiting=False, order=shell.focus.order)
@@ -248,10 +287,14 @@ class AloneSession:
             frame["hand"] = []
         cards, i = shell.focus.focused(view)
         frame["bidding"] = shell.bidding_now(view) and not hidden
+        card = cards[i] if i >= 0 and not hidden else None
+        bid = max(0, min(shell.focus.bid, len(BID_CHOICES) - 1))
         frame["alone"] = {
             "mode": shell.mode.value,
-            "card": cards[i].code if i >= 0 and not hidden else None,
-            "bid": max(0, min(shell.focus.bid, len(BID_CHOICES) - 1)),
+            "card": card.code if card is not None else None,
+            "bid": bid,
+            "names_focus": _names_focus(said, None if frame["bidding"] else card,
+                                        bid if frame["bidding"] else None),
             "paused": shell.paused,
             "between": shell.between is not None,
             "over": shell.over,

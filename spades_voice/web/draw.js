@@ -65,13 +65,15 @@ export function jumpPlayable(step) {
       return false;
     }
   }
+  const moved = target !== page.focusIndex;
   page.focusIndex = target;
   page.focusCard = cards[target].card;
   drawHandFocus();
   page.edge = edge;
-  // Which end, and the card, in one line: a screen reader's reading of the new focus may
-  // be cut off by the live line (Orca's is), and an unchanged focus is not read at all.
-  if (edge) announce([], [page.data.words[edge], cards[target].label]);
+  // Which end it is. A screen reader says the card the focus moved to (its option's
+  // name) before this live line, so the line names the card only when the focus stayed
+  // put, which is not read again.
+  if (edge) announce([], moved ? [page.data.words[edge]] : [page.data.words[edge], cards[target].label]);
   return true;
 }
 

@@ -22,8 +22,12 @@ let timer = null;
 // Say ``lines`` then ``urgent`` (both lists of sentences); the urgent ones are also
 // shown in #now at once.
 export function announce(lines, urgent = []) {
-  const all = [...lines.map((t) => [t, false]), ...urgent.map((t) => [t, true])]
-    .filter(([t]) => t);
+  sayInOrder([...lines.map((t) => [t, false]), ...urgent.map((t) => [t, true])]);
+}
+
+// Say ``all``, a list of [sentence, urgent] in the order they are to be heard.
+export function sayInOrder(pairs) {
+  const all = pairs.filter(([t]) => t);
   if (!all.length) return;
   pending.push(...all);
   said.dataset.pending = "true"; // lines on their way (a test waits for them)

@@ -6,7 +6,7 @@
 // (localStorage), and nowhere else.
 
 import { $, page } from "./state.js";
-import { announce, remember } from "./say.js";
+import { announce, remember, sayInOrder } from "./say.js";
 import { draw, drawBidFocus, focusHand, setRules } from "./draw.js";
 import { actionFor, keyName } from "./keys.js";
 import { report } from "./connection.js";
@@ -101,12 +101,10 @@ function receive(m) {
   if (m.type !== "update" || left) return;
   retried = false;
   for (const file of m.files || []) download(file.name, file.text);
-  // All the lines of one frame are said together, in order (say.js says why).
-  announce(m.lines, m.urgent);
-  remember(m.lines);
   playCues(m.sound);
   if (m.rules) setRules(m.rules);
   // The focus is the terminal's own: where its keys moved it.
+  const before = listFocus();
   page.focusCard = m.alone.card;
   m.bid_focus = m.alone.bid;
   const wasHidden = $("game").hidden;
@@ -114,6 +112,28 @@ function receive(m) {
   page.bidIndex = m.alone.bid;
   drawBidFocus();
   if (wasHidden) focusHand();
+  // A screen reader says the option the focus moved to ("5 of hearts, playable."): the
+  // terminal's answer naming it ("5 of hearts.") would say the card twice, so only what
+  // it adds is said ("Last playable card.", or nothing).
+  const after = listFocus();
+  const moved = after !== null && after !== before;
+  const unnamed = moved ? m.alone.names_focus : {};
+  const said = (text) => (Object.hasOwn(unnamed, text) ? unnamed[text] : text);
+  // All the lines of one frame are said together, in the order the terminal said them
+  // (its greeting before the deal; say.js says why together).
+  let line = 0;
+  let answer = 0;
+  sayInOrder(m.order.map((query) => (query
+    ? [said(m.urgent[answer++]), true] : [m.lines[line++], false])));
+  remember(m.lines);
+}
+
+// The option a screen reader hears as the focus: the focused list's active one (its
+// id), or null when neither list has the focus.
+function listFocus() {
+  const here = document.activeElement;
+  if (!here || !["hand", "bids"].includes(here.id)) return null;
+  return here.id + " " + (here.getAttribute("aria-activedescendant") || "");
 }
 
 // A file the player asked for (the history, Shift G): the server's text, saved by the

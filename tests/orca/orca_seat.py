@@ -50,6 +50,23 @@ class Moment:
         return any(said[i:i + len(wanted)] == wanted for i in range(len(said)))
 
 
+    def times_named(self, option: str) -> int:
+        """How many of the sentences Orca said after the keys name ``option`` (a list
+        option's name: "5 of hearts, playable.", "4."), in its words or the terminal's
+        ("5 of hearts." names it too)."""
+        def bare(sentence: str) -> str:
+            return sentence.split(",")[0].rstrip(".")
+
+        said = [s for u in self.said for s in sentences(u)]
+        return sum(bare(s) == bare(option) for s in said)
+
+
+#: The option the focused list has active, by its name (facts for ``times_named``).
+OPTION = ("(() => { const box = document.activeElement;"
+          " const o = document.getElementById(box.getAttribute('aria-activedescendant'));"
+          " return o ? (o.lastElementChild || o).textContent : null; })()")
+
+
 @dataclass
 class Played:
     """A game under Orca: every line announced, every utterance, and the moments."""

@@ -19,8 +19,8 @@ import pexpect
 import pytest
 from helpers import game_program
 from net_helpers import free_port
-from orca_helpers import Desktop
-from orca_seat import Played, Player, orca_browser
+from orca_helpers import Desktop, sentences
+from orca_seat import OPTION, Played, Player, orca_browser
 from web_helpers import WHAT_NOW, open_page
 
 from spades_voice.narration import prompts, texts
@@ -73,14 +73,17 @@ def _choose_and_start(player: Player) -> None:
 
 
 def _play_a_few_keys(player: Player) -> None:
-    """H, the bid, a card by Tab and Enter, U, restart's question and Escape, P twice."""
+    """H, Right in the bids and the bid, a card by Tab and Enter, U, restart's question
+    and Escape, P twice."""
     page = player.page
     page.wait(f"{WHAT_NOW} === 'bid'", timeout=120)
     player.press("h", "h", answered="line")
+    player.press("right in the bids", "Right", facts=f"({{option: {OPTION}}})")
     player.press("bid", "Return", answered="line")
     page.wait(f"{WHAT_NOW} === 'play'", timeout=180)
     held = page.js(HAND)
-    player.press("tab to a card", "Tab", answered="line")
+    # The focus moves, and Orca reads the option it moved to: no line is announced.
+    player.press("tab to a card", "Tab", facts=f"({{option: {OPTION}}})")
     player.press("play the card", "Return", answered="line")
     page.wait(f"{HAND} < {held}", timeout=60)
     player.press("undo", "u", answered="line", facts=f"({{held: {HAND}}})")
@@ -153,6 +156,11 @@ def test_play_alone_starts_the_game_and_says_so(alone: Played) -> None:
     moment = alone.at("start")
     assert moment.facts["game"]
     assert moment.spoke(line(texts.GREETING)), moment.said
+    # The terminal's greeting, then the deal, as the terminal says them.
+    said = [s for u in moment.said for s in sentences(u)]
+    deal = next(x for x in moment.lines if x != line(texts.GREETING))
+    first, dealt = sentences(line(texts.GREETING))[0], sentences(deal)[0]
+    assert said.index(first) < said.index(dealt), moment.said
 
 
 def test_orca_speaks_every_line_the_page_announced_once_in_order(alone: Played) -> None:
@@ -162,7 +170,16 @@ def test_orca_speaks_every_line_the_page_announced_once_in_order(alone: Played) 
     assert (result.lost, twice) == ([], []), f"{result}; said twice as live lines: {twice}"
 
 
-@pytest.mark.parametrize("name", ["h", "bid", "tab to a card", "play the card", "undo"])
+@pytest.mark.parametrize("name", ["right in the bids", "tab to a card"])
+def test_a_move_in_a_list_names_the_option_once(alone: Played, name: str) -> None:
+    """Orca reads the option the focus moved to; the page does not say the terminal's
+    answer naming the same card (or bid) again."""
+    moment = alone.at(name)
+    assert moment.facts["option"] and moment.answer(), moment.said
+    assert moment.times_named(moment.facts["option"]) == 1, moment.said
+
+
+@pytest.mark.parametrize("name", ["h", "bid", "play the card", "undo"])
 def test_each_key_of_the_game_is_answered_in_speech(alone: Played, name: str) -> None:
     moment = alone.at(name)
     assert moment.lines and moment.spoke(moment.lines[0]), moment.said
@@ -182,3 +199,12 @@ def test_restart_asks_and_escape_goes_back(alone: Played) -> None:
 def test_pause_and_resume_are_heard(alone: Played) -> None:
     assert alone.at("pause").spoke(line(texts.PAUSED))
     assert alone.at("resume").spoke(line(texts.RESUMED))
+
+
+def test_the_table_is_named_as_focus_comes_in_not_at_each_move_within(alone: Played) -> None:
+    """Orca says the table's name (the start of each list's name) once as the game
+    starts (the hand, then the bids), and not again as focus moves from the bids to the
+    hand after the bid."""
+    table = PAGE_WORDS["table_label"]
+    assert sum(table in s for s in alone.at("start").said) == 1, alone.at("start").said
+    assert not any(table in s for s in alone.at("bid").said), alone.at("bid").said

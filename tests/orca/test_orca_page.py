@@ -17,8 +17,12 @@ import pexpect
 import pytest
 from net_helpers import free_port
 from orca_helpers import Desktop
-from orca_seat import Moment, Played, Player, orca_browser
+from orca_seat import OPTION, Moment, Played, Player, orca_browser
 from web_helpers import WHAT_NOW, host_plays, open_page, terminal_host
+
+from spades_voice.narration import prompts
+from spades_voice.narration.browser import PAGE_WORDS
+from spades_voice.narration.language import line
 
 ON_PLAYABLE = "!!document.querySelector('#hand .focused.playable')"
 IN_TABLE = "!!document.activeElement.closest('#table')"
@@ -68,7 +72,8 @@ def _play_hand(guest: Player, child: pexpect.spawn) -> None:
             guest.press("u at a shared table", "u", answered="line")
             guest.press("unbound key", "grave", answered="line")
             guest.press("end", "End")
-            guest.press("tab after end", "Tab", facts=f"({{playable: {ON_PLAYABLE}}})")
+            guest.press("tab after end", "Tab",
+                        facts=f"({{playable: {ON_PLAYABLE}, option: {OPTION}}})")
         if on_send:
             on_send = False
             guest.settle()
@@ -175,6 +180,9 @@ def test_tab_after_end_reaches_a_playable_card_and_says_it(hand: Played) -> None
     moment = hand.at("tab after end")
     assert moment.facts["playable"], moment.said
     assert moment.answer(), "Tab after End said nothing"
+    assert moment.spoke(line(prompts.LAST_PLAYABLE)), moment.said
+    # Orca reads the card the focus moved to; the page's line must not name it again.
+    assert moment.times_named(moment.facts["option"]) == 1, moment.said
 
 
 def test_h_with_focus_on_the_chat_button_when_the_turn_comes_reaches_the_hand(
@@ -189,3 +197,13 @@ def test_one_focus_at_the_bid(hand: Played) -> None:
     assert "Bidding" in said, moment.said
     assert "Your hand" not in said[said.rindex("Bidding"):], moment.said
     assert moment.facts["highlighted"] <= 1, moment.facts
+
+
+def test_the_table_is_named_as_focus_comes_in_not_at_each_move_within(hand: Played) -> None:
+    """Orca says the table's name (the start of each list's name) as focus comes into
+    the table: at the deal (the hand, then the bids), and when the turn takes focus from
+    the chat; not again when it moves from the bids to the hand after the bid."""
+    table = PAGE_WORDS["table_label"]
+    assert sum(table in s for s in hand.at("bid arrives").said) == 1, hand.at("bid arrives").said
+    assert not any(table in s for s in hand.at("bid").said), hand.at("bid").said
+    assert any(table in s for s in hand.at("turn").said), hand.at("turn").said

@@ -352,3 +352,60 @@ def test_opening_a_table_with_the_hosts_choices() -> None:
             assert tables[-1][0] is public
             assert tables[-1][1].bid == tables[-1][1].play == (None if public else 30.0)
             page.send("Page.close")
+
+
+def _focus_moves(page: Page, key: str, box: str) -> list[str]:
+    """Press ``key`` with the focus in ``box`` (hand or bids); once the terminal's answer
+    has moved the option there (or not) and the page has said what it says, the lines it
+    said."""
+    active = f"document.getElementById({box!r}).getAttribute('aria-activedescendant')"
+    page.wait("!document.getElementById('said').dataset.pending")
+    was, start, frames = page.js(active), said_count(page), page.js("window.__frames")
+    page.key(key)
+    page.wait(f"window.__frames > {frames}")  # the answer's frame is drawn
+    page.wait("!document.getElementById('said').dataset.pending")
+    moved = page.js(active) != was
+    said: list[str] = page.js(SAID)[start:]
+    return [*said, "(moved)"] if moved else said
+
+
+def test_playing_alone_the_greeting_comes_first_and_a_move_is_said_once(tmp_path: Path) -> None:
+    """Play alone: the terminal's greeting is heard first, then the deal (the terminal
+    says them in that order). Moving the focus (arrows in the bid list, Tab to a card)
+    is said by the screen reader reading the option it moved to: the page does not say
+    the terminal's answer naming the same option again. A key that leaves the focus
+    where it was (End at the last card) is not read by the screen reader: the page says
+    the terminal's answer then."""
+    with alone_server(tmp_path / "alone") as server, same_browser(tmp_path / "p") as b:
+        page = first_screen(b, server)
+        page.js("""window.__frames = 0;
+          new MutationObserver(() => { window.__frames += 1; }).observe(
+            document.getElementById('hand'), {attributes: true, childList: true, subtree: true});
+          new MutationObserver(() => { window.__frames += 1; }).observe(
+            document.getElementById('bids'), {attributes: true, subtree: true});""")
+        tab_to(page, "play-alone", back=True)
+        page.key("enter")
+        page.wait(f"{WHAT_NOW} === 'bid'", timeout=60)
+        page.wait("!document.getElementById('said').dataset.pending")
+        said = page.js(SAID)
+        assert said[0] == line(texts.GREETING), said
+        assert page.js("document.activeElement.id") == "bids"
+        assert _focus_moves(page, "right", "bids") == ["(moved)"]
+        assert _focus_moves(page, "left", "bids") == ["(moved)"]
+        page.key("enter")
+        page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
+        assert page.js("document.activeElement.id") == "hand"
+        assert _focus_moves(page, "tab", "hand") == ["(moved)"]
+        assert _focus_moves(page, "end", "hand")[-1] == "(moved)"
+        name = page.js("document.getElementById(document.getElementById('hand')"
+                       ".getAttribute('aria-activedescendant')).lastElementChild.textContent")
+        assert _focus_moves(page, "end", "hand") == [name]
+        # Tab past the last playable card: the terminal says which end and the card; the
+        # focus moves to it, so the page says only which end ...
+        assert "not playable" in name, "this deal's last card should not be playable"
+        last = line(prompts.LAST_PLAYABLE)
+        assert _focus_moves(page, "tab", "hand") == [last, "(moved)"]
+        # ... and the whole line when the focus stays on it.
+        card = page.js("document.getElementById(document.getElementById('hand')"
+                       ".getAttribute('aria-activedescendant')).lastElementChild.textContent")
+        assert _focus_moves(page, "tab", "hand") == [f"{last} {card.split(',')[0]}."]

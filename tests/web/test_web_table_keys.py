@@ -63,21 +63,52 @@ def guest_playing() -> Iterator[Page]:
         yield page
 
 
+def _said_to(page: Page, key: str) -> list[str]:
+    """Press ``key``; every line said at once in answer (none: an empty list, once the
+    page has said what it had to)."""
+    quiet = "!document.getElementById('said').dataset.pending"
+    page.wait(quiet)  # what came before this key is not its answer
+    before = len(page.js(URGENT))
+    page.key(key)
+    page.wait(quiet)
+    said: list[str] = page.js(URGENT)[before:]
+    return said
+
+
+ACTIVE_CARD = "document.getElementById('hand').getAttribute('aria-activedescendant')"
+
+
 def test_tab_past_the_last_playable_card_says_so_then_leaves_the_hand() -> None:
     with guest_playing() as page:
-        page.key("end")
         playable = page.js("Array.from(document.querySelectorAll('#hand .playable'))"
                            ".map((el) => el.id)")
-        page.key("tab")
-        last = page.js(f"document.getElementById({playable[-1]!r}).lastElementChild.textContent")
-        page.wait(f"{URGENT}.at(-1) === {last!r}")
-        assert page.js(URGENT)[-2:] == ["Last playable card.", last]  # one utterance
-        assert page.js("document.getElementById('hand')"
-                       ".getAttribute('aria-activedescendant')") == playable[-1]
+        cards = page.js("Array.from(document.querySelectorAll('#hand [role=option]'))"
+                        ".map((el) => el.id)")
+        assert cards[-1] != playable[-1], "this deal's last card should not be playable"
+        page.key("end")
+        # The focus moves to the last playable card, and a screen reader says it (the
+        # option's name): the live line says only which end it is, so the card is heard
+        # once.
+        assert _said_to(page, "tab") == ["Last playable card."]
+        assert page.js(ACTIVE_CARD) == playable[-1]
         assert page.js("document.activeElement.id") == "hand"
         page.key("tab")  # said already: on to the page's other controls
         assert page.js("document.activeElement.id") != "hand"
         assert not page.js("document.getElementById('hand').contains(document.activeElement)")
+
+
+def test_tab_at_the_last_playable_card_names_it_since_the_focus_stays() -> None:
+    with guest_playing() as page:
+        playable = page.js("Array.from(document.querySelectorAll('#hand .playable'))"
+                           ".map((el) => el.id)")
+        last = page.js(f"document.getElementById({playable[-1]!r}).lastElementChild.textContent")
+        page.key("home")
+        while page.js(ACTIVE_CARD) != playable[-1]:
+            assert _said_to(page, "tab") == []  # the focus says the card
+        # Focus unchanged: nothing is read but the live line, which names the card.
+        assert _said_to(page, "tab") == ["Last playable card.", last]
+        page.key("tab")
+        assert page.js("document.activeElement.id") != "hand"
 
 
 def test_the_turn_takes_focus_from_the_chats_send_button() -> None:
@@ -145,3 +176,33 @@ def test_the_table_says_its_name_as_focus_comes_back_into_it() -> None:
         assert len(focused) == 1
         assert page.js("document.getElementById('hand').getAttribute('aria-labelledby')"
                        ".split(' ')[0]") == "table"
+
+
+def _focused_list(page: Page, name: str) -> int:
+    """How many listboxes chromium's accessibility tree names ``name`` (what a screen
+    reader says as focus lands on one)."""
+    page.send("Accessibility.enable")
+    document = page.send("Runtime.evaluate", {"expression": "document"})["result"]["objectId"]
+    nodes = page.send("Accessibility.queryAXTree", {
+        "accessibleName": name, "role": "listbox", "objectId": document,
+    })["nodes"]
+    return len(nodes)
+
+
+def test_the_table_is_named_once_as_focus_moves_within_it() -> None:
+    """Into the table (the bid list): its name and the list's. From the bids to the hand,
+    within the table: the hand's name alone; Orca said the table's name again at each."""
+    with guest_bidding() as page:
+        page.key("/")
+        page.key("escape")
+        assert page.js("document.activeElement.id") == "bids"
+        assert _focused_list(page, f"{TABLE} Bidding") == 1
+        page.key("enter")
+        page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
+        assert page.js("document.activeElement.id") == "hand"
+        assert _focused_list(page, "Your hand") == 1
+        assert _focused_list(page, f"{TABLE} Your hand") == 0
+        page.key("/")
+        page.key("escape")  # out of the table and back: its name again
+        assert page.js("document.activeElement.id") == "hand"
+        assert _focused_list(page, f"{TABLE} Your hand") == 1
