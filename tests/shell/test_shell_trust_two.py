@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pty_session import Session, script, visible
@@ -302,6 +304,20 @@ def _resume(h: Harness) -> int:
     return shell.narrator.history_start
 
 
+def _saved_then_changed(data: Path, change: Callable[[dict[str, Any]], object]) -> list[str]:
+    """Four turns played and quit (saved in ``data``), then ``change`` made to the save's
+    JSON as written back: the table's history heard before the quit."""
+    with harness(real_table(), hooks=StoreHooks(data)) as h:
+        _play(h, 4)
+        heard = _table_history(h)
+        _quit(h)
+    save = data / "save.json"
+    obj = json.loads(save.read_text(encoding="utf-8"))
+    change(obj)
+    save.write_text(json.dumps(obj), encoding="utf-8")
+    return heard
+
+
 class TestTheHistorySurvivesAResume:
     def test_g_and_ctrl_s_after_quit_and_resume(self, tmp_path: Path) -> None:
         """Hand 3 after three tricks, with notices (a file set aside at the start, an
@@ -411,14 +427,7 @@ class TestTheHistorySurvivesAResume:
         """A save from before the history was kept: resumed with the table's lines told
         again from its decisions, no complaint; and what is said after that is kept."""
         data = tmp_path / "data"
-        with harness(real_table(), hooks=StoreHooks(data)) as h:
-            _play(h, 4)
-            heard = _table_history(h)
-            _quit(h)
-        save = data / "save.json"
-        obj = json.loads(save.read_text(encoding="utf-8"))
-        obj.pop("history", None)  # as a save written before this version
-        save.write_text(json.dumps(obj), encoding="utf-8")
+        heard = _saved_then_changed(data, lambda obj: obj.pop("history", None))
         with harness(real_table(), hooks=StoreHooks(data)) as h:
             start = _resume(h)
             assert not any("could not be read" in t for t in h.texts())
@@ -447,15 +456,9 @@ class TestTheHistorySurvivesAResume:
         self, tmp_path: Path, garbled: object
     ) -> None:
         data = tmp_path / "data"
-        with harness(real_table(), hooks=StoreHooks(data)) as h:
-            _play(h, 4)
-            heard = _table_history(h)
-            _quit(h)
+        heard = _saved_then_changed(data, lambda obj: obj.update(history=garbled))
         save = data / "save.json"
-        obj = json.loads(save.read_text(encoding="utf-8"))
-        obj["history"] = garbled
-        damaged = json.dumps(obj).encode("utf-8")
-        save.write_bytes(damaged)
+        damaged = save.read_bytes()
         with harness(real_table(), hooks=StoreHooks(data)) as h:
             (told_,) = [t for t in h.texts(Kind.EVENT) if "history could not be read" in t]
             (copy,) = data.glob("save.history-unreadable-*.json")
