@@ -16,9 +16,11 @@ from pathlib import Path
 import pytest
 from shell_harness import Harness, easy_table, harness
 
-from spades_voice.narration.language import Language, set_default
+from spades_voice.narration.coach import COACHING
+from spades_voice.narration.language import Language, line, set_default
 from spades_voice.rules import Phase
 from spades_voice.shell.screen import screen
+from spades_voice.speech import Kind
 from spades_voice.store.hooks import StoreHooks
 
 #: Words that are English and never Spanish: one of them in a line means a sentence
@@ -61,7 +63,14 @@ def spanish() -> Iterator[None]:
 
 def _keys_and_lists(h: Harness, lines: list[str]) -> None:
     for key in KEYS:
+        mark = h.mark
         h.press(key)
+        if key == "d":
+            # The review comes from a worker thread: wait for it, or its list opens over
+            # the keys that follow (on a busy machine it once took the play keys).
+            reviewing = line(COACHING)
+            h.wait_for(lambda m=mark, r=reviewing: any(t != r for t in h.since(m, Kind.QUERY)),
+                       timeout=120)
         if h.shell is not None and h.shell.overlay is not None:
             h.press("escape")
     for opener in ("?", "f2"):
