@@ -127,6 +127,8 @@ def page_data(keys: Keys, lang: Language = Language.EN, *, alone: bool = False) 
                 "not_here": line(browser.NOT_HERE),
                 "first_playable": line(prompts.FIRST_PLAYABLE),
                 "last_playable": line(prompts.LAST_PLAYABLE),
+                "first_card": line(prompts.FIRST_CARD),
+                "last_card": line(prompts.LAST_CARD),
             },
             # Keys the terminal has that a shared table does not: said as the terminal
             # at a shared table says them.

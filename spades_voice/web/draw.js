@@ -21,7 +21,8 @@ export function move(where) {
   }
   const cards = page.state ? page.state.hand : [];
   if (!cards.length) return;
-  let i = page.focusIndex;
+  const from = page.focusIndex;
+  let i = from;
   if (where === "previous") i = Math.max(0, i - 1);
   else if (where === "next") i = Math.min(cards.length - 1, i + 1);
   else if (where === "first") i = 0;
@@ -45,6 +46,12 @@ export function move(where) {
   page.focusIndex = i;
   page.focusCard = cards[i].card;
   drawHandFocus();
+  // Left or Right at an end of the hand: the focus stays, so a screen reader says
+  // nothing; the line says which end, and the card, as the terminal does.
+  if (i === from && (where === "previous" || where === "next")) {
+    const end = page.data.words[where === "next" ? "last_card" : "first_card"];
+    announce([], [end, cards[i].label]);
+  }
 }
 
 // Tab (1) and Shift+Tab (-1) on the seat's turn: the next playable card that way; at the

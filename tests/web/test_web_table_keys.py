@@ -111,6 +111,19 @@ def test_tab_at_the_last_playable_card_names_it_since_the_focus_stays() -> None:
         assert page.js("document.activeElement.id") != "hand"
 
 
+def test_right_at_the_last_card_says_so_and_names_it_as_the_terminal_does() -> None:
+    """The focus cannot move past the end, so a screen reader reads nothing new: the page
+    says which end, with the card (the terminal's "Last card. 5 of hearts, playable.")."""
+    with guest_playing() as page:
+        labels = page.js("Array.from(document.querySelectorAll('#hand [role=option]'))"
+                         ".map((el) => el.lastElementChild.textContent)")
+        page.key("end")
+        assert _said_to(page, "right") == ["Last card.", labels[-1]]
+        page.key("home")
+        assert _said_to(page, "left") == ["First card.", labels[0]]
+        assert _said_to(page, "right") == []  # it moved: the focus says the card
+
+
 def test_the_turn_takes_focus_from_the_chats_send_button() -> None:
     with guest_playing() as page:
         checked = 0
