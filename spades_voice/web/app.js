@@ -45,7 +45,6 @@ async function start() {
     if (e.key === "Escape") { e.preventDefault(); focusHand(); }
   });
   $("table").addEventListener("keydown", onKey);
-  nameListsAsFocusMoves();
   $("history").addEventListener("keydown", historyKeys);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("#table, input, #history")) return;
@@ -78,24 +77,6 @@ async function start() {
   }
   $(code ? "name" : "code").focus();
   document.body.dataset.ready = "true";
-}
-
-// The table's name begins each list's name (Orca says no application's name of its
-// own), so a screen reader says it as focus comes into the table; moving between the hand
-// and the bid list within the table, only the list's own name is said again.
-function nameListsAsFocusMoves() {
-  let inTable = false;
-  document.addEventListener("focusin", (e) => {
-    const entering = !inTable;
-    inTable = $("table").contains(e.target);
-    if (!inTable) return;
-    for (const [list, heading] of [["hand", "hand-h"], ["bids", "bidding-h"]]) {
-      const named = entering ? "table " + heading : heading;
-      if ($(list).getAttribute("aria-labelledby") !== named) {
-        $(list).setAttribute("aria-labelledby", named);
-      }
-    }
-  });
 }
 
 start();

@@ -199,12 +199,3 @@ def test_restart_asks_and_escape_goes_back(alone: Played) -> None:
 def test_pause_and_resume_are_heard(alone: Played) -> None:
     assert alone.at("pause").spoke(line(texts.PAUSED))
     assert alone.at("resume").spoke(line(texts.RESUMED))
-
-
-def test_the_table_is_named_as_focus_comes_in_not_at_each_move_within(alone: Played) -> None:
-    """Orca says the table's name (the start of each list's name) once as the game
-    starts (the hand, then the bids), and not again as focus moves from the bids to the
-    hand after the bid."""
-    table = PAGE_WORDS["table_label"]
-    assert sum(table in s for s in alone.at("start").said) == 1, alone.at("start").said
-    assert not any(table in s for s in alone.at("bid").said), alone.at("bid").said

@@ -21,7 +21,6 @@ from orca_seat import OPTION, Moment, Played, Player, orca_browser
 from web_helpers import WHAT_NOW, host_plays, open_page, terminal_host
 
 from spades_voice.narration import prompts
-from spades_voice.narration.browser import PAGE_WORDS
 from spades_voice.narration.language import line
 
 ON_PLAYABLE = "!!document.querySelector('#hand .focused.playable')"
@@ -198,12 +197,3 @@ def test_one_focus_at_the_bid(hand: Played) -> None:
     assert "Your hand" not in said[said.rindex("Bidding"):], moment.said
     assert moment.facts["highlighted"] <= 1, moment.facts
 
-
-def test_the_table_is_named_as_focus_comes_in_not_at_each_move_within(hand: Played) -> None:
-    """Orca says the table's name (the start of each list's name) as focus comes into
-    the table: at the deal (the hand, then the bids), and when the turn takes focus from
-    the chat; not again when it moves from the bids to the hand after the bid."""
-    table = PAGE_WORDS["table_label"]
-    assert sum(table in s for s in hand.at("bid arrives").said) == 1, hand.at("bid arrives").said
-    assert not any(table in s for s in hand.at("bid").said), hand.at("bid").said
-    assert any(table in s for s in hand.at("turn").said), hand.at("turn").said

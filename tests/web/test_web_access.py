@@ -81,12 +81,10 @@ def test_every_region_and_control_has_its_role_name_and_live_properties() -> Non
                 "Hands played"} <= regions, regions
         [app] = _find(nodes, "application")
         assert _value(app, "name") == "Spades table: the game's keys work here"
-        # Each list's name begins with the table's as focus comes into the table (Orca
-        # does not say an application's own name): here it came in on the hand at the
-        # deal and moved on to the bids, so neither names the table now (said once).
-        # test_web_table_keys checks the table's name as focus comes in.
-        [hand] = _find(nodes, "listbox", "Your hand")
-        [bids] = _find(nodes, "listbox", "Bidding")
+        # Each list is named with the table's name first: a screen reader says it as
+        # focus comes into the table (Orca does not say an application's own name).
+        [hand] = _find(nodes, "listbox", "Spades table: the game's keys work here Your hand")
+        [bids] = _find(nodes, "listbox", "Spades table: the game's keys work here Bidding")
         options = _find(nodes, "option")
         assert len(options) == 13 + 14  # the hand, and nil to 13
         # One focus at the bid (issue 44): the hand shows none while the seat bids.

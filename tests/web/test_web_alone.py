@@ -376,7 +376,7 @@ def test_playing_alone_the_greeting_comes_first_and_a_move_is_said_once(tmp_path
     the terminal's answer naming the same option again. A key that leaves the focus
     where it was (End at the last card) is not read by the screen reader: the page says
     the terminal's answer then."""
-    with alone_server(tmp_path / "alone") as server, same_browser(tmp_path / "p") as b:
+    with alone_server(tmp_path / "alone", SEED) as server, same_browser(tmp_path / "p") as b:
         page = first_screen(b, server)
         page.js("""window.__frames = 0;
           new MutationObserver(() => { window.__frames += 1; }).observe(

@@ -189,33 +189,3 @@ def test_the_table_says_its_name_as_focus_comes_back_into_it() -> None:
         assert len(focused) == 1
         assert page.js("document.getElementById('hand').getAttribute('aria-labelledby')"
                        ".split(' ')[0]") == "table"
-
-
-def _focused_list(page: Page, name: str) -> int:
-    """How many listboxes chromium's accessibility tree names ``name`` (what a screen
-    reader says as focus lands on one)."""
-    page.send("Accessibility.enable")
-    document = page.send("Runtime.evaluate", {"expression": "document"})["result"]["objectId"]
-    nodes = page.send("Accessibility.queryAXTree", {
-        "accessibleName": name, "role": "listbox", "objectId": document,
-    })["nodes"]
-    return len(nodes)
-
-
-def test_the_table_is_named_once_as_focus_moves_within_it() -> None:
-    """Into the table (the bid list): its name and the list's. From the bids to the hand,
-    within the table: the hand's name alone; Orca said the table's name again at each."""
-    with guest_bidding() as page:
-        page.key("/")
-        page.key("escape")
-        assert page.js("document.activeElement.id") == "bids"
-        assert _focused_list(page, f"{TABLE} Bidding") == 1
-        page.key("enter")
-        page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
-        assert page.js("document.activeElement.id") == "hand"
-        assert _focused_list(page, "Your hand") == 1
-        assert _focused_list(page, f"{TABLE} Your hand") == 0
-        page.key("/")
-        page.key("escape")  # out of the table and back: its name again
-        assert page.js("document.activeElement.id") == "hand"
-        assert _focused_list(page, f"{TABLE} Your hand") == 1
