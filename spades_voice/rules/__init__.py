@@ -12,6 +12,7 @@ from spades_voice.rules.errors import IllegalAction, IllegalBid, IllegalPlay, No
 from spades_voice.rules.events import HandOutcome
 from spades_voice.rules.hand import Deal, HandState, Phase, Trick
 from spades_voice.rules.match import (
+    TOLD_EVENTS,
     DealtHand,
     Decision,
     Look,
@@ -44,6 +45,7 @@ __all__ = [
     "SEATS",
     "SUITS",
     "TEAMS",
+    "TOLD_EVENTS",
     "Bid",
     "Card",
     "Deal",

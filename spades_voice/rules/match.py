@@ -10,10 +10,24 @@ from __future__ import annotations
 from spades_voice.rules.chance import DealtHand, deal_for, rng_for, seed_text
 from spades_voice.rules.decisions import Decision, Look, Match, Move
 from spades_voice.rules.errors import IllegalAction, IllegalBid, IllegalPlay, NothingToUndo
-from spades_voice.rules.events import GameEvent, HandOutcome
+from spades_voice.rules.events import (
+    BidPlaced,
+    CardPlayed,
+    GameEvent,
+    HandDealt,
+    HandOutcome,
+    HandScored,
+    MatchWon,
+    SpadesBroken,
+    TrickWon,
+)
 from spades_voice.rules.hand import HandState
 from spades_voice.rules.position import MatchPosition
 from spades_voice.rules.seats import TEAMS, Seat
+
+#: The kinds of event ``told`` tells again: what a match reports as its decisions are
+#: applied (a turn, and moves taken back, are the table's to say, not the match's).
+TOLD_EVENTS = (HandDealt, BidPlaced, CardPlayed, SpadesBroken, TrickWon, HandScored, MatchWon)
 
 
 def told(match: Match) -> list[GameEvent]:

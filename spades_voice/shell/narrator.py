@@ -20,24 +20,13 @@ from spades_voice.narration.breaths import breaths, more_cue, pieces_of
 from spades_voice.narration.language import line
 from spades_voice.narration.showing import Showing, shown
 from spades_voice.options import DEFAULT_VOICES, EventKind, Voice
-from spades_voice.rules import Card, Match, told
-from spades_voice.rules.events import (
-    BidPlaced,
-    CardPlayed,
-    HandDealt,
-    HandScored,
-    MatchWon,
-    SpadesBroken,
-    TrickWon,
-)
+from spades_voice.rules import TOLD_EVENTS, Card, Match, told
+from spades_voice.rules.events import HandDealt
 from spades_voice.speech import Speaker
 from spades_voice.store.notes import History, Note
 
 #: How much recent speech a problem report keeps.
 RECENT_SPEECH = 300
-
-#: The events ``rules.told`` tells again from a match's decisions.
-TOLD = (HandDealt, BidPlaced, CardPlayed, SpadesBroken, TrickWon, HandScored, MatchWon)
 
 
 @dataclass
@@ -136,7 +125,7 @@ class Narrator:
     def number(self, event: object) -> int | None:
         """The number of the match's told event ``event`` is (``rules.told``), or None for
         what the decisions do not tell (turns, notices, chat, a deal said again)."""
-        if not isinstance(event, TOLD):
+        if not isinstance(event, TOLD_EVENTS):
             return None
         if isinstance(event, HandDealt) and self.deal_retold:
             self.deal_retold = False

@@ -18,7 +18,7 @@ import json
 import os
 import stat
 import tempfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -328,15 +328,23 @@ def parse(
     return obj
 
 
+def aside_names(
+    path: Path, label: str, now: datetime | None = None, tries: int = 1000
+) -> Iterator[Path]:
+    """Names for a file set aside beside ``path``, ``<stem>.<label>-<time><suffix>`` and
+    then ``-1``, ``-2``... (``tries`` of them), each not yet taken when it is given."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
+    for n in range(tries):
+        extra = f"-{n}" if n else ""
+        target = path.with_name(f"{path.stem}.{label}-{stamp}{extra}{path.suffix}")
+        if not target.exists():
+            yield target
+
+
 def move_aside(path: Path, label: str, now: datetime | None = None) -> Path | None:
     """Rename ``path`` to ``<stem>.<label>-<time><suffix>`` beside it, never over another
     file. Returns the new path, or None when it could not be moved (it stays where it is)."""
-    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")
-    for n in range(1000):
-        extra = f"-{n}" if n else ""
-        target = path.with_name(f"{path.stem}.{label}-{stamp}{extra}{path.suffix}")
-        if target.exists():
-            continue
+    for target in aside_names(path, label, now):
         try:
             os.rename(path, target)
         except FileNotFoundError:

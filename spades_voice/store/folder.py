@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import errno
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
@@ -146,12 +145,8 @@ class DataFolder:
             return None
         if data is None:
             return None
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        for n in range(100):
-            extra = f"-{n}" if n else ""
-            target = path.with_name(f"{path.stem}.{label}-{stamp}{extra}{path.suffix}")
-            if not target.exists():
-                return self.write_new(target, data, "copy failed")[0]
+        for target in files.aside_names(path, label, tries=100):
+            return self.write_new(target, data, "copy failed")[0]
         return None
 
     def remove(self, name: str) -> None:

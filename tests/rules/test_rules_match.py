@@ -12,6 +12,7 @@ from rules_helpers import play_random_match
 from spades_voice.rules import (
     BLIND_NIL,
     SEATS,
+    TOLD_EVENTS,
     Bid,
     Deal,
     DealtHand,
@@ -340,3 +341,4 @@ def test_told_is_what_the_match_reported_as_it_went() -> None:
         view = view_of(state, seat)
         heard += state.apply(rng.choice(view.legal_bids or view.legal_cards), seat)
     assert told(state.match) == heard
+    assert all(isinstance(event, TOLD_EVENTS) for event in heard)  # what the shell numbers
