@@ -68,6 +68,9 @@ HINT_WAIT = 3.0
 HINTS_PER_ADDRESS = 2
 #: Hints waiting for a worker, from everyone; beyond it a hint is answered "busy".
 HINTS_WAITING = 16
+#: How long a server's stop waits for new workers still starting (their warm-up waits
+#: up to 30 s): the start's own thread shuts them down if it is still going.
+START_WAIT = 40.0
 #: How long the coach's review of a hand may take in a worker (a page alone's D): about
 #: 14 of Hard's looks, so far longer than a decision; past it, as for a hung decision.
 COACH_TIMEOUT = 60.0
@@ -432,8 +435,10 @@ class ComputerPool:
         self._closed = True
         starting = self._starting
         if starting is not None:
+            # Bounded: past it the start's own thread sees the pool closed and shuts its
+            # workers down itself (``_launch_again``).
             with contextlib.suppress(Exception):
-                await asyncio.shield(starting)
+                await asyncio.wait_for(asyncio.shield(starting), START_WAIT)
         await asyncio.to_thread(self.close)
 
     def close(self) -> None:
