@@ -38,6 +38,7 @@ from spades_voice.rules import (
     Team,
     Trick,
 )
+from spades_voice.store.files import MAX_NESTING, nested_deeper_than
 
 #: The protocol's version. A client says which it speaks in its first message; the server
 #: refuses a version it does not know (close code 4001).
@@ -400,6 +401,8 @@ def decode(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, bytes):
         raise ProtocolError("Messages are text frames.")
     try:
+        if nested_deeper_than(text, MAX_NESTING):
+            raise RecursionError
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise ProtocolError("Not JSON.") from None

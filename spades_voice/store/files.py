@@ -217,7 +217,10 @@ def decode_json(raw: bytes) -> object:
     if not raw.strip():
         raise Unreadable("it is empty")
     try:
-        decoded: object = json.loads(raw.decode("utf-8-sig"))
+        text = raw.decode("utf-8-sig")
+        if nested_deeper_than(text, MAX_NESTING):
+            raise RecursionError
+        decoded: object = json.loads(text)
         # A "\\ud800" escape decodes to a lone surrogate, which no later write or speech
         # output can encode: find it now, while it is only a file that is wrong.
         json.dumps(decoded, ensure_ascii=False).encode("utf-8")
@@ -237,6 +240,45 @@ def decode_json(raw: bytes) -> object:
     except Exception as e:  # the decoder's own failures are not promised to be the above
         raise Unreadable(why_unreadable(e)) from None
     return decoded
+
+
+#: Deeper than any file or message of the game: a record is four levels deep.
+MAX_NESTING = 64
+
+
+def nested_deeper_than(text: str, limit: int) -> bool:
+    """Whether JSON ``text`` opens more than ``limit`` arrays or objects inside each other.
+
+    Checked before decoding, so the decoder never runs near the interpreter's recursion
+    limit: there, anything else that runs Python (a finalizer the collector calls) fails
+    too, and its failure cannot even be reported.
+
+    >>> nested_deeper_than('{"a": [1, "[[[["]}', 2)
+    False
+    >>> nested_deeper_than("[" * 3, 2)
+    True
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif ch in "]}":
+            depth -= 1
+    return False
 
 
 def why_unreadable(error: BaseException) -> str:

@@ -68,6 +68,19 @@ class TestParse:
         with pytest.raises(Unreadable):
             files.parse(raw, "t", 1)
 
+    def test_deep_nesting_never_reaches_the_decoder(
+        self, monkeypatch: pytest.MonkeyPatch
+    ) -> None:
+        """Near the recursion limit a finalizer the collector runs fails unreported (a
+        full run once failed on it): the depth is refused before json decodes."""
+        decoded: list[str] = []
+        real = json.loads
+        monkeypatch.setattr(files.json, "loads", lambda text: decoded.append(text) or real(text))
+        with pytest.raises(Unreadable, match="nested too deeply"):
+            files.parse(b'{"a": "[[[[[[", "b": ' + b"[" * 3000 + b"]" * 3000 + b"}", "t", 1)
+        assert decoded == []
+        assert files.decode_json(b'{"a": "' + b"[" * 3000 + b'"}') == {"a": "[" * 3000}
+
     def test_newer(self) -> None:
         with pytest.raises(NewerVersion) as caught:
             files.parse(_doc(3), "t", 2)
