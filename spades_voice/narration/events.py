@@ -49,11 +49,12 @@ def event_lines(
     gives a hand's result as its totals only."""
     if isinstance(event, CardPlayed):
         said = card_played(cast, event.seat, event.card, event.position, brief=brief)
-        return [Showing(said, [event.card])]
+        return [Showing(said, [event.card] if event.seat is cast.me else [])]
     if isinstance(event, TrickWon):
         said = trick_won(cast, event.seat, event.trick, event.number, brief=brief)
         won = event.trick.winning
-        return [Showing(said, [won[1]] if won is not None and not brief else [])]
+        yours = won is not None and won[0] is cast.me and not brief
+        return [Showing(said, [won[1]] if won is not None and yours else [])]
     if isinstance(event, BidPlaced):
         return [bid_placed(cast, event.seat, event.bid)]
     if isinstance(event, SpadesBroken):

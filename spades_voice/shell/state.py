@@ -39,6 +39,7 @@ from spades_voice.shell.overlays import Confirm as Confirm
 from spades_voice.shell.overlays import Draft as Draft
 from spades_voice.shell.overlays import ListView as ListView
 from spades_voice.shell.overlays import Mode as Mode
+from spades_voice.shell.sight import Sight
 from spades_voice.shell.voices import lines_for
 from spades_voice.sound import SoundPlayer
 from spades_voice.sound.table_cues import CuePlayer
@@ -86,6 +87,8 @@ class Shell:
     cast: Cast = field(init=False)
     cues: CuePlayer = field(init=False)
     narrator: Narrator = field(init=False)
+    #: What the player has seen of their cards (a look closes blind nil).
+    sight: Sight = field(init=False)
     driver: Driver = field(init=False)
     focus: Focus = field(default_factory=Focus)
     #: Whether a turn with one legal card plays it by itself (the speech menu).
@@ -105,7 +108,10 @@ class Shell:
     def __post_init__(self, pace: Pace) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
         self.cues = CuePlayer(self.table.seat, self.sound)
-        self.narrator = Narrator(self.speaker, on_shown=self.saw, in_breaths=lambda: self.brief)
+        self.sight = Sight(self.table, self.hooks)
+        self.narrator = Narrator(
+            self.speaker, on_shown=self.sight.saw, in_breaths=lambda: self.brief
+        )
         self.driver = Driver(pace)
         voices = self.narrator.voices
         settings = self.hooks.settings or self.start_settings
@@ -149,21 +155,6 @@ class Shell:
     def keep(self, text: str) -> None:
         """Kept in the history log without being said (a file's full path)."""
         self.narrator.keep(text)
-
-    def saw(self, cards: frozenset[Card]) -> None:
-        """A line just said named ``cards``: if one is the player's and blind nil was
-        still theirs to give up, they have seen their cards (a look, in the match)."""
-        view = self.table.view()
-        if not view.hand_seen and cards & {*view.hand, *view.dealt}:
-            self.reveal()
-
-    def reveal(self) -> None:
-        """The player sees their cards: a decision in the match (it closes blind nil for
-        good, undo or not), so it is saved like one."""
-        self.table.reveal()
-        match = self.table.match
-        if match is not None:
-            self.hooks.decision_made(match)
 
     def notices(self) -> None:
         """What the store and the sound player have to say, as events."""
@@ -253,6 +244,7 @@ class Shell:
                 self.hand_tricks.append(event.trick)
                 self._say(event)
             case HandDealt():
+                self.sight.told = event.number
                 self.hand_tricks.clear()
                 self.focus.new_deal()
                 if not self.table.view().ruleset.blind_nil:
@@ -260,6 +252,7 @@ class Shell:
                 self._say(event)
             case TakenBack():
                 self.narrator.taken_back(self.table.match)
+                self.sight.told = self.table.view().hand_number
                 self.hand_tricks[:] = list(self.table.view().tricks)
                 self.focus.heard = None
                 self.cues.sync(self.table.view())

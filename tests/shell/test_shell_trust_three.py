@@ -1,0 +1,96 @@
+"""Trust by ear, round three (issue 52): through the real shell, table and store, with
+real files in a temporary data folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from shell_harness import Harness, harness
+
+from spades_voice.ai import Level, WorkRate
+from spades_voice.rules import Card, Look, Ruleset
+from spades_voice.store import StoreHooks
+from spades_voice.table import LocalTable
+
+#: Hard (the partner) does little work at this rate, so the clock never changes a
+#: decision: the same seed plays the same hand on every machine.
+SMALL_WORK = WorkRate(plays_per_ms=2.0, solves_per_ms=0.02)
+
+BLIND_OFFER = "Blind nil? Y bids blind nil. Escape shows your cards."
+
+
+def blind_table(seed: str) -> LocalTable:
+    """``spades-voice --blind-nil --target 200 --level medium --seed SEED``."""
+    return LocalTable(
+        Ruleset(target=200, blind_nil=True), seed, level=Level.MEDIUM, rate=SMALL_WORK
+    )
+
+
+def _enter_to_hand_end(h: Harness) -> None:
+    """Escape at the first offer, then Enter for every bid and card, to the hand's end."""
+    shell = h.shell
+    assert shell is not None
+    h.press("escape")
+    while shell.between is None:
+        h.wait_for(lambda: h.table.view().my_turn or shell.between is not None)
+        if shell.between is None:
+            h.press("enter")
+
+
+class TestBlindNilAfterTheLastHand:
+    """A card named between hands is a card of the hand that ended: the next hand's
+    blind nil stays open however many of its cards share a name with it."""
+
+    @pytest.mark.parametrize(
+        ("seed", "keys", "named", "code"),
+        [
+            ("s1", ("l",), "Sam queen of spades", "QS"),  # L between hands: the last trick
+            ("s14", (), "Sam, 8 of spades.", "8S"),  # the hand's last card
+            ("s20", (), "You, 3 of diamonds.", "3D"),  # your own last card
+        ],
+    )
+    def test_the_next_hand_offers_blind_nil(
+        self, tmp_path: Path, seed: str, keys: tuple[str, ...], named: str, code: str
+    ) -> None:
+        with harness(blind_table(seed), hooks=StoreHooks(tmp_path / "data")) as h:
+            _enter_to_hand_end(h)
+            for key in keys:
+                h.press(key)
+            heard = h.since(0)
+            assert any(named in t for t in heard[-8:]), heard[-8:]
+            assert Card.from_code(code) in h.table.view().hand  # hand 2's, dealt already
+            mark = h.mark
+            h.press("n")
+            assert h.since(mark)[-1] == BLIND_OFFER, h.since(mark)
+            assert not h.table.view().hand_seen
+            assert h.table.match.decisions.count(Look(h.table.seat)) == 1  # hand 1's only
+
+
+def real_table(seed: str) -> LocalTable:
+    """``spades-voice --target 200 --level medium --seed SEED``."""
+    return LocalTable(Ruleset(target=200), seed, level=Level.MEDIUM, rate=SMALL_WORK)
+
+
+class TestAPauseSaysItself:
+    """Paused, nothing moves: every answer to "what is going on" says the pause first."""
+
+    def test_b_t_and_r_say_the_pause_after_a_bid(self, tmp_path: Path) -> None:
+        with harness(real_table("abd"), hooks=StoreHooks(tmp_path / "data")) as h:
+            assert h.since(0)[-1].startswith("Your bid.")  # East deals: you bid first
+            assert h.said("p") == "Paused. P resumes."
+            mark = h.mark
+            h.press("enter")  # the bid was said with the turn: placed at once
+            assert any(t.startswith("Bid ") for t in h.since(mark)), h.since(mark)
+            view = h.table.view()
+            assert view.to_act is not None and not view.my_turn  # Robin waits: paused
+            b = h.said("b")
+            assert b.startswith("Paused. P resumes. ") and b.endswith("Waiting for Robin."), b
+            t = h.said("t")
+            assert t == "Paused. P resumes. No trick yet: bidding.", t
+            r = h.said("r")
+            assert r.startswith("Paused. P resumes. ") and r.count("Paused.") == 1, r
+            mark = h.mark
+            assert h.said("p") == "Resumed."
+            assert any(t.startswith("Robin bids") for t in h.since(mark)), h.since(mark)
+            assert not h.said("b").startswith("Paused.")
