@@ -10,6 +10,7 @@ from shell_harness import Harness, harness
 
 from spades_voice.ai import Level, WorkRate
 from spades_voice.rules import Card, Look, Ruleset
+from spades_voice.speech import Kind
 from spades_voice.store import StoreHooks
 from spades_voice.table import LocalTable
 
@@ -94,3 +95,38 @@ class TestAPauseSaysItself:
             assert h.said("p") == "Resumed."
             assert any(t.startswith("Robin bids") for t in h.since(mark)), h.since(mark)
             assert not h.said("b").startswith("Paused.")
+
+
+def _play_to_hand_end(h: Harness) -> None:
+    shell = h.shell
+    assert shell is not None
+    while shell.between is None:
+        h.wait_for(lambda: h.table.view().my_turn or shell.between is not None)
+        if shell.between is None:
+            h.play_my_turn()
+
+
+class TestANilBreaksAloud:
+    """A nil broken is said as it breaks, once, right after the trick that broke it: the
+    partner's and the opponents' alike (a nil is public)."""
+
+    @pytest.mark.parametrize(
+        ("seed", "taker", "broken"),
+        [
+            ("s28", "Alex takes it.", "Alex's nil is broken."),  # Alex takes two tricks
+            ("s10", "Robin takes it.", "Robin's nil is broken."),
+        ],
+    )
+    def test_said_once_in_the_events_and_the_history(
+        self, tmp_path: Path, seed: str, taker: str, broken: str
+    ) -> None:
+        with harness(real_table(seed), hooks=StoreHooks(tmp_path / "data")) as h:
+            _play_to_hand_end(h)
+            shell = h.shell
+            assert shell is not None
+            for said in (h.since(0, Kind.EVENT), shell.narrator.history):
+                assert said.count(broken) == 1, said
+                at = said.index(broken)
+                assert said[at - 1] == taker, said[at - 3 : at + 1]
+                result = next(i for i, t in enumerate(said) if " bid " in t and "took" in t)
+                assert at < result - 1  # mid-hand, not with the result
