@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import InitVar, dataclass, field
 from typing import assert_never
 
-from spades_voice.narration import Cast, event_kind, prompts, texts
+from spades_voice.narration import Cast, event_kind, prompts, resumed, texts
 from spades_voice.options import EventKind, Pace, Voice
 from spades_voice.rules import (
     Card,
@@ -245,7 +245,9 @@ class Shell:
                 self._say(event)
             case HandDealt():
                 self.sight.told = event.number
-                self.hand_tricks.clear()
+                # A resumed hand's deal, said again: its tricks so far stay (L, K).
+                retold = self.narrator.deal_retold
+                self.hand_tricks[:] = list(self.table.view().tricks) if retold else []
                 self.focus.new_deal()
                 if not self.table.view().ruleset.blind_nil:
                     self.table.reveal()
@@ -283,12 +285,14 @@ class Shell:
         # The player's own bid and card take the cards' form; "history only" keeps the
         # full form, since reading it back costs nothing.
         voice = self.narrator.voices[kind if kind is not None else EventKind.CARDS]
-        bid_line = None
+        instead = None
         if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
             view = self.view()
             if not blind_open(view):  # the bid is due: with the value Enter places
-                bid_line = self.focus.bid_prompt(view)
-        for line in lines_for(event, self.cast, voice, self.keymap, bid_line):
+                instead = self.focus.bid_prompt(view)
+        elif isinstance(event, HandDealt) and number is None and (view := self.view()).bids:
+            instead = resumed(view, self.cast)  # mid-hand: where it stands, no new deal
+        for line in lines_for(event, self.cast, voice, self.keymap, instead):
             self.narrator.tell(line, kind, number)
 
     def _turn(self, event: TurnToAct) -> None:

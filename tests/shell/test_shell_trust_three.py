@@ -130,3 +130,84 @@ class TestANilBreaksAloud:
                 assert said[at - 1] == taker, said[at - 3 : at + 1]
                 result = next(i for i, t in enumerate(said) if " bid " in t and "took" in t)
                 assert at < result - 1  # mid-hand, not with the result
+
+
+def _read_by_g(h: Harness) -> list[str]:
+    """Every history entry as G reads it, oldest first: G, End, then Up to the newest."""
+    shell = h.shell
+    assert shell is not None
+    n = len(shell.narrator.history)
+    assert h.said("g").startswith(f"History, {n} entries, newest first.")
+    read = [h.said("end")]
+    for _ in range(n - 1):
+        read.append(h.said("up"))
+    h.press("escape")
+    return read
+
+
+def _saved_lines(h: Harness, data: Path) -> list[str]:
+    """Control+S: the history file it writes, line by line (and the count it says)."""
+    before = set(data.glob("history-*.txt"))
+    said = h.said("c-s")
+    (path,) = set(data.glob("history-*.txt")) - before
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert said.startswith(f"History saved, {len(lines)} entries"), said
+    return lines
+
+
+def _launch_notice(data: Path) -> None:
+    """A notice every launch says first (as "No sound device" does): a settings file
+    that cannot be read, set aside when the game starts."""
+    data.mkdir(exist_ok=True)
+    (data / "settings.json").write_text("{not json", encoding="utf-8")
+
+
+class TestTheResumedHistoryInTrueOrder:
+    def test_g_and_control_s_agree_and_read_in_order(self, tmp_path: Path) -> None:
+        """The issue's repro: start, Enter three times, G, Q, Y; start again, Enter. The
+        match's story comes first, then what the second launch said (its notice, the
+        offer), then the resume: G and the file it saves hold the same entries."""
+        data = tmp_path / "data"
+        _launch_notice(data)
+        with harness(real_table("abc"), hooks=StoreHooks(data)) as h:
+            h.press("enter", "enter", "enter")
+            before = _read_by_g(h)
+            h.press("q", "y")
+        assert before[0].startswith("Your settings could not be read")
+        _launch_notice(data)
+        with harness(real_table("abc"), hooks=StoreHooks(data)) as h:
+            h.press("enter")  # continue the saved match
+            read = _read_by_g(h)
+            assert read[: len(before)] == before
+            launch = read[len(before) :]
+            assert launch[0].startswith("Your settings could not be read"), launch
+            assert launch[1].startswith("A saved match is waiting: "), launch
+            assert _saved_lines(h, data) == read
+
+
+class TestAResumeSaysWhereTheMatchStands:
+    def test_mid_hand_the_resume_is_no_new_deal(self, tmp_path: Path) -> None:
+        """Quit at trick 4 of hand 2: Enter says the hand, the trick and the bids against
+        the tricks taken, in one breath, where it said "Hand 2. Alex deals."; the
+        history holds that line in the deal's place."""
+        data = tmp_path / "data"
+        with harness(real_table("abc"), hooks=StoreHooks(data)) as h:
+            _play_to_hand_end(h)
+            h.press("n")
+            while len(h.table.view().tricks) < 3 or not h.table.view().my_turn:
+                h.wait_for(lambda: h.table.view().my_turn)
+                h.play_my_turn()
+            h.press("q", "y")
+        with harness(real_table("abc"), hooks=StoreHooks(data)) as h:
+            mark = h.mark
+            h.press("enter")
+            said = h.since(mark)
+            shell = h.shell
+            assert shell is not None
+            assert not any(" deals." in t for t in said), said
+            standing = next(t for t in said if t.startswith("Resumed: "))
+            assert standing.startswith("Resumed: hand 2, trick 4. Us: bid "), standing
+            assert " Them: bid " in standing and len(standing.split()) <= 25, standing
+            assert said[-1].startswith("Your "), said
+            assert shell.narrator.history.count(standing) == 1
+            assert h.said("l").startswith("Last trick: ")  # trick 3, still there
