@@ -35,7 +35,7 @@ from spades_voice.shell.seeing import look
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
 from spades_voice.shell.state import Mode, Shell
 from spades_voice.sound import Cue
-from spades_voice.table import SharedSeat
+from spades_voice.table import SharedSeat, Steppable
 
 TABLE_ACTIONS, action = registry()
 #: Keys that work in every mode, a question included.
@@ -316,6 +316,9 @@ def _submit(shell: Shell, decision: Decision) -> None:
         shell.answer(heard(str(exc)))
         return
     shell.pump()
+    table = shell.table
+    if shell.paused and isinstance(table, Steppable) and table.computer_to_act():
+        shell.tell(texts.PAUSED, None)  # after your move nothing moves: say why
     shell.advance()
 
 

@@ -82,7 +82,8 @@ class TestAPauseSaysItself:
             assert h.said("p") == "Paused. P resumes."
             mark = h.mark
             h.press("enter")  # the bid was said with the turn: placed at once
-            assert any(t.startswith("Bid ") for t in h.since(mark)), h.since(mark)
+            placed, paused = h.since(mark)
+            assert placed.startswith("Bid ") and paused == "Paused. P resumes.", h.since(mark)
             view = h.table.view()
             assert view.to_act is not None and not view.my_turn  # Robin waits: paused
             b = h.said("b")
