@@ -23,8 +23,8 @@ from spades_voice.table import Table
 class Sight:
     table: Table
     hooks: ShellHooks
-    #: The number of the hand whose events are being told (0: none told yet).
-    told: int = 0
+    #: The number of the hand whose events are being told.
+    told: int
 
     def saw(self, cards: frozenset[Card]) -> None:
         """A line just said named ``cards`` as the player's: if they are of the hand in

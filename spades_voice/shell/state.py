@@ -108,7 +108,8 @@ class Shell:
     def __post_init__(self, pace: Pace) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
         self.cues = CuePlayer(self.table.seat, self.sound)
-        self.sight = Sight(self.table, self.hooks)
+        # A table joined mid-hand tells no deal: the hand in play is the one told.
+        self.sight = Sight(self.table, self.hooks, told=self.table.view().hand_number)
         self.narrator = Narrator(
             self.speaker, on_shown=self.sight.saw, in_breaths=lambda: self.brief
         )
