@@ -212,3 +212,19 @@ class TestAResumeSaysWhereTheMatchStands:
             assert said[-1].startswith("Your "), said
             assert shell.narrator.history.count(standing) == 1
             assert h.said("l").startswith("Last trick: ")  # trick 3, still there
+
+    def test_while_bidding_the_resume_says_the_bids_so_far(self, tmp_path: Path) -> None:
+        """Quit at your first bid ("Hand 1. You deal.": the three others bid first)."""
+        data = tmp_path / "data"
+        with harness(real_table("abc"), hooks=StoreHooks(data)) as h:
+            h.wait_for(lambda: h.table.view().my_turn)
+            assert len(h.table.view().bids) == 3
+            h.press("q", "y")
+        with harness(real_table("abc"), hooks=StoreHooks(data)) as h:
+            mark = h.mark
+            h.press("enter")
+            said = h.since(mark)
+            assert said[0].startswith("Resumed: hand 1, bidding. Us: Alex "), said
+            assert " Them 3: Robin 2, Sam 1." in said[0], said
+            assert " deals." not in " ".join(said), said
+            assert said[-1].startswith("Your bid. "), said
