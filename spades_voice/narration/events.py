@@ -49,11 +49,15 @@ def event_lines(
     gives a hand's result as its totals only."""
     if isinstance(event, CardPlayed):
         said = card_played(cast, event.seat, event.card, event.position, brief=brief)
-        return [Showing(said, [event.card])]
+        return [Showing(said, [event.card] if event.seat is cast.me else [])]
     if isinstance(event, TrickWon):
         said = trick_won(cast, event.seat, event.trick, event.number, brief=brief)
         won = event.trick.winning
-        return [Showing(said, [won[1]] if won is not None and not brief else [])]
+        yours = won is not None and won[0] is cast.me and not brief
+        lines: list[str] = [Showing(said, [won[1]] if won is not None and yours else [])]
+        if event.nil_broken is not None:  # said as it breaks: public, like the bids
+            lines.append(nil_broken(cast, event.seat, event.nil_broken.blind))
+        return lines
     if isinstance(event, BidPlaced):
         return [bid_placed(cast, event.seat, event.bid)]
     if isinstance(event, SpadesBroken):
@@ -120,6 +124,11 @@ def trick_won(cast: Cast, seat: Seat, trick: Trick, number: int, *, brief: bool 
         number=number,
         the_card=the_card(won[1]),
     )
+
+
+def nil_broken(cast: Cast, seat: Seat, blind: bool) -> str:
+    """ "Alex's nil is broken." "Your blind nil is broken." """
+    return _("{nil} is broken.").format(nil=nil_of(cast, seat, blind))
 
 
 def bid_placed(cast: Cast, seat: Seat, bid: Bid) -> str:

@@ -1,15 +1,16 @@
-"""A line that names cards: the one mark by which the shell knows a spoken line showed
-the player their cards.
+"""A line that names the player's cards: the one mark by which the shell knows a spoken
+line showed the player their cards.
 
 At a blind-nil table, hearing one of your cards gives blind nil up for the hand, however
 it was heard: the hand, a card in focus, Enter's naming, a hint, the only card, a trick.
-Narration marks each line that names cards with the cards it names (``Showing`` *is* the
-``str``, so everything that reads the line reads it unchanged); the shell's narrator, the
-one place every line is spoken, tells the shell which cards it has just said, and the shell
-records the look when any of them is the player's (``Shell.saw``). A line about another
-hand (the coach, the history read back) names cards without marking them.
+Narration marks each line with the cards it names *as the player's* (``Showing`` *is* the
+``str``, so everything that reads the line reads it unchanged): another seat's card in a
+trick is not marked (``own``). The shell's narrator, the one place every line is spoken,
+tells the shell which cards it has just said, and the shell records the look when they are
+of the hand in play (``shell.sight``). A line about another hand (the coach, the history
+read back) names cards without marking them.
 
->>> from spades_voice.rules import Card
+>>> from spades_voice.rules import Card, Seat, Trick
 >>> said = Showing("Jack of hearts.", [Card.from_code("JH")])
 >>> said, sorted(c.code for c in said.cards)
 ('Jack of hearts.', ['JH'])
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Self
 
-from spades_voice.rules import Card
+from spades_voice.rules import Card, Seat, Trick
 
 
 class Showing(str):
@@ -45,4 +46,10 @@ def shown(*parts: str) -> frozenset[Card]:
     return out
 
 
-__all__ = ["Showing", "shown"]
+def own(trick: Trick, seat: Seat) -> list[Card]:
+    """The card ``seat`` played to ``trick``, if any: what a line about the trick names
+    as that seat's."""
+    return [card for who, card in trick.plays if who is seat]
+
+
+__all__ = ["Showing", "own", "shown"]

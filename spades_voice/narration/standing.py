@@ -148,6 +148,18 @@ def team_status(
 
 def _bidding_words(view: SeatView, cast: Cast) -> str:
     """While bidding, team by team: "Us 7: you 3, Alex 4. Them: Robin 3. Your bid." """
+    said = _bids_placed(view, cast)
+    if not said:
+        said.append(_(NO_BIDS_YET))
+    if view.to_act is view.seat:
+        said.append(_("Your bid."))
+    elif view.to_act is not None:
+        said.append(_("Waiting for {name}.").format(name=cast.name(view.to_act)))
+    return Sentences(said)
+
+
+def _bids_placed(view: SeatView, cast: Cast) -> list[str]:
+    """The bids placed so far, team by team: "Us 7: you 3, Alex 4.", "Them: Robin 3." """
     bids = dict(view.bids)
     said: list[str] = []
     for team in (cast.my_team, cast.my_team.other):
@@ -159,13 +171,23 @@ def _bidding_words(view: SeatView, cast: Cast) -> str:
             f"{label(team, cast)}{total}: "
             + ", ".join(f"{cast.obj(s)} {bid_name(b)}" for s, b in placed) + "."
         )
-    if not said:
-        said.append(_(NO_BIDS_YET))
-    if view.to_act is view.seat:
-        said.append(_("Your bid."))
-    elif view.to_act is not None:
-        said.append(_("Waiting for {name}.").format(name=cast.name(view.to_act)))
-    return Sentences(said)
+    return said
+
+
+def resumed(view: SeatView, cast: Cast) -> str:
+    """Where a match resumed mid-hand stands, in one breath, said where its deal would
+    be (which would sound like a new hand): "Resumed: hand 2, trick 4. Us: bid 5, have 2,
+    need 3. Them: bid 6, have 1, need 5." While bidding, the bids so far. The turn
+    follows on its own line."""
+    if view.phase is Phase.BIDDING:
+        head = _("Resumed: hand {number}, bidding.").format(number=view.hand_number)
+        return " ".join([head, *_bids_placed(view, cast)])
+    head = _("Resumed: hand {number}, trick {trick}.").format(
+        number=view.hand_number, trick=len(view.tricks) + 1
+    )
+    left = 13 - len(view.tricks)
+    status = _status(dict(view.bids), view.tricks_won, view.ruleset, cast, left, brief=True)
+    return " ".join([head, *status])
 
 
 def bids_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:

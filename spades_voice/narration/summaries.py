@@ -20,7 +20,7 @@ from spades_voice.narration.naming import (
     suit_name,
     the_card,
 )
-from spades_voice.narration.showing import Showing
+from spades_voice.narration.showing import Showing, own
 from spades_voice.narration.words import Cast, by_suit, cap, hand_order
 from spades_voice.options import HandOrder
 from spades_voice.rules import (
@@ -179,7 +179,7 @@ def trick_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
         said.append(_("Your turn."))
     elif view.to_act is not None:
         said.append(_("{name} to play.").format(name=cast.name(view.to_act)))
-    return Showing(" ".join(said), trick.cards)
+    return Showing(" ".join(said), own(trick, cast.me))
 
 
 def count_summary(view: SeatView) -> str:
@@ -204,7 +204,7 @@ def trick_line(trick: Trick, number: int, cast: Cast, *, brief: bool = True) -> 
     said = _("Trick {number}: {plays}.").format(number=number, plays=plays)
     if trick.winner is not None:
         said += " " + _took(cast, trick.winner)
-    return Showing(said, trick.cards)
+    return Showing(said, own(trick, cast.me))
 
 
 def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast, *, brief: bool = True) -> str:
@@ -214,7 +214,7 @@ def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast, *, brief: bool = T
     said = _("Last trick: {plays}.").format(plays=plays_text(last, cast, brief=brief))
     if last.winner is not None:
         said += " " + _took(cast, last.winner)
-    return Showing(said, last.cards)
+    return Showing(said, own(last, cast.me))
 
 
 # ---- W: seats ------------------------------------------------------------------------------
@@ -301,18 +301,16 @@ def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     after = entries[mine[-1] + 1 :] if mine else entries
     if not after:
         return _("Nothing since your last card.") if mine else _("No cards played yet this hand.")
-    # One piece a trick (``breaths`` may pause between tricks, never inside one).
+    # One piece a trick (``breaths`` may pause between tricks, never inside one). Every
+    # card named is another seat's (they come after yours): none is marked as yours.
     tricks: list[list[str]] = [[]]
-    cards: list[list[Card]] = [[]]
     heard: Suit | None = None  # the led suit, once this answer has said the lead
     for seat, card, led, leads in after:
         if card is None:
             tricks[-1].append(_took(cast, seat))
             tricks.append([])
-            cards.append([])
             heard = None
             continue
-        cards[-1].append(card)
         if leads:
             tricks[-1].append(f"{_led(cast, seat, card)}.")
             heard = led
@@ -325,13 +323,10 @@ def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
             # The rest of a trick begun before this answer: once a card of the led suit
             # has been named whole, later ones of that suit need only their rank.
             heard = led if card.suit is led else None
-    pieces = [
-        Showing(" ".join(said), named) for said, named in zip(tricks, cards, strict=True) if said
-    ]
+    pieces = [" ".join(said) for said in tricks if said]
     if not mine:
         # The key itself means "since my card": only a player yet to play is told otherwise.
-        first = _("You have not played yet: {plays}").format(plays=pieces[0])
-        pieces[0] = Showing(first, pieces[0].cards)
+        pieces[0] = _("You have not played yet: {plays}").format(plays=pieces[0])
     return Sentences(pieces)
 
 

@@ -320,12 +320,13 @@ def event_to_json(event: Event) -> dict[str, Any]:
             }
         case SpadesBroken(seat, card):
             return {"kind": "spades_broken", "seat": seat.value, "card": card.code}
-        case TrickWon(seat, trick, number):
+        case TrickWon(seat, trick, number, nil_broken):
             return {
                 "kind": "trick_won",
                 "seat": seat.value,
                 "trick": trick_to_json(trick),
                 "number": number,
+                "nil_broken": None if nil_broken is None else nil_broken.to_json(),
             }
         case TurnToAct(seat, phase, led):
             return {
@@ -380,6 +381,8 @@ def event_from_json(value: object) -> Event:
             seat_from_json(value.get("seat")),
             trick_from_json(value.get("trick")),
             as_int(value.get("number")),
+            # A server from before the field says nothing of nils broken.
+            None if value.get("nil_broken") is None else bid_from_json(value.get("nil_broken")),
         )
     if kind == "turn":
         return TurnToAct(

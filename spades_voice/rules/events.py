@@ -62,6 +62,8 @@ class TrickWon:
     seat: Seat
     trick: Trick
     number: int  # 1-based
+    #: The nil (or blind nil) ``seat`` bid, when this is its first trick: broken now.
+    nil_broken: Bid | None = None
 
 
 @dataclass(frozen=True, slots=True)

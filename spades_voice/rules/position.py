@@ -181,8 +181,11 @@ class MatchPosition:
                 events.append(SpadesBroken(actor, decision))
             if position == 4:
                 trick = hand.tricks[number - 1]
-                assert trick.winner is not None
-                events.append(TrickWon(trick.winner, trick, number))
+                winner = trick.winner
+                assert winner is not None
+                bid = hand.bid_of(winner)
+                first = bid is not None and bid.is_nil and hand.tricks_won(winner) == 1
+                events.append(TrickWon(winner, trick, number, bid if first else None))
         if hand.phase is Phase.DONE:
             events.append(HandScored(self._outcomes[-1]))
             if self._winner is not None:

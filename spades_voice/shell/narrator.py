@@ -147,6 +147,15 @@ class Narrator:
         self.events_told = standing
         self._forget_notes()
 
+    def set_aside_launch(self) -> list[tuple[str, EventKind | None]]:
+        """Take out what this launch has said so far (its start-up notices, the saved
+        match's offer), to be put back after a resumed match's story: it was said after
+        that story, and the history reads in the order things happened."""
+        start = self.history_start
+        launch = list(zip(self.history[start:], self.history_kinds[start:], strict=True))
+        del self.history[start:], self.history_kinds[start:], self.history_events[start:]
+        return launch
+
     def begin_match(self) -> None:
         """A new match's history starts here."""
         self.history_start = len(self.history)

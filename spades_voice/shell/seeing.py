@@ -14,12 +14,12 @@ def look(shell: Shell, then: Callable[[], None]) -> None:
     view = shell.view()
     if not shell.hand_hidden(view):
         if not view.hand_seen:  # after a blind nil bid: heard now, so seen for good
-            shell.reveal()
+            shell.sight.reveal()
         then()
         return
     if view.my_turn:
         # Said once, with the answer: the offer is gone, and the bid to place now.
-        shell.reveal()
+        shell.sight.reveal()
         shell.clock_update()
         shell.narrator.note = texts.BLIND_WITHDRAWN
         shell.narrator.coda = shell.focus.bid_prompt(shell.view())
@@ -27,7 +27,7 @@ def look(shell: Shell, then: Callable[[], None]) -> None:
         return
 
     def yes() -> None:
-        shell.reveal()
+        shell.sight.reveal()
         then()
 
     shell.ask(prompts.LOOK_AT_CARDS, yes)

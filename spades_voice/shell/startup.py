@@ -87,10 +87,12 @@ def _resume(shell: Shell, table: Resumable, saved: Match) -> None:
     kept = shell.hooks.saved_history()
     shell.table.drain()
     table.load(saved)
+    launch = shell.narrator.set_aside_launch()
     shell.reset_match()
     _recall(shell, saved, kept)
+    for text, kind in launch:  # said after the story: read after it, kept with it
+        shell.narrator.recall(text, kind)
     shell.hooks.follow_history(shell.narrator.kept)
-    shell.hand_tricks[:] = list(shell.table.view().tricks)
     view = shell.table.view()
     if shell.hold_between_hands and view.outcomes and not view.bids and view.winner is None:
         # Saved between hands: it resumes there, and N deals the next hand.

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import InitVar, dataclass, field
 from typing import assert_never
 
-from spades_voice.narration import Cast, event_kind, prompts, texts
+from spades_voice.narration import Cast, event_kind, prompts, resumed, texts
 from spades_voice.options import EventKind, Pace, Voice
 from spades_voice.rules import (
     Card,
@@ -39,6 +39,7 @@ from spades_voice.shell.overlays import Confirm as Confirm
 from spades_voice.shell.overlays import Draft as Draft
 from spades_voice.shell.overlays import ListView as ListView
 from spades_voice.shell.overlays import Mode as Mode
+from spades_voice.shell.sight import Sight
 from spades_voice.shell.voices import lines_for
 from spades_voice.sound import SoundPlayer
 from spades_voice.sound.table_cues import CuePlayer
@@ -86,6 +87,8 @@ class Shell:
     cast: Cast = field(init=False)
     cues: CuePlayer = field(init=False)
     narrator: Narrator = field(init=False)
+    #: What the player has seen of their cards (a look closes blind nil).
+    sight: Sight = field(init=False)
     driver: Driver = field(init=False)
     focus: Focus = field(default_factory=Focus)
     #: Whether a turn with one legal card plays it by itself (the speech menu).
@@ -105,7 +108,11 @@ class Shell:
     def __post_init__(self, pace: Pace) -> None:
         self.cast = Cast(self.table.seat, self.table.names())
         self.cues = CuePlayer(self.table.seat, self.sound)
-        self.narrator = Narrator(self.speaker, on_shown=self.saw, in_breaths=lambda: self.brief)
+        # A table joined mid-hand tells no deal: the hand in play is the one told.
+        self.sight = Sight(self.table, self.hooks, told=self.table.view().hand_number)
+        self.narrator = Narrator(
+            self.speaker, on_shown=self.sight.saw, in_breaths=lambda: self.brief
+        )
         self.driver = Driver(pace)
         voices = self.narrator.voices
         settings = self.hooks.settings or self.start_settings
@@ -149,21 +156,6 @@ class Shell:
     def keep(self, text: str) -> None:
         """Kept in the history log without being said (a file's full path)."""
         self.narrator.keep(text)
-
-    def saw(self, cards: frozenset[Card]) -> None:
-        """A line just said named ``cards``: if one is the player's and blind nil was
-        still theirs to give up, they have seen their cards (a look, in the match)."""
-        view = self.table.view()
-        if not view.hand_seen and cards & {*view.hand, *view.dealt}:
-            self.reveal()
-
-    def reveal(self) -> None:
-        """The player sees their cards: a decision in the match (it closes blind nil for
-        good, undo or not), so it is saved like one."""
-        self.table.reveal()
-        match = self.table.match
-        if match is not None:
-            self.hooks.decision_made(match)
 
     def notices(self) -> None:
         """What the store and the sound player have to say, as events."""
@@ -253,13 +245,17 @@ class Shell:
                 self.hand_tricks.append(event.trick)
                 self._say(event)
             case HandDealt():
-                self.hand_tricks.clear()
+                self.sight.told = event.number
+                # A resumed hand's deal, said again: its tricks so far stay (L, K).
+                retold = self.narrator.deal_retold
+                self.hand_tricks[:] = list(self.table.view().tricks) if retold else []
                 self.focus.new_deal()
                 if not self.table.view().ruleset.blind_nil:
                     self.table.reveal()
                 self._say(event)
             case TakenBack():
                 self.narrator.taken_back(self.table.match)
+                self.sight.told = self.table.view().hand_number
                 self.hand_tricks[:] = list(self.table.view().tricks)
                 self.focus.heard = None
                 self.cues.sync(self.table.view())
@@ -290,12 +286,14 @@ class Shell:
         # The player's own bid and card take the cards' form; "history only" keeps the
         # full form, since reading it back costs nothing.
         voice = self.narrator.voices[kind if kind is not None else EventKind.CARDS]
-        bid_line = None
+        instead = None
         if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
             view = self.view()
             if not blind_open(view):  # the bid is due: with the value Enter places
-                bid_line = self.focus.bid_prompt(view)
-        for line in lines_for(event, self.cast, voice, self.keymap, bid_line):
+                instead = self.focus.bid_prompt(view)
+        elif isinstance(event, HandDealt) and number is None and (view := self.view()).bids:
+            instead = resumed(view, self.cast)  # mid-hand: where it stands, no new deal
+        for line in lines_for(event, self.cast, voice, self.keymap, instead):
             self.narrator.tell(line, kind, number)
 
     def _turn(self, event: TurnToAct) -> None:

@@ -35,7 +35,7 @@ from spades_voice.shell.seeing import look
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
 from spades_voice.shell.state import Mode, Shell
 from spades_voice.sound import Cue
-from spades_voice.table import SharedSeat
+from spades_voice.table import SharedSeat, Steppable
 
 TABLE_ACTIONS, action = registry()
 #: Keys that work in every mode, a question included.
@@ -90,13 +90,21 @@ def hand(shell: Shell) -> None:
         look(shell, lambda: shell.answer(say.hand_summary(shell.view(), shell.focus.order)))
 
 
+def _standing(shell: Shell, text: str) -> None:
+    """An answer to "what is going on": a paused game says so first, since nothing
+    moves until it resumes (a wait is never left unexplained)."""
+    if shell.paused:
+        shell.narrator.note = texts.PAUSED
+    shell.answer(text)
+
+
 @action("bids")
 def bids(shell: Shell) -> None:
     """Who bid what, tricks each, what each team still needs, and nil status."""
     if shell.between is not None:
-        shell.answer(say.outcome_bids(shell.between, shell.cast, brief=shell.brief))
+        _standing(shell, say.outcome_bids(shell.between, shell.cast, brief=shell.brief))
         return
-    shell.answer(say.bids_summary(shell.view(), shell.cast, brief=shell.brief))
+    _standing(shell, say.bids_summary(shell.view(), shell.cast, brief=shell.brief))
 
 
 @action("scores")
@@ -113,7 +121,7 @@ def scores(shell: Shell) -> None:
 def trick(shell: Shell) -> None:
     """This trick so far and who is winning it."""
     if _hand_bound(shell):
-        shell.answer(say.trick_summary(shell.view(), shell.cast, brief=shell.brief))
+        _standing(shell, say.trick_summary(shell.view(), shell.cast, brief=shell.brief))
 
 
 @action("count")
@@ -308,6 +316,9 @@ def _submit(shell: Shell, decision: Decision) -> None:
         shell.answer(heard(str(exc)))
         return
     shell.pump()
+    table = shell.table
+    if shell.paused and isinstance(table, Steppable) and table.computer_to_act():
+        shell.tell(texts.PAUSED, None)  # after your move nothing moves: say why
     shell.advance()
 
 
@@ -397,7 +408,11 @@ def help_(shell: Shell) -> None:
 @always("repeat")
 def repeat(shell: Shell) -> None:
     """Say the last thing again."""
-    shell.speaker.query(shell.narrator.last_spoken or prompts.NOTHING_SAID)
+    said = shell.narrator.last_spoken or line(prompts.NOTHING_SAID)
+    paused = line(texts.PAUSED)
+    if shell.paused and not said.startswith(paused):  # the reason nothing moves, first
+        said = f"{paused} {said}"
+    shell.speaker.query(said)
 
 
 @always("silence")

@@ -8,21 +8,21 @@ from __future__ import annotations
 from spades_voice.narration import Cast, event_lines, notices
 from spades_voice.narration.keynames import spoken_keys
 from spades_voice.options import Voice
-from spades_voice.rules import Phase
 from spades_voice.shell.keymap import Keymap
-from spades_voice.table import Event, Notice, TurnToAct
+from spades_voice.table import Event, Notice
 
 
 def lines_for(
-    event: Event, cast: Cast, voice: Voice, keymap: Keymap, bid_line: str | None
+    event: Event, cast: Cast, voice: Voice, keymap: Keymap, instead: str | None
 ) -> list[str]:
-    """``event``'s lines as ``voice`` says them. ``bid_line``: when the player's bid is
-    due (and blind nil is not open), the one line that says it with the value Enter
-    places."""
+    """``event``'s lines as ``voice`` says them. ``instead``: the one line said in their
+    place, made by the shell from what it knows: when the player's bid is due (and blind
+    nil is not open), the bid with the value Enter places; when a match resumes mid-hand,
+    where it stands instead of its deal."""
     brief = voice.brief
     lines = event_lines(event, cast, brief=brief, short_results=brief)
-    if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING and bid_line is not None:
-        lines = [bid_line]
+    if instead is not None:
+        lines = [instead]
     if isinstance(event, Notice) and event.action is not None:
         bound = keymap.keys_for(event.action)
         keys = spoken_keys(bound) if bound else ""

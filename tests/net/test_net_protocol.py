@@ -11,14 +11,17 @@ from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
     SEATS,
+    Bid,
+    Card,
     Decision,
     Match,
     MatchState,
     Ruleset,
     Seat,
+    Trick,
     view_of,
 )
-from spades_voice.table import HandDealt, Notice, TakenBack
+from spades_voice.table import HandDealt, Notice, TakenBack, TrickWon
 
 
 @pytest.mark.parametrize("seed", ["wire", "wire2"])
@@ -55,6 +58,18 @@ def test_views_and_events_round_trip_through_a_whole_match(seed: str) -> None:
     }
     final = view_of(state, Seat.S)
     assert codec.view_from_json(codec.view_to_json(final)) == final
+
+
+def test_a_broken_nil_travels_with_its_trick() -> None:
+    """The nil a trick breaks crosses the wire as the bid; an older server's frame, with
+    no such field, breaks none."""
+    trick = Trick(Seat.S, tuple(Card.from_code(c) for c in ("2C", "KC", "3C", "4C")))
+    for bid in (Bid.from_json("nil"), Bid.from_json("blind_nil")):
+        event = TrickWon(Seat.W, trick, 1, bid)
+        assert codec.event_from_json(json.loads(p.encode(codec.event_to_json(event)))) == event
+    old = codec.event_to_json(TrickWon(Seat.W, trick, 1))
+    del old["nil_broken"]
+    assert codec.event_from_json(old) == TrickWon(Seat.W, trick, 1)
 
 
 @pytest.mark.parametrize("action", ["launch_missiles", 7, {"a": 1}, ""])

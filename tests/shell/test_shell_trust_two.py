@@ -341,8 +341,12 @@ class TestTheHistorySurvivesAResume:
             start = _resume(h)
             read = _read_by_g(h)
             assert read[start : start + len(before)] == before
-            # After them, only what the resume said: the hand again and your turn.
-            assert read[start + len(before) :] == ["Hand 3. Alex deals.", "Your turn, clubs led."]
+            # After them, what this launch said (issue 52: in the order it was said): the
+            # offer, then where the match stands (no new deal) and your turn.
+            after = read[start + len(before) :]
+            assert after[0].startswith("A saved match is waiting: hand 3, "), after
+            assert after[1].startswith("Resumed: hand 3, trick 4. Us: "), after
+            assert after[2:] == ["Your turn, clubs led."]
             assert _saved_lines(h, data) == read[start:]
 
     def test_twice_resumed_the_history_is_whole_and_said_once(self, tmp_path: Path) -> None:
@@ -365,8 +369,9 @@ class TestTheHistorySurvivesAResume:
             start = _resume(h)
             read = _read_by_g(h)
         assert read[start : start + len(match_history)] == match_history
-        # The second launch's offer was that launch's, before the match's history.
-        assert sum(t.startswith("A saved match is waiting") for t in read) == 1
+        # Each launch's offer is in its place, after the story it offered (issue 52).
+        offers = [i for i, t in enumerate(read) if t.startswith("A saved match is waiting")]
+        assert offers == [len(before), start + len(match_history)], offers
 
     def test_quit_between_hands_the_next_deal_is_said_once(self, tmp_path: Path) -> None:
         """Saved while the next deal waited for N: the resumed history does not hold it
@@ -386,9 +391,12 @@ class TestTheHistorySurvivesAResume:
             shell = h.shell
             assert shell is not None
             history = shell.narrator.history
-            assert history[start:] == [*before, "Press N to deal the next hand."]
+            offer, again = history[start + len(before) :]
+            assert history[start : start + len(before)] == before
+            assert offer.startswith("A saved match is waiting: hand 2, ")
+            assert again == "Press N to deal the next hand."
             h.press("n")
-            assert history[start + len(before) + 1] == "Hand 2. Robin deals."
+            assert history[start + len(before) + 2] == "Hand 2. Robin deals."
             assert history.count("Hand 2. Robin deals.") == 1
             _play(h, 1)
             kept = _quit(h)[start:]
@@ -494,7 +502,7 @@ class TestTheHistorySurvivesAResume:
             mark = len(game.log())
             game.press("enter")
             game.settle(lambda log: len(log) > mark + 1)
-            assert "Hand 1. You deal." in game.log()[mark:]
+            assert any(t.startswith("Resumed: hand 1, trick ") for t in game.log()[mark:])
         finally:
             game.close()
 
