@@ -92,6 +92,10 @@ def _named(press: KeyPress) -> str | None:
     found = press_name(press.data)
     if found is not None:
         return found
+    if press.key is Keys.Backspace:
+        # prompt_toolkit reads Backspace (DEL, or ^H) as Control+H: the player pressed
+        # Backspace, and a terminal cannot tell Control+H from it.
+        return "backspace"
     name = press.key.value if isinstance(press.key, Keys) else press.key
     return name if normalize_key(name) is not None else None
 

@@ -27,7 +27,7 @@ def test_undo_takes_back_the_hand_just_ended_until_n() -> None:
         mark = h.mark
         h.press("u")
         said = h.since(mark)[0]
-        assert said.startswith("Undone: ") and said.endswith(", and the hand's result.")
+        assert said.startswith("Undone: ") and said.endswith(" The hand's result too.")
         view = h.table.view()
         assert not view.outcomes and view.hand_number == 1 and view.my_turn
         assert h.shell.between is None

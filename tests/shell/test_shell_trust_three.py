@@ -1,0 +1,110 @@
+"""Trust by ear, round three (issue 52, items 3, 8, 9 and 10): through the real shell,
+table and store, with real files in a temporary data folder, and the real command."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from shell_harness import Harness, easy_table, harness
+
+from spades_voice.narration.language import Language, set_default
+from spades_voice.narration.naming import card_name
+from spades_voice.rules import Card
+from spades_voice.store import StoreHooks
+
+
+def _to_hand_end(h: Harness) -> None:
+    """Play the player's turns until the hand is over and its result stands."""
+    shell = h.shell
+    assert shell is not None
+    while shell.between is None:
+        h.wait_for(lambda: h.table.view().my_turn or shell.between is not None)
+        if shell.between is None:
+            h.play_my_turn()
+
+
+class TestSmallOnes:
+    """Item 10."""
+
+    def test_b_names_this_hand_s_bags_and_s_the_running_count(self, tmp_path: Path) -> None:
+        # Seed 2: a team makes its contract with extra tricks in hand 1, with bags carried.
+        with harness(easy_table(2), hooks=StoreHooks(tmp_path / "data")) as h:
+            for _ in range(3):
+                _to_hand_end(h)
+                bids = h.said("b")
+                if re.search(r"made, \d+ bags?", bids):
+                    break
+                h.press("n")
+            made = re.findall(r"made, (\d+ bags?)( this hand)?", bids)
+            assert made, bids
+            assert all(this for _, this in made), bids  # never a bare "2 bags"
+            assert re.search(r"\d+ bags?", h.said("s")), "S gives the count carried"
+
+    def test_backspace_is_named_backspace(self) -> None:
+        with harness(easy_table(1)) as h:
+            assert h.said("backspace") == "Backspace does nothing. Question mark lists the keys."
+
+    def test_sharp_s_is_named_as_it_is(self) -> None:
+        with harness(easy_table(1)) as h:
+            assert h.said("ß") == "ß does nothing. Question mark lists the keys."
+
+    def test_undo_names_your_own_move(self, tmp_path: Path) -> None:
+        with harness(easy_table(3), hooks=StoreHooks(tmp_path / "data")) as h:
+            shell = h.shell
+            assert shell is not None
+            h.wait_for(lambda: h.table.view().my_turn)
+            h.play_my_turn()  # the bid
+            h.wait_for(lambda: h.table.view().my_turn)
+            h.play_my_turn()  # a card
+            view = h.table.view()
+            tricks = [*view.tricks, view.current]
+            (card,) = [c for t in tricks for s, c in t.plays if s is h.table.seat]
+            assert isinstance(card, Card)
+            mark = h.mark
+            h.press("u")
+            said = " ".join(h.since(mark))
+            assert re.search(rf"Undone: your {card_name(card)}( and \d+ moves? after it)?\.",
+                             said), said
+
+    def test_undo_of_a_bid_in_spanish(self, tmp_path: Path) -> None:
+        set_default(Language.ES)
+        try:
+            with harness(easy_table(3), hooks=StoreHooks(tmp_path / "data")) as h:
+                h.wait_for(lambda: h.table.view().my_turn)
+                h.play_my_turn()  # the bid
+                mark = h.mark
+                h.press("u")
+                said = " ".join(h.since(mark))
+                assert re.search(r"Deshecho: tu apuesta de \d+", said), said
+        finally:
+            set_default(Language.EN)
+
+
+def _cli(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "spades_voice", *args], env=env,
+                          capture_output=True, text=True, timeout=120)
+
+
+class TestCommandLine:
+    """Item 10, the command's own words."""
+
+    def test_help_says_what_each_command_does(self) -> None:
+        done = _cli("--help", env={**os.environ})
+        assert done.returncode == 0, done.stderr
+        assert re.search(r"^  doctor +Check speech and braille output\.$", done.stdout, re.M)
+        assert re.search(r"^  join +Sit at a shared table by its code\.$", done.stdout, re.M)
+
+    def test_keys_write_twice_says_so_and_exits_0(self, tmp_path: Path) -> None:
+        env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+        first = _cli("keys", "--write", env=env)
+        assert first.returncode == 0, first.stderr
+        written = tmp_path / "config" / "spades-voice" / "keymap.toml"
+        written.write_text("[keys]\nhand = [\"j\"]\n", encoding="utf-8")
+        again = _cli("keys", "--write", env=env)
+        assert again.returncode == 0, again.stderr
+        assert "nothing was written" in again.stdout
+        assert written.read_text(encoding="utf-8") == "[keys]\nhand = [\"j\"]\n"
