@@ -39,6 +39,7 @@ from spades_voice.shell.overlays import Confirm as Confirm
 from spades_voice.shell.overlays import Draft as Draft
 from spades_voice.shell.overlays import ListView as ListView
 from spades_voice.shell.overlays import Mode as Mode
+from spades_voice.shell.overlays import mode_of
 from spades_voice.shell.voices import lines_for
 from spades_voice.sound import SoundPlayer
 from spades_voice.sound.table_cues import CuePlayer
@@ -120,11 +121,7 @@ class Shell:
 
     @property
     def mode(self) -> Mode:
-        if self.question is not None:
-            return Mode.CONFIRM
-        if isinstance(self.overlay, Draft):
-            return Mode.INPUT
-        return Mode.TABLE if self.shown_list is None else Mode.LIST
+        return mode_of(self.overlay)
 
     @property
     def question(self) -> Confirm | None:

@@ -108,3 +108,47 @@ class TestCommandLine:
         assert again.returncode == 0, again.stderr
         assert "nothing was written" in again.stdout
         assert written.read_text(encoding="utf-8") == "[keys]\nhand = [\"j\"]\n"
+
+
+class TestSpeechMenuIsModal:
+    """Item 8: while F6's menu is open, only its keys work; any other says what it does."""
+
+    INTRO = "Speech settings. Up and Down choose, Left and Right change, Escape closes."
+
+    def test_table_keys_say_the_menu_and_change_nothing(self, tmp_path: Path) -> None:
+        data = tmp_path / "data"
+        with harness(easy_table(4), hooks=StoreHooks(data)) as h:
+            shell = h.shell
+            assert shell is not None
+            h.wait_for(lambda: h.table.view().my_turn)
+            h.play_my_turn()  # the bid: now a card to play, and Tab has cards to move to
+            h.wait_for(lambda: h.table.view().my_turn)
+            h.said("f6")
+            pace, focus = shell.driver.pace, (shell.focus.place, shell.focus.card)
+            stored = sorted((f.name, f.read_bytes()) for f in data.iterdir() if f.is_file())
+            for key in ("a", "s-tab", "tab", "h", "u", "g", "f", "?", "n", "p", "v", "z"):
+                assert h.said(key) == self.INTRO, key
+            assert shell.driver.pace is pace
+            assert (shell.focus.place, shell.focus.card) == focus
+            assert shell.shown_list is not None and shell.shown_list.is_menu
+            # Nothing changed, so nothing was saved (the settings file, the match).
+            assert sorted((f.name, f.read_bytes()) for f in data.iterdir() if f.is_file()) == stored
+            assert h.said("escape") == "Back to the table."
+            assert h.said("a") != self.INTRO  # the table's keys are back
+
+    def test_the_menu_s_own_keys_still_work(self) -> None:
+        with harness(easy_table(4)) as h:
+            h.said("f6")
+            assert h.said("down").startswith("Others' cards")
+            assert h.said("right").startswith("Others' cards: ")
+            assert h.said("end").startswith("Notices")
+
+    def test_in_spanish(self) -> None:
+        set_default(Language.ES)
+        try:
+            with harness(easy_table(4)) as h:
+                h.said("f6")
+                said = h.said("a")
+                assert said.startswith("Ajustes de voz"), said
+        finally:
+            set_default(Language.EN)
