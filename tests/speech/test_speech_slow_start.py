@@ -1,0 +1,132 @@
+"""A Speech Dispatcher that starts slow (issue 52, item 9): the player is told which
+output speaks, the game tries the screen reader again on a schedule of its clock without
+ever making a key wait, and says once when it is back.
+
+The speech-dispatcher is real; what is slow is the program that starts it (SPEECHD_CMD,
+as the speechd client autospawns it): a script that waits at a gate the test opens, then
+starts the real server and returns, as ``speech-dispatcher --spawn`` does on a machine too
+loaded to start it in time. The game runs in the real shell (headless prompt_toolkit);
+its printed lines are read from the stream the print output writes to, and what Speech
+Dispatcher said from its output module's files.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import shutil
+import signal
+import sys
+from pathlib import Path
+
+import pytest
+from helpers import HandClock, aside, wait_for
+from speech_helpers import speechd_command
+
+from spades_voice.speech import SpeechError
+from spades_voice.speech.chain import FallbackSpeaker, backend_factories, make_speaker
+from spades_voice.speech.retry import RETRY_AFTER
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shell"))
+from shell_harness import easy_table, harness  # noqa: E402
+
+SLOW_START = r"""#!/bin/sh
+# speech-dispatcher --spawn ..., slow: waits at the gate, then starts the real server
+# (once, however many clients asked) and returns when it listens.
+while [ ! -e "{gate}" ]; do sleep 0.05; done
+if mkdir "{once}" 2>/dev/null; then
+  setsid {command} >>"{log}/server.out" 2>&1 </dev/null &
+  echo $! > "{pid}"
+fi
+while [ ! -S "{sock}" ]; do sleep 0.05; done
+exit 0
+"""
+
+
+def _heard(out: Path) -> str:
+    """Everything Speech Dispatcher's output module was given, in order."""
+    return " ".join(p.read_text(encoding="utf-8").strip() for p in sorted(out.glob("*.txt")))
+
+
+def _no_tts() -> FallbackSpeaker:
+    raise SpeechError("no sound device in this test")
+
+
+@pytest.fixture
+def slow_speechd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    conf, out, log, run = (tmp_path / n for n in ("conf", "out", "log", "run"))
+    command = speechd_command(conf, out, log, run)
+    real = shutil.which(command[0])  # the real one, found before the slow one is on PATH
+    assert real is not None
+    command[0] = real
+    sock, gate, pid = run / "speechd.sock", tmp_path / "gate", tmp_path / "server.pid"
+    script = tmp_path / "bin" / "speech-dispatcher"
+    script.parent.mkdir()
+    script.write_text(SLOW_START.format(
+        gate=gate, once=tmp_path / "once", command=" ".join(command), log=log, pid=pid,
+        sock=sock), encoding="utf-8")
+    script.chmod(0o755)
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{sock}")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(run))
+    monkeypatch.setenv("SPEECHD_CMD", str(script))
+    monkeypatch.setenv("PATH", f"{script.parent}{os.pathsep}{os.environ['PATH']}")
+    try:
+        yield gate, sock, out
+    finally:
+        gate.touch()  # let every waiting start end
+        if pid.exists():
+            with contextlib.suppress(ProcessLookupError, ValueError):
+                os.killpg(int(pid.read_text()), signal.SIGTERM)
+
+
+def test_told_tried_again_and_back(slow_speechd) -> None:  # type: ignore[no-untyped-def]
+    gate, sock, out = slow_speechd
+    clock = HandClock()
+    printed = io.StringIO()
+    makers = backend_factories(stream=printed, clock=clock)
+    makers["tts"] = _no_tts
+    starting = aside(lambda: make_speaker("auto", factories=makers, braille=lambda: None,
+                                          prism_first=False, stream=printed, clock=clock))
+    wait_for(lambda: clock.waiters() >= 2)  # the start's bound, and the server's spawn
+    clock.settle()
+    clock.advance(3.0)  # past the 2 s start bound: the screen reader is slow, not absent
+    speaker = starting.result(timeout=10)
+    assert isinstance(speaker, FallbackSpeaker) and speaker.name == "print"
+    retry = speaker.retry
+    assert retry is not None and retry.label == "screenreader"
+
+    with harness(easy_table(5), speaker=speaker) as h:
+        lines = printed.getvalue().splitlines()
+        assert lines[0].startswith("Screen reader slow to answer; using printed text for now.")
+
+        # The first try is due 5 s in: a key starts it and is answered at once, in print,
+        # while the server has still not started (the try waits at the gate, aside).
+        clock.advance(RETRY_AFTER[0])
+        before = len(printed.getvalue())
+        h.press("h")
+        hand = printed.getvalue()[before:].strip()  # printed, not waited for
+        assert hand.startswith("Spades: "), hand
+        wait_for(lambda: clock.waiters() >= 1)
+        clock.settle()
+        clock.advance(3.0)  # that try's start bound passes: it failed
+        wait_for(lambda: len(retry.failures) == 1)
+        h.press("h")
+        assert not list(out.glob("*.txt"))  # still nothing at Speech Dispatcher
+
+        gate.touch()  # the server starts at last
+        wait_for(sock.exists, 30)
+        clock.advance(RETRY_AFTER[1] - RETRY_AFTER[0])
+        h.press("t")  # starts the second try, which finds the server
+        wait_for(lambda: retry.ready, 30)
+        before = len(printed.getvalue())
+        h.press("h")
+        assert printed.getvalue()[before:] == "Screen reader back.\n"  # said where read
+        assert speaker.name == "screenreader" and speaker.retry is None
+        # Speech Dispatcher's module says a line sentence by sentence, a file each.
+        expected = f"Screen reader back. {hand}"
+        wait_for(lambda: _heard(out) == expected, 30)
+        h.press("h")
+        wait_for(lambda: _heard(out) == f"{expected} {hand}", 30)  # said once
+        assert printed.getvalue().count("Screen reader back.") == 1
+    speaker.close()  # before the server goes
