@@ -152,3 +152,68 @@ class TestSpeechMenuIsModal:
                 assert said.startswith("Ajustes de voz"), said
         finally:
             set_default(Language.EN)
+
+
+class TestListEnds:
+    """Item 3: past either end of a list, only where the end is ("Newest.", "Bottom."):
+    the entry there was just heard, and Enter says it again."""
+
+    def test_hands_played_history_and_review(self, tmp_path: Path) -> None:
+        with harness(easy_table(5), hooks=StoreHooks(tmp_path / "data")) as h:
+            shell = h.shell
+            assert shell is not None
+            _to_hand_end(h)
+            h.press("n")
+            _to_hand_end(h)
+            # Shift+S: two hands, newest first.
+            assert h.said("S").startswith("Hands played: 2, newest first. Hand 2.")
+            assert h.said("up") == "Newest."
+            assert h.said("down").startswith("Hand 1.")
+            assert h.said("down") == "Oldest."
+            assert h.said("enter").startswith("Hand 1.")  # Enter says the entry again
+            h.press("escape")
+            # G: the history, newest first.
+            h.press("g")
+            assert h.said("up") == "Newest."
+            h.press("end")
+            assert h.said("down") == "Oldest."
+            h.press("escape")
+            # K: this hand's tricks, in order.
+            h.press("k")
+            assert h.said("up") == "Top."
+            h.press("end")
+            assert h.said("down") == "Bottom."
+            h.press("escape")
+            # F2: the rules; F6: the speech menu.
+            h.press("f2")
+            assert h.said("up") == "Top."
+            h.press("escape", "f6")
+            h.press("end")
+            assert h.said("down") == "Bottom."
+
+    def test_the_coach_s_findings(self) -> None:
+        with harness(easy_table(5, target=200)) as h:
+            shell = h.shell
+            assert shell is not None
+            _to_hand_end(h)
+            h.press("d")
+            h.wait_for(lambda: shell.shown_list is not None and shell.shown_list.kind == "coach"
+                       or any("No costly decisions" in t for t in h.texts()), timeout=120)
+            if shell.shown_list is None:
+                return  # nothing to step through in this hand
+            h.press("end")
+            assert h.said("down") == "Bottom."
+            h.press("home")
+            assert h.said("up") == "Top."
+
+    def test_in_spanish(self, tmp_path: Path) -> None:
+        set_default(Language.ES)
+        try:
+            with harness(easy_table(5), hooks=StoreHooks(tmp_path / "data")) as h:
+                _to_hand_end(h)
+                h.press("S")
+                assert h.said("up") == "La más reciente."
+                h.press("escape", "k")
+                assert h.said("up") == "Principio."
+        finally:
+            set_default(Language.EN)
