@@ -60,6 +60,12 @@ class Retry:
         return None
 
     @property
+    def trying(self) -> bool:
+        """A try is under way."""
+        with self._lock:
+            return self._running
+
+    @property
     def ready(self) -> bool:
         """A try has started the output; the next line is said through it."""
         with self._lock:

@@ -100,11 +100,16 @@ def test_told_tried_again_and_back(slow_speechd) -> None:  # type: ignore[no-unt
         lines = printed.getvalue().splitlines()
         assert lines[0].startswith("Screen reader slow to answer; using printed text for now.")
 
-        # The first try is due 5 s in: a key starts it and is answered at once, in print,
-        # while the server has still not started (the try waits at the gate, aside).
-        clock.advance(RETRY_AFTER[0])
+        # The first try is due 5 s in, on the chain's clock: not a moment before.
+        clock.advance(RETRY_AFTER[0] - 0.01)
+        h.press("t")
+        assert not retry.trying
+        # Then a key starts it and is answered at once, in print, while the server has
+        # still not started (the try waits at the gate, aside).
+        clock.advance(0.01)
         before = len(printed.getvalue())
         h.press("h")
+        assert retry.trying
         hand = printed.getvalue()[before:].strip()  # printed, not waited for
         assert hand.startswith("Spades: "), hand
         wait_for(lambda: clock.waiters() >= 1)
@@ -116,7 +121,10 @@ def test_told_tried_again_and_back(slow_speechd) -> None:  # type: ignore[no-unt
 
         gate.touch()  # the server starts at last
         wait_for(sock.exists, 30)
-        clock.advance(RETRY_AFTER[1] - RETRY_AFTER[0])
+        clock.advance(RETRY_AFTER[1] - RETRY_AFTER[0] - 0.01 - 3.0)
+        h.press("t")
+        assert not retry.trying  # the second try is not due yet
+        clock.advance(0.01)
         h.press("t")  # starts the second try, which finds the server
         wait_for(lambda: retry.ready, 30)
         before = len(printed.getvalue())
