@@ -197,7 +197,7 @@ class TestListEnds:
             assert shell is not None
             _to_hand_end(h)
             h.press("d")
-            h.wait_for(lambda: shell.shown_list is not None and shell.shown_list.kind == "coach"
+            h.wait_for(lambda: (shell.shown_list is not None and shell.shown_list.kind == "coach")
                        or any("No costly decisions" in t for t in h.texts()), timeout=120)
             if shell.shown_list is None:
                 return  # nothing to step through in this hand

@@ -22,14 +22,13 @@ from pathlib import Path
 
 import pytest
 from helpers import HandClock, aside, wait_for
-from speech_helpers import speechd_command
+from speech_helpers import clean_path, speechd_command
 
-from spades_voice.speech import SpeechError
-from spades_voice.speech.chain import FallbackSpeaker, backend_factories, make_speaker
+from spades_voice.speech.chain import FallbackSpeaker, make_speaker
 from spades_voice.speech.retry import RETRY_AFTER
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shell"))
-from shell_harness import easy_table, harness  # noqa: E402
+from shell_harness import easy_table, harness
 
 SLOW_START = r"""#!/bin/sh
 # speech-dispatcher --spawn ..., slow: waits at the gate, then starts the real server
@@ -49,10 +48,6 @@ def _heard(out: Path) -> str:
     return " ".join(p.read_text(encoding="utf-8").strip() for p in sorted(out.glob("*.txt")))
 
 
-def _no_tts() -> FallbackSpeaker:
-    raise SpeechError("no sound device in this test")
-
-
 @pytest.fixture
 def slow_speechd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     conf, out, log, run = (tmp_path / n for n in ("conf", "out", "log", "run"))
@@ -70,7 +65,12 @@ def slow_speechd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: igno
     monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{sock}")
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(run))
     monkeypatch.setenv("SPEECHD_CMD", str(script))
-    monkeypatch.setenv("PATH", f"{script.parent}{os.pathsep}{os.environ['PATH']}")
+    for tool in ("mkdir", "setsid"):  # the slow start's own tools
+        found = shutil.which(tool)
+        assert found is not None
+        (script.parent / tool).symlink_to(found)
+    # No audio player either, so the chain after the screen reader is printed text.
+    monkeypatch.setenv("PATH", clean_path(tmp_path, script.parent))
     try:
         yield gate, sock, out
     finally:
@@ -84,10 +84,9 @@ def test_told_tried_again_and_back(slow_speechd) -> None:  # type: ignore[no-unt
     gate, sock, out = slow_speechd
     clock = HandClock()
     printed = io.StringIO()
-    makers = backend_factories(stream=printed, clock=clock)
-    makers["tts"] = _no_tts
-    starting = aside(lambda: make_speaker("auto", factories=makers, braille=lambda: None,
-                                          prism_first=False, stream=printed, clock=clock))
+    # The game's own outputs (`--speech auto`), without Orca or a braille display.
+    starting = aside(lambda: make_speaker("auto", braille=lambda: None, prism_first=False,
+                                          stream=printed, clock=clock))
     wait_for(lambda: clock.waiters() >= 2)  # the start's bound, and the server's spawn
     clock.settle()
     clock.advance(3.0)  # past the 2 s start bound: the screen reader is slow, not absent
