@@ -40,8 +40,8 @@ from spades_voice.narration.language import Language, speaking
 from spades_voice.narration.statistics import statistics_summary
 from spades_voice.options import HandOrder
 from spades_voice.rules import BID_CHOICES, Bid, HandOutcome, Ruleset, Seat, SeatView, rng_for
-from spades_voice.shell.overlays import ListView
 from spades_voice.rules.view import moments_of
+from spades_voice.shell.overlays import ListView
 from spades_voice.store.stats import Statistics
 from spades_voice.table import HandScored, LocalTable
 
