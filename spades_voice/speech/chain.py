@@ -26,6 +26,13 @@ text."), then every line the old one had accepted and not finished (`unheard()`:
 speech server's queue, the TTS line whose player failed), then the line that failed, so a
 player never misses "Your lead.". The notice also goes to the speech log.
 
+An output that failed to start only by time (`SpeechTimeout`: Speech Dispatcher on a
+loaded machine, which `doctor` found working) is not given up: the first line says which
+output speaks instead ("Screen reader slow to answer; using printed text for now.",
+printed as well), and `retry.Retry` tries the slow one again on the chain's clock, never
+making a line wait; when it answers, the next line says "Screen reader back." once, where
+the player was reading and through the screen reader, which speaks from then on.
+
 `auto` starts with prism (`--speech prism`, `python -m pip install prismatoid`) when Orca
 is running, so Orca users hear the game in Orca's own voice and rate; otherwise with the
 screen reader output. Braille through BrlAPI (`braille`) is added beside any speaking
@@ -247,6 +254,7 @@ class FallbackSpeaker:
         old = self.current
         with contextlib.suppress(SpeechError):
             old.event(notice)  # where the player has been reading
+        with contextlib.suppress(SpeechError):
             old.close()
         labels = [label for label, _factory in self._order]
         self._factories = self._order[labels.index(retry.label) + 1:]
@@ -371,7 +379,7 @@ def make_speaker(
     display = _DisplayStart(braille if choice not in ("print", "none") else None)
     chain = None if choice == "none" else _chain_for(choice, makers, prism_first, clock)
     speaker = display.beside(makers["none"]() if chain is None else chain)
-    if chain is not None and chain.slow and chain.first_words and not prints(chain):
+    if chain is not None and chain.retry is not None and not (echo or prints(chain)):
         # Which output speaks, when it is not the one doctor found: printed as well as
         # said, so a player whose speech is not the one they expect can read it.
         PrintSpeaker(stream, write=write).event(chain.first_words)
