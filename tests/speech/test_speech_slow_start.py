@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import shutil
 import signal
 import sys
 from pathlib import Path
 
+import pexpect
 import pytest
 from helpers import HandClock, aside, wait_for
 from speech_helpers import clean_path, speechd_command
@@ -28,6 +30,7 @@ from spades_voice.speech.chain import FallbackSpeaker, make_speaker
 from spades_voice.speech.retry import RETRY_AFTER
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shell"))
+from pty_session import script
 from shell_harness import easy_table, harness
 
 SLOW_START = r"""#!/bin/sh
@@ -137,3 +140,45 @@ def test_told_tried_again_and_back(slow_speechd) -> None:  # type: ignore[no-unt
         wait_for(lambda: _heard(out) == f"{expected} {hand}", 30)  # said once
         assert printed.getvalue().count("Screen reader back.") == 1
     speaker.close()  # before the server goes
+
+
+def test_the_game_s_own_command(slow_speechd, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``spades-voice`` as the player starts it (speech ``auto``, the default), in a
+    pseudo-terminal, on the real clock: told at once, back once the server answers."""
+    gate, sock, out = slow_speechd
+    exe = script()
+    if exe is None:
+        pytest.skip("spades-voice is not installed")
+    log = tmp_path / "speech.jsonl"
+    env = {**os.environ, "HOME": str(tmp_path), "TERM": "xterm", "LANG": "C.UTF-8",
+           "XDG_CONFIG_HOME": str(tmp_path / "c"), "SPADES_VOICE_DATA_DIR": str(tmp_path / "d")}
+    child = pexpect.spawn(exe, ["--speech-log", str(log), "--sound", "off", "--pace",
+                                "instant", "--seed", "42", "--level", "easy"],
+                          env=env, encoding="utf-8", dimensions=(24, 200), timeout=30)
+    try:
+        # Past the 2 s start bound: the first words on the terminal say which output.
+        child.expect_exact("Screen reader slow to answer; using printed text for now.")
+        child.expect_exact("Spades. Press question mark for help.")
+        gate.touch()
+        wait_for(sock.exists, 30)
+
+        def back() -> bool:
+            child.send("t")  # any line gives a due try its start, and takes a ready one
+            with contextlib.suppress(pexpect.TIMEOUT):
+                child.expect_exact("Screen reader back.", timeout=0.5)
+                return True
+            return False
+
+        # Tries are due 5, 20 and 60 s after the start: the second at the latest finds it.
+        wait_for(back, 90)
+        child.send("h")
+        wait_for(lambda: "Screen reader back." in _heard(out), 30)
+        notices = [json.loads(x)["text"] for x in log.read_text(encoding="utf-8").splitlines()
+                   if json.loads(x)["kind"] == "notice"]
+        assert notices == ["Screen reader slow to answer; using printed text for now.",
+                           "Screen reader back."]
+        child.send("q")
+        child.send("y")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close(force=True)
