@@ -35,7 +35,8 @@ from shell_harness import easy_table, harness
 
 SLOW_START = r"""#!/bin/sh
 # speech-dispatcher --spawn ..., slow: waits at the gate, then starts the real server
-# (once, however many clients asked) and returns when it listens.
+# (once, however many clients asked) and returns when it listens. Each start is counted.
+echo start >> "{calls}"
 while [ ! -e "{gate}" ]; do sleep 0.05; done
 if mkdir "{once}" 2>/dev/null; then
   setsid {command} >>"{log}/server.out" 2>&1 </dev/null &
@@ -44,6 +45,11 @@ fi
 while [ ! -S "{sock}" ]; do sleep 0.05; done
 exit 0
 """
+
+
+def _starts(calls: Path) -> int:
+    """How many times the slow spawn program was run."""
+    return len(calls.read_text().splitlines()) if calls.exists() else 0
 
 
 def _heard(out: Path) -> str:
@@ -62,8 +68,8 @@ def slow_speechd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: igno
     script = tmp_path / "bin" / "speech-dispatcher"
     script.parent.mkdir()
     script.write_text(SLOW_START.format(
-        gate=gate, once=tmp_path / "once", command=" ".join(command), log=log, pid=pid,
-        sock=sock), encoding="utf-8")
+        gate=gate, calls=tmp_path / "calls", once=tmp_path / "once", command=" ".join(command),
+        log=log, pid=pid, sock=sock), encoding="utf-8")
     script.chmod(0o755)
     monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{sock}")
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(run))
@@ -75,7 +81,7 @@ def slow_speechd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: igno
     # No audio player either, so the chain after the screen reader is printed text.
     monkeypatch.setenv("PATH", clean_path(tmp_path, script.parent))
     try:
-        yield gate, sock, out
+        yield gate, sock, out, tmp_path / "calls"
     finally:
         gate.touch()  # let every waiting start end
         if pid.exists():
@@ -84,14 +90,15 @@ def slow_speechd(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: igno
 
 
 def test_told_tried_again_and_back(slow_speechd) -> None:  # type: ignore[no-untyped-def]
-    gate, sock, out = slow_speechd
+    gate, sock, out, calls = slow_speechd
     clock = HandClock()
     printed = io.StringIO()
     # The game's own outputs (`--speech auto`), without Orca or a braille display.
     starting = aside(lambda: make_speaker("auto", braille=lambda: None, prism_first=False,
                                           stream=printed, clock=clock))
-    wait_for(lambda: clock.waiters() >= 2)  # the start's bound, and the server's spawn
-    clock.settle()
+    # The server's spawn is under way; two bounds wait: auto's start and the spawn's.
+    wait_for(lambda: _starts(calls) == 1)
+    clock.settle(waiters=2)
     clock.advance(3.0)  # past the 2 s start bound: the screen reader is slow, not absent
     speaker = starting.result(timeout=10)
     assert isinstance(speaker, FallbackSpeaker) and speaker.name == "print"
@@ -114,8 +121,8 @@ def test_told_tried_again_and_back(slow_speechd) -> None:  # type: ignore[no-unt
         assert retry.trying
         hand = printed.getvalue()[before:].strip()  # printed, not waited for
         assert hand.startswith("Spades: "), hand
-        wait_for(lambda: clock.waiters() >= 1)
-        clock.settle()
+        wait_for(lambda: _starts(calls) == 2)  # the try is spawning the server, aside
+        clock.settle(waiters=1)
         clock.advance(3.0)  # that try's start bound passes: it failed
         wait_for(lambda: len(retry.failures) == 1)
         h.press("h")
@@ -145,7 +152,7 @@ def test_told_tried_again_and_back(slow_speechd) -> None:  # type: ignore[no-unt
 def test_the_game_s_own_command(slow_speechd, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """``spades-voice`` as the player starts it (speech ``auto``, the default), in a
     pseudo-terminal, on the real clock: told at once, back once the server answers."""
-    gate, sock, out = slow_speechd
+    gate, sock, out, _calls = slow_speechd
     exe = script()
     if exe is None:
         pytest.skip("spades-voice is not installed")
