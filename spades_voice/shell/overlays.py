@@ -18,6 +18,17 @@ class Mode(enum.Enum):
     LIST = "list"
     #: The speech menu (F6): modal, only its own keys (a list's moving ones among them).
     MENU = "menu"
+
+    @classmethod
+    def of(cls, overlay: ListView | Confirm | Draft | None) -> Mode:
+        """The mode ``overlay`` puts the keys in (None: the table's)."""
+        if isinstance(overlay, Confirm):
+            return cls.CONFIRM
+        if isinstance(overlay, Draft):
+            return cls.INPUT
+        if overlay is None:
+            return cls.TABLE
+        return cls.MENU if overlay.is_menu else cls.LIST
     CONFIRM = "confirm"
     INPUT = "input"
 
@@ -79,13 +90,3 @@ class Draft:
 
     text: str = ""
 
-
-def mode_of(overlay: ListView | Confirm | Draft | None) -> Mode:
-    """The mode ``overlay`` puts the keys in (None: the table's)."""
-    if isinstance(overlay, Confirm):
-        return Mode.CONFIRM
-    if isinstance(overlay, Draft):
-        return Mode.INPUT
-    if overlay is None:
-        return Mode.TABLE
-    return Mode.MENU if overlay.is_menu else Mode.LIST

@@ -39,7 +39,6 @@ from spades_voice.shell.overlays import Confirm as Confirm
 from spades_voice.shell.overlays import Draft as Draft
 from spades_voice.shell.overlays import ListView as ListView
 from spades_voice.shell.overlays import Mode as Mode
-from spades_voice.shell.overlays import mode_of
 from spades_voice.shell.voices import lines_for
 from spades_voice.sound import SoundPlayer
 from spades_voice.sound.table_cues import CuePlayer
@@ -121,7 +120,7 @@ class Shell:
 
     @property
     def mode(self) -> Mode:
-        return mode_of(self.overlay)
+        return Mode.of(self.overlay)
 
     @property
     def question(self) -> Confirm | None:

@@ -1,5 +1,7 @@
-"""Trust by ear, round three (issue 52, items 3, 8, 9 and 10): through the real shell,
-table and store, with real files in a temporary data folder, and the real command."""
+"""Trust by ear, round three (issue 52): the ends of lists (item 3), the speech menu as a
+mode of its own (item 8) and the small ones (item 10), through the real shell, table and
+store, with real files in a temporary data folder, and the real command. Item 9 (a slow
+speech-dispatcher) is in ``tests/speech/test_speech_slow_start.py``."""
 
 from __future__ import annotations
 
