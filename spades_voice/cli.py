@@ -70,11 +70,21 @@ def _split(argv: Sequence[str]) -> tuple[str, list[str]]:
     return "play", args
 
 
+def commands_help() -> str:
+    """The commands, one a line with what each does (``--help``'s closing words)."""
+    width = max(map(len, COMMANDS))
+    return "commands:\n" + "\n".join(
+        f"  {name:<{width}}  {what}" for name, what in COMMANDS.items()
+    )
+
+
 def build_parser(command: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=f"spades-voice {command}" if command != "play" else "spades-voice",
         description=COMMANDS[command],
-        epilog="Commands: " + ", ".join(COMMANDS) if command == "play" else None,
+        epilog=commands_help() if command == "play" else None,
+        # The command list keeps its lines: one command, and what it does, a line.
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"spades-voice {__version__}")
     _module(command).add_arguments(parser)

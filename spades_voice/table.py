@@ -423,8 +423,10 @@ class LocalTable:
 
     def undo(self, *, reopen: bool = False) -> int:
         hands = len(self.state.outcomes)
+        yours = self.state.undo_target(self.seat, reopen=reopen)
         count = self.state.undo(self.seat, reopen=reopen)
-        self._emit(TakenBack(count, restart=False, reopened=len(self.state.outcomes) < hands))
+        reopened = len(self.state.outcomes) < hands
+        self._emit(TakenBack(count, restart=False, reopened=reopened, yours=yours))
         self._turn_check()
         return count
 

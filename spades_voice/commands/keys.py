@@ -34,7 +34,8 @@ def write_keymap() -> tuple[int, str]:
         with path.open("xb") as f:  # never over the player's own
             f.write(text)
     except FileExistsError:
-        return 1, stored.keymap_there_already(str(path))
+        # Nothing went wrong: the player's keymap is there, as they wanted one to be.
+        return 0, stored.keymap_there_already(str(path))
     except OSError:
         return 1, stored.keymap_not_written(str(path))
     return 0, stored.keymap_written(str(path))

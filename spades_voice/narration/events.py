@@ -71,6 +71,8 @@ def event_lines(
     if isinstance(event, MatchWon):
         return [match_won(cast, event.team, event.totals)]
     if isinstance(event, TakenBack):
+        if event.yours is not None:
+            return [undone(event.yours, event.count - 1, reopened=event.reopened)]
         return [taken_back(event.count, event.restart, reopened=event.reopened)]
     if isinstance(event, Chat):
         return [chat_line(event, cast.me)]
@@ -183,6 +185,32 @@ def taken_back(count_: int, restart: bool, *, reopened: bool = False) -> str:
 def bags(n: int) -> str:
     """ "1 bag", "3 bags"."""
     return ngettext("{n} bag", "{n} bags", n).format(n=n)
+
+
+def undone(yours: Bid | Card, after: int, *, reopened: bool = False) -> str:
+    """Your move that went back, named, then how many went after it: "Undone: your 7 of
+    hearts and 3 moves after it." (the hand just ended: "..., and the hand's result.")"""
+    if isinstance(yours, Card):
+        mine = _("your {card}").format(card=card_name(yours))
+    elif yours.tricks == 0:  # "your nil", "your blind nil"
+        mine = _("your {nil}").format(nil=bid_name(yours))
+    else:
+        mine = _("your bid of {bid}").format(bid=bid_name(yours))
+    if after == 0:
+        said = _("Undone: {mine}.").format(mine=mine)
+    else:
+        said = ngettext(
+            "Undone: {mine} and {n} move after it.", "Undone: {mine} and {n} moves after it.",
+            after,
+        ).format(mine=mine, n=after)
+    if reopened:
+        return _("{undone} The hand's result too.").format(undone=said)
+    return said
+
+
+def bags_this_hand(n: int) -> str:
+    """ "2 bags this hand": one hand's extra tricks, never heard as the running count."""
+    return ngettext("{n} bag this hand", "{n} bags this hand", n).format(n=n)
 
 
 def bags_now(n: int) -> str:

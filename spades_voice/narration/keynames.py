@@ -103,7 +103,9 @@ def spoken_key(key: str) -> str:
         name = letter_names()[key.lower()]
         return _("Shift {key}").format(key=name) if key.isupper() else name
     if len(key) == 1:
-        return key.upper()
+        capital = key.upper()
+        # A letter with no one-letter capital (German ß) is said as it is, never "SS".
+        return capital if len(capital) == 1 else key
     for prefix, template in _MODIFIERS:
         if key.startswith(prefix) and len(key) > len(prefix):
             return _(template).format(key=spoken_key(key[len(prefix):]))

@@ -219,6 +219,38 @@ def output_unavailable(chosen: str, now: str) -> str:
     )
 
 
+def output_slow(slow: str, now: str) -> str:
+    """An output that works was too slow to start (a loaded machine); the game tries it
+    again soon. Said once, before anything else.
+
+    >>> output_slow("screenreader", "print")
+    'Screen reader slow to answer; using printed text for now.'
+    """
+    return _("{slow} slow to answer; using {now} for now.").format(
+        slow=output_name(slow).capitalize(), now=output_name(now)
+    )
+
+
+def output_back(back: str) -> str:
+    """The slow output answered a later try and speaks from now on.
+
+    >>> output_back("screenreader")
+    'Screen reader back.'
+    """
+    return _("{back} back.").format(back=output_name(back).capitalize())
+
+
+def output_still_slow(slow: str, now: str) -> str:
+    """Every try at the slow output failed: the game stays where it is.
+
+    >>> output_still_slow("screenreader", "print")
+    'Screen reader still not answering; staying with printed text.'
+    """
+    return _("{slow} still not answering; staying with {now}.").format(
+        slow=output_name(slow).capitalize(), now=output_name(now)
+    )
+
+
 def output_switched(failed: str, now: str) -> str:
     """A speech output stopped mid-game and the next one took over (said by the new one).
 

@@ -69,14 +69,14 @@ def review_intro(tricks: int) -> str:
     ).format(n=tricks)
 
 
-def list_edge(entry: str, *, newest_first: bool, past_start: bool) -> str:
-    """Moving past either end of a list repeats the entry there, with where it is: a
-    history (newest first) has a newest and an oldest end, other lists a top and bottom."""
+def list_edge(*, newest_first: bool, past_start: bool) -> str:
+    """Moving past either end of a list says where it is, and only that: the entry there
+    was just heard (Enter says it again), as a screen reader's list says nothing new at
+    its ends. A history (newest first) has a newest and an oldest end, other lists a top
+    and a bottom."""
     if newest_first:
-        edge = _("Oldest.") if past_start else _("Newest.")
-    else:
-        edge = _("Top.") if past_start else _("Bottom.")
-    return Showing(f"{edge} {entry}", shown(entry))
+        return _("Oldest.") if past_start else _("Newest.")
+    return _("Top.") if past_start else _("Bottom.")
 
 
 def hands_intro(hands: int) -> str:

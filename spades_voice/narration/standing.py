@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from spades_voice.narration.breaths import Sentences
-from spades_voice.narration.events import bags, bags_now, nil_of
+from spades_voice.narration.events import bags, bags_now, bags_this_hand, nil_of
 from spades_voice.narration.language import N_, _, ngettext
 from spades_voice.narration.naming import bid_name
 from spades_voice.narration.summaries import NO_HAND_IN_PLAY, no_hand_in_play
@@ -58,11 +58,15 @@ def _progress(
 
 
 def _contract_words(contract: int, counted: int, left: int | None) -> str:
-    """ "bid 7, have 4, need 3"; after the hand (``left`` None) "bid 7, took 9, made, 2 bags"."""
+    """ "bid 7, have 4, need 3"; after the hand (``left`` None) "bid 7, took 9, made, 2 bags
+    this hand"."""
     if contract == 0:
         return _("both nil")
     need = contract - counted
-    fields = {"contract": contract, "counted": counted, "need": need, "bags": bags(-need)}
+    # The extra tricks are this hand's bags, said so: the scores key gives the running
+    # count, and a plain "2 bags" beside its "3 bags" was heard as a contradiction.
+    fields = {"contract": contract, "counted": counted, "need": need,
+              "bags": bags_this_hand(-need)}
     if left is None:
         if need > 0:
             said = _("bid {contract}, took {counted}, set")
@@ -207,7 +211,8 @@ def bids_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
 
 
 def outcome_bids(outcome: HandOutcome, cast: Cast, *, brief: bool = True) -> str:
-    """A finished hand, told as it was scored: "Hand 3. Us: bid 7, took 9, made, 2 bags." """
+    """A finished hand, told as it was scored: "Hand 3. Us: bid 7, took 9, made, 2 bags
+    this hand." """
     said = [_("Hand {number}.").format(number=outcome.number)]
     nils: list[str] = []
     for team in (cast.my_team, cast.my_team.other):

@@ -18,8 +18,10 @@ YOU = "You"
 
 
 def cap(text: str) -> str:
-    """First letter upper case, the rest untouched ("queen of hearts" -> "Queen of hearts")."""
-    return text[:1].upper() + text[1:]
+    """First letter upper case, the rest untouched ("queen of hearts" -> "Queen of hearts");
+    a letter with no one-letter capital stays as it is (German ß, never "SS")."""
+    first = text[:1].upper()
+    return (first if len(first) == 1 else text[:1]) + text[1:]
 
 
 def count(n: int, one: str, many: str | None = None) -> str:

@@ -94,6 +94,8 @@ class TakenBack:
     restart: bool
     #: The hand that had just ended was taken up again, its result taken back.
     reopened: bool = False
+    #: The taker's own bid or card that went first (an undo), so it can be named.
+    yours: Bid | Card | None = None
 
 
 GameEvent = (

@@ -111,6 +111,20 @@ class MatchState(MatchPosition):
         index = self._reopenable() if reopen else None
         return index is not None and bool(self._moves_of(seat, index))
 
+    def undo_target(self, seat: Seat, *, reopen: bool = False) -> Move | None:
+        """The bid or card of ``seat``'s that ``undo`` would take back first (every
+        decision after it goes too); None when there is nothing to undo."""
+        if not self.can_undo(seat, reopen=reopen):
+            return None
+        index = len(self._starts) - 1
+        if self._hand is None or not self._moves_of(seat, index):
+            reopenable = self._reopenable()
+            assert reopenable is not None  # can_undo said so
+            index = reopenable
+        found = self._decisions[self._starts[index] + self._moves_of(seat, index)[-1]]
+        assert not isinstance(found, Look)  # _moves_of leaves looks aside
+        return found
+
     def undo(self, seat: Seat, *, reopen: bool = False) -> int:
         """Take back ``seat``'s last bid or card in this hand and every bid and card after
         it (looks stay).

@@ -46,12 +46,12 @@ from spades_voice.shell.confirm_mode import load_confirm_bindings
 from spades_voice.shell.keymap import Keymap, load_keymap, normalize_key
 from spades_voice.shell.list_mode import load_list_bindings
 from spades_voice.shell.match_keys import load_match_bindings
-from spades_voice.shell.menu_mode import load_menu_bindings
+from spades_voice.shell.menu_mode import load_menu_bindings, menu_help
 from spades_voice.shell.presses import press_name, sequence_length
 from spades_voice.shell.screen import screen as draw
 from spades_voice.shell.sound_keys import load_sound_bindings
 from spades_voice.shell.startup import start
-from spades_voice.shell.state import Shell
+from spades_voice.shell.state import Mode, Shell
 from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
 from spades_voice.shell.terminal import Console
 from spades_voice.sound import SoundPlayer
@@ -92,6 +92,10 @@ def _named(press: KeyPress) -> str | None:
     found = press_name(press.data)
     if found is not None:
         return found
+    if press.key is Keys.Backspace:
+        # prompt_toolkit reads Backspace (DEL, or ^H) as Control+H: the player pressed
+        # Backspace, and a terminal cannot tell Control+H from it.
+        return "backspace"
     name = press.key.value if isinstance(press.key, Keys) else press.key
     return name if normalize_key(name) is not None else None
 
@@ -101,6 +105,9 @@ def _unbound(shell: Shell, name: str | None) -> None:
     question = shell.question
     if question is not None:
         shell.answer(question.question)
+        return
+    if shell.mode is Mode.MENU:
+        menu_help(shell)
         return
     shell.answer(prompts.does_nothing(spoken_key(name) if name is not None else None))
 

@@ -90,8 +90,7 @@ def _move(shell: Shell, where: str) -> None:
     else:
         target = {"up": view.pos - 1, "down": view.pos + 1, "first": 0, "last": n - 1}[where]
     if target < 0 or target >= n:
-        shell.answer(prompts.list_edge(view.entry, newest_first=view.newest_first,
-                                       past_start=target < 0))
+        shell.answer(prompts.list_edge(newest_first=view.newest_first, past_start=target < 0))
         return
     view.pos = target
     say_entry(shell, view.entry)

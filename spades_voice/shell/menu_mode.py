@@ -1,8 +1,11 @@
 """The speech menu: how each kind of event reaches the player, and the only card.
 
-It is a list (``ListView`` kind "speech") so Up, Down, Home, End and Escape work as in
-every list; here Left and Right (and Enter) change the chosen row's value, which is
-spoken and saved at once. The table waits while the menu is open, as it does in help.
+It is a list (``ListView`` kind "speech") so Up, Down, Home, End and Escape move and
+close it as in every list; here Left and Right (and Enter) change the chosen row's value,
+which is spoken and saved at once. The menu is a mode of its own (``Mode.MENU``): while it
+is open only these keys work (with repeat, silence and the sound keys, live everywhere),
+and any other key says what the menu does and how to leave it, as a question says itself
+again. The table waits while the menu is open.
 """
 
 from __future__ import annotations
@@ -17,18 +20,28 @@ from spades_voice.narration import prompts
 from spades_voice.options import EventKind, Voice
 from spades_voice.shell.binding import bind_actions, registry
 from spades_voice.shell.keymap import Keymap
-from spades_voice.shell.list_mode import open_list
-from spades_voice.shell.state import ListView, Shell
+from spades_voice.shell.list_mode import LIST_ACTIONS, open_list
+from spades_voice.shell.overlays import MENU_KIND
+from spades_voice.shell.state import ListView, Mode, Shell
 
 MENU_ACTIONS, action = registry()
-KIND = "speech"
+KIND = MENU_KIND
+#: The list's keys the menu moves and closes with, as in every list.
+MOVING = ("up", "down", "first", "last", "back")
 #: The menu's rows in order: the only card, then each kind of event.
 ROWS: tuple[str, ...] = ("only_card", *(kind.value for kind in EventKind))
 
 
 def load_menu_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """Left, Right and Enter change a value while the speech menu is open."""
-    return bind_actions(shell, keymap, MENU_ACTIONS, Condition(lambda: _menu(shell) is not None))
+    """The speech menu's keys, its only ones while it is open: Up, Down, Home and End
+    choose a row, Left, Right and Enter change its value, Escape closes."""
+    actions = {**{name: LIST_ACTIONS[name] for name in MOVING}, **MENU_ACTIONS}
+    return bind_actions(shell, keymap, actions, Condition(lambda: shell.mode is Mode.MENU))
+
+
+def menu_help(shell: Shell) -> None:
+    """A key the menu does not use: what the menu does and how to leave it."""
+    shell.answer(prompts.SPEECH_MENU_INTRO)
 
 
 def remember(shell: Shell, **changes: Any) -> None:

@@ -11,12 +11,30 @@ from dataclasses import dataclass
 
 
 class Mode(enum.Enum):
-    """Which keys are live: the table's, a list's, a yes/no question's, or typing a line."""
+    """Which keys are live: the table's, a list's, the speech menu's, a yes/no question's,
+    or typing a line."""
 
     TABLE = "table"
     LIST = "list"
+    #: The speech menu (F6): modal, only its own keys (a list's moving ones among them).
+    MENU = "menu"
+
+    @classmethod
+    def of(cls, overlay: ListView | Confirm | Draft | None) -> Mode:
+        """The mode ``overlay`` puts the keys in (None: the table's)."""
+        if isinstance(overlay, Confirm):
+            return cls.CONFIRM
+        if isinstance(overlay, Draft):
+            return cls.INPUT
+        if overlay is None:
+            return cls.TABLE
+        return cls.MENU if overlay.is_menu else cls.LIST
     CONFIRM = "confirm"
     INPUT = "input"
+
+
+#: The speech menu's kind of list: the one list that is a mode of its own (``Mode.MENU``).
+MENU_KIND = "speech"
 
 
 @dataclass
@@ -28,6 +46,11 @@ class ListView:
     entries: list[str]  # oldest first for history (shown newest first), else in order
     pos: int = 0  # index into ``entries``
     filter: str = "all"  # the history's filter (``list_mode.HistoryFilter``)
+
+    @property
+    def is_menu(self) -> bool:
+        """The speech menu: modal, its keys its own (the table's wait until it closes)."""
+        return self.kind == MENU_KIND
 
     @property
     def newest_first(self) -> bool:
@@ -66,3 +89,4 @@ class Draft:
     """A chat line being typed; the table goes on meanwhile."""
 
     text: str = ""
+

@@ -127,11 +127,7 @@ class Shell:
 
     @property
     def mode(self) -> Mode:
-        if self.question is not None:
-            return Mode.CONFIRM
-        if isinstance(self.overlay, Draft):
-            return Mode.INPUT
-        return Mode.TABLE if self.shown_list is None else Mode.LIST
+        return Mode.of(self.overlay)
 
     @property
     def question(self) -> Confirm | None:

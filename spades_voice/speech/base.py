@@ -33,6 +33,11 @@ class SpeechError(RuntimeError):
     """A backend could not speak; the chain replaces it with the next one."""
 
 
+class SpeechTimeout(SpeechError):
+    """A backend did not answer within its bound: it is there but slow (a loaded machine),
+    so the chain tries it again later (``speech.retry``) rather than never."""
+
+
 @runtime_checkable
 class Speaker(Protocol):
     """Where spoken text goes. Implementations never block the caller for long."""

@@ -17,13 +17,15 @@ so that a bound is checked to the hundredth of a second on a machine of any spee
 from __future__ import annotations
 
 import contextlib
+import functools
+import operator
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Generic, Protocol, TypeVar
 
-from spades_voice.speech.base import Speaker, SpeechError
+from spades_voice.speech.base import Speaker, SpeechError, SpeechTimeout
 
 T = TypeVar("T")
 
@@ -109,7 +111,7 @@ def call_with_timeout(
     ).start()
     outcome = answer.wait(clock, timeout)
     if outcome is None:
-        raise SpeechError(f"{what} did not answer within {timeout:g} s")
+        raise SpeechTimeout(f"{what} did not answer within {timeout:g} s")
     return _Answer.value(outcome)
 
 
@@ -144,13 +146,13 @@ class SerialCaller:
         """`fn()` on the worker; SpeechError if it takes longer than `timeout`."""
         with self._lock:
             if self.stuck is not None:
-                raise SpeechError(self.stuck)
+                raise SpeechTimeout(self.stuck)
             answer: _Answer[object] = _Answer()
             self._jobs.put((fn, answer))
             outcome = answer.wait(self._clock, timeout)
             if outcome is None:
                 self.stuck = f"{what} did not answer within {timeout:g} s"
-                raise SpeechError(self.stuck)
+                raise SpeechTimeout(self.stuck)
         return _Answer.value(outcome)
 
     def stop(self) -> None:
@@ -198,3 +200,64 @@ def start_all(
         for name in makers:
             results.setdefault(name, f"did not start within {timeout:g} s")
         return dict(results)
+
+
+def first_started(
+    order: Sequence[tuple[str, Callable[[], Speaker]]], timeout: float,
+    clock: Clock = REAL_CLOCK,
+) -> tuple[int, Speaker | None, dict[str, str], set[str]]:
+    """Start all of `order` at once; the first (by order) that started, why those before
+    it failed, and which of them failed by time (slow, not absent: worth a retry). Returns
+    as soon as that is known; the rest close themselves when they finish starting, and
+    any already started are closed here."""
+    changed = threading.Condition()
+    results: dict[str, Speaker | str] = {}
+    slow: set[str] = set()
+    decided = False
+
+    def start(label: str, factory: Callable[[], Speaker]) -> None:
+        try:
+            outcome: Speaker | str = factory()
+        except SpeechTimeout as exc:
+            outcome = str(exc)
+            slow.add(label)
+        except SpeechError as exc:
+            outcome = str(exc)
+        except Exception as exc:
+            # An output's start must fail in words, whatever it raises.
+            outcome = f"{type(exc).__name__}: {exc}"
+        with changed:
+            late = decided
+            if not late:
+                results[label] = outcome
+                changed.notify_all()
+        if late and not isinstance(outcome, str):
+            with contextlib.suppress(Exception):
+                outcome.close()
+
+    for label, factory in order:
+        threading.Thread(
+            target=start, args=(label, factory), name=f"start {label}", daemon=True
+        ).start()
+    deadline = clock.now() + timeout
+    errors: dict[str, str] = {}
+    found: tuple[int, Speaker | None] = (-1, None)
+    with changed:
+        for index, (label, _factory) in enumerate(order):
+            clock.wait_for(changed, functools.partial(operator.contains, results, label),
+                           deadline - clock.now())
+            if label not in results:
+                slow.add(label)
+            outcome = results.get(label, f"did not start within {START_SECONDS:g} s")
+            if isinstance(outcome, str):
+                errors[label] = outcome
+                continue
+            found = (index, outcome)
+            break
+        decided = True
+        spare = [r for r in results.values() if r is not found[1] and not isinstance(r, str)]
+        late = {label for label in slow if label in errors}
+    for speaker in spare:
+        with contextlib.suppress(Exception):
+            speaker.close()
+    return found[0], found[1], errors, late

@@ -26,6 +26,13 @@ text."), then every line the old one had accepted and not finished (`unheard()`:
 speech server's queue, the TTS line whose player failed), then the line that failed, so a
 player never misses "Your lead.". The notice also goes to the speech log.
 
+An output that failed to start only by time (`SpeechTimeout`: Speech Dispatcher on a
+loaded machine, which `doctor` found working) is not given up: the first line says which
+output speaks instead ("Screen reader slow to answer; using printed text for now.",
+printed as well), and `retry.Retry` tries the slow one again on the chain's clock, never
+making a line wait; when it answers, the next line says "Screen reader back." once, where
+the player was reading and through the screen reader, which speaks from then on.
+
 `auto` starts with prism (`--speech prism`, `python -m pip install prismatoid`) when Orca
 is running, so Orca users hear the game in Orca's own voice and rate; otherwise with the
 screen reader output. Braille through BrlAPI (`braille`) is added beside any speaking
@@ -35,9 +42,7 @@ output when BRLTTY answers.
 from __future__ import annotations
 
 import contextlib
-import functools
 import logging
-import operator
 import os
 import sys
 import threading
@@ -47,8 +52,22 @@ from typing import TextIO
 
 from spades_voice.narration import notices
 from spades_voice.options import Speech, names
-from spades_voice.speech.base import Kind, Rewinding, SelfReporting, Speaker, SpeechError
-from spades_voice.speech.bounded import REAL_CLOCK, START_SECONDS, Clock, start_all
+from spades_voice.speech.base import (
+    Kind,
+    Rewinding,
+    SelfReporting,
+    Speaker,
+    SpeechError,
+    SpeechTimeout,
+)
+from spades_voice.speech.bounded import (
+    REAL_CLOCK,
+    START_SECONDS,
+    Clock,
+    first_started,
+    start_all,
+)
+from spades_voice.speech.retry import RETRY_AFTER, Retry
 from spades_voice.speech.simple import NullSpeaker, PrintSpeaker, RecorderSpeaker, TeeSpeaker
 
 log = logging.getLogger(__name__)
@@ -128,58 +147,6 @@ def auto_chain(prism_first: bool | None = None) -> tuple[str, ...]:
     return CHAIN if prism_first else CHAIN[1:]
 
 
-def first_started(
-    order: Sequence[Factory], timeout: float, clock: Clock = REAL_CLOCK
-) -> tuple[int, Speaker | None, dict[str, str]]:
-    """Start all of `order` at once; the first (by order) that started, and why those
-    before it failed. Returns as soon as that is known; the rest close themselves when
-    they finish starting, and any already started are closed here."""
-    changed = threading.Condition()
-    results: dict[str, Speaker | str] = {}
-    decided = False
-
-    def start(label: str, factory: Callable[[], Speaker]) -> None:
-        try:
-            outcome: Speaker | str = factory()
-        except SpeechError as exc:
-            outcome = str(exc)
-        except Exception as exc:
-            # An output's start must fail in words, whatever it raises.
-            outcome = f"{type(exc).__name__}: {exc}"
-        with changed:
-            late = decided
-            if not late:
-                results[label] = outcome
-                changed.notify_all()
-        if late and not isinstance(outcome, str):
-            with contextlib.suppress(Exception):
-                outcome.close()
-
-    for label, factory in order:
-        threading.Thread(
-            target=start, args=(label, factory), name=f"start {label}", daemon=True
-        ).start()
-    deadline = clock.now() + timeout
-    errors: dict[str, str] = {}
-    found: tuple[int, Speaker | None] = (-1, None)
-    with changed:
-        for index, (label, _factory) in enumerate(order):
-            clock.wait_for(changed, functools.partial(operator.contains, results, label),
-                           deadline - clock.now())
-            outcome = results.get(label, f"did not start within {START_SECONDS:g} s")
-            if isinstance(outcome, str):
-                errors[label] = outcome
-                continue
-            found = (index, outcome)
-            break
-        decided = True
-        spare = [r for r in results.values() if r is not found[1] and not isinstance(r, str)]
-    for speaker in spare:
-        with contextlib.suppress(Exception):
-            speaker.close()
-    return found[0], found[1], errors
-
-
 class FallbackSpeaker:
     """Speaks through the first backend that starts; swaps in the next one on failure.
 
@@ -195,18 +162,24 @@ class FallbackSpeaker:
         *,
         parallel: bool = False,
         clock: Clock = REAL_CLOCK,
+        retry_after: tuple[float, ...] = RETRY_AFTER,
     ) -> None:
         self._factories = list(factories)
         self._clock = clock
         self._lock = threading.RLock()
         self.switches: list[str] = []
         self.start_errors: dict[str, str] = {}
+        #: The outputs that failed to start by time (slow, not absent).
+        self.slow: set[str] = set()
         #: Called with each switch notice (make_speaker sends it to the speech log).
         self.on_notice = on_notice
         #: Said before the first line, once (the output the player chose did not start).
         self.first_words = ""
+        self._order = list(self._factories)
         self.current: Speaker = self._start_parallel() if parallel else self._start_next()
         self.name = self.current.name
+        #: The tries again at an output that was slow to start (None: nothing to retry).
+        self.retry = self._arm_retry(retry_after)
 
     def _start_parallel(self) -> Speaker:
         """Start every output at once and keep the first in chain order that starts.
@@ -219,7 +192,8 @@ class FallbackSpeaker:
         again if the chosen one fails.
         """
         order = list(self._factories)
-        index, chosen, errors = first_started(order, START_SECONDS + 0.5, self._clock)
+        index, chosen, errors, self.slow = first_started(order, START_SECONDS + 0.5,
+                                                         self._clock)
         for label, reason in errors.items():
             self.start_errors[label] = reason
             log.info("speech output %s unavailable: %s", label, reason)
@@ -237,6 +211,8 @@ class FallbackSpeaker:
             try:
                 speaker = factory()
             except SpeechError as exc:
+                if isinstance(exc, SpeechTimeout):
+                    self.slow.add(label)
                 self.start_errors[label] = str(exc)
                 log.info("speech output %s unavailable: %s", label, exc)
                 continue
@@ -244,6 +220,56 @@ class FallbackSpeaker:
                 speaker.on_failure = lambda s=speaker: self._failed_by_itself(s)
             return speaker
         return NullSpeaker()
+
+    def _arm_retry(self, after: tuple[float, ...]) -> Retry | None:
+        """The tries again at the best output that failed to start by time, when the one
+        in use comes after it in the chain; the player is told which output speaks."""
+        labels = [label for label, _factory in self._order]
+        here = labels.index(self.name) if self.name in labels else len(labels)
+        slow = [label for label in labels[:here] if label in self.slow]
+        if not slow or not after:
+            return None
+        label = slow[0]
+        self.first_words = notices.output_slow(label, self.name)
+        log.warning("speech output %s was slow to start; using %s, trying it again at %s s",
+                    label, self.name, ", ".join(f"{a:g}" for a in after))
+        return Retry(label, dict(self._order)[label], self._clock, after)
+
+    def _come_back(self) -> None:
+        """The slow output, if a try has brought it up: it takes over, and says so once
+        (printed too by the output it replaces); a try due is started, never waited for."""
+        retry = self.retry
+        if retry is None:
+            return
+        back = retry.poll()
+        if back is None:
+            if retry.over:
+                self.retry = None
+                log.warning("speech output %s never answered: %s", retry.label,
+                            "; ".join(retry.failures))
+                self._announce(notices.output_still_slow(retry.label, self.name))
+            return
+        self.retry = None
+        notice = notices.output_back(retry.label)
+        old = self.current
+        with contextlib.suppress(SpeechError):
+            old.event(notice)  # where the player has been reading
+        with contextlib.suppress(SpeechError):
+            old.close()
+        labels = [label for label, _factory in self._order]
+        self._factories = self._order[labels.index(retry.label) + 1:]
+        if isinstance(back, SelfReporting):
+            back.on_failure = lambda s=back: self._failed_by_itself(s)
+        self.switches.append(f"{old.name} -> {back.name}")
+        log.warning("speech output %s answers again; now %s", retry.label, back.name)
+        self.current, self.name = back, back.name
+        self._announce(notice)
+
+    def _announce(self, notice: str) -> None:
+        """``notice`` before the next line, and in the speech log."""
+        self.first_words = f"{self.first_words} {notice}".strip()
+        if self.on_notice is not None:
+            self.on_notice(notice)
 
     def _failed_by_itself(self, speaker: Speaker) -> None:
         """A backend noticed its own failure between calls (TTS's player failed)."""
@@ -289,6 +315,7 @@ class FallbackSpeaker:
 
     def _say(self, kind: Kind, text: str) -> None:
         with self._lock:
+            self._come_back()
             if self.first_words:
                 text, self.first_words = f"{self.first_words} {text}", ""
             try:
@@ -313,9 +340,12 @@ class FallbackSpeaker:
             self.current.silence()
 
     def close(self) -> None:
-        """Close the current backend."""
-        with self._lock, contextlib.suppress(SpeechError):
-            self.current.close()
+        """Close the current backend (and stop trying a slow one)."""
+        with self._lock:
+            if self.retry is not None:
+                self.retry.close()
+            with contextlib.suppress(SpeechError):
+                self.current.close()
 
 
 def make_speaker(
@@ -349,6 +379,10 @@ def make_speaker(
     display = _DisplayStart(braille if choice not in ("print", "none") else None)
     chain = None if choice == "none" else _chain_for(choice, makers, prism_first, clock)
     speaker = display.beside(makers["none"]() if chain is None else chain)
+    if chain is not None and chain.retry is not None and not (echo or prints(chain)):
+        # Which output speaks, when it is not the one doctor found: printed as well as
+        # said, so a player whose speech is not the one they expect can read it.
+        PrintSpeaker(stream, write=write).event(chain.first_words)
     if echo and not prints(speaker):
         speaker = TeeSpeaker([speaker, PrintSpeaker(stream, write=write)])
     if log_path is not None:
@@ -369,7 +403,7 @@ def _chain_for(
     chain = FallbackSpeaker(
         [(name, makers[name]) for name in names], parallel=choice == "auto", clock=clock
     )
-    if choice != "auto" and choice in chain.start_errors:
+    if choice != "auto" and choice in chain.start_errors and not chain.first_words:
         chain.first_words = notices.output_unavailable(choice, chain.name)
     return chain
 

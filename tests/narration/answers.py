@@ -14,9 +14,11 @@ its result stands (before N), and the end of the match. Besides the keys at the 
 H in each order (Z: suit, rank, as dealt), H right after the blind-nil offer (the offer
 withdrawn, the hand, the bid to place: said together), the hand's result as it is told,
 each of the coach's findings (D), each hand in the hands played (Shift+S) and each rule
-(F2). Players are Medium computers
-(the player's seat too), seeded, so the figures repeat; the hint and the coach work at a
-fixed small rate with no clock, so they repeat too.
+(F2); and the ends of every list (history G, Shift+S, the coach D, the trick review K,
+rules F2, help ?, the speech menu F6), of the hand (the arrows), of the playable cards
+(Tab) and of the bid list. Players are Medium computers (the player's seat too), seeded,
+so the figures repeat; the hint and the coach work at a fixed small rate with no clock, so
+they repeat too.
 """
 
 from __future__ import annotations
@@ -37,8 +39,9 @@ from spades_voice.narration.keynames import spoken_key
 from spades_voice.narration.language import Language, speaking
 from spades_voice.narration.statistics import statistics_summary
 from spades_voice.options import HandOrder
-from spades_voice.rules import Bid, HandOutcome, Ruleset, Seat, SeatView, rng_for
+from spades_voice.rules import BID_CHOICES, Bid, HandOutcome, Ruleset, Seat, SeatView, rng_for
 from spades_voice.rules.view import moments_of
+from spades_voice.shell.overlays import ListView
 from spades_voice.store.stats import Statistics
 from spades_voice.table import HandScored, LocalTable
 
@@ -57,7 +60,8 @@ STATS = [
 
 #: The key whose press says an answer again, as the cue names it (a list's entry: Enter);
 #: any other key is its own letter.
-AGAIN = {"Shift+S": "enter", "D": "enter", "F2": "enter", "K": "enter", "arrows": "right"}
+AGAIN = {"Shift+S": "enter", "D": "enter", "F2": "enter", "K": "enter", "arrows": "right",
+         "G": "enter", "?": "enter", "F6": "enter", "Tab": "tab", "bid list": "down"}
 
 
 def _at_turn(view: SeatView, cast: Cast, brief: bool, out: Answers) -> None:
@@ -79,6 +83,38 @@ def _at_turn(view: SeatView, cast: Cast, brief: bool, out: Answers) -> None:
         out["K"].append(say.trick_line(trick, number, cast, brief=brief))
     for card in hand_order(view.legal_cards or view.hand):
         out["arrows"].append(say.focus_line(card, card in view.legal_cards or None))
+    _hand_ends(view, out)
+
+
+def _hand_ends(view: SeatView, out: Answers) -> None:
+    """The ends of the hand (Left, Right, Home, End stay put there), of the playable cards
+    (Tab, Shift+Tab) and of the bid list (Up, Down), as the shell says them."""
+    for order in HandOrder:
+        cards = hand_order(view.hand, order, view.dealt)
+        for first, card in ((True, cards[0]), (False, cards[-1])):
+            playable = (card in view.legal_cards) if view.legal_cards else None
+            out["arrows"].append(prompts.at_edge(say.focus_line(card, playable), first=first))
+    if view.legal_cards:
+        playable_cards = hand_order(view.legal_cards)
+        out["Tab"].append(prompts.playable_jump(playable_cards[0], edge=prompts.FIRST_PLAYABLE))
+        out["Tab"].append(prompts.playable_jump(playable_cards[-1], edge=prompts.LAST_PLAYABLE))
+    if view.legal_bids:
+        out["bid list"].append(prompts.bid_edge(BID_CHOICES[0], lowest=True))
+        out["bid list"].append(prompts.bid_edge(BID_CHOICES[-1], lowest=False))
+
+
+#: Every list the game opens, by the key that opens it, as ``ListView`` kinds.
+LISTS = {"G": "history", "Shift+S": "hands", "D": "coach", "K": "review", "F2": "rules",
+         "?": "help", "F6": "speech"}
+
+
+def _list_ends(out: Answers) -> None:
+    """Up past the top and Down past the bottom of every list, as ``list_mode`` says them
+    (the same at every point: only where the end is, never the entry again)."""
+    for key, kind in LISTS.items():
+        newest_first = ListView(kind, "", []).newest_first
+        for past_start in (True, False):
+            out[key].append(prompts.list_edge(newest_first=newest_first, past_start=past_start))
 
 
 def _between(view: SeatView, outcome: HandOutcome, cast: Cast, brief: bool, out: Answers) -> None:
@@ -94,6 +130,7 @@ def collect(
 ) -> Answers:
     """Answers by key over ``matches`` whole matches."""
     out: Answers = defaultdict(list)
+    _list_ends(out)
     for stats in STATS:
         out["F3"].append(statistics_summary(stats))
     for ruleset in (Ruleset(), Ruleset(target=None, blind_nil=True)):

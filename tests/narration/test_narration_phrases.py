@@ -162,7 +162,7 @@ class TestOneBreath:
             tricks=view.tricks + (view.current,) * 10,
         )
         assert say.bids_summary(view, CAST) == (
-            "Us: bid 7, have 4, need 3. Them: bid 5, have 6, made, 1 bag."
+            "Us: bid 7, have 4, need 3. Them: bid 5, have 6, made, 1 bag this hand."
         )
         assert say.bids_summary(view, CAST, brief=False).endswith(
             "You bid 4, took 2. Alex bid 3, took 2. Robin bid 3, took 4. Sam bid 2, took 2."
@@ -188,8 +188,8 @@ class TestOneBreath:
         tricks = {Seat.S: 5, Seat.N: 0, Seat.W: 4, Seat.E: 4}
         said = say.outcome_bids(_outcome(bids, tricks, {Team.NS: 151, Team.EW: -60}), CAST)
         assert said == (
-            "Hand 3. Us: bid 4, took 5, made, 1 bag. Them: bid 6, took 8, made, 2 bags. "
-            "Alex's nil made."
+            "Hand 3. Us: bid 4, took 5, made, 1 bag this hand. Them: bid 6, took 8, made, "
+            "2 bags this hand. Alex's nil made."
         )
         assert "alive" not in said
 

@@ -91,7 +91,7 @@ class TestUndoBetweenHandsKeepsTheRecord:
 
             mark = h.mark
             h.press("u")
-            assert h.since(mark)[0].endswith("and the hand's result.")
+            assert h.since(mark)[0].endswith(" The hand's result too.")
             self._unchanged(h, data, counted, stats, first.match_id)
 
             _to_next_hand_prompt(h)
