@@ -351,7 +351,10 @@ class HandState:
         """Cards the seat to act may play, spades first, low to high."""
         if self._phase is not Phase.PLAYING:
             return ()
-        return cards_of(self._legal_mask())
+        held = self._held[self._to_act]
+        return cards_of(
+            legal_mask(held, self._led_mask, self._broken, self.ruleset.spades_any_time)
+        )
 
     def refusal(self, card: Card, seat: Seat | None = None) -> str | None:
         """Why ``card`` cannot be played now (by ``seat`` if given); None if it can.
