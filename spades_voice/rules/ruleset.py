@@ -4,7 +4,7 @@ whether spades may be led at any time (a house rule)."""
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from spades_voice.rules.errors import echo
@@ -90,5 +90,5 @@ class Ruleset:
 
 
 #: Every key of a ``rules`` object, house rules included (``to_json`` leaves those out
-#: when off).
-RULE_KEYS: tuple[str, ...] = ("target", "blind_nil", "failed_nil_tricks", "spades_any_time")
+#: when off): the switches' own names.
+RULE_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Ruleset))
