@@ -76,7 +76,8 @@ def playout_speed(seconds: float = 2.0) -> None:
 
     left = k.hand.bit_count() + k.unseen.bit_count()
     print(f"from a mid-hand position ({left} cards left):")
-    pol = rate(lambda d: playout(d, trick, k.leader, won, k.broken, bids, voids, False))
+    any_time = k.spades_any_time
+    pol = rate(lambda d: playout(d, trick, k.leader, won, k.broken, any_time, bids, voids, False))
     print(f"  ai.fastplay.playout (policy, Medium's rules): {pol:8.0f} playouts/s")
 
     t0 = time.perf_counter()

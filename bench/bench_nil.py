@@ -59,7 +59,7 @@ def policy_alone(deals: int, rng: random.Random) -> list[str]:
             continue
         bids = [max(1, medium_bid(hands[s], None)) for s in range(4)]
         bids[N] = NIL_CODE
-        won = playout(hands, [], S, [0, 0, 0, 0], False, bids, [0, 0, 0, 0], False, -1)
+        won = playout(hands, [], S, [0, 0, 0, 0], False, False, bids, [0, 0, 0, 0], False, -1)
         row = bands["under 1" if danger < 1 else "1 to 2" if danger < 2 else "2 to 3.5"]
         row[0] += 1
         row[1] += won[N] == 0
@@ -89,7 +89,7 @@ def noted_playouts() -> Iterator[list[tuple[list[int], list[int]]]]:
 
     def noting(*args: Any) -> list[int]:
         won = real_playout(*args)
-        seen.append((list(args[5]), won))
+        seen.append((list(args[6]), won))
         return won
 
     setattr(hard, "playout", noting)  # noqa: B010 - the module's own name, swapped back

@@ -91,7 +91,7 @@ def playout_batch() -> Callable[[], None]:
 
     def run() -> None:
         for held, trick, leader, won, broken, voids in positions:
-            playout(held, trick, leader, won, broken, bids, voids, False)
+            playout(held, trick, leader, won, broken, False, bids, voids, False)
 
     return run
 

@@ -8,6 +8,7 @@ import pytest
 
 from spades_voice.commands.play import add_arguments
 from spades_voice.options import Level, Pace, Speech, Target, Verbosity, names
+from spades_voice.rules import Ruleset
 from spades_voice.store.settings import Settings
 
 
@@ -45,14 +46,19 @@ def test_target_of_unknown_points_is_refused() -> None:
         ("verbosity", "loud"),
         ("level", "expert"),
         ("speech", "braille"),
-        ("target", 400),
-        ("target", 500.0),
         ("rate", 0),
     ],
 )
 def test_settings_refuse_names_that_are_not_options(field: str, value: object) -> None:
     with pytest.raises(ValueError, match=field):
         Settings(**{field: value})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("target", [400, 7])
+def test_settings_refuse_a_target_the_game_does_not_offer(target: int) -> None:
+    """A record may hold any positive target; a player's choice is one of ``Target``."""
+    with pytest.raises(ValueError, match="target"):
+        Settings(rules=Ruleset(target=target))
 
 
 def test_every_option_name_is_a_valid_setting() -> None:
@@ -65,7 +71,7 @@ def test_every_option_name_is_a_valid_setting() -> None:
     for verbosity in Verbosity:
         Settings(verbosity=verbosity.value)
     for target in Target:
-        Settings(target=target.points)
+        Settings(rules=Ruleset(target=target.points))
 
 
 def test_pace_cycles_through_every_pace() -> None:

@@ -56,6 +56,7 @@ def probe_position(seed: int, cards_each: int) -> tuple[Known, int]:
         bids=(3, 3, 3, 3),
         won=(won[0], won[1], won[2], won[3]),
         broken=True,
+        spades_any_time=False,
         stakes=Stakes(0, (0, 0), (0, 0), 500, False),
         dealer=3,
         bidding=False,

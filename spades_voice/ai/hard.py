@@ -276,7 +276,7 @@ def judge_card(
                 break
             row = []
             dealt = (held[0], held[1], held[2], held[3])
-            now = Position(dealt, trick, known.leader, won, known.broken)
+            now = Position(dealt, trick, known.leader, won, known.broken, known.spades_any_time)
             for c in reps:
                 row.append(_finish(now.play(c), exact, known, bids, stakes, calm))
                 if done and clock() > cutoff:
@@ -305,7 +305,18 @@ def _finish(
         return solve(p, bids, stakes)
     hands, trick, won = list(p.hands), list(p.trick), list(p.won)
     voids = list(known.voids)
-    fin = playout(hands, trick, p.leader, won, p.broken, bids, voids, stakes.partner_rule, calm)
+    fin = playout(
+        hands,
+        trick,
+        p.leader,
+        won,
+        p.broken,
+        p.spades_any_time,
+        bids,
+        voids,
+        stakes.partner_rule,
+        calm,
+    )
     return stakes.utility(bids, fin)
 
 
@@ -387,6 +398,7 @@ def judge_bid(
     leader = (known.dealer + 1) & 3
     totals = dict.fromkeys(cands, 0.0)
     pr = stakes.partner_rule
+    any_time = known.spades_any_time
     calm = calm_team(stakes)
     cutoff = start + CUTOFF_SHARE * budget_ms / 1000.0 if safety_net else float("inf")
     done = 0
@@ -408,7 +420,7 @@ def judge_bid(
                 for s in order[order.index(me) + 1 :]:
                     pb = bids[s ^ 2]
                     bids[s] = medium_bid(held[s], None if pb == NO_BID else pb)
-                fin = playout(held, [], leader, zeros, False, bids, zeros, pr, calm)
+                fin = playout(held, [], leader, zeros, False, any_time, bids, zeros, pr, calm)
                 row.append(stakes.utility(bids, fin))
             repeats.put(held, row)
         for b, v in zip(cands, row, strict=True):

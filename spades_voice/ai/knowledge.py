@@ -33,6 +33,8 @@ class Known:
     bids: tuple[int, int, int, int]  # NO_BID until placed
     won: tuple[int, int, int, int]
     broken: bool
+    #: The ruleset's house rule: spades may be led before they are broken.
+    spades_any_time: bool
     stakes: Stakes
     dealer: int
     bidding: bool
@@ -46,11 +48,18 @@ class Known:
 
 
 def at_bidding(
-    me: int, hand: int, bids: tuple[int, int, int, int], dealer: int, stakes: Stakes
+    me: int,
+    hand: int,
+    bids: tuple[int, int, int, int],
+    dealer: int,
+    stakes: Stakes,
+    *,
+    spades_any_time: bool = False,
 ) -> Known:
     """``me``'s knowledge while the bids go round, holding ``hand``: the ``bids`` made so
     far (``NO_BID`` for the rest), no card played, the seat left of ``dealer`` to lead. A
-    position built by hand, for the benchmarks and tests that judge a bid."""
+    position built by hand, for the benchmarks and tests that judge a bid (under the
+    standard rules unless ``spades_any_time``)."""
     return Known(
         me=me,
         hand=hand,
@@ -63,6 +72,7 @@ def at_bidding(
         bids=bids,
         won=(0, 0, 0, 0),
         broken=False,
+        spades_any_time=spades_any_time,
         stakes=stakes,
         dealer=dealer,
         bidding=True,
@@ -166,6 +176,7 @@ def known_of(view: SeatView) -> Known:
         bids=(bids[0], bids[1], bids[2], bids[3]),
         won=(won[0], won[1], won[2], won[3]),
         broken=view.spades_broken,
+        spades_any_time=view.ruleset.spades_any_time,
         stakes=stakes_of(view, me & 1),
         dealer=view.dealer.index,
         bidding=view.phase is Phase.BIDDING,

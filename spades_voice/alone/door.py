@@ -1,16 +1,18 @@
 """The door a page comes through to play alone: its hello, its folder, its session.
 
 The page's first frame is ``{"type": "alone", "token": ..., "lang": "es", "level":
-"hard", "target": "300", "blind_nil": true}``. The token is the secret this browser keeps
-(``localStorage``): the server made it on the first visit and sent it in the welcome,
-and it names the folder where this player's match, statistics and choices are kept
-(``StoreHooks``, whose every write is atomic), so closing the browser, a restart of the
-computer or of the server loses nothing. The folder's name is the token's hash, so
-the token itself is written nowhere on the server, and a guess finds nothing.
+"hard", "target": "300", "blind_nil": true, "spades_any_time": true}``. The token is the
+secret this browser keeps (``localStorage``): the server made it on the first visit and
+sent it in the welcome, and it names the folder where this player's match, statistics
+and choices are kept (``StoreHooks``, whose every write is atomic), so closing the
+browser, a restart of the computer or of the server loses nothing. The folder's name is
+the token's hash, so the token itself is written nowhere on the server, and a guess finds
+nothing.
 
 The choices the page sends are the terminal's options (``--level``, ``--target``,
-``--blind-nil``): remembered with the player's settings when they change, and used for
-the next match dealt (a saved match keeps its own rules, as at a terminal).
+``--blind-nil``, ``--spades-any-time``): remembered with the player's settings when they
+change, and used for the next match dealt (a saved match keeps its own rules, as at a
+terminal).
 """
 
 from __future__ import annotations
@@ -42,10 +44,10 @@ from spades_voice.net.limits import Expelled, Guard, Limits
 from spades_voice.net.protocol import CLOSE_BUSY, ProtocolError
 from spades_voice.net.server import Visit
 from spades_voice.net.web import WebPage, chosen_language
-from spades_voice.options import Level, Sound, Target
-from spades_voice.rules import Ruleset, Seat
+from spades_voice.options import Level, Sound
+from spades_voice.rules import Seat
 from spades_voice.store.hooks import StoreHooks
-from spades_voice.store.settings import SETTINGS_FILE, Settings
+from spades_voice.store.settings import SETTINGS_FILE, Settings, chosen_rules, rule_choices
 from spades_voice.table import LocalTable
 
 #: A token the server made: 32 bytes, URL-safe base64 (43 characters).
@@ -70,11 +72,7 @@ def chosen(settings: Settings, hello: dict[str, Any]) -> Settings:
     level = hello.get("level")
     if isinstance(level, str) and level in {x.value for x in Level}:
         given["level"] = Level(level)
-    target = hello.get("target")
-    if isinstance(target, str) and target in {x.value for x in Target}:
-        given["target"] = Target(target).points
-    if isinstance(hello.get("blind_nil"), bool):
-        given["blind_nil"] = hello["blind_nil"]
+    given["rules"] = chosen_rules(settings.rules, **rule_choices(hello))
     return replace(settings, **given)
 
 
@@ -174,7 +172,7 @@ class AloneDoor:
             settings = replace(settings, sound=Sound.OFF)
         if settings != hooks.settings:
             hooks.save_settings(settings)
-        ruleset = Ruleset(target=settings.target, blind_nil=settings.blind_nil)
+        ruleset = settings.rules
         table = LocalTable(
             ruleset, self.new_seed(), settings.level, rate=self.rate,
             players=self.players() if self.players is not None else None,

@@ -46,6 +46,27 @@ def add_language_argument(parser: argparse.ArgumentParser | argparse._ArgumentGr
     )
 
 
+def add_spades_any_time_argument(parser: argparse.ArgumentParser, *, remembered: bool) -> None:
+    """``--spades-any-time``, the house rule that spades may be led before they are
+    broken: for ``play`` a remembered choice (``--no-spades-any-time`` turns it off), for
+    ``host`` this table's."""
+    if remembered:
+        parser.add_argument(
+            "--spades-any-time",
+            action=argparse.BooleanOptionalAction,
+            default=None,
+            help="House rule: spades may be led at any time (remembered; "
+            "--no-spades-any-time turns it off).",
+        )
+    else:
+        parser.add_argument(
+            "--spades-any-time",
+            action="store_true",
+            default=None,
+            help="House rule: spades may be led at any time.",
+        )
+
+
 def add_speech_arguments(parser: argparse.ArgumentParser) -> None:
     """Speech options shared by every command that talks."""
     group = parser.add_argument_group("speech")

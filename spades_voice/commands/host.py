@@ -7,6 +7,7 @@ import ssl
 from dataclasses import dataclass
 
 from spades_voice.commands.common import (
+    add_spades_any_time_argument,
     add_speech_arguments,
     build_sound,
     build_speaker,
@@ -37,6 +38,7 @@ from spades_voice.net.server import TableServer
 from spades_voice.options import Level, Target, names
 from spades_voice.rules import Ruleset, Seat
 from spades_voice.shell.terminal import Console
+from spades_voice.store.settings import chosen_rules
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -48,6 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=Target.T500.value,
         help="Points to win, or a single hand.",
     )
+    add_spades_any_time_argument(parser, remembered=False)
     parser.add_argument(
         "--bid-seconds", type=float, default=None, help="Time to bid (default: no limit)."
     )
@@ -153,7 +156,9 @@ def run(args: argparse.Namespace) -> int:
                 url,
                 args.name,
                 seat=Seat(args.seat),
-                rules=Ruleset(target=Target(args.target).points),
+                rules=chosen_rules(
+                    Ruleset(), target=args.target, spades_any_time=args.spades_any_time
+                ),
                 bid_seconds=args.bid_seconds,
                 play_seconds=args.play_seconds,
                 public=args.public,

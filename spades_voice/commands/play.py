@@ -12,6 +12,7 @@ import secrets
 from typing import TYPE_CHECKING
 
 from spades_voice.commands.common import (
+    add_spades_any_time_argument,
     add_speech_arguments,
     build_sound,
     build_speaker,
@@ -47,6 +48,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="Allow blind nil bids (remembered; --no-blind-nil turns it off).",
     )
+    add_spades_any_time_argument(parser, remembered=True)
     parser.add_argument(
         "--pace",
         choices=names(Pace),
@@ -74,16 +76,20 @@ def _choices(args: argparse.Namespace, hooks: ShellHooks) -> Settings:
     """Saved settings with this run's options on top; remembered when they changed."""
     from dataclasses import replace
 
-    from spades_voice.store.settings import Settings
+    from spades_voice.store.settings import Settings, chosen_rules
 
     saved = hooks.settings or Settings()
     given: dict[str, object] = {}
-    for name in ("speech", "rate", "level", "pace", "blind_nil", "sound", "language"):
+    for name in ("speech", "rate", "level", "pace", "sound", "language"):
         value = getattr(args, name)
         if value is not None:
             given[name] = value
-    if args.target is not None:
-        given["target"] = Target(args.target).points
+    given["rules"] = chosen_rules(
+        saved.rules,
+        target=args.target,
+        blind_nil=args.blind_nil,
+        spades_any_time=args.spades_any_time,
+    )
     chosen = replace(saved, **given)  # type: ignore[arg-type]
     if chosen != saved and hooks.settings is not None:
         hooks.save_settings(chosen)
@@ -126,11 +132,9 @@ def run(args: argparse.Namespace) -> int:
         rate = work_rate(hooks, settings)
         settings = settings.with_work_rate(rate)
         sound = build_sound(args, settings)
-        from spades_voice.rules import Ruleset
         from spades_voice.table import LocalTable
 
-        ruleset = Ruleset(target=settings.target, blind_nil=settings.blind_nil)
-        table = LocalTable(ruleset, _seed(args.seed), settings.level, rate=rate)
+        table = LocalTable(settings.rules, _seed(args.seed), settings.level, rate=rate)
         return run_shell(table, speaker, console, settings, hooks=hooks, sound=sound)
     finally:
         if sound is not None:

@@ -96,6 +96,7 @@ PAGE_WORDS = {
     "target_500": N_("500 points"),
     "target_single": N_("A single hand"),
     "blind_nil_label": N_("Allow blind nil"),
+    "spades_any_time_label": N_("Spades may be led at any time (house rule)"),
     "open_heading": N_("Open a table for friends"),
     "open_intro": N_(
         "You host it: the page gives you its code to read to your friends, and the "

@@ -70,7 +70,8 @@ NOT_TRUSTED = N_(
 
 def unknown_key(field: str, key: str, known: tuple[str, ...]) -> str:
     """A key of an object the game does not have: "rules.colour is not one of target,
-    blind_nil, failed_nil_tricks." (``key`` already cut short and printable)."""
+    blind_nil, failed_nil_tricks, spades_any_time." (``key`` already cut short and
+    printable)."""
     return _("{field}.{key} is not one of {known}.").format(
         field=field, key=key, known=", ".join(known)
     )

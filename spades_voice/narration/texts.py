@@ -24,6 +24,11 @@ def rules_lines(ruleset: Ruleset) -> list[str]:
         if ruleset.failed_nil_tricks is FailedNilTricks.BAGS
         else _("A failed nil's tricks count toward the partner's bid.")
     )
+    lead = (
+        _("House rule: spades may be led at any time, broken or not.")
+        if ruleset.spades_any_time
+        else _("Spades cannot be led until a spade has been played, unless you hold only spades.")
+    )
     blind = (
         _("Blind nil is allowed: bid before you see your cards, for plus or minus 200.")
         if ruleset.blind_nil
@@ -40,7 +45,7 @@ def rules_lines(ruleset: Ruleset) -> list[str]:
         nil_tricks,
         blind,
         _("Follow the suit led if you can; otherwise play anything."),
-        _("Spades cannot be led until a spade has been played, unless you hold only spades."),
+        lead,
         _("The highest spade wins the trick, else the highest card of the suit led."),
         target,
     ]

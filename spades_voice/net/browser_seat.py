@@ -55,7 +55,7 @@ from spades_voice.net.computers import HintShare, NoHint
 from spades_voice.net.regions import bid_focus, regions
 from spades_voice.net.registry import seat_address
 from spades_voice.net.web import Keys, chosen_language
-from spades_voice.rules import BID_CHOICES, BLIND_NIL, Card, Phase, SeatView
+from spades_voice.rules import BID_CHOICES, BLIND_NIL, Card, Phase, Ruleset, SeatView
 from spades_voice.table import Event, Notice, TurnToAct
 
 #: The id of the intents a key makes (the update that answers them needs no matching).
@@ -380,11 +380,15 @@ TURN_SECONDS = (None, 30, 60, 120)
 
 def _opened(data: dict[str, Any]) -> dict[str, Any]:
     """The hello for a table the page opens for friends, with the host's choices: listed
-    for anyone (Play online) or only for who has the code, and the time for each turn
-    (a choice it does not offer is no limit, never an error)."""
+    for anyone (Play online) or only for who has the code, the time for each turn (a
+    choice it does not offer is no limit, never an error), and the house rule that spades
+    may be led at any time."""
     seconds = data.get("turn_seconds")
     turn = float(seconds) if seconds in TURN_SECONDS and seconds is not None else None
-    hello = hello_create("", timers={"bid": turn, "play": turn}, public=data.get("public") is True)
+    rules = Ruleset(spades_any_time=data.get("spades_any_time") is True)
+    hello = hello_create(
+        "", rules=rules, timers={"bid": turn, "play": turn}, public=data.get("public") is True
+    )
     name = data.get("name", "")
     # As the join form's: the name as sent, so the door refuses one that is not text.
     hello["name"] = name if isinstance(name, str | int | float | bool | None) else []

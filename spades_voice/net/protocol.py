@@ -38,6 +38,7 @@ from spades_voice.rules import (
     Team,
     Trick,
 )
+from spades_voice.rules.ruleset import RULE_KEYS
 from spades_voice.store.files import MAX_NESTING, nested_deeper_than
 
 #: The protocol's version. A client says which it speaks in its first message; the server
@@ -329,7 +330,7 @@ def table_rules_from_json(value: object) -> Ruleset:
     spades_voice.net.protocol.ProtocolError: rules.target must be 200, 300 or 500, or null...
     """
     if isinstance(value, dict):
-        only_keys(value, "rules", tuple(Ruleset().to_json()))
+        only_keys(value, "rules", RULE_KEYS)
         target = value.get("target", Ruleset().target)
         if target is not None and (type(target) is not int or target not in TARGETS):
             offered = f"{', '.join(map(str, TARGETS[:-1]))} or {TARGETS[-1]}"

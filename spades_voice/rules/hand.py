@@ -340,7 +340,8 @@ class HandState:
     # ---- play ----------------------------------------------------------------------
 
     def _legal_mask(self) -> int:
-        return legal_mask(self._held[self._to_act], self._led_mask, self._broken)
+        held = self._held[self._to_act]
+        return legal_mask(held, self._led_mask, self._broken, self.ruleset.spades_any_time)
 
     def legal_mask(self) -> int:
         """Bitmask of the cards the seat to act may play (0 outside play)."""
@@ -350,7 +351,10 @@ class HandState:
         """Cards the seat to act may play, spades first, low to high."""
         if self._phase is not Phase.PLAYING:
             return ()
-        return cards_of(legal_mask(self._held[self._to_act], self._led_mask, self._broken))
+        held = self._held[self._to_act]
+        return cards_of(
+            legal_mask(held, self._led_mask, self._broken, self.ruleset.spades_any_time)
+        )
 
     def refusal(self, card: Card, seat: Seat | None = None) -> str | None:
         """Why ``card`` cannot be played now (by ``seat`` if given); None if it can.
@@ -383,7 +387,7 @@ class HandState:
         bit = 1 << idx
         held = self._held[actor]
         trick = self._trick
-        if not legal_mask(held, self._led_mask, self._broken) & bit:
+        if not legal_mask(held, self._led_mask, self._broken, self.ruleset.spades_any_time) & bit:
             raise IllegalPlay(self.refusal(card) or "You cannot play that card.")
         self._held[actor] = held ^ bit
         self._plays.append(card)

@@ -7,8 +7,13 @@ Seats are indexes S=0, W=1, N=2, E=3 (clockwise), and a team is ``seat & 1``.
 
 >>> trick_winner([13 + 12, 13 + 2, 0, 13 + 11], leader=1)  # AH led, 3H, 2S ruffs, KH
 (0, 3)
->>> legal_mask(SPADES | 1 << 13, 0, broken=False) == 1 << 13  # spades not broken
+>>> legal_mask(SPADES | 1 << 13, 0, False, False) == 1 << 13  # spades not broken
 True
+>>> legal_mask(SPADES | 1 << 13, 0, False, True) == SPADES | 1 << 13  # the house rule
+True
+
+The rule switches a card's legality depends on come from the match's ``Ruleset`` as
+arguments (``spades_any_time``): every caller passes them, so no path plays by other rules.
 
 ``Position`` is the card play at one moment and ``Position.play`` the one step a card
 takes it through (the trick grows, or is taken and its winner leads). ``HandState.play``
@@ -37,13 +42,14 @@ def _beaters_of(win: int) -> int:
 BEATERS: tuple[int, ...] = tuple(_beaters_of(i) for i in range(52))
 
 
-def legal_mask(held: int, led: int, broken: bool) -> int:
+def legal_mask(held: int, led: int, broken: bool, spades_any_time: bool) -> int:
     """The cards of ``held`` that may be played: follow the led suit if able (``led`` is its
-    mask, 0 when leading); lead a spade only once spades are broken or only spades are left.
+    mask, 0 when leading); lead a spade only once spades are broken or only spades are left,
+    unless the ruleset's ``spades_any_time`` lets spades be led at any time.
     """
     if led:
         return (held & led) or held
-    if not broken and held & NON_SPADES:
+    if not broken and not spades_any_time and held & NON_SPADES:
         return held & NON_SPADES
     return held
 
@@ -64,10 +70,10 @@ def trick_winner(trick: tuple[int, ...] | list[int], leader: int) -> tuple[int, 
 class Position:
     """The card play at one moment, on plain ints: the cards each seat still has in hand
     (``hands``, a mask by seat index), the cards of the trick in progress (``trick``, empty
-    between tricks) and the seat that led it, tricks taken by seat, and whether a spade has
-    been played.
+    between tricks) and the seat that led it, tricks taken by seat, whether a spade has
+    been played, and the ruleset's switch that lets spades be led at any time.
 
-    >>> p = Position((1 << 25, 1 << 15, 1 << 0, 1 << 24), (), 0, (0, 0, 0, 0), False)
+    >>> p = Position((1 << 25, 1 << 15, 1 << 0, 1 << 24), (), 0, (0, 0, 0, 0), False, False)
     >>> p = p.play(25).play(15).play(0)  # AH led, 4H, 2S ruffs
     >>> p.trick, p.to_act, p.broken
     ((25, 15, 0), 3, True)
@@ -81,6 +87,7 @@ class Position:
     leader: int
     won: tuple[int, int, int, int]
     broken: bool
+    spades_any_time: bool
 
     @property
     def to_act(self) -> int:
@@ -94,7 +101,7 @@ class Position:
 
     def legal(self) -> int:
         """The cards the seat to act may play."""
-        return legal_mask(self.hands[self.to_act], self.led, self.broken)
+        return legal_mask(self.hands[self.to_act], self.led, self.broken, self.spades_any_time)
 
     def play(self, idx: int) -> Position:
         """The position once the seat to act plays card ``idx``; the caller has checked
@@ -107,10 +114,12 @@ class Position:
         hands = _replaced(self.hands, actor, self.hands[actor] ^ bit)
         trick = (*self.trick, idx)
         broken = self.broken or idx < 13
+        any_time = self.spades_any_time
         if len(trick) < 4:
-            return Position(hands, trick, self.leader, self.won, broken)
+            return Position(hands, trick, self.leader, self.won, broken, any_time)
         _, taker = trick_winner(trick, self.leader)
-        return Position(hands, (), taker, _replaced(self.won, taker, self.won[taker] + 1), broken)
+        won = _replaced(self.won, taker, self.won[taker] + 1)
+        return Position(hands, (), taker, won, broken, any_time)
 
 
 def _replaced(four: tuple[int, int, int, int], i: int, value: int) -> tuple[int, int, int, int]:

@@ -1,9 +1,10 @@
-"""The fixed parameters of a match: target, blind nil, what a failed nil's tricks do."""
+"""The fixed parameters of a match: target, blind nil, what a failed nil's tricks do, and
+whether spades may be led at any time (a house rule)."""
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from spades_voice.rules.errors import echo
@@ -22,11 +23,16 @@ class FailedNilTricks(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """Rule switches. ``target=None`` is a single-hand match."""
+    """Rule switches. ``target=None`` is a single-hand match.
+
+    ``spades_any_time``: the house rule that spades may be led before they are broken
+    (off by default: the standard rule). The legality kernel takes it (``legal_mask``).
+    """
 
     target: int | None = 500
     blind_nil: bool = False
     failed_nil_tricks: FailedNilTricks = FailedNilTricks.BAGS
+    spades_any_time: bool = False
 
     def __post_init__(self) -> None:
         if self.target is not None and (
@@ -37,11 +43,16 @@ class Ruleset:
             )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The record's ``rules`` object. A house rule is written only when it is on, so a
+        match under the standard rules reads as it always did."""
+        out: dict[str, Any] = {
             "target": self.target,
             "blind_nil": self.blind_nil,
             "failed_nil_tricks": self.failed_nil_tricks.value,
         }
+        if self.spades_any_time:
+            out["spades_any_time"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: object) -> Ruleset:
@@ -64,4 +75,20 @@ class Ruleset:
             raise ValueError(
                 f'rules.failed_nil_tricks must be "bags" or "partner", not {echo(fnt)}.'
             ) from None
-        return replace(base, target=target, blind_nil=blind, failed_nil_tricks=failed)
+        any_time = data.get("spades_any_time", base.spades_any_time)
+        if not isinstance(any_time, bool):
+            raise ValueError(
+                f"rules.spades_any_time must be true or false, not {echo(any_time)}."
+            )
+        return replace(
+            base,
+            target=target,
+            blind_nil=blind,
+            failed_nil_tricks=failed,
+            spades_any_time=any_time,
+        )
+
+
+#: Every key of a ``rules`` object, house rules included (``to_json`` leaves those out
+#: when off): the switches' own names.
+RULE_KEYS: tuple[str, ...] = tuple(f.name for f in fields(Ruleset))

@@ -1,6 +1,6 @@
-"""Settings the player chose: speech, rate, pace, computer level, target, verbosity,
-blind nil; sound and its volume; and this machine's measured speed for the Hard
-player (``ai.calibrate``).
+"""Settings the player chose: speech, rate, pace, computer level, verbosity, the rules
+of their next match (a ``Ruleset``: target, blind nil, house rules); sound and its volume;
+and this machine's measured speed for the Hard player (``ai.calibrate``).
 
 ``Settings`` is a plain value; the shell reads it at start-up (command-line options win)
 and hands back a changed copy with ``StoreHooks.save_settings``. Values are checked when
@@ -10,6 +10,7 @@ read, so a hand-edited file with a wrong type is reported rather than half-used.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,7 @@ from spades_voice.options import (
     Voice,
     names,
 )
+from spades_voice.rules import Ruleset
 from spades_voice.store import files
 from spades_voice.store.files import Migration, Unreadable
 
@@ -37,8 +39,19 @@ if TYPE_CHECKING:  # the computer players are not loaded at start-up just for a 
 
 SETTINGS_FILE = "settings.json"
 SCHEMA = "spades-voice/settings"
-VERSION = 1
-MIGRATIONS: dict[int, Migration] = {}
+VERSION = 2
+
+
+def _rules_gathered(obj: dict[str, Any]) -> dict[str, Any]:
+    """Layout 1 -> 2: the rule switches (``target``, ``blind_nil``), kept beside the other
+    choices in layout 1, move into one ``rules`` object, the match record's form."""
+    rules = {key: obj.pop(key) for key in ("target", "blind_nil") if key in obj}
+    obj["rules"] = rules
+    return obj
+
+
+#: Layout n -> n + 1.
+MIGRATIONS: dict[int, Migration] = {1: _rules_gathered}
 
 #: Each named setting and the choice it must be one of.
 _CHOICES: dict[str, type[enum.Enum]] = {
@@ -53,8 +66,9 @@ _CHOICES: dict[str, type[enum.Enum]] = {
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """What the player chose. ``target=None`` is a single-hand match; ``rate=None`` leaves
-    the speech rate to the synthesiser.
+    """What the player chose. ``rules`` are the next match's (``rules.target=None`` is a
+    single-hand match; the target is one the game offers); ``rate=None`` leaves the speech
+    rate to the synthesiser.
 
     Each choice is its ``options`` enum. A name ("quick", as the file and the command line
     spell it) is parsed into the enum here, once, when the value is made; users read the
@@ -64,9 +78,8 @@ class Settings:
     rate: int | None = None
     pace: Pace = Pace.RELAXED
     level: Level = Level.MEDIUM
-    target: int | None = Target.T500.points
     verbosity: Verbosity = Verbosity.BRIEF
-    blind_nil: bool = False
+    rules: Ruleset = field(default_factory=Ruleset)
     sound: Sound = Sound.ON
     volume: int = DEFAULT_VOLUME
     #: Hard's work rate on this machine (``ai.hard.WorkRate``), None until measured.
@@ -84,8 +97,8 @@ class Settings:
     def __post_init__(self) -> None:
         if self.language is not None and self.language not in names(Language):
             raise ValueError(f"language must be one of {', '.join(names(Language))} or null.")
-        if not isinstance(self.blind_nil, bool):
-            raise ValueError("blind_nil must be true or false.")
+        if not isinstance(self.rules, Ruleset):
+            raise ValueError("rules must be a table of rule switches.")
         for name, choice in _CHOICES.items():
             object.__setattr__(self, name, _parse(name, getattr(self, name), choice))
         object.__setattr__(self, "voices", _parse_voices(self.voices))
@@ -96,7 +109,7 @@ class Settings:
         if type(self.volume) is not int or self.volume not in VOLUMES:
             raise ValueError("volume must be one of 10, 20, ... 100.")
         targets = [t.points for t in Target]
-        if self.target not in targets or type(self.target) not in (int, type(None)):
+        if self.rules.target not in targets:
             spelled = ", ".join("null" if t is None else str(t) for t in targets)
             raise ValueError(f"target must be one of {spelled}.")
         for name in ("plays_per_ms", "solves_per_ms"):
@@ -126,6 +139,7 @@ class Settings:
         for name in _CHOICES:
             plain[name] = getattr(self, name).value
         plain["voices"] = {kind.value: voice.value for kind, voice in self.voices.items()}
+        plain["rules"] = self.rules.to_json()
         return plain
 
     def to_bytes(self) -> bytes:
@@ -136,9 +150,47 @@ class Settings:
         """Known keys from ``obj``; a missing key takes its default."""
         values = {f.name: obj[f.name] for f in fields(cls) if f.name in obj}
         try:
+            if "rules" in values:
+                values["rules"] = Ruleset.from_json(values["rules"])
             return cls(**values)
         except (TypeError, ValueError) as e:
             raise Unreadable(f"a setting is not valid ({e})") from None
+
+
+def chosen_rules(
+    rules: Ruleset,
+    *,
+    target: str | None = None,
+    blind_nil: bool | None = None,
+    spades_any_time: bool | None = None,
+) -> Ruleset:
+    """``rules`` with the switches a player named where they choose them (the command
+    line's ``--target``, ``--blind-nil``, ``--spades-any-time``; the page's first screen),
+    each by the name it has there; one left None keeps its value. The one place a player's
+    choices become a ``Ruleset``. Raises ValueError for a target the game does not offer.
+    """
+    given: dict[str, Any] = {}
+    if target is not None:
+        given["target"] = Target(target).points
+    if blind_nil is not None:
+        given["blind_nil"] = blind_nil
+    if spades_any_time is not None:
+        given["spades_any_time"] = spades_any_time
+    return replace(rules, **given)
+
+
+def rule_choices(named: Mapping[str, object]) -> dict[str, Any]:
+    """The rule choices in ``named`` (a page's hello), each kept only when it is one the
+    game offers (anything misnamed is left out, never an error): ``chosen_rules``'s
+    keyword arguments."""
+    out: dict[str, Any] = {}
+    target = named.get("target")
+    if isinstance(target, str) and target in names(Target):
+        out["target"] = target
+    for switch in ("blind_nil", "spades_any_time"):
+        if isinstance(named.get(switch), bool):
+            out[switch] = named[switch]
+    return out
 
 
 def _parse(name: str, value: object, choice: type[enum.Enum]) -> enum.Enum:

@@ -1,6 +1,6 @@
 // Opening a table for friends from the first screen, with the host's choices: listed
-// under Play online for anyone, or only for who has its code; and the time for each
-// turn. The server opens it as the terminal's ``host`` does; the page is its host.
+// under Play online for anyone, or only for who has its code; the time for each turn;
+// and the house rule that spades may be led at any time. The server opens it as the terminal's ``host`` does; the page is its host.
 
 import { $, page } from "./state.js";
 import { connect } from "./connection.js";
@@ -11,5 +11,6 @@ export function openTable() {
   connect({
     type: "create", name: $("name").value.trim(), lang: page.lang,
     public: $("open-public").checked, turn_seconds: seconds ? Number(seconds) : null,
+    spades_any_time: $("open-spades-any-time").checked,
   });
 }

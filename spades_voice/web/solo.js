@@ -26,6 +26,7 @@ let retried = false;
 function choices() {
   return {
     level: $("level").value, target: $("target").value, blind_nil: $("alone-blind-nil").checked,
+    spades_any_time: $("alone-spades-any-time").checked,
   };
 }
 
@@ -41,6 +42,7 @@ export function restoreChoices() {
     if (Array.from(select.options).some((o) => o.value === kept[name])) select.value = kept[name];
   }
   $("alone-blind-nil").checked = kept.blind_nil === true;
+  $("alone-spades-any-time").checked = kept.spades_any_time === true;
 }
 
 function hello() {

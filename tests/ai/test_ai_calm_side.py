@@ -26,7 +26,7 @@ TRICK = [H3, H5, H9]
 
 
 def _finish(calm: int) -> list[int]:
-    return playout(HELD, TRICK, 1, WON, True, BIDS, [0, 0, 0, 0], False, calm)
+    return playout(HELD, TRICK, 1, WON, True, False, BIDS, [0, 0, 0, 0], False, calm)
 
 
 def test_a_side_fights_on_for_the_set_unless_it_is_the_calm_one() -> None:
@@ -52,7 +52,7 @@ def test_hards_bid_and_card_imagine_their_side_calm_only_in_a_match(
     asked: set[int] = set()
 
     def noting(*args: object) -> list[int]:
-        asked.add(args[8])  # type: ignore[arg-type]
+        asked.add(args[9])  # type: ignore[arg-type]
         return playout(*args)  # type: ignore[arg-type]
 
     monkeypatch.setattr(hard, "playout", noting)

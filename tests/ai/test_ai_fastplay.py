@@ -35,7 +35,8 @@ def _random_state(seed: int, cut: int) -> tuple[HandState, bool]:
     """A hand after random bids (nil and blind nil among them) and ``cut`` random plays.
 
     One seed in three plays no spade it can avoid, so that late positions with spades
-    still unbroken (the leading rule's hard case) come up too.
+    still unbroken (the leading rule's hard case) come up too; one in two plays with the
+    house rule that spades may be led at any time.
     """
     rng = random.Random(seed)
     partner_rule = rng.random() < 0.5
@@ -43,6 +44,7 @@ def _random_state(seed: int, cut: int) -> tuple[HandState, bool]:
         target=None,
         blind_nil=True,
         failed_nil_tricks=FailedNilTricks.PARTNER if partner_rule else FailedNilTricks.BAGS,
+        spades_any_time=seed % 2 == 1,
     )
     h = HandState(rules, SEATS[seed % 4], Deal.random(rng))
     for _ in range(4):
@@ -102,7 +104,10 @@ def test_playout_plays_the_hand_the_model_plays(seed: int, cut: int) -> None:
     h, partner_rule = _random_state(seed, cut)
     held, trick, leader, won, voids = _fast_args(h)
     before = (held[:], trick[:], won[:], voids[:])
-    fast = playout(held, trick, leader, won, h.spades_broken, _codes(h), voids, partner_rule)
+    any_time = h.ruleset.spades_any_time
+    fast = playout(
+        held, trick, leader, won, h.spades_broken, any_time, _codes(h), voids, partner_rule
+    )
     assert (held, trick, won, voids) == before  # the caller's lists are untouched
     assert fast == _policy_through_the_model(h, partner_rule)
 
@@ -142,6 +147,7 @@ def test_solver_finds_the_models_minimax(seed: int, cut: int, bags_ns: int, bags
         leader,
         (won[0], won[1], won[2], won[3]),
         h.spades_broken,
+        h.ruleset.spades_any_time,
     )
     fast = solve(position, _codes(h), stakes)
     assert fast == _model_value(h, team, bags)

@@ -56,6 +56,7 @@ def _known_mid_trick(partner_rule: bool, bags_ns: int, north_took: int) -> Known
         bids=(3, 4, 0, 4),
         won=won,
         broken=True,
+        spades_any_time=False,
         stakes=Stakes(0, (bags_ns, 0), (0, 0), 500, partner_rule),
         dealer=0,
         bidding=False,

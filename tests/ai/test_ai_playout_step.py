@@ -21,9 +21,9 @@ from spades_voice.rules import CARDS, SEATS, Bid, Deal, HandState, Ruleset
 from spades_voice.rules.kernel import Position
 
 
-def _random_state(seed: int, cut: int) -> HandState:
+def _random_state(seed: int, cut: int, any_time: bool) -> HandState:
     rng = random.Random(seed)
-    h = HandState(Ruleset(), SEATS[seed % 4], Deal.random(rng))
+    h = HandState(Ruleset(spades_any_time=any_time), SEATS[seed % 4], Deal.random(rng))
     for _ in range(4):
         h.place_bid(Bid(rng.randint(1, 5)))
     for _ in range(cut):
@@ -51,9 +51,10 @@ def _seen(h: HandState) -> dict[str, Any]:
 
 
 @settings(max_examples=100, deadline=None)
-@given(st.integers(0, 2**32), st.integers(0, 51))
-def test_playout_step_is_the_models(seed: int, cut: int) -> None:
-    h = _random_state(seed, cut)
+@given(st.integers(0, 2**32), st.integers(0, 51), st.booleans())
+def test_playout_step_is_the_models(seed: int, cut: int, any_time: bool) -> None:
+    """Under both values of the switch that lets spades be led at any time."""
+    h = _random_state(seed, cut, any_time)
     asked: list[tuple[dict[str, Any], int]] = []
     real_choose = playouts.choose
 
@@ -86,6 +87,7 @@ def test_playout_step_is_the_models(seed: int, cut: int) -> None:
             trick.leader.index,
             won,
             h.spades_broken,
+            any_time,
             bids,
             voids,
             False,
@@ -96,6 +98,7 @@ def test_playout_step_is_the_models(seed: int, cut: int) -> None:
         trick.leader.index,
         (won[0], won[1], won[2], won[3]),
         h.spades_broken,
+        any_time,
     )
     calls = iter(asked)
     while h.to_act is not None:

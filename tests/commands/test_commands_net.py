@@ -50,11 +50,12 @@ def command(data: Path, *argv: str) -> Iterator[pexpect.spawn]:
 
 
 @contextmanager
-def host_and_guest(tmp: Path) -> Iterator[tuple[pexpect.spawn, pexpect.spawn]]:
-    """Ann runs ``host`` (her own server, in her process) and Bo joins by the code she
-    was given; both are in the lobby before the first deal, and Ann has heard Bo join."""
+def host_and_guest(tmp: Path, *options: str) -> Iterator[tuple[pexpect.spawn, pexpect.spawn]]:
+    """Ann runs ``host`` (her own server, in her process; with ``options``) and Bo joins
+    by the code she was given; both are in the lobby before the first deal, and Ann has
+    heard Bo join."""
     port = free_port()
-    with command(tmp / "ann", "host", "--name", "Ann", "--port", str(port)) as ann:
+    with command(tmp / "ann", "host", "--name", "Ann", "--port", str(port), *options) as ann:
         ann.expect(r"Table code (\w{4}-\w{4})\.")
         code = ann.match.group(1)
         ann.expect("Press Enter to start")

@@ -231,3 +231,26 @@ class TestSpeechSwitch:
     ])
     def test_words(self, failed: str, now: str, said: str) -> None:
         assert notices.output_switched(failed, now) == said
+
+
+@pytest.mark.parametrize(
+    "lang, house, standard",
+    [
+        ("en", "House rule: spades may be led at any time, broken or not.",
+         "Spades cannot be led until a spade has been played, unless you hold only spades."),
+        ("es", "Regla de la casa: se puede salir con picas en cualquier momento, estén rotas "
+         "o no.", "No se puede salir con picas hasta que se haya jugado una pica, salvo que "
+         "solo tengas picas."),
+    ],
+)
+def test_the_rules_tell_the_lead_rule_the_table_plays(lang: str, house: str, standard: str) -> None:
+    """The rules key's list says the house rule in place of the standard lead rule."""
+    from spades_voice.narration.language import Language, speaking
+    from spades_voice.narration.texts import rules_lines
+
+    with speaking(Language(lang)):
+        on = rules_lines(Ruleset(spades_any_time=True))
+        off = rules_lines(Ruleset())
+    assert house in on and standard not in on
+    assert standard in off and house not in off
+    assert len(on) == len(off)

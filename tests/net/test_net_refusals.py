@@ -38,7 +38,7 @@ def create(url: str, **fields: Any) -> tuple[str, int | None, str]:
         ({"rules": {"target": 500.0}}, "rules.target must be 200"),
         ({"rules": {"target": True}}, "rules.target must be 200"),
         ({"rules": {"colour": "red"}},
-         "rules.colour is not one of target, blind_nil, failed_nil_tricks."),
+         "rules.colour is not one of target, blind_nil, failed_nil_tricks, spades_any_time."),
         ({"rules": {"blind_nil": "yes"}}, "rules.blind_nil must be true or false"),
         ({"timers": {"bid": 30, "think": 5}}, "timers.think is not one of bid, play."),
         ({"public": "yes"}, "public must be true or false."),

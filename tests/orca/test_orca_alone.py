@@ -1,5 +1,5 @@
 """Playing alone in the page, heard through a real Orca: from the first screen of the real
-``spades-voice serve``, Tab to "Play alone" and its choices (level, target, blind nil),
+``spades-voice serve``, Tab to "Play alone" and its choices (level, target, blind nil, the house rule),
 each heard by name, role and value, then the game started and a few of the terminal's
 keys pressed (H, the bid, a card by Tab and Enter, U, restart's question and Escape, P
 twice). Every line the page announced on the way must be spoken by Orca, in order, none
@@ -31,7 +31,7 @@ from spades_voice.store import DATA_DIR_ENV
 ACTIVE = "document.activeElement.id"
 HAND = "document.querySelectorAll('#hand [role=option]').length"
 #: The first screen's controls the player hears by name and value, in Tab order.
-CHOICES = ("level", "target", "alone-blind-nil")
+CHOICES = ("level", "target", "alone-blind-nil", "alone-spades-any-time")
 
 
 def _serve(port: int, home: Path) -> pexpect.spawn:
@@ -65,6 +65,7 @@ def _choose_and_start(player: Player) -> None:
     player.press("alone-blind-nil changed", "space", facts=checked)
     # Off again: a blind-nil offer at the bid is not what these keys are about.
     player.press("alone-blind-nil back", "space", facts=checked)
+    player.press("alone-spades-any-time", "Tab", facts=f"({{focus: {ACTIVE}}})")
     for _ in CHOICES:
         player.press("back", "shift+Tab")
     assert page.js(ACTIVE) == "play-alone", page.js(ACTIVE)
@@ -138,6 +139,8 @@ def test_each_choice_is_heard_by_name_and_value(alone: Played) -> None:
     _heard_as(alone, "level", PAGE_WORDS["level_label"], PAGE_WORDS["level_medium"])
     _heard_as(alone, "target", PAGE_WORDS["target_label"], PAGE_WORDS["target_500"])
     _heard_as(alone, "alone-blind-nil", PAGE_WORDS["blind_nil_label"], "check box", "not checked")
+    _heard_as(alone, "alone-spades-any-time", PAGE_WORDS["spades_any_time_label"], "check box",
+              "not checked")
 
 
 def test_a_changed_choice_is_heard_with_its_new_value(alone: Played) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -22,6 +23,8 @@ from spades_voice.rules import (
     Look,
     MatchState,
     Ruleset,
+    Suit,
+    view_of,
 )
 from spades_voice.rules.record import (
     RecordError,
@@ -126,6 +129,88 @@ class TestRoundTrip:
         assert again.totals == state.totals and again.outcomes == state.outcomes
         assert dumps_record(again) == text
         assert to_record(again) == json.loads(text)
+
+
+def _eager_spade_leads(seed: int, rules: Ruleset) -> MatchState:
+    """A match where a leader leads a spade whenever one is legal, the other cards at
+    random: under the house rule, spades are led before they are broken."""
+    rng = random.Random(seed)
+    state = MatchState(rules, seed=seed)
+    while not state.over and state.hand_number <= 3:
+        seat = state.to_act
+        assert seat is not None
+        v = view_of(state, seat)
+        if v.legal_bids:
+            state.apply(rng.choice([b for b in v.legal_bids if 1 <= b.tricks <= 3]))
+            continue
+        spades = [c for c in v.legal_cards if c.suit is Suit.SPADES]
+        leading = not v.current.cards
+        state.apply(spades[0] if leading and spades else rng.choice(v.legal_cards))
+    return state
+
+
+def _first_early_spade_lead(record: dict[str, Any]) -> tuple[int, int, str, str]:
+    """(hand, play, seat, card), 1-based, of the first spade led before a spade was played
+    in that hand by a seat that held another suit: where the standard rule refuses."""
+    order = "SWNE"
+    for number, h in enumerate(record["hands"], start=1):
+        held = {seat: set(cards) for seat, cards in h["deal"].items()}
+        leader = (order.index(h["dealer"]) + 1) % 4
+        broken = False
+        for t in range(len(h["plays"]) // 4 + 1):
+            trick = h["plays"][4 * t : 4 * t + 4]
+            if not trick:
+                break
+            seat = order[leader]
+            lead = trick[0]
+            if lead.endswith("S") and not broken and any(
+                not c.endswith("S") for c in held[seat]
+            ):
+                return number, 4 * t + 1, seat, lead
+            for pos, code in enumerate(trick):
+                held[order[(leader + pos) % 4]].discard(code)
+                broken = broken or code.endswith("S")
+            leader = _winner(leader, trick)
+    raise AssertionError("no early spade lead in this record")
+
+
+class TestSpadesAnyTime:
+    """The house rule that spades may be led at any time travels in the record's rules,
+    written only when on, and ``score`` replays a record by the rules it names."""
+
+    @settings(max_examples=15, deadline=None)
+    @given(st.integers(0, 10**6))
+    def test_round_trip(self, seed: int) -> None:
+        rules = Ruleset(target=200, spades_any_time=True)
+        state = _eager_spade_leads(seed, rules)
+        text = dumps_record(state)
+        assert json.loads(text)["rules"]["spades_any_time"] is True
+        again = replay_record(read_record(io.StringIO(text)))
+        assert again.ruleset == rules
+        assert again.totals == state.totals and again.outcomes == state.outcomes
+        assert dumps_record(again) == text
+
+    def test_written_only_when_on(self) -> None:
+        plain = to_record(play_random_match(5, Ruleset(target=None)))
+        assert set(plain["rules"]) == {"target", "blind_nil", "failed_nil_tricks"}
+        assert parse_record(plain).ruleset.spades_any_time is False
+
+    def test_score_replays_by_the_rules_the_record_names(self, tmp_path: Path) -> None:
+        record = to_record(_eager_spade_leads(7, Ruleset(target=None, spades_any_time=True)))
+        hand, play, seat, card = _first_early_spade_lead(record)
+        path = tmp_path / "house.json"
+        path.write_text(json.dumps(record))
+        code, out, _ = _score(path)
+        assert code == 0 and len(out["hands"]) >= 1
+        assert out["hands"] == _arithmetic(record)["hands"]
+        del record["rules"]["spades_any_time"]
+        path.write_text(json.dumps(record))
+        code, out, _ = _score(path)
+        assert code == 1
+        assert out["error"] == {
+            "hand": hand, "play": play, "seat": seat, "card": card,
+            "reason": "Spades are not broken yet, and you hold other suits.",
+        }
 
 
 class TestLooked:
@@ -361,6 +446,7 @@ class TestMalformed:
             (lambda r: r["hands"][0]["plays"].__setitem__(3, 7), "plays[3]"),
             (lambda r: r.update(rules={"target": "x"}), "rules"),
             (lambda r: r.update(rules={"failed_nil_tricks": "x"}), "rules"),
+            (lambda r: r.update(rules={"spades_any_time": "yes"}), "rules"),
         ],
     )
     def test_names_field_and_hand(self, tmp_path: Path, mutate: Any, field: str) -> None:

@@ -2,7 +2,8 @@
 
 ``HandState.play`` keeps its own incremental step for speed (docs/hard.md), so every card
 of random hands is played both ways: after each, the two must agree on the seat to act, the
-trick and who is winning or took it, tricks taken and whether spades are broken.
+trick and who is winning or took it, tricks taken and whether spades are broken. Both
+values of the ruleset's switch that lets spades be led at any time are played.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spades_voice.rules import SEATS, Bid, Deal, HandState, Ruleset
+from spades_voice.rules import SEATS, Bid, Deal, HandState, Ruleset, Suit
 from spades_voice.rules.kernel import Position, trick_winner
 
 
@@ -27,6 +28,7 @@ def _position(h: HandState) -> Position:
         trick.leader.index,
         (won[0], won[1], won[2], won[3]),
         h.spades_broken,
+        h.ruleset.spades_any_time,
     )
 
 
@@ -45,17 +47,21 @@ def _agree(h: HandState, p: Position) -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.integers(0, 2**32), st.booleans())
-def test_kernel_step_plays_the_hand_the_model_plays(seed: int, shy: bool) -> None:
+@given(st.integers(0, 2**32), st.booleans(), st.booleans())
+def test_kernel_step_plays_the_hand_the_model_plays(seed: int, shy: bool, any_time: bool) -> None:
     """A whole hand card by card, each card chosen at random (``shy``: no spade while
-    another card is legal, so late positions with spades unbroken come up too)."""
+    another card is legal, so late positions with spades unbroken come up too), under
+    either value of ``spades_any_time``: every card is played once, in 13 tricks, and each
+    card is legal under the rule in force."""
     rng = random.Random(seed)
-    h = HandState(Ruleset(), SEATS[seed % 4], Deal.random(rng))
+    rules = Ruleset(spades_any_time=any_time)
+    h = HandState(rules, SEATS[seed % 4], Deal.random(rng))
     for _ in range(4):
         h.place_bid(Bid(3))
     p = _position(h)
     while h.to_act is not None:
         _agree(h, p)
+        _lead_rule_holds(h)
         legal = h.legal_cards()
         if shy:
             legal = tuple(c for c in legal if c.index >= 13) or legal
@@ -68,6 +74,25 @@ def test_kernel_step_plays_the_hand_the_model_plays(seed: int, shy: bool) -> Non
             assert taker is not None and p.leader == taker.index and p.trick == ()
     assert p.won == tuple(h.tricks_won(s) for s in SEATS)
     assert p.hands == (0, 0, 0, 0) and sum(p.won) == 13
+    assert sorted(c.index for c in h.plays) == list(range(52))
+    assert len(h.tricks) == 13
+
+
+def _lead_rule_holds(h: HandState) -> None:
+    """The cards the model offers follow the rules in force, read from the hand itself: the
+    led suit when held, and at a lead every card, except spades while they are unbroken,
+    other suits are held and the house rule is off."""
+    seat = h.to_act
+    assert seat is not None
+    held = set(h.held(seat))
+    led = h.current_trick.led_suit
+    if led is not None:
+        follow = {c for c in held if c.suit is led}
+        assert set(h.legal_cards()) == (follow or held)
+        return
+    others = {c for c in held if c.suit is not Suit.SPADES}
+    closed = not h.spades_broken and not h.ruleset.spades_any_time and others
+    assert set(h.legal_cards()) == (others if closed else held)
 
 
 def test_kernel_step_refuses_a_card_not_held() -> None:

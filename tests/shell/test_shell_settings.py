@@ -10,6 +10,7 @@ from shell_harness import easy_table, harness
 
 from spades_voice.commands.play import _choices, add_arguments
 from spades_voice.options import Level, Pace, Verbosity
+from spades_voice.rules import Ruleset
 from spades_voice.store.hooks import StoreHooks
 from spades_voice.store.settings import Settings
 
@@ -23,7 +24,7 @@ def _args(*argv: str) -> argparse.Namespace:
 def test_options_are_remembered_and_defaults_come_from_settings(tmp_path: Path) -> None:
     first = _choices(_args("--level", "hard", "--pace", "quick", "--target", "single"),
                      StoreHooks(tmp_path))
-    assert (first.level, first.pace, first.target) == (Level.HARD, Pace.QUICK, None)
+    assert (first.level, first.pace, first.rules.target) == (Level.HARD, Pace.QUICK, None)
     # Next start with no options: the saved choices, read back from disk.
     again = _choices(_args(), StoreHooks(tmp_path))
     assert again == first
@@ -67,17 +68,32 @@ def test_work_rate_is_measured_once_then_read_back(
     assert work_rate(again, _choices(_args("--level", "hard"), again)) == rate
 
 
-def test_blind_nil_is_remembered_until_turned_off(tmp_path: Path) -> None:
-    assert _choices(_args("--blind-nil"), StoreHooks(tmp_path)).blind_nil is True
-    assert _choices(_args(), StoreHooks(tmp_path)).blind_nil is True
-    assert _choices(_args("--no-blind-nil"), StoreHooks(tmp_path)).blind_nil is False
-    assert _choices(_args(), StoreHooks(tmp_path)).blind_nil is False
+@pytest.mark.parametrize("switch", ["blind_nil", "spades_any_time"])
+def test_a_rule_switch_is_remembered_until_turned_off(tmp_path: Path, switch: str) -> None:
+    option = "--" + switch.replace("_", "-")
+    no = "--no-" + switch.replace("_", "-")
+
+    def rules(*argv: str) -> Ruleset:
+        return _choices(_args(*argv), StoreHooks(tmp_path)).rules
+
+    assert getattr(rules(option), switch) is True
+    assert getattr(rules(), switch) is True
+    assert getattr(rules(no), switch) is False
+    assert getattr(rules(), switch) is False
 
 
-def test_a_hand_edited_blind_nil_that_is_not_true_or_false_is_unreadable() -> None:
-    import pytest
+def test_the_rules_chosen_are_one_ruleset(tmp_path: Path) -> None:
+    """The options a player gives become the settings' ``Ruleset``, the one the match is
+    dealt with; those not given keep the saved value."""
+    first = _choices(_args("--target", "300", "--spades-any-time"), StoreHooks(tmp_path))
+    assert first.rules == Ruleset(target=300, spades_any_time=True)
+    again = _choices(_args("--blind-nil"), StoreHooks(tmp_path))
+    assert again.rules == Ruleset(target=300, blind_nil=True, spades_any_time=True)
 
+
+@pytest.mark.parametrize("switch", ["blind_nil", "spades_any_time"])
+def test_a_hand_edited_rule_that_is_not_true_or_false_is_unreadable(switch: str) -> None:
     from spades_voice.store.files import Unreadable
 
-    with pytest.raises(Unreadable, match="blind_nil"):
-        Settings.from_json({"blind_nil": "yes"})
+    with pytest.raises(Unreadable, match=switch):
+        Settings.from_json({"rules": {switch: "yes"}})

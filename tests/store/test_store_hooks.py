@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from store_helpers import FakeClock, crash, finish, play, quick_write, short_match
 
+from spades_voice.options import Level
 from spades_voice.rules import Match, MatchState, Ruleset, Seat
 from spades_voice.store import Settings, StoreHooks, load_saved
 from spades_voice.store.files import write_atomic
@@ -105,7 +106,8 @@ class TestSettings:
     def test_defaults_then_round_trip(self, data: Path) -> None:
         hooks = _hooks(data)
         assert hooks.settings == Settings()
-        chosen = Settings(speech="print", rate=220, pace="quick", level="hard", target=None)
+        rules = Ruleset(target=None, blind_nil=True, spades_any_time=True)
+        chosen = Settings(speech="print", rate=220, pace="quick", level="hard", rules=rules)
         hooks.save_settings(chosen)
         crash(hooks)
         assert _hooks(data).settings == chosen
@@ -123,7 +125,28 @@ class TestSettings:
         with pytest.raises(ValueError):
             Settings(speech="loud")
         with pytest.raises(ValueError):
-            Settings(target=0)
+            Settings(rules=Ruleset(target=200 + 1))
+
+    def test_layout_1_rules_are_read_into_the_ruleset(self, data: Path) -> None:
+        """Layout 1 kept the target and blind nil beside the other choices: they come
+        back as the rules of the next match, and the rest as it was."""
+        data.mkdir()
+        old = {"schema": "spades-voice/settings", "version": 1, "level": "hard",
+               "target": 300, "blind_nil": True}
+        (data / "settings.json").write_text(json.dumps(old))
+        settings = _hooks(data).settings
+        assert settings.rules == Ruleset(target=300, blind_nil=True)
+        assert settings.level is Level.HARD
+
+    def test_a_rule_of_the_wrong_type_on_disk_is_set_aside(self, data: Path) -> None:
+        data.mkdir()
+        bad = {"schema": "spades-voice/settings", "version": 2,
+               "rules": {"spades_any_time": "yes"}}
+        (data / "settings.json").write_text(json.dumps(bad))
+        hooks = _hooks(data)
+        assert hooks.settings == Settings()
+        [notice] = hooks.notices()
+        assert "settings" in notice and "defaults" in notice
 
     def test_wrong_type_on_disk_is_set_aside(self, data: Path) -> None:
         data.mkdir()

@@ -38,7 +38,12 @@ def _played(match: Match, count: int, seed: int) -> Match:
 @pytest.mark.parametrize("seed", [0, 17, "text seed", "5+"])
 @pytest.mark.parametrize("count", [0, 1, 13, 60, 200])
 def test_round_trip(seed: int | str, count: int) -> None:
-    rules = Ruleset(target=300, blind_nil=True, failed_nil_tricks=FailedNilTricks.PARTNER)
+    rules = Ruleset(
+        target=300,
+        blind_nil=True,
+        failed_nil_tricks=FailedNilTricks.PARTNER,
+        spades_any_time=count % 2 == 1,  # the house rule in half the cases
+    )
     match = _played(Match(ruleset=rules, seed=seed), count, count)
     saved = SavedMatch(match, "abc", 12.25)
     back = parse_saved(saved_to_bytes(saved))

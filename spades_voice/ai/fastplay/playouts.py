@@ -13,6 +13,7 @@ def playout(
     leader: int,
     won: list[int],
     broken: bool,
+    spades_any_time: bool,
     bids: list[int],
     voids: list[int],
     partner_rule: bool,
@@ -21,7 +22,8 @@ def playout(
     """Finish a hand with every seat playing the policy; returns tricks per seat.
 
     The arguments are the position (``held`` one mask per seat, the ``trick`` so far led by
-    ``leader``); lists passed in are not changed. The ``calm`` team (0 NS, 1 EW; -1 none)
+    ``leader``, ``broken`` and the ruleset's ``spades_any_time`` for the lead); lists passed
+    in are not changed. The ``calm`` team (0 NS, 1 EW; -1 none)
     ducks once its contract is made, where the policy fights on for a set: Hard, in a match,
     imagines its own side playing as it really does, keeping bags off.
 
@@ -46,7 +48,7 @@ def playout(
     while outstanding:
         h = held[actor]
         n = len(trick)
-        legal = legal_mask(h, led, broken)
+        legal = legal_mask(h, led, broken, spades_any_time)
         if legal & (legal - 1) == 0:
             idx = legal.bit_length() - 1  # the only legal card
         else:

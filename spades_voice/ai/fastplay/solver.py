@@ -12,7 +12,18 @@ def solve(position: Position, bids: list[int], stakes: Stakes) -> float:
     """The value to ``stakes.team`` of ``position`` with every seat playing perfectly
     (double dummy): the team maximises its utility, the other team minimises it."""
     hands, trick, won = list(position.hands), list(position.trick), list(position.won)
-    return _solve(hands, trick, position.leader, won, position.broken, bids, stakes, -1e18, 1e18)
+    return _solve(
+        hands,
+        trick,
+        position.leader,
+        won,
+        position.broken,
+        position.spades_any_time,
+        bids,
+        stakes,
+        -1e18,
+        1e18,
+    )
 
 
 def _solve(
@@ -21,6 +32,7 @@ def _solve(
     leader: int,
     won: list[int],
     broken: bool,
+    any_time: bool,
     bids: list[int],
     stakes: Stakes,
     alpha: float,
@@ -37,12 +49,12 @@ def _solve(
         try:
             if not (held[0] | held[1] | held[2] | held[3]):
                 return stakes.utility(bids, won)
-            return _solve(held, [], w, won, broken, bids, stakes, alpha, beta)
+            return _solve(held, [], w, won, broken, any_time, bids, stakes, alpha, beta)
         finally:
             won[w] -= 1
     actor = (leader + n) & 3
     h = held[actor]
-    legal = legal_mask(h, SUIT_MASKS[trick[0] // 13] if n else 0, broken)
+    legal = legal_mask(h, SUIT_MASKS[trick[0] // 13] if n else 0, broken, any_time)
     maximise = (actor & 1) == stakes.team
     # Equivalent cards (adjacent in a suit once played cards are removed) need one try:
     # playing the 9 or the 10 from 10-9 is the same when no one else holds between them.
@@ -63,7 +75,8 @@ def _solve(
                 continue
         held[actor] = h ^ b
         trick.append(idx)
-        v = _solve(held, trick, leader, won, broken or idx < 13, bids, stakes, alpha, beta)
+        broke = broken or idx < 13
+        v = _solve(held, trick, leader, won, broke, any_time, bids, stakes, alpha, beta)
         trick.pop()
         held[actor] = h
         if maximise:
