@@ -215,7 +215,8 @@ class GuestSeat:
             async for raw in self.ws:
                 try:
                     message = guard.admit(raw)
-                except p.ProtocolError:
+                except p.ProtocolError as e:  # said, as the server's guard says it to a seat
+                    self._answer(heard(str(e)))
                     continue
                 self._page(message)
         except (ConnectionClosed, Expelled):
