@@ -13,16 +13,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.key_binding import KeyBindings
-
 from spades_voice.narration import prompts
 from spades_voice.options import EventKind, Voice
-from spades_voice.shell.binding import bind_actions, registry
-from spades_voice.shell.keymap import Keymap
-from spades_voice.shell.list_mode import LIST_ACTIONS, open_list
+from spades_voice.shell.binding import registry
+from spades_voice.shell.list_mode import open_list
 from spades_voice.shell.overlays import MENU_KIND
-from spades_voice.shell.state import ListView, Mode, Shell
+from spades_voice.shell.state import ListView, Shell
 
 MENU_ACTIONS, action = registry()
 KIND = MENU_KIND
@@ -30,13 +26,6 @@ KIND = MENU_KIND
 MOVING = ("up", "down", "first", "last", "back")
 #: The menu's rows in order: the only card, then each kind of event.
 ROWS: tuple[str, ...] = ("only_card", *(kind.value for kind in EventKind))
-
-
-def load_menu_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """The speech menu's keys, its only ones while it is open: Up, Down, Home and End
-    choose a row, Left, Right and Enter change its value, Escape closes."""
-    actions = {**{name: LIST_ACTIONS[name] for name in MOVING}, **MENU_ACTIONS}
-    return bind_actions(shell, keymap, actions, Condition(lambda: shell.mode is Mode.MENU))
 
 
 def menu_help(shell: Shell) -> None:
