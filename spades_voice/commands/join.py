@@ -23,6 +23,7 @@ from spades_voice.commands.net_common import (
 )
 from spades_voice.narration import notices
 from spades_voice.narration.language import line
+from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.refusals import heard
 from spades_voice.net.client import JoinRefused, server_url
 from spades_voice.net.protocol import ProtocolError, normalize_code
@@ -96,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
                     token=token, tls=tls,
                 )
         except ProtocolError as e:
-            speaker.query(heard(str(e)))
+            speaker.query(say_reason(e.reason))
             return 2
         except JoinRefused as e:
             speaker.query(heard(str(e)))

@@ -23,7 +23,9 @@ import re
 import string
 from functools import cache
 
-from spades_voice.narration.language import N_, _, line
+from spades_voice.narration import chat, coach
+from spades_voice.narration.kinds import Kind
+from spades_voice.narration.language import N_, Language, _, line, speaking
 from spades_voice.narration.naming import card_name, seat_name, suit_name, the_card
 from spades_voice.narration.words import cap
 from spades_voice.rules import CARDS, SEATS, SUITS
@@ -66,6 +68,38 @@ NOT_TRUSTED = N_(
     "The table server at {url} is not who it claims: its certificate is not trusted. "
     "If it uses a private authority, give its file with --ca."
 )
+
+
+class Refusal(Kind):
+    """Why a shared table, its client or the coach refuses a request (facts: ``seat``,
+    ``name``)."""
+
+    TABLE_FULL = "table_full", TABLE_FULL
+    NOT_STARTED = "not_started", NOT_STARTED
+    ALREADY_STARTED = "already_started", ALREADY_STARTED
+    ONLY_HOST = "only_host", ONLY_HOST
+    PLAY_NEXT_DEAL = "play_next_deal", N_("You play from the next deal.")
+    NOBODY_WAITING = "nobody_waiting", N_("Nobody is waiting to sit {seat}.")
+    MUTED = "muted", chat.YOU_ARE_MUTED
+    NOTHING_TO_SEND = "nothing_to_send", chat.NOTHING_TO_SEND
+    CHAT_TOO_LONG = "chat_too_long", chat.TOO_LONG
+    CHAT_TOO_FAST = "chat_too_fast", chat.TOO_FAST
+    NO_SUCH_PERSON = "no_such_person", N_("No one called {name} is at the table.")
+    DID_NOT_ANSWER = "did_not_answer", TABLE_DID_NOT_ANSWER
+    REFUSED = "refused", TABLE_REFUSED
+    NOT_CONNECTED = "not_connected", NOT_CONNECTED
+    CONNECTION_LOST = "connection_lost", CONNECTION_LOST
+    SERVER_CLOSED = "server_closed", SERVER_CLOSED
+    TABLE_CLOSED = "table_closed", TABLE_CLOSED
+    NO_RECONNECT = "no_reconnect", NO_RECONNECT
+    ANSWERED_BADLY = "answered_badly", ANSWERED_BADLY
+    CANNOT_JOIN = "cannot_join", CANNOT_JOIN
+    CANNOT_REACH = "cannot_reach", CANNOT_REACH
+    NOT_TRUSTED = "not_trusted", NOT_TRUSTED
+    COACH_BUSY = "coach_busy", coach.COACH_BUSY
+    COACH_FAILED = "coach_failed", coach.COACH_FAILED
+    #: An English sentence from a server, said again by ``heard`` (``text``).
+    HEARD = "heard", "{text}"
 
 
 def unknown_key(field: str, key: str, known: tuple[str, ...]) -> str:
@@ -149,9 +183,10 @@ SHAPES = (
     NOT_TRUSTED,
 )
 
-_CARDS = {card.spoken: card for card in CARDS}
-_SUITS = {suit.spoken: suit for suit in SUITS}
-_SEATS = {seat.long_name: seat for seat in SEATS}
+with speaking(Language.EN):
+    _CARDS = {card_name(card): card for card in CARDS}
+    _SUITS = {suit_name(suit): suit for suit in SUITS}
+    _SEATS = {seat_name(seat): seat for seat in SEATS}
 _SENTENCES = frozenset({"where", "trick", "start"})
 
 

@@ -47,15 +47,16 @@ from spades_voice.narration.browser import (
     table_code_line,
 )
 from spades_voice.narration.language import Language, line, speaking
-from spades_voice.narration.refusals import heard
-from spades_voice.net import codec
+from spades_voice.narration.reasons import say_reason
+from spades_voice.narration.refusals import Refusal, heard
+from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_create, moved_from
 from spades_voice.net.computers import HintShare, NoHint
 from spades_voice.net.regions import bid_focus, regions
 from spades_voice.net.registry import seat_address
 from spades_voice.net.web import Keys, chosen_language
-from spades_voice.rules import BID_CHOICES, BLIND_NIL, Card, Phase, SeatView
+from spades_voice.rules import BID_CHOICES, BLIND_NIL, Card, Phase, Reason, SeatView
 from spades_voice.table import Event, Notice, TurnToAct
 
 #: The id of the intents a key makes (the update that answers them needs no matching).
@@ -292,7 +293,7 @@ class BrowserSocket:
         if kind == "ok":
             return self._said_for(action) if action is not None else None
         if kind in ("refused", "error"):
-            return _answer(heard(str(data.get("reason", ""))))
+            return _answer(say_reason(_reason(data.get("reason"))))
         if kind == "moved":  # another process holds the table: the page opens its seat
             moved = moved_from(data)
             return {"type": "moved", "table": moved.code, "seat": seat_address(moved.server)}
@@ -406,6 +407,15 @@ def _hello(kind: str, form: dict[str, Any]) -> dict[str, Any]:
         if hello["token"] == "":
             hello["token"] = None
     return hello
+
+
+def _reason(value: object) -> Reason:
+    """The reason a ``refused`` or ``error`` frame carries (a plain refusal when it is not
+    one this page can read)."""
+    try:
+        return reasons.reason_from_json(value)
+    except p.ProtocolError:
+        return Reason(Refusal.REFUSED)
 
 
 def _answer(text: str) -> dict[str, Any]:

@@ -22,10 +22,13 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from spades_voice.narration import closes, refusals
 from spades_voice.narration.notices import CONNECTION_LOST
-from spades_voice.net import codec
+from spades_voice.narration.refusals import Refusal
+from spades_voice.narration.wire import Wrong
+from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
     HandOutcome,
+    Reason,
     Ruleset,
     Seat,
     SeatView,
@@ -63,12 +66,17 @@ class Moved(Exception):
         self.server, self.code = server, code
 
 
+def _refused(reason: Reason) -> dict[str, Any]:
+    """A ``refused`` reply the client makes itself (not connected, no answer in time)."""
+    return {"type": "refused", "reason": reasons.reason_to_json(reason)}
+
+
 def moved_from(data: dict[str, Any]) -> Moved:
     """A ``moved`` frame read; ProtocolError when it does not name a websocket address
     and a table code."""
     server, code = data.get("server"), data.get("table")
     if not isinstance(server, str) or not server.startswith(("ws://", "wss://")):
-        raise p.ProtocolError("moved names a ws:// or wss:// server.")
+        raise p.wrong(Wrong.MOVED_URL)
     return Moved(server, p.normalize_code(code))
 
 
@@ -240,7 +248,7 @@ class TableClient:
                 await ws.close()
                 raise moved_from(data)
             if data["type"] != "welcome":
-                raise p.ProtocolError("Expected welcome.")
+                raise p.wrong(Wrong.EXPECTED, key="welcome")
             self._frame(first)
             await self._expect(ws, "people")
             if self.started and not self.waiting:
@@ -256,7 +264,7 @@ class TableClient:
     async def _expect(self, ws: ClientConnection, kind: str) -> None:
         raw = await asyncio.wait_for(ws.recv(), self.open_timeout)
         if p.decode(raw)["type"] != kind:
-            raise p.ProtocolError(f"Expected {kind}.")
+            raise p.wrong(Wrong.EXPECTED, key=kind)
         self._frame(raw)
 
     async def run(self) -> None:
@@ -272,7 +280,7 @@ class TableClient:
                         continue  # the server never sends these; dropping one is safest
             except ConnectionClosed:
                 pass
-            self._fail_pending(refusals.CONNECTION_LOST)
+            self._fail_pending(Reason(Refusal.CONNECTION_LOST))
             if self._closing:
                 return
             if ws.close_code in FINAL_CLOSES:
@@ -315,9 +323,9 @@ class TableClient:
     async def request(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
         """Send an intent with a fresh ``id``; the server's ``ok`` or ``refused`` reply."""
         if self.closed_reason is not None:
-            return {"type": "refused", "reason": self.closed_reason}
+            return _refused(Reason.of(Refusal.HEARD, text=self.closed_reason))
         if self._ws is None:
-            return {"type": "refused", "reason": refusals.NOT_CONNECTED}
+            return _refused(Reason(Refusal.NOT_CONNECTED))
         rid = next(self._ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
@@ -325,7 +333,7 @@ class TableClient:
             await self._ws.send(p.encode({**message, "id": rid}))
             return await asyncio.wait_for(future, timeout)
         except (ConnectionClosed, TimeoutError):
-            return {"type": "refused", "reason": refusals.TABLE_DID_NOT_ANSWER}
+            return _refused(Reason(Refusal.DID_NOT_ANSWER))
         finally:
             self._pending.pop(rid, None)
 
@@ -374,7 +382,7 @@ class TableClient:
             self.waiting = data.get("waiting") is True
             self.public = data.get("public") is True
         else:
-            raise p.ProtocolError(f"Unknown message type: {kind!r}.")
+            raise p.wrong(Wrong.UNKNOWN_TYPE, text=repr(kind)[:40])
 
     def _answer(self, data: dict[str, Any]) -> None:
         rid = data.get("id")
@@ -416,10 +424,10 @@ class TableClient:
         self.closed_reason = reason
         self._notice(reason)
 
-    def _fail_pending(self, reason: str) -> None:
+    def _fail_pending(self, reason: Reason) -> None:
         for future in self._pending.values():
             if not future.done():
-                future.set_result({"type": "refused", "reason": reason})
+                future.set_result(_refused(reason))
 
     def _changed(self) -> None:
         if self.on_change is not None:

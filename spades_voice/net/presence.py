@@ -14,13 +14,14 @@ from collections.abc import Callable
 from typing import Any
 
 from spades_voice.narration import notices, refusals
+from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.summaries import trick_summary
 from spades_voice.narration.words import Cast
 from spades_voice.net import protocol as p
 from spades_voice.net.broadcast import Broadcaster, Member, people_message
 from spades_voice.net.play import TablePlay
 from spades_voice.net.seating import SeatInfo, Seating
-from spades_voice.rules import IllegalAction, Seat, view_of
+from spades_voice.rules import IllegalAction, Reason, Seat, view_of
 from spades_voice.table import Event, Notice
 
 Info = SeatInfo[Member]
@@ -219,7 +220,7 @@ class Presence:
         """Let a person waiting for the next deal take their seat now (the host's call)."""
         info = self.seating.seats[seat]
         if not info.waiting:
-            raise IllegalAction(notices.nobody_waiting(seat))
+            raise IllegalAction(Reason.of(Refusal.NOBODY_WAITING, seat=seat))
         self.seat_waiting([info])
         # Their first view: the cards, and why they came before the next deal.
         self.out.update(seat, [Notice(notices.host_seated_you(seat))], with_turn=True)

@@ -14,6 +14,7 @@ from typing import assert_never
 from websockets.asyncio.server import ServerConnection
 
 from spades_voice.narration import closes, refusals
+from spades_voice.narration.reasons import english
 from spades_voice.net import protocol as p
 from spades_voice.net.hellos import Create, Join, JoinAny, Rejoin, parse_hello
 from spades_voice.net.limits import Guard, GuessLimiter, Limits, Timers
@@ -57,7 +58,7 @@ class Reception:
                 raw = await ws.recv()
             message = guard.admit(raw)
         except (TimeoutError, p.ProtocolError) as e:
-            reason = str(e) if isinstance(e, p.ProtocolError) else closes.SAY_HELLO_FIRST
+            reason = english(e.reason) if isinstance(e, p.ProtocolError) else closes.SAY_HELLO_FIRST
             member.close(p.CLOSE_HELLO, reason)
             return None
         if message.get("protocol") != p.PROTOCOL_VERSION:
@@ -68,7 +69,7 @@ class Reception:
             # live and dead codes.
             hello = parse_hello(message, self.limits.min_timer)
         except p.ProtocolError as e:
-            member.close(p.CLOSE_HELLO, str(e)[:100])
+            member.close(p.CLOSE_HELLO, english(e.reason)[:100])
             return None
         if self.registry is not None and await self._sent_on(self.registry, hello, member,
                                                                address):
@@ -152,7 +153,7 @@ class Reception:
         try:
             return table, table.sit(name, wanted, member)
         except IllegalAction as e:
-            member.close(p.CLOSE_FULL, str(e))
+            member.close(p.CLOSE_FULL, english(e.reason))
             return None
 
     def _room_for_table(self, member: Member, address: str) -> bool:

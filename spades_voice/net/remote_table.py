@@ -19,7 +19,8 @@ from spades_voice.ai import Hint, WorkRate, hint
 from spades_voice.ai.calibrate import measure
 from spades_voice.ai.hints import hint_rng
 from spades_voice.narration import refusals
-from spades_voice.net import codec
+from spades_voice.narration.refusals import Refusal
+from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
 from spades_voice.net.client import (
     JoinRefused,
@@ -33,6 +34,7 @@ from spades_voice.rules import (
     Decision,
     IllegalAction,
     Match,
+    Reason,
     Ruleset,
     Seat,
     SeatView,
@@ -193,10 +195,13 @@ class RemoteTable:
         try:
             reply = future.result(self.answer_timeout + 1)
         except concurrent.futures.TimeoutError:
-            raise IllegalAction(refusals.TABLE_DID_NOT_ANSWER) from None
+            raise IllegalAction(Reason(Refusal.DID_NOT_ANSWER)) from None
         if reply.get("type") != "ok":
-            reason = reply.get("reason")
-            raise IllegalAction(reason if isinstance(reason, str) else refusals.TABLE_REFUSED)
+            try:
+                reason = reasons.reason_from_json(reply.get("reason"))
+            except p.ProtocolError:
+                reason = Reason(Refusal.REFUSED)
+            raise IllegalAction(reason)
 
     def _send(self, message: dict[str, Any]) -> None:
         asyncio.run_coroutine_threadsafe(self.client.send(message), self._loop)

@@ -37,6 +37,7 @@ from websockets.http11 import Request, Response
 from spades_voice.ai import Hint, Level
 from spades_voice.narration import closes
 from spades_voice.net import protocol as p
+from spades_voice.net import reasons
 from spades_voice.net.browser_seat import BrowserSocket
 from spades_voice.net.computers import ComputerPool, NoHint
 from spades_voice.net.gated import SocketCount, gated
@@ -339,13 +340,13 @@ class TableServer:
                 try:
                     message = guard.admit(raw)  # strikes on its own account
                 except p.ProtocolError as e:
-                    member.send(p.error_reply(raw, e))
+                    member.send(reasons.error_reply(raw, e))
                     continue
                 try:
                     reply = table.intent(info, parse_intent(message, self.limits.min_timer))
                 except p.ProtocolError as e:
                     guard.strike()
-                    member.send(p.error_reply(raw, e))
+                    member.send(reasons.error_reply(raw, e))
                     continue
                 if reply is not None:
                     member.send(reply)

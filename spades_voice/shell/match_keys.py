@@ -13,7 +13,7 @@ from prompt_toolkit.key_binding import KeyBindings
 
 from spades_voice import narration as say
 from spades_voice.narration import prompts, stored, texts
-from spades_voice.narration.refusals import heard
+from spades_voice.narration.reasons import say_reason
 from spades_voice.rules import IllegalAction
 from spades_voice.shell.binding import bind_actions, registry
 from spades_voice.shell.keymap import Keymap
@@ -53,7 +53,7 @@ def undo(shell: Shell) -> None:
     try:
         table.undo(reopen=reopen)
     except IllegalAction as exc:
-        shell.answer(heard(str(exc)))
+        shell.answer(say_reason(exc.reason))
         return
     _taken_back(shell, reopen)
 
@@ -75,7 +75,7 @@ def restart_hand(shell: Shell) -> None:
         try:
             table.restart_hand(reopen=reopen)
         except IllegalAction as exc:
-            shell.answer(heard(str(exc)))
+            shell.answer(say_reason(exc.reason))
             return
         _taken_back(shell, reopen)
 

@@ -109,7 +109,7 @@ class TestMidHand:
                     seat = Seat.from_code(welcome["seat"])
                     ws.send(json.dumps({"type": "play", "card": "AS", "id": 1}))
                     heard = frames_until(ws, lambda f: f.get("type") == "refused")
-                    assert heard[-1]["reason"] == "You play from the next deal."
+                    assert heard[-1]["reason"] == {"kind": "play_next_deal"}
                     people = next(f for f in heard if f["type"] == "people")
                     entry = next(e for e in people["people"] if e["seat"] == seat.value)
                     assert entry["person"] is False and entry["next"] == "Bo"
