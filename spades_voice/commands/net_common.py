@@ -13,7 +13,6 @@ from pathlib import Path
 from spades_voice.narration import notices
 from spades_voice.narration.language import Language, line, speaking
 from spades_voice.narration.reasons import say_reason
-from spades_voice.narration.refusals import heard
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.web import Keys, WebPage
 from spades_voice.speech import Speaker
@@ -147,7 +146,7 @@ def lobby(table: RemoteTable, speaker: Speaker, *, host: bool) -> bool:
 
     def speak_notices() -> None:
         for notice in table.drain_notices():
-            speaker.event(heard(notice.text))
+            speaker.event(say_reason(notice.reason))
 
     table.set_listener(speak_notices)
     speak_notices()

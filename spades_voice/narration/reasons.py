@@ -9,7 +9,8 @@ current language. How a fact is named, by its type:
   its article, which agrees with the rank in Spanish);
 - a ``Suit``, ``Seat`` or ``Bid`` by its name ("hearts", "South", "nil");
 - a ``Reason`` nested in this one, said in turn;
-- an ``int`` in digits, a ``str`` as it is (a name, a quoted wrong value).
+- an ``int`` in digits, a ``float`` with the language's decimal separator ("2,5"), a
+  ``str`` as it is (a name, a quoted wrong value).
 
 A template that begins with a card's article (``{the_card}``) is made to begin with a
 capital once filled; a field's name (``rules.target``) is written as it is.
@@ -23,12 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from spades_voice.narration.closes import Closed
 from spades_voice.narration.kinds import Kind
 from spades_voice.narration.language import N_, Language, _, speaking
 from spades_voice.narration.naming import bid_name, card_name, seat_name, suit_name, the_card
-from spades_voice.narration.refusals import Refusal, heard
+from spades_voice.narration.notices import Told
+from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.wire import Wrong
-from spades_voice.narration.words import cap
+from spades_voice.narration.words import cap, decimal
 from spades_voice.rules import Bid, Card, Reason, Seat, Suit, Why
 
 #: The rules' reasons: why a bid, a card, a look or an undo is refused, and why a text or
@@ -90,7 +93,7 @@ RULES_WORDS: Mapping[str, str] = {
 
 #: The kinds of the layers above the rules, each a ``Kind`` enum holding its own words. A
 #: new enum of kinds is added here, once; a new kind is a new member of its enum.
-KINDS: tuple[type[Kind], ...] = (Refusal, Wrong)
+KINDS: tuple[type[Kind], ...] = (Refusal, Wrong, Told, Closed)
 
 #: Every kind's template.
 WORDS: Mapping[str, str] = {
@@ -119,6 +122,8 @@ def _facts(reason: Reason) -> dict[str, str]:
             out[name] = bid_name(value)
         elif isinstance(value, Reason):
             out[name] = say_reason(value)
+        elif isinstance(value, float):
+            out[name] = decimal(value)
         else:
             out[name] = str(value)
     return out
@@ -126,8 +131,6 @@ def _facts(reason: Reason) -> dict[str, str]:
 
 def say_reason(reason: Reason) -> str:
     """``reason`` as a sentence in the current language."""
-    if reason.kind == Refusal.HEARD:
-        return heard(str(reason["text"]))
     template = WORDS.get(reason.kind)
     if template is None:
         return _(UNKNOWN)

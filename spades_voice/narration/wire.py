@@ -25,7 +25,7 @@ class Wrong(Kind):
     NAME_NOT_TEXT = "name_not_text", N_("A name must be text.")
     EMPTY_NAME = "empty_name", refusals.EMPTY_NAME
     FIELD_TYPE = "field_type", N_("{key} must be {type}.")
-    NOT_AN_OBJECT = "not_an_object", N_("{key} must be an object.")
+    NOT_AN_OBJECT = "object_expected", N_("{key} must be an object.")
     SEAT_FORM = "seat_form", N_("A seat is one of {known}.")
     TEAM_FORM = "team_form", N_("A team is one of {known}.")
     NOT_A_TEAM = "not_a_team", N_("Not a team: {text}.")
@@ -36,7 +36,7 @@ class Wrong(Kind):
     WHOLE_NUMBER = "whole_number", N_("Expected a whole number.")
     TRUE_OR_FALSE = "true_or_false", N_("Expected true or false.")
     A_LIST = "a_list", N_("Expected a list.")
-    BID_PAIR = "bid_pair", N_("A bid is [seat, bid].")
+    BID_PAIR = "bid_pair", N_("A bid is a list of a seat and a bid.")
     TRICK_TOO_LONG = "trick_too_long", N_("A trick has at most four cards.")
     TARGET_NOT_OFFERED = "target_not_offered", N_(
         "rules.target must be one of {known}, or null for a single hand."

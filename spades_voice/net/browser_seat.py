@@ -18,9 +18,10 @@ The page only renders and sends keys; no sentence is made in JavaScript.
 
 Each seat hears its own language: the page names it in its first message (``lang``, a
 ``Language`` code; anything else is English), and every frame for this seat is made
-inside ``speaking(lang)``. The server itself speaks English (its notices, refusals and
-close reasons arrive here as English text), so they go through ``refusals.heard`` as a
-terminal client's do.
+inside ``speaking(lang)``. The server's notices, refusals, errors and close reasons
+arrive as values (a kind and its facts), worded here by ``narration.reasons`` as a
+terminal client words them; a line is urgent by its kind (``notices.URGENT``), never by
+its words.
 """
 
 from __future__ import annotations
@@ -47,8 +48,9 @@ from spades_voice.narration.browser import (
     table_code_line,
 )
 from spades_voice.narration.language import Language, line, speaking
+from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import say_reason
-from spades_voice.narration.refusals import Refusal, heard
+from spades_voice.narration.refusals import Refusal
 from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_create, moved_from
@@ -93,12 +95,7 @@ def _urgent(event: Event, view: SeatView) -> bool:
     """Said at once (an assertive region): the seat's turn and its timer's warnings."""
     if isinstance(event, TurnToAct):
         return event.seat is view.seat
-    if not isinstance(event, Notice):
-        return False
-    with speaking(Language.EN):  # a notice arrives in the server's words
-        return event.text == notices.TIME_UP or event.text in (
-            notices.seconds_left(s) for s in (5, 10)
-        )
+    return isinstance(event, Notice) and event.reason.kind in notices.URGENT
 
 
 class BrowserSocket:
@@ -221,7 +218,7 @@ class BrowserSocket:
             if self.client.host:  # the one who starts it hears how
                 return _answer(line(START_HOST))
             host = next((x.name for x in self.client.people if x.host), "")
-            return _answer(notices.not_started_host(host))
+            return _answer(say_reason(Reason.of(Told.NOT_STARTED_HOST, host=host)))
         text = _summary(action, self._view(), self._cast())
         return _answer(text if text is not None else line(NOT_HERE))
 
@@ -271,7 +268,8 @@ class BrowserSocket:
         if code not in (1000, p.CLOSE_MOVED) and reason:  # moved: the page follows
             # A browser never sees a close reason it can rely on: say it in a frame first.
             with speaking(self.lang):
-                with_reason = {"type": "closed", "code": code, "urgent": [heard(reason)]}
+                said = say_reason(reasons.close_reason(reason))
+                with_reason = {"type": "closed", "code": code, "urgent": [said]}
             with contextlib.suppress(ConnectionClosed):
                 await self.ws.send(json.dumps(with_reason))
         await self.ws.close(code, reason)
@@ -335,7 +333,7 @@ class BrowserSocket:
         lines: list[str] = []
         urgent: list[str] = []
         for event in self.client.drain():
-            said = say.event_lines(event, cast)
+            said = say.event_lines(event, cast, view=view)
             if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
                 offered = _blind_offer(view) and event.seat is view.seat
                 bid = prompts.your_bid(bid_focus(view))

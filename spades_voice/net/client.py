@@ -20,8 +20,9 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from spades_voice.narration import closes, refusals
-from spades_voice.narration.notices import CONNECTION_LOST
+from spades_voice.narration.closes import Closed
+from spades_voice.narration.notices import Told
+from spades_voice.narration.reasons import english
 from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.wire import Wrong
 from spades_voice.net import codec, reasons
@@ -55,7 +56,16 @@ MAX_MOVES = 2
 
 
 class JoinRefused(Exception):
-    """The table could not be reached or refused us; ``str()`` is the spoken reason."""
+    """The table could not be reached or refused us, for ``reason`` (a value the caller
+    says in its player's language)."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        """The reason in English, for a log (a player hears it in their own language)."""
+        return english(self.reason)
 
 
 class Moved(Exception):
@@ -194,7 +204,7 @@ class TableClient:
         self.people: list[Person] = []
         self.started = False
         self.timers: dict[str, float | None] = {"bid": None, "play": None}
-        self.closed_reason: str | None = None
+        self.closed_reason: Reason | None = None
         self.lock = threading.Lock()  # guards events, view and people for other threads
         self._events: list[Event] = []
         self._ws: ClientConnection | None = None
@@ -215,7 +225,7 @@ class TableClient:
                 return
             except Moved as moved:
                 self.url, self.hello = moved.server, moved_hello(self.hello, moved.code)
-        raise JoinRefused(closes.TABLE_ELSEWHERE)  # sent on and on: a server misconfigured
+        raise JoinRefused(Reason(Closed.TABLE_ELSEWHERE))  # sent on and on: a server misconfigured
 
     async def _open(self, hello: dict[str, Any]) -> None:
         # wss:// always checks the certificate: against --ca, else the system's authorities.
@@ -235,9 +245,9 @@ class TableClient:
                 **options,
             )
         except ssl.SSLCertVerificationError as e:
-            raise JoinRefused(refusals.NOT_TRUSTED.format(url=self.url)) from e
+            raise JoinRefused(Reason.of(Refusal.NOT_TRUSTED, url=self.url)) from e
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as e:
-            raise JoinRefused(refusals.CANNOT_REACH.format(url=self.url)) from e
+            raise JoinRefused(Reason.of(Refusal.CANNOT_REACH, url=self.url)) from e
         try:
             await ws.send(p.encode(hello))
             # welcome (or moved: another process holds the table), then people, then
@@ -254,11 +264,11 @@ class TableClient:
             if self.started and not self.waiting:
                 await self._expect(ws, "update")
         except ConnectionClosed as e:
-            reason = e.rcvd.reason if e.rcvd is not None and e.rcvd.reason else None
-            raise JoinRefused(reason or refusals.SERVER_CLOSED) from e
+            said = e.rcvd.reason if e.rcvd is not None else ""
+            raise JoinRefused(reasons.close_reason(said)) from e
         except (TimeoutError, p.ProtocolError) as e:
             await ws.close()
-            raise JoinRefused(refusals.ANSWERED_BADLY) from e
+            raise JoinRefused(Reason(Refusal.ANSWERED_BADLY)) from e
         self._ws = ws
 
     async def _expect(self, ws: ClientConnection, kind: str) -> None:
@@ -284,13 +294,13 @@ class TableClient:
             if self._closing:
                 return
             if ws.close_code in FINAL_CLOSES:
-                self._final(ws.close_reason or refusals.TABLE_CLOSED)
+                self._final(reasons.close_reason(ws.close_reason or "", Refusal.TABLE_CLOSED))
                 return
             if not await self._reconnect():
                 return
 
     async def _reconnect(self) -> bool:
-        self._notice(CONNECTION_LOST)
+        self._notice(Reason(Told.RECONNECTING))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_seconds
         while not self._closing and loop.time() < deadline:
@@ -304,7 +314,7 @@ class TableClient:
                 await asyncio.sleep(1.0)
                 continue
             return True  # the server says "Back at your seat" and where the hand stands
-        self._final(refusals.NO_RECONNECT)
+        self._final(Reason(Refusal.NO_RECONNECT))
         return False
 
     async def close(self) -> None:
@@ -323,7 +333,7 @@ class TableClient:
     async def request(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
         """Send an intent with a fresh ``id``; the server's ``ok`` or ``refused`` reply."""
         if self.closed_reason is not None:
-            return _refused(Reason.of(Refusal.HEARD, text=self.closed_reason))
+            return _refused(self.closed_reason)
         if self._ws is None:
             return _refused(Reason(Refusal.NOT_CONNECTED))
         rid = next(self._ids)
@@ -415,12 +425,12 @@ class TableClient:
                 self.timers = {k: timers.get(k) for k in ("bid", "play")}
         self._changed()
 
-    def _notice(self, text: str) -> None:
+    def _notice(self, reason: Reason) -> None:
         with self.lock:
-            self._events.append(Notice(text))
+            self._events.append(Notice(reason))
         self._changed()
 
-    def _final(self, reason: str) -> None:
+    def _final(self, reason: Reason) -> None:
         self.closed_reason = reason
         self._notice(reason)
 

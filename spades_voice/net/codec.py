@@ -40,6 +40,7 @@ from spades_voice.net.protocol import (
     trick_to_json,
     wrong,
 )
+from spades_voice.net.reasons import reason_from_json, reason_to_json
 from spades_voice.rules import (
     SEATS,
     TEAMS,
@@ -346,10 +347,10 @@ def event_to_json(event: Event) -> dict[str, Any]:
             }
         case TakenBack(count, restart):
             return {"kind": "taken_back", "count": count, "restart": restart}
-        case Notice(text, action):
+        case Notice(reason, action):
             if action is None:
-                return {"kind": "notice", "text": text}
-            return {"kind": "notice", "text": text, "action": action}
+                return {"kind": "notice", "reason": reason_to_json(reason)}
+            return {"kind": "notice", "reason": reason_to_json(reason), "action": action}
         case Chat(seat, name, text):
             return {"kind": "chat", "seat": seat.value, "name": name, "text": text}
     raise TypeError(f"Not an event: {event!r}")  # pragma: no cover
@@ -396,7 +397,8 @@ def event_from_json(value: object) -> Event:
     if kind == "taken_back":
         return TakenBack(as_int(value.get("count")), as_bool(value.get("restart")))
     if kind == "notice":
-        return Notice(field_of(value, "text", str), optional(value, "action", _action_name))
+        reason = reason_from_json(value.get("reason"))
+        return Notice(reason, optional(value, "action", _action_name))
     if kind == "chat":
         # Cleaned again here: a client never speaks control characters, whoever sent them.
         return Chat(

@@ -1,4 +1,4 @@
-"""The wire format of shared tables (``spades-net/2``, written up in docs/protocol.md).
+"""The wire format of shared tables (``spades-net/3``, written up in docs/protocol.md).
 
 Every message is one JSON object in one websocket text frame, with a ``type``. This module
 holds the framing, the close codes, table codes and names, and turns small model values
@@ -44,7 +44,7 @@ from spades_voice.rules.errors import echo
 
 #: The protocol's version. A client says which it speaks in its first message; the server
 #: refuses a version it does not know (close code 4001).
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 
 #: The largest message a client may send, in bytes of UTF-8. Larger ones (up to
 #: ``MAX_FRAME``) are dropped and count against the connection.

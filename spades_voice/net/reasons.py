@@ -9,10 +9,13 @@ crosses as a value and is worded by the receiving seat in its own language
 from __future__ import annotations
 
 import contextlib
+import json
+import math
 import re
 from collections.abc import Callable
 from typing import Any
 
+from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.wire import Wrong
 from spades_voice.net.protocol import (
     MAX_MESSAGE,
@@ -20,6 +23,7 @@ from spades_voice.net.protocol import (
     bid_from_json,
     card_from_json,
     decode,
+    encode,
     request_id,
     seat_from_json,
     suit_from_json,
@@ -44,7 +48,7 @@ def _fact_to_json(value: object) -> Any:
         return value.value
     if isinstance(value, Bid):
         return value.to_json()
-    if isinstance(value, str | int) and not isinstance(value, bool):
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
         return value
     raise TypeError(value)
 
@@ -61,9 +65,11 @@ def reason_to_json(reason: Reason) -> dict[str, Any]:
 
 
 def _plain_fact(fact: object) -> bool:
-    """Short text, or a whole number JSON carries exactly."""
+    """Short text, or a number JSON carries exactly (a whole number, or seconds left)."""
     if isinstance(fact, str):
         return len(fact) <= MAX_FACT_TEXT
+    if isinstance(fact, float):
+        return math.isfinite(fact) and abs(fact) < 2**53
     return isinstance(fact, int) and not isinstance(fact, bool) and abs(fact) < 2**53
 
 
@@ -116,3 +122,28 @@ def error_reply(raw: str | bytes, error: ProtocolError) -> dict[str, Any]:
         with contextlib.suppress(ProtocolError):
             rid = request_id(decode(raw))
     return {"type": "error", "id": rid, "reason": reason_to_json(error.reason)}
+
+
+#: What a websocket close frame may carry as its reason, in bytes of UTF-8 (RFC 6455).
+MAX_CLOSE_REASON = 123
+
+
+def close_text(reason: Reason) -> str:
+    """``reason`` as a close frame's reason: its JSON, or its kind alone when the facts
+    make it too long for the frame.
+
+    >>> close_text(Reason("table_full"))
+    '{"kind":"table_full"}'
+    """
+    text = encode(reason_to_json(reason))
+    if len(text.encode("utf-8")) <= MAX_CLOSE_REASON:
+        return text
+    return encode({"kind": reason.kind})
+
+
+def close_reason(text: str, plain: Refusal = Refusal.SERVER_CLOSED) -> Reason:
+    """The reason a close frame carried; a connection closed without one this client can
+    read (none, a proxy's, an older server's) is said plainly (``plain``)."""
+    with contextlib.suppress(ProtocolError, ValueError, RecursionError):
+        return reason_from_json(json.loads(text))
+    return Reason(plain)

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from spades_voice.ai import Hint, WorkRate, hint
 from spades_voice.ai.calibrate import measure
 from spades_voice.ai.hints import hint_rng
-from spades_voice.narration import refusals
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
@@ -158,7 +157,7 @@ class RemoteTable:
                 return
             except Exception as e:  # whatever went wrong, the caller hears it, never hangs
                 log.warning("joining the table failed: %r", e)
-                self._connected.set_exception(JoinRefused(refusals.CANNOT_JOIN))
+                self._connected.set_exception(JoinRefused(Reason(Refusal.CANNOT_JOIN)))
                 return
             self._connected.set_result(None)
             await self.client.run()
@@ -312,8 +311,8 @@ class RemoteTable:
         return self.client.started
 
     @property
-    def closed_reason(self) -> str | None:
-        """Why the table is gone for good (spoken), or None while it is there."""
+    def closed_reason(self) -> Reason | None:
+        """Why the table is gone for good, or None while it is there."""
         return self.client.closed_reason
 
     def drain_notices(self) -> list[Notice]:

@@ -36,6 +36,7 @@ from websockets.http11 import Request, Response
 
 from spades_voice.ai import Hint, Level
 from spades_voice.narration import closes
+from spades_voice.narration.closes import Closed
 from spades_voice.net import protocol as p
 from spades_voice.net import reasons
 from spades_voice.net.browser_seat import BrowserSocket
@@ -50,7 +51,7 @@ from spades_voice.net.shared_table import Member, SharedTable
 from spades_voice.net.tables import Tables
 from spades_voice.net.tablestore import TableStore
 from spades_voice.net.web import SEAT_PATH, WebPage, with_secure_refusals
-from spades_voice.rules import SeatView
+from spades_voice.rules import Reason, SeatView
 
 #: The path a page that plays alone opens (``spades_voice.alone``).
 ALONE_PATH = "/alone"
@@ -327,7 +328,7 @@ class TableServer:
         seated: Seated | None = None
         try:
             if not allowed:
-                member.close(p.CLOSE_BUSY, closes.TOO_MANY_CONNECTIONS)
+                member.close(p.CLOSE_BUSY, Reason(Closed.TOO_MANY_CONNECTIONS))
                 return
             seated = await self.reception.hello(ws, member, guard, address)
             if seated is None:
@@ -351,7 +352,7 @@ class TableServer:
                 if reply is not None:
                     member.send(reply)
         except Expelled:
-            member.close(p.CLOSE_POLICY, closes.TOO_MANY_BAD_MESSAGES)
+            member.close(p.CLOSE_POLICY, Reason(Closed.TOO_MANY_BAD_MESSAGES))
         except ConnectionClosed:
             pass
         finally:

@@ -18,7 +18,8 @@ from collections.abc import Callable
 from typing import Any, TypeAlias, assert_never
 
 from spades_voice.ai import Level
-from spades_voice.narration import chat, notices
+from spades_voice.narration import chat
+from spades_voice.narration.notices import Told
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net import protocol as p
 from spades_voice.net import reasons, seating
@@ -259,7 +260,7 @@ class SharedTable:
             raise IllegalAction(Reason.of(Refusal.NO_SUCH_PERSON, name=wanted))
         info.muted = on
         if info.member is not None:
-            self.out.tell(info.seat, chat.muted_you(on))
+            self.out.tell(info.seat, Reason(Told.MUTED_YOU if on else Told.UNMUTED_YOU))
 
     def start(self) -> None:
         self.play.started = True
@@ -279,7 +280,7 @@ class SharedTable:
             self.store.new_match(self.code, str(self.state.seed))
         self._send_people()
         self._publish(
-            [Notice(notices.NEW_MATCH_BEGINS), HandDealt(self.state.hand_number, hand.dealer)]
+            [Notice(Reason(Told.NEW_MATCH)), HandDealt(self.state.hand_number, hand.dealer)]
         )
         self._schedule()
 

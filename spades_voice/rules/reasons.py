@@ -75,7 +75,7 @@ class Why(enum.StrEnum):
     TOO_MANY_CARDS = "too_many_cards"
     TOO_MANY_SEATS = "too_many_seats"
     SEAT_TWICE = "seat_twice"
-    NOT_JSON = "not_json"
+    NOT_JSON = "record_not_json"
     ALREADY_WON = "already_won"
     UNFINISHED = "unfinished"
 

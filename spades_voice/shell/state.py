@@ -295,7 +295,8 @@ class Shell:
             view = self.view()
             if not blind_open(view):  # the bid is due: with the value Enter places
                 bid_line = self.focus.bid_prompt(view)
-        for line in lines_for(event, self.cast, voice, self.keymap, bid_line):
+        mine = self.view() if isinstance(event, Notice) else None
+        for line in lines_for(event, self.cast, voice, self.keymap, bid_line, mine):
             self.narrator.tell(line, kind, number)
 
     def _turn(self, event: TurnToAct) -> None:

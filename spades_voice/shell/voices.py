@@ -8,19 +8,24 @@ from __future__ import annotations
 from spades_voice.narration import Cast, event_lines, notices
 from spades_voice.narration.keynames import spoken_keys
 from spades_voice.options import Voice
-from spades_voice.rules import Phase
+from spades_voice.rules import Phase, SeatView
 from spades_voice.shell.keymap import Keymap
 from spades_voice.table import Event, Notice, TurnToAct
 
 
 def lines_for(
-    event: Event, cast: Cast, voice: Voice, keymap: Keymap, bid_line: str | None
+    event: Event,
+    cast: Cast,
+    voice: Voice,
+    keymap: Keymap,
+    bid_line: str | None,
+    view: SeatView | None = None,
 ) -> list[str]:
     """``event``'s lines as ``voice`` says them. ``bid_line``: when the player's bid is
     due (and blind nil is not open), the one line that says it with the value Enter
-    places."""
+    places. ``view``: the player's, for a notice that says where the hand stands."""
     brief = voice.brief
-    lines = event_lines(event, cast, brief=brief, short_results=brief)
+    lines = event_lines(event, cast, brief=brief, short_results=brief, view=view)
     if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING and bid_line is not None:
         lines = [bid_line]
     if isinstance(event, Notice) and event.action is not None:

@@ -17,6 +17,7 @@ from shell_harness import harness
 
 from spades_voice.narration.events import Notice
 from spades_voice.narration.naming import seat_name
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.shell.keymap import load_keymap
@@ -26,7 +27,7 @@ RAW = "Bo is waiting for the next deal."  # the server's words; the shell adds t
 
 
 def _notices(table: RemoteTable) -> list[str]:
-    return [e.text for e in table.drain() if isinstance(e, Notice)]
+    return [say_reason(e.reason) for e in table.drain() if isinstance(e, Notice)]
 
 
 @contextmanager

@@ -11,9 +11,10 @@ import pytest
 from net_helpers import raw_join, replies, running_server
 
 from spades_voice.narration.chat import MAX_CHAT, Chat
+from spades_voice.narration.notices import Told
 from spades_voice.net.limits import Limits
 from spades_voice.net.remote_table import RemoteTable
-from spades_voice.rules import IllegalAction, Ruleset, Seat
+from spades_voice.rules import IllegalAction, Reason, Ruleset, Seat
 from spades_voice.table import Event, Notice
 
 
@@ -95,7 +96,7 @@ def test_the_host_mutes_and_unmutes_a_person() -> None:
                 bo.say("let me talk")
             deadline = time.monotonic() + 5
             heard: list[Event] = []
-            told = Notice("The host has muted you: your lines are not sent.")
+            told = Notice(Reason(Told.MUTED_YOU))
             while told not in heard:
                 assert time.monotonic() < deadline, heard
                 heard += bo.drain()

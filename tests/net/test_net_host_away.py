@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from net_helpers import play_until, running_server, wait_for
 
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net.limits import Limits
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import IllegalAction, Ruleset
@@ -49,7 +50,7 @@ def test_the_role_passes_when_the_host_is_not_back_in_time() -> None:
             heard: dict[int, list[str]] = {id(bo): [], id(cy): []}
 
             def hears(t: RemoteTable, text: str) -> bool:
-                heard[id(t)] += [e.text for e in t.drain() if isinstance(e, Notice)]
+                heard[id(t)] += [say_reason(e.reason) for e in t.drain() if isinstance(e, Notice)]
                 return text in heard[id(t)]
 
             wait_for(lambda: hears(bo, "Ann is still away. You host the table now."))

@@ -12,6 +12,7 @@ from net_helpers import free_port, running_server, wait_for
 
 from spades_voice.ai import Level
 from spades_voice.narration.naming import seat_name
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net.client import JoinRefused
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
@@ -30,7 +31,7 @@ class Ears:
 
     def hears(self, text: str) -> None:
         def arrived() -> bool:
-            self.heard += [n.text for n in self.table.drain_notices()]
+            self.heard += [say_reason(n.reason) for n in self.table.drain_notices()]
             return text in self.heard
 
         try:

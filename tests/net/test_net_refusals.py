@@ -13,8 +13,10 @@ from net_helpers import raw_join, replies, running_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net import protocol as p
 from spades_voice.net.client import hello_create
+from spades_voice.net.reasons import close_reason
 from spades_voice.net.remote_table import RemoteTable
 
 
@@ -26,7 +28,7 @@ def create(url: str, **fields: Any) -> tuple[str, int | None, str]:
             first: dict[str, Any] = json.loads(ws.recv(timeout=5))
             return first["type"], None, ""
         except ConnectionClosed:
-            return "", ws.close_code, ws.close_reason
+            return "", ws.close_code, say_reason(close_reason(ws.close_reason))
 
 
 @pytest.mark.parametrize(

@@ -14,14 +14,17 @@ from pathlib import Path
 
 from net_helpers import crash, free_port, play_until, serve, wait_for
 
+from spades_voice.narration.events import notice_line
 from spades_voice.narration.naming import seat_name
+from spades_voice.narration.words import Cast
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Notice
 
 
 def heard(table: RemoteTable, into: list[str]) -> list[str]:
-    into.extend(e.text for e in table.drain() if isinstance(e, Notice))
+    cast = Cast(table.seat)
+    into.extend(notice_line(e, cast, table.view()) for e in table.drain() if isinstance(e, Notice))
     return into
 
 

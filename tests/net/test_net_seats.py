@@ -15,9 +15,11 @@ from net_helpers import play_until, replies, running_server, wait_for
 from websockets.sync.client import connect
 
 from spades_voice.commands import net_common as commands
+from spades_voice.narration.notices import Told
 from spades_voice.net.client import hello_join
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset, Seat
+from spades_voice.table import Notice
 
 
 class TestSameMachine:
@@ -121,12 +123,15 @@ class TestMidHand:
                         e.get("kind") in ("card", "bid", "turn")
                         for f in before for e in f.get("events", [])
                     )
-                    notices = [e["text"] for f in before for e in f.get("events", [])]
-                    assert any("from the next deal" in t for t in notices)
+                    told = [e["reason"] for f in before for e in f.get("events", [])]
+                    assert {"kind": "you_sit_next_deal", "seat": seat.value,
+                            "computer": told[-1].get("computer")} in told
                     view = frames[-1]["view"]
                     assert view["seat"] == seat.value and view["hand_number"] == 2
                     assert len(view["hand"]) == 13
-                wait_for(lambda: any("now sits" in getattr(e, "text", "") for e in host.drain()))
+                wait_for(lambda: any(
+                    isinstance(e, Notice) and e.reason.kind == Told.NOW_SITS for e in host.drain()
+                ))
             finally:
                 host.close()
 

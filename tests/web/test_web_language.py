@@ -6,7 +6,7 @@ language that is not one the game speaks is English, never an error.
 
 What is English is told by the catalog itself: a word found in the English sentences and
 in none of their Spanish translations is English-only, and a line the catalog would still
-translate (``refusals.heard`` recognises it) was left in English."""
+translate whole (``language.line``) was left in English."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from web_helpers import (
 
 from spades_voice.narration.browser import table_code_line
 from spades_voice.narration.language import Language, speaking
-from spades_voice.narration.refusals import heard as translated
+from spades_voice.narration.language import line as translated
 from spades_voice.net.browser_seat import BrowserSocket
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
