@@ -257,16 +257,14 @@ def test_a_language_the_game_does_not_speak_is_english_never_an_error() -> None:
         assert seat.lang is expected, asked
 
 
-def test_a_spanish_seat_hears_the_servers_english_in_spanish() -> None:
+def test_a_spanish_seat_hears_the_servers_reasons_in_spanish() -> None:
     seat = BrowserSocket(Unplugged(), page_for_tests().keys, lambda: None)  # type: ignore[arg-type]
     seat.inbound(json.dumps({"type": "rejoin", "table": "K7MP-4QX2", "token": "t",
                              "lang": "es"}))
-    welcome, _people, refused = _frames(
-        seat, WELCOME, PEOPLE, {"type": "refused", "id": 3, "reason": "You must follow hearts."}
-    )
-    with speaking(Language.ES):
-        follow = translated("You must follow hearts.")
-    assert follow != "You must follow hearts." and english_in(follow) == []
+    must = {"type": "refused", "id": 3, "reason": {"kind": "must_follow", "suit": "H"}}
+    welcome, _people, refused = _frames(seat, WELCOME, PEOPLE, must)
+    follow = "Tienes que seguir el palo: corazones."
+    assert english_in(follow) == []
     assert refused == {"type": "answer", "urgent": [follow]}
     assert welcome is not None and welcome["code_line"].startswith("Código de mesa")
     assert all(english_in(r) == [] for r in welcome["rules"])
