@@ -31,6 +31,16 @@ from spades_voice.net.protocol import (
 )
 from spades_voice.rules import Bid, Card, Reason, Seat, Suit, Team
 
+#: Facts read back by their name: a fact named ``card`` is a card code, and so on. Any
+#: other fact is a number, text, or a reason nested in this one.
+_FACT_READERS: dict[str, Callable[[Any], object]] = {
+    "card": card_from_json,
+    "suit": suit_from_json,
+    "seat": seat_from_json,
+    "bid": bid_from_json,
+}
+
+
 #: A reason's size on the wire: kinds and fact names are short identifiers, text facts
 #: (names, quoted values) are short, and a reason nests at most two deep.
 MAX_FACTS = 8
@@ -102,16 +112,6 @@ def reason_from_json(value: object, depth: int = 0) -> Reason:
         else:
             raise wrong(Wrong.REASON_FORM)
     return Reason.of(kind, **facts)
-
-
-#: Facts read back by their name: a fact named ``card`` is a card code, and so on. Any
-#: other fact is a whole number, text, or a reason nested in this one.
-_FACT_READERS: dict[str, Callable[[Any], object]] = {
-    "card": card_from_json,
-    "suit": suit_from_json,
-    "seat": seat_from_json,
-    "bid": bid_from_json,
-}
 
 
 def error_reply(raw: str | bytes, error: ProtocolError) -> dict[str, Any]:
