@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from spades_voice.narration.chat import Chat, chat_line
 from spades_voice.narration.language import N_, _, ngettext
 from spades_voice.narration.naming import bid_name, card_name, suit_name, the_card
-from spades_voice.narration.notices import Told
+from spades_voice.narration.notices import UNKNOWN_NOTICE, Told
 from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.showing import Showing, shown
 from spades_voice.narration.summaries import trick_summary
@@ -97,7 +97,7 @@ def event_lines(
 def notice_line(notice: Notice, cast: Cast, view: SeatView | None = None) -> str:
     """A notice in the player's language; back at the seat mid-hand, with the trick so far
     from the player's own ``view`` (the server sends only the hand's number)."""
-    said = say_reason(notice.reason)
+    said = say_reason(notice.reason, UNKNOWN_NOTICE)
     reason = notice.reason
     if view is None or reason.kind != Told.BACK_AT_SEAT:
         return said

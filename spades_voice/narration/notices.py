@@ -59,6 +59,9 @@ class Told(Kind):
     RECONNECTING = "reconnecting", N_("Connection to the table lost. Trying to reconnect.")
 
 
+#: A notice of a kind this program has no words for (from a newer server).
+UNKNOWN_NOTICE = N_("The table told something this version of the game cannot say.")
+
 #: Notices said at once (an assertive region on the page), before whatever else arrived.
 URGENT: frozenset[str] = frozenset({Told.TIME_UP, Told.SECONDS_LEFT})
 

@@ -129,11 +129,12 @@ def _facts(reason: Reason) -> dict[str, str]:
     return out
 
 
-def say_reason(reason: Reason) -> str:
-    """``reason`` as a sentence in the current language."""
+def say_reason(reason: Reason, unknown: str = UNKNOWN) -> str:
+    """``reason`` as a sentence in the current language; ``unknown`` (a catalog template)
+    for a kind this program has no words for."""
     template = WORDS.get(reason.kind)
     if template is None:
-        return _(UNKNOWN)
+        return _(unknown)
     words = _(template)
     text = words.format(**_facts(reason))
     return cap(text) if words.startswith("{the_") else text
