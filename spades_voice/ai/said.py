@@ -38,14 +38,30 @@ def N_(template: str) -> str:
     return template
 
 
+#: The English names this module writes: the rules hold no words, and the AI sits below
+#: ``narration``, whose catalog says the same in the player's language.
+_HONOURS = {Rank.JACK: "jack", Rank.QUEEN: "queen", Rank.KING: "king", Rank.ACE: "ace"}
+_SUITS = {
+    Suit.SPADES: ("spades", "spade"),
+    Suit.HEARTS: ("hearts", "heart"),
+    Suit.DIAMONDS: ("diamonds", "diamond"),
+    Suit.CLUBS: ("clubs", "club"),
+}
+
+
+def _rank(rank: Rank) -> str:
+    return _HONOURS.get(rank) or str(rank.value)
+
+
 def english(name: str, value: object) -> str:
     """One fact as the English sentence says it (see the module's list)."""
     if isinstance(value, Card):
-        return f"the {value.spoken}" if name.startswith("the_") else value.spoken
+        bare = f"{_rank(value.rank)} of {_SUITS[value.suit][0]}"
+        return f"the {bare}" if name.startswith("the_") else bare
     if isinstance(value, Rank):
-        return f"the {value.spoken}"
+        return f"the {_rank(value)}"
     if isinstance(value, Suit):
-        return value.singular if name.endswith("_one") else value.spoken
+        return _SUITS[value][1 if name.endswith("_one") else 0]
     if isinstance(value, bool):
         raise TypeError(f"{name}: a reason's fact is never a bool")
     if isinstance(value, int):

@@ -32,8 +32,11 @@ from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import notices, texts
 from spades_voice.narration.browser import START_HOST, table_code_line
 from spades_voice.narration.language import line, speaking
-from spades_voice.narration.refusals import heard
+from spades_voice.narration.notices import Told
+from spades_voice.narration.reasons import say_reason
+from spades_voice.narration.refusals import Refusal
 from spades_voice.net import protocol as p
+from spades_voice.net import reasons
 from spades_voice.net.browser_seat import page_hello
 from spades_voice.net.client import TableClient, moved_from
 from spades_voice.net.limits import Expelled, Guard, Limits
@@ -42,7 +45,7 @@ from spades_voice.net.registry import seat_address
 from spades_voice.net.seat_table import SeatSocket, SeatTable
 from spades_voice.net.server import Visit
 from spades_voice.net.web import chosen_language
-from spades_voice.rules import IllegalAction
+from spades_voice.rules import IllegalAction, Reason
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
 
@@ -147,7 +150,11 @@ class GuestSeat:
                                      "seat": seat_address(moved.server)})
             return
         if kind in ("refused", "error") and data.get("id") is None:
-            self._context.run(self._answer, heard(str(data.get("reason", ""))))
+            try:
+                reason = reasons.reason_from_json(data.get("reason"))
+            except p.ProtocolError:
+                reason = Reason(Refusal.REFUSED)
+            self._context.run(self._answer, say_reason(reason))
             return
         with contextlib.suppress(p.ProtocolError):
             self.client.receive(data)
@@ -160,8 +167,9 @@ class GuestSeat:
 
     def _closed(self, code: int, reason: str) -> None:
         if code not in (1000, p.CLOSE_MOVED) and reason:
+            said = reasons.close_reason(reason)
             frame = self._context.run(lambda: {"type": "closed", "code": code,
-                                               "urgent": [heard(reason)]})
+                                               "urgent": [say_reason(said)]})
             self._outbox.put_nowait(frame)
 
     def _welcome(self) -> None:
@@ -184,7 +192,7 @@ class GuestSeat:
         if self.session is None and client.started:
             self._begin(table)
             return
-        said = [heard(n.text) for n in client.drain_notices()]
+        said = [say_reason(n.reason) for n in client.drain_notices()]
         if self._greet and client.people:
             self._greet = False
             said.append(notices.waiting_for_host(client.seat))
@@ -224,7 +232,7 @@ class GuestSeat:
                 try:
                     message = guard.admit(raw)
                 except p.ProtocolError as e:  # said, as the server's guard says it to a seat
-                    self._answer(heard(str(e)))
+                    self._answer(say_reason(e.reason))
                     continue
                 self._page(message)
         except (ConnectionClosed, Expelled):
@@ -258,14 +266,14 @@ class GuestSeat:
             self._answer(line(START_HOST))
             return
         host = next((x.name for x in client.people if x.host), "")
-        self._answer(notices.not_started_host(host))
+        self._answer(say_reason(Reason.of(Told.NOT_STARTED_HOST, host=host)))
 
     def _ask(self, intent: Callable[..., None], *args: Any) -> None:
         """An intent of the lobby's; a refusal is said, in the server's reason."""
         try:
             intent(*args)
         except IllegalAction as exc:
-            self._answer(heard(str(exc)))
+            self._answer(say_reason(exc.reason))
 
     def _answer(self, text: str) -> None:
         self._outbox.put_nowait({"type": "answer", "urgent": [text]})

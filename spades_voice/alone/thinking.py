@@ -18,9 +18,9 @@ from collections.abc import Callable
 from spades_voice.ai import DEFAULT_BUDGET_MS, Hint, WorkRate
 from spades_voice.ai.hints import hint_seed
 from spades_voice.narration.browser import HINT_BUSY, HINT_THINKING, NO_HINT
-from spades_voice.narration.coach import COACH_BUSY, COACH_FAILED
+from spades_voice.narration.refusals import Refusal
 from spades_voice.net.computers import ComputerPool, HintShare, NoHint
-from spades_voice.rules import Decision, IllegalAction, SeatView
+from spades_voice.rules import Decision, IllegalAction, Reason, SeatView
 from spades_voice.shell.driver import Coached
 from spades_voice.table import LocalTable, PlannedStep, Reviewable, Table
 
@@ -83,14 +83,15 @@ class PoolThinking:
         if found is not None:
             return work.number, found
         if self.share.thinking:  # one thing at a time for a page, a hint or a review
-            raise IllegalAction(COACH_BUSY)
+            raise IllegalAction(Reason(Refusal.COACH_BUSY))
         self.share.thinking = True
         try:
             answer = await self.pool.coach(work, self.asker)
         finally:
             self.share.thinking = False
         if isinstance(answer, NoHint):
-            raise IllegalAction(COACH_BUSY if answer is NoHint.BUSY else COACH_FAILED)
+            busy = answer is NoHint.BUSY
+            raise IllegalAction(Reason(Refusal.COACH_BUSY if busy else Refusal.COACH_FAILED))
         table.coached[work.key] = answer
         return work.number, answer
 

@@ -28,15 +28,16 @@ from spades_voice.commands.net_common import (
     web_page,
 )
 from spades_voice.narration import browser, notices
-from spades_voice.narration.language import Language, line, speaking
-from spades_voice.narration.refusals import heard
+from spades_voice.narration.language import line
+from spades_voice.narration.notices import Told
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net.client import JoinRefused, server_url
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.protocol import spoken_code
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.server import TableServer
 from spades_voice.options import Level, Target, names
-from spades_voice.rules import Ruleset, Seat
+from spades_voice.rules import Reason, Ruleset, Seat
 from spades_voice.shell.terminal import Console
 from spades_voice.store.settings import chosen_rules
 
@@ -165,7 +166,7 @@ def run(args: argparse.Namespace) -> int:
                 tls=tls,
             )
         except JoinRefused as e:
-            speaker.query(heard(str(e)))
+            speaker.query(say_reason(e.reason))
             return 1
         remember_token(address, table.code, args.name, table.token)
         table.rate = settings.work_rate  # the hints' Hard at this machine's speed
@@ -184,9 +185,7 @@ def run(args: argparse.Namespace) -> int:
             if thread is not None:
                 # The table lives in this process and ends with it; the guests hear so
                 # before the host's own seat goes (else the host role would pass first).
-                with speaking(Language.EN):  # to the guests: each hears it in their own
-                    ending = notices.host_closed(args.name)
-                thread.stop(ending=ending)
+                thread.stop(ending=Reason.of(Told.HOST_CLOSED, name=args.name))
             table.close()
     finally:
         sound.close()

@@ -23,7 +23,7 @@ from spades_voice.commands.net_common import (
 )
 from spades_voice.narration import notices
 from spades_voice.narration.language import line
-from spades_voice.narration.refusals import heard
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net.client import JoinRefused, server_url
 from spades_voice.net.protocol import ProtocolError, normalize_code
 from spades_voice.net.remote_table import RemoteTable
@@ -96,10 +96,10 @@ def run(args: argparse.Namespace) -> int:
                     token=token, tls=tls,
                 )
         except ProtocolError as e:
-            speaker.query(heard(str(e)))
+            speaker.query(say_reason(e.reason))
             return 2
         except JoinRefused as e:
-            speaker.query(heard(str(e)))
+            speaker.query(say_reason(e.reason))
             return 1
         remember_token(args.server, code, args.name, table.token)
         table.rate = settings.work_rate  # the hints' Hard at this machine's speed
@@ -114,7 +114,8 @@ def run(args: argparse.Namespace) -> int:
                 # Coming back, or waiting for the next deal, the server's own notice says so.
                 speaker.query(notices.waiting_for_host(table.seat))
             if not lobby(table, speaker, host=table.is_host):
-                speaker.query(heard(table.closed_reason or notices.TABLE_GONE))
+                gone = table.closed_reason
+                speaker.query(line(notices.TABLE_GONE) if gone is None else say_reason(gone))
                 return 1
             return run_shell(
                 table, speaker, console, settings, hold_between_hands=False, sound=sound

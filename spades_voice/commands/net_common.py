@@ -12,7 +12,7 @@ from pathlib import Path
 
 from spades_voice.narration import notices
 from spades_voice.narration.language import Language, line, speaking
-from spades_voice.narration.refusals import heard
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.web import Keys, WebPage
 from spades_voice.speech import Speaker
@@ -146,7 +146,7 @@ def lobby(table: RemoteTable, speaker: Speaker, *, host: bool) -> bool:
 
     def speak_notices() -> None:
         for notice in table.drain_notices():
-            speaker.event(heard(notice.text))
+            speaker.event(say_reason(notice.reason))
 
     table.set_listener(speak_notices)
     speak_notices()
@@ -169,7 +169,7 @@ def _wait_for_start(table: RemoteTable, speaker: Speaker, hosting: bool) -> bool
             try:
                 table.start()
             except IllegalAction as e:  # no longer the host (away, and it passed on)
-                speaker.query(heard(str(e)))
+                speaker.query(say_reason(e.reason))
                 hosting = table.is_host
             continue
         if table.wait_started(0.5):

@@ -21,7 +21,8 @@ from spades_voice.commands.common import add_language_argument, choose_language,
 from spades_voice.commands.score import load
 from spades_voice.narration.coach import NO_HAND_TO_REVIEW, coach_printed
 from spades_voice.narration.language import line
-from spades_voice.rules import Bid, Move, Seat, SeatView, rng_for
+from spades_voice.narration.reasons import say_reason
+from spades_voice.rules import Bid, Move, NotAValue, Seat, SeatView, rng_for
 from spades_voice.rules.view import moments_of
 
 
@@ -63,8 +64,8 @@ def _finding_json(f: Finding) -> dict[str, object]:
 def run(args: argparse.Namespace) -> int:
     try:
         seat = Seat.from_code(args.seat)
-    except ValueError as e:
-        print(str(e), file=sys.stderr)
+    except NotAValue as e:
+        print(say_reason(e.reason), file=sys.stderr)
         return 2
     loaded = load(args)
     if isinstance(loaded, int):

@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from spades_voice.narration.reasons import english
 from spades_voice.rules import TEAMS, Team
 from spades_voice.rules.match import MatchState
 from spades_voice.rules.record import Record, RecordError, RecordIllegal, parse_and_replay
@@ -86,9 +87,9 @@ def load(args: argparse.Namespace) -> tuple[Record, MatchState] | int:
     except Unreadable as e:
         return _fail(args, 2, {"reason": f"Cannot read {name}: {e}."})
     except RecordError as e:
-        return _fail(args, 2, e.to_json())
+        return _fail(args, 2, {**e.where_json(), "reason": english(e.reason)})
     except RecordIllegal as e:
-        return _fail(args, 1, e.to_json())
+        return _fail(args, 1, {**e.where_json(), "reason": english(e.reason)})
     except Exception as e:  # whatever else a hostile file provokes is still "unreadable"
         return _fail(args, 2, {"reason": f"Cannot read {name}: {why_unreadable(e)}."})
 

@@ -30,7 +30,6 @@ TOO_LONG = N_("A chat line is at most 200 characters.")  # MAX_CHAT, checked by 
 TOO_FAST = N_("Too fast: wait a few seconds before the next line.")
 NO_ONE_TO_CHAT = N_("Chat is for shared tables: no one else is here to read it.")
 YOU_ARE_MUTED = N_("The host has muted you: your lines are not sent.")
-ONLY_HOST_MUTES = N_("Only the host can mute someone.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,12 +95,3 @@ def chat_line(chat: Chat, me: Seat) -> str:
 def muted(name: str, on: bool) -> str:
     """What the host hears after muting or unmuting someone."""
     return (_("{name} is muted.") if on else _("{name} may chat again.")).format(name=name)
-
-
-def muted_you(on: bool) -> str:
-    """What the person muted or unmuted hears."""
-    return _(YOU_ARE_MUTED) if on else _("The host lets you chat again.")
-
-
-def no_such_person(name: str) -> str:
-    return _("No one called {name} is at the table.").format(name=name)

@@ -1,10 +1,13 @@
-"""Why the server closed a connection: the reason sent with the close code, which the
-client says in its player's language (``refusals.heard``; docs/protocol.md lists the
-codes). The refusals a table makes are in ``refusals``."""
+"""Why the server closed a connection: the reason sent with the close code (a reason
+value, as JSON text: ``net.reasons.close_text``), which the client says in its player's
+language (docs/protocol.md lists the codes). The refusals a table makes are in
+``refusals``."""
 
 from __future__ import annotations
 
-from spades_voice.narration.language import N_, _
+from spades_voice.narration import refusals
+from spades_voice.narration.kinds import Kind
+from spades_voice.narration.language import N_
 
 SAY_HELLO_FIRST = N_("Say hello first.")
 REJOIN_NEEDS_TOKEN = N_("rejoin needs the seat token.")
@@ -27,5 +30,21 @@ REGISTRY_LOST = N_(
 TOO_MANY_REQUESTS = N_("Too many connections.\n")
 
 
-def wrong_protocol(version: int) -> str:
-    return _("This server speaks protocol {version}.").format(version=version)
+
+class Closed(Kind):
+    """Why the server closed a connection (facts: ``version``)."""
+
+    SAY_HELLO_FIRST = "say_hello_first", SAY_HELLO_FIRST
+    WRONG_PROTOCOL = "wrong_protocol", N_("This server speaks protocol {version}.")
+    TOO_MANY_CONNECTIONS = "too_many_connections", TOO_MANY_CONNECTIONS
+    TOO_MANY_BAD_MESSAGES = "too_many_bad_messages", TOO_MANY_BAD_MESSAGES
+    TOO_MANY_WRONG_CODES = "too_many_wrong_codes", TOO_MANY_WRONG_CODES
+    NO_NEW_TABLES = "no_new_tables", NO_NEW_TABLES
+    TOO_MANY_TABLES = "too_many_tables", TOO_MANY_TABLES
+    NO_ROOM_FOR_TABLE = "no_room_for_table", NO_ROOM_FOR_TABLE
+    TABLE_ELSEWHERE = "table_elsewhere", TABLE_ELSEWHERE
+    REGISTRY_LOST = "registry_lost", REGISTRY_LOST
+    NO_SUCH_TABLE = "no_such_table", refusals.NO_SUCH_TABLE
+    NO_SUCH_SEAT = "no_such_seat", refusals.NO_SUCH_SEAT
+    SEAT_TAKEN_UP = "seat_taken_up", refusals.SEAT_TAKEN_UP
+    TOO_FAR_BEHIND = "too_far_behind", refusals.TOO_FAR_BEHIND

@@ -12,11 +12,25 @@ from dataclasses import dataclass
 from spades_voice.narration.chat import Chat, chat_line
 from spades_voice.narration.language import N_, _, ngettext
 from spades_voice.narration.naming import bid_name, card_name, suit_name, the_card
-from spades_voice.narration.refusals import heard
-from spades_voice.narration.showing import Showing
+from spades_voice.narration.notices import UNKNOWN_NOTICE, Told
+from spades_voice.narration.reasons import say_reason
+from spades_voice.narration.showing import Showing, shown
+from spades_voice.narration.summaries import trick_summary
 from spades_voice.narration.words import Cast, change, signed, tricks
 from spades_voice.options import EventKind
-from spades_voice.rules import Bid, Card, HandOutcome, Phase, Seat, Suit, Team, TeamScore, Trick
+from spades_voice.rules import (
+    Bid,
+    Card,
+    HandOutcome,
+    Phase,
+    Reason,
+    Seat,
+    SeatView,
+    Suit,
+    Team,
+    TeamScore,
+    Trick,
+)
 from spades_voice.rules.events import (
     BidPlaced,
     CardPlayed,
@@ -33,20 +47,27 @@ from spades_voice.rules.events import (
 
 @dataclass(frozen=True, slots=True)
 class Notice:
-    """Something to say that is not a move (a seat joined, a timer): already words.
-    ``action`` names a key's action the notice offers (the server cannot know which key the
-    player bound to it; the shell adds "Press J to ..." with the player's own key)."""
+    """Something to say that is not a move (a seat joined, a timer): its ``reason`` (a
+    ``Told`` kind and its facts), worded where it is said. ``action`` names a key's action
+    the notice offers (the server cannot know which key the player bound to it; the shell
+    adds "Press J to ..." with the player's own key)."""
 
-    text: str
+    reason: Reason
     action: str | None = None
 
 
 def event_lines(
-    event: GameEvent | Notice | Chat, cast: Cast, *, brief: bool = True, short_results: bool = False
+    event: GameEvent | Notice | Chat,
+    cast: Cast,
+    *,
+    brief: bool = True,
+    short_results: bool = False,
+    view: SeatView | None = None,
 ) -> list[str]:
     """The words of one event, for the player ``cast.me``: one line per utterance (another
     seat's turn says nothing). ``brief`` is the cards' and tricks' form; ``short_results``
-    gives a hand's result as its totals only."""
+    gives a hand's result as its totals only. ``view``, the player's own, says the trick so
+    far after a notice that someone is back mid-hand."""
     if isinstance(event, CardPlayed):
         said = card_played(cast, event.seat, event.card, event.position, brief=brief)
         return [Showing(said, [event.card] if event.seat is cast.me else [])]
@@ -76,7 +97,21 @@ def event_lines(
         return [taken_back(event.count, event.restart, reopened=event.reopened)]
     if isinstance(event, Chat):
         return [chat_line(event, cast.me)]
-    return [heard(event.text)]
+    return [notice_line(event, cast, view)]
+
+
+def notice_line(notice: Notice, cast: Cast, view: SeatView | None = None) -> str:
+    """A notice in the player's language; back at the seat mid-hand, with the trick so far
+    from the player's own ``view`` (the server sends only the hand's number)."""
+    said = say_reason(notice.reason, UNKNOWN_NOTICE)
+    reason = notice.reason
+    if view is None or reason.kind != Told.BACK_AT_SEAT:
+        return said
+    where = dict(reason.facts).get("where")
+    if not isinstance(where, Reason) or where.kind != Told.IN_HAND:
+        return said
+    trick = trick_summary(view, cast)
+    return Showing(f"{said} {trick}", shown(trick))
 
 
 def event_kind(event: GameEvent | Notice | Chat, me: Seat) -> EventKind | None:

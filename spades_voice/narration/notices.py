@@ -6,65 +6,70 @@ stopped mid-game.
 
 from __future__ import annotations
 
+from spades_voice.narration.kinds import Kind
 from spades_voice.narration.language import N_, _
 from spades_voice.narration.naming import seat_name
-from spades_voice.narration.refusals import heard
-from spades_voice.narration.words import decimal, join
+from spades_voice.narration.words import join
 from spades_voice.options import Speech
 from spades_voice.rules import Seat
 
-NEW_MATCH_BEGINS = N_("A new match begins.")
-TIME_UP = N_("Time is up. The computer played for you.")
+
+class Told(Kind):
+    """What a shared table's server tells a seat (a ``notice`` event, as a reason's kind):
+    each kind with its words. Facts: ``name`` and ``host`` (a person's name), ``seat``,
+    ``computer`` (the computer's name at a seat), ``seconds`` and ``number`` (whole
+    numbers), ``where`` (a reason nested in this one, of any kind).
+
+    A new notice is a new member here, and the server sends
+    ``Notice(Reason.of(Told.WATCHING, name=...))``; nothing else changes. Its Spanish goes
+    in the catalog (``scripts/catalog.py``), and ``tests/narration/test_narration_reasons``
+    checks every kind has words in every language.
+    """
+
+    JOINED = "joined", N_("{name} joined, sitting {seat}.")
+    BACK = "back", N_("{name} is back.")
+    LEFT = "left", N_("{name} left. The computer plays for them until they come back.")
+    JOINED_NEXT_DEAL = "joined_next_deal", N_("{name} joined, and sits {seat} from the next deal.")
+    YOU_SIT_NEXT_DEAL = "you_sit_next_deal", N_(
+        "You sit {seat} from the next deal. Until then {computer} plays this hand."
+    )
+    NOW_SITS = "now_sits", N_("{name} now sits {seat}.")
+    WAITING = "waiting", N_("{name} is waiting for the next deal.")
+    HOST_SEATED_YOU = "host_seated_you", N_("The host seated you. You play {seat} from now.")
+    BACK_AT_SEAT = "back_at_seat", N_("Back at your seat. You sit {seat}. {where}")
+    NOT_STARTED_YET = "not_started_yet", N_("The match has not started yet.")
+    NOT_STARTED_HOST = "not_started_host", N_("The match has not started yet. {host} hosts.")
+    #: Where the hand stands for someone back mid-hand: the client adds the trick so far,
+    #: from its own view.
+    IN_HAND = "in_hand", N_("Hand {number}.")
+    HOST_LEFT = "host_left", N_("{name} left. {host} hosts the table now.")
+    HOST_LEFT_TO_YOU = "host_left_to_you", N_("{name} left. You host the table now.")
+    STILL_AWAY = "still_away", N_("{name} is still away. {host} hosts the table now.")
+    STILL_AWAY_TO_YOU = "still_away_to_you", N_("{name} is still away. You host the table now.")
+    HOST_CLOSED = "host_closed", N_("{name} left and closed the table.")
+    NEW_MATCH = "new_match", N_("A new match begins.")
+    TIME_UP = "time_up", N_("Time is up. The computer played for you.")
+    SECONDS_LEFT = "seconds_left", N_("{seconds} seconds left.")
+    MUTED_YOU = "muted_you", N_("The host has muted you: your lines are not sent.")
+    UNMUTED_YOU = "unmuted_you", N_("The host lets you chat again.")
+    TABLE_ENDED_FOR_ROOM = "table_ended_for_room", N_(
+        "The table has ended: it had not started for over a minute, and the server needed room."
+    )
+    #: The client's own, when its connection drops.
+    RECONNECTING = "reconnecting", N_("Connection to the table lost. Trying to reconnect.")
+
+
+#: A notice of a kind this program has no words for (from a newer server).
+UNKNOWN_NOTICE = N_("The table told something this version of the game cannot say.")
+
+#: Notices said at once (an assertive region on the page), before whatever else arrived.
+URGENT: frozenset[str] = frozenset({Told.TIME_UP, Told.SECONDS_LEFT})
+
 CONNECTION_LOST = N_("Connection to the table lost. Trying to reconnect.")
-RECONNECTED = N_("Reconnected.")
 BACK_AT_SEAT = N_("Back at your seat.")
 TYPE_THE_CODE = N_("Type the table code, then press Enter.")
 #: A background task of the live prompt failed; the details went to the log file.
 SOMETHING_FAILED = N_("Something went wrong; the details are in the log. Play goes on.")
-TABLE_ENDED_FOR_ROOM = (
-    N_("The table has ended: it had not started for over a minute, and the server needed room.")
-)
-
-
-def joined(name: str, seat: Seat) -> str:
-    return _("{name} joined, sitting {seat}.").format(name=name, seat=seat_name(seat))
-
-
-def back(name: str) -> str:
-    return _("{name} is back.").format(name=name)
-
-
-def left(name: str) -> str:
-    return _("{name} left. The computer plays for them until they come back.").format(name=name)
-
-
-def joined_next_deal(name: str, seat: Seat) -> str:
-    """Someone joined mid-hand: the computer keeps their seat until the next deal."""
-    return _("{name} joined, and sits {seat} from the next deal.").format(
-        name=name, seat=seat_name(seat)
-    )
-
-
-def you_sit_next_deal(seat: Seat, computer: str) -> str:
-    """The newcomer mid-hand: they hear the table, never the computer's cards."""
-    return _("You sit {seat} from the next deal. Until then {computer} plays this hand.").format(
-        seat=seat_name(seat), computer=computer
-    )
-
-
-def now_sits(name: str, seat: Seat) -> str:
-    """Someone who waited for the deal (or whom the host let in) takes their seat."""
-    return _("{name} now sits {seat}.").format(name=name, seat=seat_name(seat))
-
-
-def nobody_waiting(seat: Seat) -> str:
-    return _("Nobody is waiting to sit {seat}.").format(seat=seat_name(seat))
-
-
-def waiting_ask_host(name: str) -> str:
-    """The host's one line when someone joins mid-hand: who (the shell adds the key that
-    seats them now, as the notice's ``SEAT_WAITING`` action)."""
-    return _("{name} is waiting for the next deal.").format(name=name)
 
 
 SEAT_WAITING = "seat_waiting"  # the keymap action a host's "is waiting" notice offers
@@ -74,18 +79,14 @@ OFFERS = {SEAT_WAITING: N_("to seat them now")}
 
 
 def with_offer(text: str, action: str, keys: str) -> str:
-    """A notice's words and the player's own key for what it offers, in one utterance:
-    "Bo is waiting for the next deal. Press J to seat them now." Without a key bound to the
-    action, or an action this client does not know, the words alone."""
+    """A notice's words (already said in the player's language) and the player's own key
+    for what it offers, in one utterance: "Bo is waiting for the next deal. Press J to seat
+    them now." Without a key bound to the action, or an action this client does not know,
+    the words alone."""
     offer = OFFERS.get(action)
     if not (offer and keys):
-        return heard(text)
-    return _("{notice} Press {keys} {offer}.").format(notice=heard(text), keys=keys, offer=_(offer))
-
-
-def host_seated_you(seat: Seat) -> str:
-    """The newcomer the host let in mid-hand: their cards follow at once."""
-    return _("The host seated you. You play {seat} from now.").format(seat=seat_name(seat))
+        return text
+    return _("{notice} Press {keys} {offer}.").format(notice=text, keys=keys, offer=_(offer))
 
 
 def only_host_seats(name: str) -> str:
@@ -93,26 +94,6 @@ def only_host_seats(name: str) -> str:
 
 
 NOBODY_WAITING_AT_ALL = N_("Nobody is waiting for a seat.")
-
-
-YOU_PLAY_NEXT_DEAL = N_("You play from the next deal.")
-NOT_STARTED_YET = N_("The match has not started yet.")
-MATCH_OVER = N_("The match is over.")
-
-
-def not_started_host(host: str) -> str:
-    """Back before the first deal at a table someone else hosts (perhaps since they left)."""
-    return _("The match has not started yet. {host} hosts.").format(host=host)
-
-
-def back_at_seat(seat: Seat, where: str) -> str:
-    """Someone back after a lost connection or a server restart: their seat, then where the
-    hand stands (``where``: a sentence or two, such as the trick summary)."""
-    return _("Back at your seat. You sit {seat}. {where}").format(seat=seat_name(seat), where=where)
-
-
-def hand_and_trick(number: int, trick: str) -> str:
-    return _("Hand {number}. {trick}").format(number=number, trick=trick)
 
 
 def public_table(names: list[str], key: str) -> str:
@@ -123,10 +104,6 @@ def public_table(names: list[str], key: str) -> str:
             key=key
         )
     return _("You sit at a public table with {people}.").format(people=join(names))
-
-
-def seconds_left(seconds: float) -> str:
-    return _("{seconds} seconds left.").format(seconds=decimal(seconds))
 
 
 def waiting_for_host(seat: Seat) -> str:
@@ -150,33 +127,6 @@ def code_to_share(code: str, address: str) -> str:
     """The line ``host`` prints for the host to copy to friends (the code as written)."""
     said = _("Table code {code}. Others join with: spades-voice join {code} --server {address}")
     return said.format(code=code, address=address)
-
-
-def host_left(name: str, host: str) -> str:
-    """The host left before the first deal; the person seated longest hosts now."""
-    return _("{name} left. {host} hosts the table now.").format(name=name, host=host)
-
-
-def host_left_to_you(name: str) -> str:
-    """The new host's own line when the host left before the first deal (the client adds
-    how to start, with the key this player presses)."""
-    return _("{name} left. You host the table now.").format(name=name)
-
-
-def still_away(name: str, host: str) -> str:
-    """The host dropped mid-match and is not back in time: the person seated longest
-    hosts now."""
-    return _("{name} is still away. {host} hosts the table now.").format(name=name, host=host)
-
-
-def still_away_to_you(name: str) -> str:
-    """The new host's own line when the host is not back in time mid-match."""
-    return _("{name} is still away. You host the table now.").format(name=name)
-
-
-def host_closed(name: str) -> str:
-    """The host's own server (``spades-voice host``) stops as they leave: their table ends."""
-    return _("{name} left and closed the table.").format(name=name)
 
 
 #: Said when the table ends while waiting in the lobby and gave no reason.

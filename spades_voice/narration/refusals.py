@@ -1,32 +1,18 @@
-"""What a shared table says when it refuses, and sentences that arrive as English words,
-said again in the player's language.
+"""Why a shared table, its client or the coach refuses: each kind (``Refusal``) with its
+words.
 
 A shared table refuses a hello it cannot seat, an intent the table's state or the asker's
-role does not allow, a setting outside the table of rules, or a connection it closes: the
-sentences are here (the server decides when each applies, in net/, and the client speaks
-the reason as it arrives).
-
-Two kinds of sentence reach the shell as finished English text rather than as facts:
-the rules' refusals (``rules/`` is pure and below narration, and an ``IllegalAction``'s
-message is the sentence the game speaks, the same one ``score`` writes into its JSON), and
-what a shared table's server says (its notices and refusals; a server narrates in English,
-the source language, so that every guest can hear it in their own). ``heard`` translates
-them where they are spoken: a fixed sentence is looked up whole; one of ``SHAPES``, the
-English templates with named fields, is recognised by its shape, its fields read back
-(a seat, a card or a suit by its English name; a nested sentence heard in turn), and the
-template said again in the player's language. Anything else is said as it came.
+role does not allow, or a connection it closes; the client refuses a request it cannot
+send. The server decides when each applies (in net/) and sends the kind and its facts; the
+seat says it in its player's language (``reasons.say_reason``). Nothing arrives as a
+sentence, so nothing is parsed back.
 """
 
 from __future__ import annotations
 
-import re
-import string
-from functools import cache
-
-from spades_voice.narration.language import N_, _, line
-from spades_voice.narration.naming import card_name, seat_name, suit_name, the_card
-from spades_voice.narration.words import cap
-from spades_voice.rules import CARDS, SEATS, SUITS
+from spades_voice.narration import chat, coach
+from spades_voice.narration.kinds import Kind
+from spades_voice.narration.language import N_
 
 TABLE_FULL = N_("The table is full.")
 NOT_STARTED = N_("The host has not started the match yet.")
@@ -46,7 +32,7 @@ EMPTY_NAME = N_("Choose a name of at least one letter.")
 #: Messages sent faster than the server takes them (a key held down at a page).
 SLOW_DOWN = N_("Too many messages. Slow down.")
 
-# ---- the terminal client's own: said in English by net/, heard through ``heard`` -------
+# ---- the terminal client's own ------------------------------------------------------
 
 TABLE_DID_NOT_ANSWER = N_("The table did not answer.")
 TABLE_REFUSED = N_("The table refused that.")
@@ -59,7 +45,7 @@ ANSWERED_BADLY = N_("The table server did not answer properly.")
 #: Joining failed in a way the client did not foresee (the details go to the log).
 CANNOT_JOIN = N_("Cannot join the table.")
 
-#: Templates the client fills in English (``heard`` knows them by their shape, in SHAPES).
+#: The client cannot reach the server at ``url``.
 CANNOT_REACH = N_("Cannot reach the table server at {url}.")
 #: The server's certificate is not trusted (TLS).
 NOT_TRUSTED = N_(
@@ -68,137 +54,32 @@ NOT_TRUSTED = N_(
 )
 
 
-def unknown_key(field: str, key: str, known: tuple[str, ...]) -> str:
-    """A key of an object the game does not have: "rules.colour is not one of target,
-    blind_nil, failed_nil_tricks, spades_any_time." (``key`` already cut short and
-    printable)."""
-    return _("{field}.{key} is not one of {known}.").format(
-        field=field, key=key, known=", ".join(known)
-    )
+class Refusal(Kind):
+    """Why a shared table, its client or the coach refuses a request (facts: ``seat``,
+    ``name``)."""
 
+    TABLE_FULL = "table_full", TABLE_FULL
+    NOT_STARTED = "not_started", NOT_STARTED
+    ALREADY_STARTED = "already_started", ALREADY_STARTED
+    ONLY_HOST = "only_host", ONLY_HOST
+    PLAY_NEXT_DEAL = "play_next_deal", N_("You play from the next deal.")
+    NOBODY_WAITING = "nobody_waiting", N_("Nobody is waiting to sit {seat}.")
+    MUTED = "muted", chat.YOU_ARE_MUTED
+    NOTHING_TO_SEND = "nothing_to_send", chat.NOTHING_TO_SEND
+    CHAT_TOO_LONG = "chat_too_long", chat.TOO_LONG
+    CHAT_TOO_FAST = "chat_too_fast", chat.TOO_FAST
+    NO_SUCH_PERSON = "no_such_person", N_("No one called {name} is at the table.")
+    DID_NOT_ANSWER = "did_not_answer", TABLE_DID_NOT_ANSWER
+    REFUSED = "refused", TABLE_REFUSED
+    NOT_CONNECTED = "not_connected", NOT_CONNECTED
+    CONNECTION_LOST = "connection_lost", CONNECTION_LOST
+    SERVER_CLOSED = "server_closed", SERVER_CLOSED
+    TABLE_CLOSED = "table_closed", TABLE_CLOSED
+    NO_RECONNECT = "no_reconnect", NO_RECONNECT
+    ANSWERED_BADLY = "answered_badly", ANSWERED_BADLY
+    CANNOT_JOIN = "cannot_join", CANNOT_JOIN
+    CANNOT_REACH = "cannot_reach", CANNOT_REACH
+    NOT_TRUSTED = "not_trusted", NOT_TRUSTED
+    COACH_BUSY = "coach_busy", coach.COACH_BUSY
+    COACH_FAILED = "coach_failed", coach.COACH_FAILED
 
-def target_not_offered(targets: str) -> str:
-    """``targets``: the offered ones in words, "200, 300 or 500"."""
-    return _("rules.target must be {targets}, or null for a single hand.").format(
-        targets=targets
-    )
-
-
-def not_true_or_false(field: str) -> str:
-    return _("{field} must be true or false.").format(field=field)
-
-
-#: The rules' fixed refusals, the client's own and an older server's, so the catalog has
-#: them (the constants above, ``closes`` and ``prompts`` mark the rest where they stand).
-FIXED = (
-    N_("Bidding is over."),
-    N_("It is not your turn to bid."),
-    N_("Blind nil is not allowed at this table."),
-    N_("Blind nil must be bid before you see your cards."),
-    N_("The hand is over."),
-    N_("It is not your turn."),
-    N_("Spades are not broken yet, and you hold other suits."),
-    N_("You cannot play now."),
-    N_("You cannot play that card."),
-    N_("No hand is dealt."),
-    N_("Nothing to undo in this hand."),
-    # Sent by servers before this round's typed hellos (same protocol, 2).
-    N_("That seat token is not for this table."),
-    N_("The table has ended: it had not started for over a minute, and the server needed room."),
-)
-
-#: Sentences with fields that arrive as English text: the rules' refusals naming a card
-#: or a suit, and the server's notices (``narration.notices`` makes them; these are the
-#: same English templates). A field named ``seat`` is a seat, ``card`` or ``the_card`` a
-#: card, ``suit`` a suit, ``where``, ``trick`` and ``start`` a sentence of its own.
-SHAPES = (
-    N_("{the_card} has already been played."),
-    N_("You do not hold {the_card}."),
-    N_("You must follow {suit}."),
-    N_("Nobody is waiting to sit {seat}."),
-    N_("No one called {name} is at the table."),
-    N_("{name} joined, sitting {seat}."),
-    N_("{name} is back."),
-    N_("{name} left. The computer plays for them until they come back."),
-    N_("{name} joined, and sits {seat} from the next deal."),
-    N_("You sit {seat} from the next deal. Until then {computer} plays this hand."),
-    N_("{name} now sits {seat}."),
-    N_("{name} is waiting for the next deal."),
-    N_("The host seated you. You play {seat} from now."),
-    N_("Only the host can seat {name} now; {name} sits from the next deal."),
-    N_("The match has not started yet. {host} hosts."),
-    N_("Back at your seat. You sit {seat}. {where}"),
-    N_("Hand {number}. {trick}"),
-    N_("You opened a public table. You are its host: press {key} to start."),
-    N_("You sit at a public table with {people}."),
-    N_("{seconds} seconds left."),
-    N_("You sit {seat}. Waiting for the host to start."),
-    N_("Press {key} to start; the computer plays any empty seat."),
-    N_("Table code {code}. Friends join with spades-voice join and this code. {start}"),
-    N_("{name} left. {host} hosts the table now."),
-    N_("{name} is still away. {host} hosts the table now."),
-    N_("{name} is still away. You host the table now."),
-    N_("{name} left. You host the table now."),
-    N_("{name} left and closed the table."),
-    N_("{name} is muted."),
-    N_("{name} may chat again."),
-    N_("This server speaks protocol {version}."),
-    N_("{field}.{key} is not one of {known}."),
-    N_("rules.target must be {targets}, or null for a single hand."),
-    N_("{field} must be true or false."),
-    CANNOT_REACH,
-    NOT_TRUSTED,
-)
-
-_CARDS = {card.spoken: card for card in CARDS}
-_SUITS = {suit.spoken: suit for suit in SUITS}
-_SEATS = {seat.long_name: seat for seat in SEATS}
-_SENTENCES = frozenset({"where", "trick", "start"})
-
-
-@cache
-def _pattern(template: str) -> re.Pattern[str]:
-    """``template``'s English as a regular expression with a group for each field."""
-    out, seen = [], set()
-    for literal, name, _spec, _conv in string.Formatter().parse(template):
-        out.append(re.escape(literal))
-        if name is None:
-            continue
-        out.append(f"(?P={name})" if name in seen else f"(?P<{name}>.+?)")
-        seen.add(name)
-    return re.compile("".join(out), re.DOTALL)
-
-
-def _field(name: str, english: str) -> str | None:
-    """One field read back from its English, said in the current language; None when the
-    English is not what the field holds (the shape did not really match)."""
-    if name in ("card", "the_card"):
-        found = _CARDS.get(english.removeprefix("the ").removeprefix("The "))
-        if found is None:
-            return None
-        return the_card(found) if name == "the_card" else card_name(found)
-    if name == "suit":
-        suit = _SUITS.get(english)
-        return None if suit is None else suit_name(suit)
-    if name == "seat":
-        seat = _SEATS.get(english)
-        return None if seat is None else seat_name(seat)
-    if name in _SENTENCES:
-        return heard(english)
-    return english
-
-
-def heard(text: str) -> str:
-    """``text``, an English sentence from the rules or a server, in the current language."""
-    said = line(text)
-    if said != text:
-        return said
-    for template in SHAPES:
-        found = _pattern(template).fullmatch(text)
-        if found is None:
-            continue
-        fields = {name: _field(name, value) for name, value in found.groupdict().items()}
-        if any(value is None for value in fields.values()):
-            continue
-        return cap(_(template).format(**fields))
-    return text

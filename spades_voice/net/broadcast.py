@@ -18,13 +18,14 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from spades_voice.narration import refusals
+from spades_voice.narration.closes import Closed
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.net.blind import held_back
 from spades_voice.net.limits import Timers
+from spades_voice.net.reasons import close_text
 from spades_voice.net.seating import Seating
-from spades_voice.rules import SEATS, MatchState, Seat, view_of
+from spades_voice.rules import SEATS, MatchState, Reason, Seat, view_of
 from spades_voice.table import Event, Notice
 
 log = logging.getLogger("spades_voice.net")
@@ -61,13 +62,14 @@ class Member:
             return
         if self.queue.qsize() >= self.backlog:
             log.info("dropping a reader that fell %d frames behind", self.backlog)
-            self.close(p.CLOSE_POLICY, refusals.TOO_FAR_BEHIND)
+            self.close(p.CLOSE_POLICY, Reason(Closed.TOO_FAR_BEHIND))
             return
         self.queue.put_nowait(text)
 
-    def close(self, code: int, reason: str) -> None:
-        """Close after the frames already queued have been written."""
-        self.close_code, self.close_reason = code, reason
+    def close(self, code: int, reason: Reason) -> None:
+        """Close after the frames already queued have been written, with ``reason`` (a
+        value, as JSON text) for the client to say in its player's language."""
+        self.close_code, self.close_reason = code, close_text(reason)
         _ = self.writer  # started, so the close gets written
         self.queue.put_nowait(None)
 
@@ -132,11 +134,11 @@ class Broadcaster:
             assert info.member is not None
             info.member.send(message)
 
-    def tell(self, seat: Seat, text: str) -> None:
+    def tell(self, seat: Seat, text: Reason) -> None:
         """A notice to ``seat`` alone, without a view."""
         self.update(seat, [Notice(text)], with_view=False)
 
-    def tell_others(self, seat: Seat, text: str, *, to_host: Notice | None = None) -> None:
+    def tell_others(self, seat: Seat, text: Reason, *, to_host: Notice | None = None) -> None:
         """A notice to everyone but ``seat`` (the host hears ``to_host`` when given)."""
         host = self.seating.host
         for s in SEATS:

@@ -18,9 +18,10 @@ The page only renders and sends keys; no sentence is made in JavaScript.
 
 Each seat hears its own language: the page names it in its first message (``lang``, a
 ``Language`` code; anything else is English), and every frame for this seat is made
-inside ``speaking(lang)``. The server itself speaks English (its notices, refusals and
-close reasons arrive here as English text), so they go through ``refusals.heard`` as a
-terminal client's do.
+inside ``speaking(lang)``. The server's notices, refusals, errors and close reasons
+arrive as values (a kind and its facts), worded here by ``narration.reasons`` as a
+terminal client words them; a line is urgent by its kind (``notices.URGENT``), never by
+its words.
 """
 
 from __future__ import annotations
@@ -47,15 +48,17 @@ from spades_voice.narration.browser import (
     table_code_line,
 )
 from spades_voice.narration.language import Language, line, speaking
-from spades_voice.narration.refusals import heard
-from spades_voice.net import codec
+from spades_voice.narration.notices import Told
+from spades_voice.narration.reasons import say_reason
+from spades_voice.narration.refusals import Refusal
+from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
 from spades_voice.net.client import TableClient, hello_create, moved_from
 from spades_voice.net.computers import HintShare, NoHint
 from spades_voice.net.regions import bid_focus, regions
 from spades_voice.net.registry import seat_address
 from spades_voice.net.web import Keys, chosen_language
-from spades_voice.rules import BID_CHOICES, BLIND_NIL, Card, Phase, Ruleset, SeatView
+from spades_voice.rules import BID_CHOICES, BLIND_NIL, Card, Phase, Reason, Ruleset, SeatView
 from spades_voice.table import Event, Notice, TurnToAct
 
 #: The id of the intents a key makes (the update that answers them needs no matching).
@@ -94,12 +97,7 @@ def _urgent(event: Event, view: SeatView) -> bool:
     """Said at once (an assertive region): the seat's turn and its timer's warnings."""
     if isinstance(event, TurnToAct):
         return event.seat is view.seat
-    if not isinstance(event, Notice):
-        return False
-    with speaking(Language.EN):  # a notice arrives in the server's words
-        return event.text == notices.TIME_UP or event.text in (
-            notices.seconds_left(s) for s in (5, 10)
-        )
+    return isinstance(event, Notice) and event.reason.kind in notices.URGENT
 
 
 class BrowserSocket:
@@ -238,7 +236,7 @@ class BrowserSocket:
             if self.client.host:  # the one who starts it hears how
                 return _answer(line(START_HOST))
             host = next((x.name for x in self.client.people if x.host), "")
-            return _answer(notices.not_started_host(host))
+            return _answer(say_reason(Reason.of(Told.NOT_STARTED_HOST, host=host)))
         text = _summary(action, self._view(), self._cast())
         return _answer(text if text is not None else line(NOT_HERE))
 
@@ -288,7 +286,8 @@ class BrowserSocket:
         if code not in (1000, p.CLOSE_MOVED) and reason:  # moved: the page follows
             # A browser never sees a close reason it can rely on: say it in a frame first.
             with speaking(self.lang):
-                with_reason = {"type": "closed", "code": code, "urgent": [heard(reason)]}
+                said = say_reason(reasons.close_reason(reason))
+                with_reason = {"type": "closed", "code": code, "urgent": [said]}
             with contextlib.suppress(ConnectionClosed):
                 await self.ws.send(json.dumps(with_reason))
         await self.ws.close(code, reason)
@@ -310,7 +309,7 @@ class BrowserSocket:
         if kind == "ok":
             return self._said_for(action) if action is not None else None
         if kind in ("refused", "error"):
-            return _answer(heard(str(data.get("reason", ""))))
+            return _answer(say_reason(_reason(data.get("reason"))))
         if kind == "moved":  # another process holds the table: the page opens its seat
             moved = moved_from(data)
             return {"type": "moved", "table": moved.code, "seat": seat_address(moved.server)}
@@ -352,7 +351,7 @@ class BrowserSocket:
         lines: list[str] = []
         urgent: list[str] = []
         for event in self.client.drain():
-            said = say.event_lines(event, cast)
+            said = say.event_lines(event, cast, view=view)
             if isinstance(event, TurnToAct) and event.phase is Phase.BIDDING:
                 offered = _blind_offer(view) and event.seat is view.seat
                 bid = prompts.your_bid(bid_focus(view))
@@ -441,6 +440,15 @@ def _hello(kind: str, form: dict[str, Any]) -> dict[str, Any]:
         if hello["token"] == "":
             hello["token"] = None
     return hello
+
+
+def _reason(value: object) -> Reason:
+    """The reason a ``refused`` or ``error`` frame carries (a plain refusal when it is not
+    one this page can read)."""
+    try:
+        return reasons.reason_from_json(value)
+    except p.ProtocolError:
+        return Reason(Refusal.REFUSED)
 
 
 def _answer(text: str) -> dict[str, Any]:

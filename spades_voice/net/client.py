@@ -20,12 +20,16 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from spades_voice.narration import closes, refusals
-from spades_voice.narration.notices import CONNECTION_LOST
-from spades_voice.net import codec
+from spades_voice.narration.closes import Closed
+from spades_voice.narration.notices import Told
+from spades_voice.narration.reasons import english
+from spades_voice.narration.refusals import Refusal
+from spades_voice.narration.wire import Wrong
+from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
     HandOutcome,
+    Reason,
     Ruleset,
     Seat,
     SeatView,
@@ -52,7 +56,16 @@ MAX_MOVES = 2
 
 
 class JoinRefused(Exception):
-    """The table could not be reached or refused us; ``str()`` is the spoken reason."""
+    """The table could not be reached or refused us, for ``reason`` (a value the caller
+    says in its player's language)."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+    def __str__(self) -> str:
+        """The reason in English, for a log (a player hears it in their own language)."""
+        return english(self.reason)
 
 
 class Moved(Exception):
@@ -63,12 +76,17 @@ class Moved(Exception):
         self.server, self.code = server, code
 
 
+def _refused(reason: Reason) -> dict[str, Any]:
+    """A ``refused`` reply the client makes itself (not connected, no answer in time)."""
+    return {"type": "refused", "reason": reasons.reason_to_json(reason)}
+
+
 def moved_from(data: dict[str, Any]) -> Moved:
     """A ``moved`` frame read; ProtocolError when it does not name a websocket address
     and a table code."""
     server, code = data.get("server"), data.get("table")
     if not isinstance(server, str) or not server.startswith(("ws://", "wss://")):
-        raise p.ProtocolError("moved names a ws:// or wss:// server.")
+        raise p.wrong(Wrong.MOVED_URL)
     return Moved(server, p.normalize_code(code))
 
 
@@ -186,7 +204,7 @@ class TableClient:
         self.people: list[Person] = []
         self.started = False
         self.timers: dict[str, float | None] = {"bid": None, "play": None}
-        self.closed_reason: str | None = None
+        self.closed_reason: Reason | None = None
         self.lock = threading.Lock()  # guards events, view and people for other threads
         self._events: list[Event] = []
         self._ws: ClientConnection | None = None
@@ -207,7 +225,7 @@ class TableClient:
                 return
             except Moved as moved:
                 self.url, self.hello = moved.server, moved_hello(self.hello, moved.code)
-        raise JoinRefused(closes.TABLE_ELSEWHERE)  # sent on and on: a server misconfigured
+        raise JoinRefused(Reason(Closed.TABLE_ELSEWHERE))  # sent on and on: a server misconfigured
 
     async def _open(self, hello: dict[str, Any]) -> None:
         # wss:// always checks the certificate: against --ca, else the system's authorities.
@@ -227,9 +245,9 @@ class TableClient:
                 **options,
             )
         except ssl.SSLCertVerificationError as e:
-            raise JoinRefused(refusals.NOT_TRUSTED.format(url=self.url)) from e
+            raise JoinRefused(Reason.of(Refusal.NOT_TRUSTED, url=self.url)) from e
         except (OSError, InvalidHandshake, InvalidURI, TimeoutError, ValueError) as e:
-            raise JoinRefused(refusals.CANNOT_REACH.format(url=self.url)) from e
+            raise JoinRefused(Reason.of(Refusal.CANNOT_REACH, url=self.url)) from e
         try:
             await ws.send(p.encode(hello))
             # welcome (or moved: another process holds the table), then people, then
@@ -240,23 +258,23 @@ class TableClient:
                 await ws.close()
                 raise moved_from(data)
             if data["type"] != "welcome":
-                raise p.ProtocolError("Expected welcome.")
+                raise p.wrong(Wrong.EXPECTED, key="welcome")
             self._frame(first)
             await self._expect(ws, "people")
             if self.started and not self.waiting:
                 await self._expect(ws, "update")
         except ConnectionClosed as e:
-            reason = e.rcvd.reason if e.rcvd is not None and e.rcvd.reason else None
-            raise JoinRefused(reason or refusals.SERVER_CLOSED) from e
+            said = e.rcvd.reason if e.rcvd is not None else ""
+            raise JoinRefused(reasons.close_reason(said)) from e
         except (TimeoutError, p.ProtocolError) as e:
             await ws.close()
-            raise JoinRefused(refusals.ANSWERED_BADLY) from e
+            raise JoinRefused(Reason(Refusal.ANSWERED_BADLY)) from e
         self._ws = ws
 
     async def _expect(self, ws: ClientConnection, kind: str) -> None:
         raw = await asyncio.wait_for(ws.recv(), self.open_timeout)
         if p.decode(raw)["type"] != kind:
-            raise p.ProtocolError(f"Expected {kind}.")
+            raise p.wrong(Wrong.EXPECTED, key=kind)
         self._frame(raw)
 
     async def run(self) -> None:
@@ -272,17 +290,17 @@ class TableClient:
                         continue  # the server never sends these; dropping one is safest
             except ConnectionClosed:
                 pass
-            self._fail_pending(refusals.CONNECTION_LOST)
+            self._fail_pending(Reason(Refusal.CONNECTION_LOST))
             if self._closing:
                 return
             if ws.close_code in FINAL_CLOSES:
-                self._final(ws.close_reason or refusals.TABLE_CLOSED)
+                self._final(reasons.close_reason(ws.close_reason or "", Refusal.TABLE_CLOSED))
                 return
             if not await self._reconnect():
                 return
 
     async def _reconnect(self) -> bool:
-        self._notice(CONNECTION_LOST)
+        self._notice(Reason(Told.RECONNECTING))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.reconnect_seconds
         while not self._closing and loop.time() < deadline:
@@ -296,7 +314,7 @@ class TableClient:
                 await asyncio.sleep(1.0)
                 continue
             return True  # the server says "Back at your seat" and where the hand stands
-        self._final(refusals.NO_RECONNECT)
+        self._final(Reason(Refusal.NO_RECONNECT))
         return False
 
     async def close(self) -> None:
@@ -315,9 +333,9 @@ class TableClient:
     async def request(self, message: dict[str, Any], timeout: float = 10.0) -> dict[str, Any]:
         """Send an intent with a fresh ``id``; the server's ``ok`` or ``refused`` reply."""
         if self.closed_reason is not None:
-            return {"type": "refused", "reason": self.closed_reason}
+            return _refused(self.closed_reason)
         if self._ws is None:
-            return {"type": "refused", "reason": refusals.NOT_CONNECTED}
+            return _refused(Reason(Refusal.NOT_CONNECTED))
         rid = next(self._ids)
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._pending[rid] = future
@@ -325,7 +343,7 @@ class TableClient:
             await self._ws.send(p.encode({**message, "id": rid}))
             return await asyncio.wait_for(future, timeout)
         except (ConnectionClosed, TimeoutError):
-            return {"type": "refused", "reason": refusals.TABLE_DID_NOT_ANSWER}
+            return _refused(Reason(Refusal.DID_NOT_ANSWER))
         finally:
             self._pending.pop(rid, None)
 
@@ -374,7 +392,7 @@ class TableClient:
             self.waiting = data.get("waiting") is True
             self.public = data.get("public") is True
         else:
-            raise p.ProtocolError(f"Unknown message type: {kind!r}.")
+            raise p.wrong(Wrong.UNKNOWN_TYPE, text=repr(kind)[:40])
 
     def _answer(self, data: dict[str, Any]) -> None:
         rid = data.get("id")
@@ -407,19 +425,19 @@ class TableClient:
                 self.timers = {k: timers.get(k) for k in ("bid", "play")}
         self._changed()
 
-    def _notice(self, text: str) -> None:
+    def _notice(self, reason: Reason) -> None:
         with self.lock:
-            self._events.append(Notice(text))
+            self._events.append(Notice(reason))
         self._changed()
 
-    def _final(self, reason: str) -> None:
+    def _final(self, reason: Reason) -> None:
         self.closed_reason = reason
         self._notice(reason)
 
-    def _fail_pending(self, reason: str) -> None:
+    def _fail_pending(self, reason: Reason) -> None:
         for future in self._pending.values():
             if not future.done():
-                future.set_result({"type": "refused", "reason": reason})
+                future.set_result(_refused(reason))
 
     def _changed(self) -> None:
         if self.on_change is not None:

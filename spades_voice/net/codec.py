@@ -12,6 +12,7 @@ from typing import Any
 
 from spades_voice.narration.chat import clean_chat
 from spades_voice.narration.notices import OFFERS
+from spades_voice.narration.wire import Wrong
 from spades_voice.net.protocol import (
     MAX_NAME,
     ProtocolError,
@@ -37,7 +38,9 @@ from spades_voice.net.protocol import (
     team_from_json,
     trick_from_json,
     trick_to_json,
+    wrong,
 )
+from spades_voice.net.reasons import reason_from_json, reason_to_json
 from spades_voice.rules import (
     SEATS,
     TEAMS,
@@ -87,11 +90,11 @@ def _score_to_json(score: TeamScore) -> dict[str, Any]:
 
 def _score_from_json(value: object) -> TeamScore:
     if not isinstance(value, dict):
-        raise ProtocolError("A score is an object.")
+        raise wrong(Wrong.NOT_AN_OBJECT, key="score")
     nils = tuple(
         NilOutcome(seat_from_json(n.get("seat")), as_bool(n.get("blind")), as_int(n.get("tricks")))
         if isinstance(n, dict)
-        else _raise("A nil is an object.")
+        else _raise(wrong(Wrong.NOT_AN_OBJECT, key="nil"))
         for n in as_list(value.get("nils"), 2)
     )
     return TeamScore(
@@ -111,8 +114,8 @@ def _score_from_json(value: object) -> TeamScore:
     )
 
 
-def _raise(message: str) -> Any:
-    raise ProtocolError(message)
+def _raise(error: ProtocolError) -> Any:
+    raise error
 
 
 def outcome_to_json(outcome: HandOutcome) -> dict[str, Any]:
@@ -130,7 +133,7 @@ def outcome_to_json(outcome: HandOutcome) -> dict[str, Any]:
 
 def outcome_from_json(value: object) -> HandOutcome:
     if not isinstance(value, dict):
-        raise ProtocolError("A hand's outcome is an object.")
+        raise wrong(Wrong.NOT_AN_OBJECT, key="outcome")
     return HandOutcome(
         number=as_int(value.get("number")),
         dealer=seat_from_json(value.get("dealer")),
@@ -206,7 +209,7 @@ def outcomes_from_json(
     connection was sent before), then the view's own ``outcomes``."""
     start = as_int(value.get("outcomes_from"))
     if not 0 <= start <= len(earlier):
-        raise ProtocolError("outcomes_from counts hands this connection was never sent.")
+        raise wrong(Wrong.OUTCOMES_UNSENT)
     new = tuple(outcome_from_json(o) for o in as_list(value.get("outcomes"), 10_000))
     return earlier[:start] + new
 
@@ -215,7 +218,7 @@ def view_from_json(value: object, outcomes: tuple[HandOutcome, ...] | None = Non
     """The view in ``value``; ``outcomes`` are its finished hands when the caller has
     already read them with ``outcomes_from_json``, else the view must hold them all."""
     if not isinstance(value, dict):
-        raise ProtocolError("A view is an object.")
+        raise wrong(Wrong.NOT_AN_OBJECT, key="view")
     tricks = tuple(trick_from_json(t) for t in as_list(value.get("tricks"), 13))
     return SeatView(
         seat=seat_from_json(value.get("seat")),
@@ -345,10 +348,10 @@ def event_to_json(event: Event) -> dict[str, Any]:
             }
         case TakenBack(count, restart):
             return {"kind": "taken_back", "count": count, "restart": restart}
-        case Notice(text, action):
+        case Notice(reason, action):
             if action is None:
-                return {"kind": "notice", "text": text}
-            return {"kind": "notice", "text": text, "action": action}
+                return {"kind": "notice", "reason": reason_to_json(reason)}
+            return {"kind": "notice", "reason": reason_to_json(reason), "action": action}
         case Chat(seat, name, text):
             return {"kind": "chat", "seat": seat.value, "name": name, "text": text}
     raise TypeError(f"Not an event: {event!r}")  # pragma: no cover
@@ -361,7 +364,7 @@ def _action_name(value: object) -> str | None:
 
 def event_from_json(value: object) -> Event:
     if not isinstance(value, dict):
-        raise ProtocolError("An event is an object.")
+        raise wrong(Wrong.NOT_AN_OBJECT, key="event")
     kind = value.get("kind")
     if kind == "hand_dealt":
         return HandDealt(as_int(value.get("number")), seat_from_json(value.get("dealer")))
@@ -397,7 +400,8 @@ def event_from_json(value: object) -> Event:
     if kind == "taken_back":
         return TakenBack(as_int(value.get("count")), as_bool(value.get("restart")))
     if kind == "notice":
-        return Notice(field_of(value, "text", str), optional(value, "action", _action_name))
+        reason = reason_from_json(value.get("reason"))
+        return Notice(reason, optional(value, "action", _action_name))
     if kind == "chat":
         # Cleaned again here: a client never speaks control characters, whoever sent them.
         return Chat(
@@ -405,4 +409,4 @@ def event_from_json(value: object) -> Event:
             clean_chat(field_of(value, "name", str))[:MAX_NAME],
             clean_chat(field_of(value, "text", str)),
         )
-    raise ProtocolError(f"Unknown event kind: {kind!r}.")
+    raise wrong(Wrong.UNKNOWN_EVENT, text=repr(kind)[:40])

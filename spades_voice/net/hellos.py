@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from spades_voice.narration import closes
+from spades_voice.narration.wire import Wrong
 from spades_voice.net import protocol as p
 from spades_voice.net.intents import timers_from_json
 from spades_voice.net.limits import Timers
@@ -60,6 +60,8 @@ class Rejoin:
 
 
 Hello = Create | Join | JoinAny | Rejoin
+#: The types a first message may have.
+HELLOS = ("create", "join", "join_any", "rejoin")
 
 
 def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
@@ -86,6 +88,6 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
     if kind == "rejoin":
         token = p.token_from_json(message.get("token"))
         if token is None:
-            raise p.ProtocolError(closes.REJOIN_NEEDS_TOKEN)
+            raise p.wrong(Wrong.REJOIN_NEEDS_TOKEN)
         return Rejoin(p.normalize_code(message.get("table")), token)
-    raise p.ProtocolError("The first message is create, join, join_any or rejoin.")
+    raise p.wrong(Wrong.FIRST_MESSAGE, hellos=", ".join(HELLOS))

@@ -14,6 +14,7 @@ from typing import Any
 from spades_voice.narration.language import Language, speaking
 from spades_voice.net.protocol import CLOSE_NO_TABLE
 from spades_voice.net.server import TableServer
+from spades_voice.rules import Reason
 
 
 def is_loopback(host: str) -> bool:
@@ -46,7 +47,7 @@ class ServerThread:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._stop: asyncio.Event | None = None
-        self._ending: str | None = None
+        self._ending: Reason | None = None
         self._thread = threading.Thread(target=self._run, name="spades-server", daemon=True)
 
     def start(self, timeout: float = 30.0) -> tuple[str, int]:
@@ -79,7 +80,7 @@ class ServerThread:
             await self._end_tables(self._ending)
         await self.server.close()
 
-    async def _end_tables(self, reason: str) -> None:
+    async def _end_tables(self, reason: Reason) -> None:
         """Tell everyone seated that their table has ended, and wait (a little) for the
         words to go out: their clients then say so at once, where a server that simply
         went away would leave them trying to reconnect for a minute."""
@@ -100,9 +101,9 @@ class ServerThread:
 
         return asyncio.run_coroutine_threadsafe(run(), self.loop).result(timeout)
 
-    def stop(self, timeout: float = 30.0, *, ending: str | None = None) -> None:
+    def stop(self, timeout: float = 30.0, *, ending: Reason | None = None) -> None:
         """Stop the server. ``ending``: the tables end for good (no store keeps them), and
-        everyone seated hears this sentence first."""
+        everyone seated hears this reason first, in their own language."""
         self._ending = ending
         if self._stop is not None and self._thread.is_alive():
             self.loop.call_soon_threadsafe(self._stop.set)

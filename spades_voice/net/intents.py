@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from spades_voice.narration.wire import Wrong
 from spades_voice.net import protocol as p
 from spades_voice.net.limits import Timers
 from spades_voice.rules import Decision, Seat
@@ -111,16 +112,16 @@ def _intent(message: Mapping[str, Any], min_timer: float) -> Intent:
     if kind == "say":
         text = message.get("text")
         if not isinstance(text, str):
-            raise p.ProtocolError("A chat line is text.")
+            raise p.wrong(Wrong.CHAT_NOT_TEXT)
         return Say(text)
     if kind == "mute":
         name, muted = message.get("name"), message.get("muted")
         if not isinstance(name, str) or not isinstance(muted, bool):
-            raise p.ProtocolError("mute takes a name and muted: true or false.")
+            raise p.wrong(Wrong.MUTE_FORM)
         return Mute(name, muted)
     bare = _BARE.get(kind)
     if bare is None:
-        raise p.ProtocolError(f"Unknown message type: {kind[:20]!r}.")
+        raise p.wrong(Wrong.UNKNOWN_TYPE, text=repr(kind[:20]))
     return bare
 
 

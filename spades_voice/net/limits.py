@@ -12,8 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from spades_voice.narration import refusals
 from spades_voice.narration.chat import CHAT_BURST, CHAT_WINDOW
+from spades_voice.narration.wire import Wrong
 from spades_voice.net import protocol as p
 from spades_voice.rules import Phase
 
@@ -82,18 +82,16 @@ class Timers:
         if value is None:
             return cls()
         if not isinstance(value, dict):
-            raise p.ProtocolError("timers is an object.")
+            raise p.wrong(Wrong.NOT_AN_OBJECT, key="timers")
 
         def one(key: str) -> float | None:
             v = value.get(key)
             if v is None:
                 return None
             if not isinstance(v, int | float) or isinstance(v, bool):
-                raise p.ProtocolError(f"timers.{key} is a number of seconds or null.")
+                raise p.wrong(Wrong.TIMER_NOT_SECONDS, key=key)
             if not minimum <= v <= MAX_TIMER:
-                raise p.ProtocolError(
-                    f"timers.{key} must be between {minimum:g} and {MAX_TIMER} seconds."
-                )
+                raise p.wrong(Wrong.TIMER_RANGE, key=key, low=f"{minimum:g}", high=MAX_TIMER)
             return float(v)
 
         return cls(one("bid"), one("play"))
@@ -139,13 +137,13 @@ class Guard:
         self._refill()
         if self.tokens < 1:
             self.strike()
-            raise p.ProtocolError(refusals.SLOW_DOWN)
+            raise p.wrong(Wrong.SLOW_DOWN)
         self.tokens -= 1
         if len(raw) > self.limits.max_message or (
             isinstance(raw, str) and len(raw.encode("utf-8")) > self.limits.max_message
         ):
             self.strike()
-            raise p.ProtocolError(f"Messages are at most {self.limits.max_message} bytes.")
+            raise p.wrong(Wrong.TOO_BIG, number=self.limits.max_message)
         try:
             return p.decode(raw)
         except p.ProtocolError:

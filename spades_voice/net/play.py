@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable, Iterable
 
 from spades_voice.ai import Level
-from spades_voice.narration import notices
+from spades_voice.narration.notices import Told
 from spades_voice.net import blind
 from spades_voice.net.broadcast import Broadcaster, Member
 from spades_voice.net.computers import ComputerPool
@@ -27,6 +27,7 @@ from spades_voice.rules import (
     Look,
     Match,
     MatchState,
+    Reason,
     Ruleset,
     Seat,
     SeatView,
@@ -122,7 +123,7 @@ class TablePlay:
 
     def _warn(self, seat: Seat, left: float) -> None:
         if self.state.to_act is seat:
-            self.out.tell(seat, notices.seconds_left(left))
+            self.out.tell(seat, Reason.of(Told.SECONDS_LEFT, seconds=left))
 
     def _computer_turn(self, seat: Seat, timed_out: bool) -> None:
         if self.state.to_act is not seat or self.state.over or self.turns.thinking is not None:
@@ -153,7 +154,7 @@ class TablePlay:
         self._record(len(state.decisions) - 1, decision)
         before: dict[Seat, list[Event]] = {}
         if timed_out:
-            before[seat] = [Notice(notices.TIME_UP)]
+            before[seat] = [Notice(Reason(Told.TIME_UP))]
         self._publish(events, before)
         self.schedule()
 

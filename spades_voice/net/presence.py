@@ -13,14 +13,15 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
-from spades_voice.narration import notices, refusals
-from spades_voice.narration.summaries import trick_summary
-from spades_voice.narration.words import Cast
+from spades_voice.narration import notices
+from spades_voice.narration.closes import Closed
+from spades_voice.narration.notices import Told
+from spades_voice.narration.refusals import Refusal
 from spades_voice.net import protocol as p
 from spades_voice.net.broadcast import Broadcaster, Member, people_message
 from spades_voice.net.play import TablePlay
 from spades_voice.net.seating import SeatInfo, Seating
-from spades_voice.rules import IllegalAction, Seat, view_of
+from spades_voice.rules import IllegalAction, Reason, Seat, Why
 from spades_voice.table import Event, Notice
 
 Info = SeatInfo[Member]
@@ -66,41 +67,42 @@ class Presence:
         if info.waiting:
             self._joined(
                 info,
-                notices.joined_next_deal(info.name, info.seat),
-                notices.you_sit_next_deal(info.seat, info.computer_name),
-                to_host=Notice(notices.waiting_ask_host(info.name), notices.SEAT_WAITING),
+                Reason.of(Told.JOINED_NEXT_DEAL, name=info.name, seat=info.seat),
+                Reason.of(Told.YOU_SIT_NEXT_DEAL, seat=info.seat, computer=info.computer_name),
+                to_host=Notice(Reason.of(Told.WAITING, name=info.name), notices.SEAT_WAITING),
             )
         else:
-            self._joined(info, notices.joined(info.name, info.seat))
+            self._joined(info, Reason.of(Told.JOINED, name=info.name, seat=info.seat))
         return info
 
     def rejoin(self, info: Info, member: Member) -> Info:
         """Give ``info``'s seat to ``member``, who presented its token."""
         old = self.seating.rejoin(info, member)
         if old is not None:
-            old.close(p.CLOSE_NO_TABLE, refusals.SEAT_TAKEN_UP)
+            old.close(p.CLOSE_NO_TABLE, Reason(Closed.SEAT_TAKEN_UP))
         self.settle_host()
-        self._joined(info, notices.back(info.name), self._where(info), back=True)
+        self._joined(info, Reason.of(Told.BACK, name=info.name), self._where(info), back=True)
         return info
 
-    def _where(self, info: Info) -> str:
-        """What someone coming back hears: their seat and where the hand stands."""
+    def _where(self, info: Info) -> Reason:
+        """What someone coming back hears: their seat and where the hand stands (mid-hand,
+        the hand's number: the client says the trick so far from its own view)."""
+        return Reason.of(Told.BACK_AT_SEAT, seat=info.seat, where=self._standing(info))
+
+    def _standing(self, info: Info) -> Reason:
         if info.waiting:
-            return notices.back_at_seat(info.seat, notices.YOU_PLAY_NEXT_DEAL)
+            return Reason(Refusal.PLAY_NEXT_DEAL)
         if not self.play.started:
             host = self.seating.host_info()
             if host is None or host is info:
-                return notices.back_at_seat(info.seat, notices.NOT_STARTED_YET)
+                return Reason(Told.NOT_STARTED_YET)
             # The role may have passed while they were away.
-            return notices.back_at_seat(info.seat, notices.not_started_host(host.name))
+            return Reason.of(Told.NOT_STARTED_HOST, host=host.name)
         if self.play.state.hand is None:
-            return notices.back_at_seat(info.seat, notices.MATCH_OVER)
-        view = view_of(self.play.state, info.seat)
-        names = {s: i.shown_name for s, i in self.seating.seats.items()}
-        trick = trick_summary(view, Cast(info.seat, names))
-        return notices.back_at_seat(info.seat, notices.hand_and_trick(view.hand_number, trick))
+            return Reason(Why.MATCH_OVER)
+        return Reason.of(Told.IN_HAND, number=self.play.state.hand_number)
 
-    def _joined(self, info: Info, text: str, own: str | None = None, *,
+    def _joined(self, info: Info, text: Reason, own: Reason | None = None, *,
                 back: bool = False, to_host: Notice | None = None) -> None:
         """Welcome ``info``'s connection; the others hear ``text`` (the host ``to_host``
         instead, when given: what the host alone may do about it)."""
@@ -128,10 +130,10 @@ class Presence:
         elif info.seat is self.seating.host:
             # Mid-match the host may be back in a moment (a dropped connection): the role
             # stays theirs for the grace, and host-only intents with it.
-            self.out.tell_others(info.seat, notices.left(info.name))
+            self.out.tell_others(info.seat, Reason.of(Told.LEFT, name=info.name))
             self._wait_for_host(self.grace_seconds)
         else:
-            self.out.tell_others(info.seat, notices.left(info.name))
+            self.out.tell_others(info.seat, Reason.of(Told.LEFT, name=info.name))
         self.send_people()
         self._touch()
         self.play.schedule()
@@ -174,7 +176,7 @@ class Presence:
             new = self.settle_host()
             if new is None:
                 return  # nobody here: whoever comes first hosts
-            self._new_host(host, new, notices.still_away_to_you, notices.still_away)
+            self._new_host(host, new, Told.STILL_AWAY_TO_YOU, Told.STILL_AWAY)
         self.send_people()
 
     def settle_host(self) -> Info | None:
@@ -190,17 +192,20 @@ class Presence:
         (the new host is told it is them; their client says how to start)."""
         new = self.settle_host()
         if new is None:  # nobody here, or just restarted: the role waits
-            self.out.tell_others(gone.seat, notices.left(gone.name))
+            self.out.tell_others(gone.seat, Reason.of(Told.LEFT, name=gone.name))
             return
-        self._new_host(gone, new, notices.host_left_to_you, notices.host_left)
+        self._new_host(gone, new, Told.HOST_LEFT_TO_YOU, Told.HOST_LEFT)
 
-    def _new_host(self, gone: Info, new: Info, to_new: Callable[[str], str],
-                  to_others: Callable[[str, str], str]) -> None:
+    def _new_host(self, gone: Info, new: Info, to_new: Told, to_others: Told) -> None:
         """Everyone here hears that ``new`` hosts instead of ``gone`` (``new`` in its own
         words: the client adds how to start)."""
         for info in self.seating.listening():
             if info is not gone:
-                said = to_new(gone.name) if info is new else to_others(gone.name, new.name)
+                said = (
+                    Reason.of(to_new, name=gone.name)
+                    if info is new
+                    else Reason.of(to_others, name=gone.name, host=new.name)
+                )
                 self.out.tell(info.seat, said)
 
     def seat_waiting(self, waiting: list[Info]) -> None:
@@ -213,16 +218,17 @@ class Presence:
             self._save_seat(info)
         self.send_people()
         for info in waiting:
-            self.out.tell_others(info.seat, notices.now_sits(info.name, info.seat))
+            sits = Reason.of(Told.NOW_SITS, name=info.name, seat=info.seat)
+            self.out.tell_others(info.seat, sits)
 
     def admit(self, seat: Seat) -> None:
         """Let a person waiting for the next deal take their seat now (the host's call)."""
         info = self.seating.seats[seat]
         if not info.waiting:
-            raise IllegalAction(notices.nobody_waiting(seat))
+            raise IllegalAction(Reason.of(Refusal.NOBODY_WAITING, seat=seat))
         self.seat_waiting([info])
         # Their first view: the cards, and why they came before the next deal.
-        self.out.update(seat, [Notice(notices.host_seated_you(seat))], with_turn=True)
+        self.out.update(seat, [Notice(Reason.of(Told.HOST_SEATED_YOU, seat=seat))], with_turn=True)
         self.play.schedule()
 
     def close(self) -> None:

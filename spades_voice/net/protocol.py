@@ -1,4 +1,4 @@
-"""The wire format of shared tables (``spades-net/2``, written up in docs/protocol.md).
+"""The wire format of shared tables (``spades-net/3``, written up in docs/protocol.md).
 
 Every message is one JSON object in one websocket text frame, with a ``type``. This module
 holds the framing, the close codes, table codes and names, and turns small model values
@@ -13,37 +13,40 @@ Readers are strict: anything that is not exactly the documented shape raises
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from spades_voice.narration import refusals
 from spades_voice.narration.chat import clean_chat
+from spades_voice.narration.wire import Wrong
 from spades_voice.options import Target
 from spades_voice.rules import (
     CARDS,
     SEATS,
+    SUITS,
     TEAMS,
     Bid,
     Card,
     Decision,
     Look,
     Phase,
+    Reason,
+    Refused,
     Ruleset,
     Seat,
     Suit,
     Team,
     Trick,
 )
+from spades_voice.rules.errors import echo
 from spades_voice.rules.ruleset import RULE_KEYS
 from spades_voice.store.files import MAX_NESTING, nested_deeper_than
 
 #: The protocol's version. A client says which it speaks in its first message; the server
 #: refuses a version it does not know (close code 4001).
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 
 #: The largest message a client may send, in bytes of UTF-8. Larger ones (up to
 #: ``MAX_FRAME``) are dropped and count against the connection.
@@ -65,8 +68,19 @@ CLOSE_MOVED = 4010  # another process holds the table: the ``moved`` frame befor
 CLOSE_BUSY = 4029  # too many failed codes from this address, or too many tables
 
 
-class ProtocolError(ValueError):
-    """A message that is not what the protocol says; ``str()`` says what was wrong."""
+class ProtocolError(Refused):
+    """A message that is not what the protocol says; ``reason`` says what was wrong (a
+    ``Wrong`` kind, or the rules' reason for a value that is not one)."""
+
+
+def wrong(kind: Wrong, **facts: object) -> ProtocolError:
+    """The error for a message that is wrong in the way ``kind`` says."""
+    return ProtocolError(Reason.of(kind, **facts))
+
+
+def refused(error: Refused) -> ProtocolError:
+    """A rules value that is not one (a card code, a bid), as the protocol's error."""
+    return ProtocolError(error.reason)
 
 
 # ---- table codes and tokens ------------------------------------------------------
@@ -98,10 +112,10 @@ def normalize_code(text: object) -> str:
     'K7MP-4QXZ'
     """
     if not isinstance(text, str) or len(text) > 32:
-        raise ProtocolError(refusals.NOT_A_CODE)
+        raise wrong(Wrong.NOT_A_CODE)
     raw = re.sub(r"[\s-]", "", text).upper().translate(_CODE_FIXES)
     if not _CODE_RE.fullmatch(raw):
-        raise ProtocolError(refusals.NOT_A_CODE)
+        raise wrong(Wrong.NOT_A_CODE)
     return format_code(raw)
 
 
@@ -160,10 +174,10 @@ def clean_name(text: object) -> str:
     'Ann Lee'
     """
     if not isinstance(text, str):
-        raise ProtocolError("A name must be text.")
+        raise wrong(Wrong.NAME_NOT_TEXT)
     name = clean_chat(text, None)
     if not name:
-        raise ProtocolError(refusals.EMPTY_NAME)
+        raise wrong(Wrong.EMPTY_NAME)
     return name[:MAX_NAME]
 
 
@@ -175,7 +189,7 @@ T = TypeVar("T")
 def field_of(data: Mapping[str, Any], key: str, kind: type[T]) -> T:
     value = data.get(key)
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise ProtocolError(f"{key} must be {kind.__name__}.")
+        raise wrong(Wrong.FIELD_TYPE, key=key, type=kind.__name__)
     return value
 
 
@@ -186,81 +200,81 @@ def optional(data: Mapping[str, Any], key: str, read: Callable[[Any], T]) -> T |
 
 def seat_from_json(value: object) -> Seat:
     if not isinstance(value, str):
-        raise ProtocolError("A seat is one of S, W, N, E.")
+        raise wrong(Wrong.SEAT_FORM, known=", ".join(s.value for s in SEATS))
     try:
         return Seat.from_code(value)
-    except ValueError as e:
-        raise ProtocolError(str(e)) from None
+    except Refused as e:
+        raise refused(e) from None
 
 
 def team_from_json(value: object) -> Team:
     if not isinstance(value, str):
-        raise ProtocolError("A team is NS or EW.")
+        raise wrong(Wrong.TEAM_FORM, known=", ".join(t.value for t in TEAMS))
     try:
         return Team(value)
     except ValueError:
-        raise ProtocolError(f"Not a team: {value!r}.") from None
+        raise wrong(Wrong.NOT_A_TEAM, text=echo(value)) from None
 
 
 def card_from_json(value: object) -> Card:
     if not isinstance(value, str) or len(value) > 3:
-        raise ProtocolError("A card is a code such as QH.")
+        raise wrong(Wrong.CARD_FORM, text="QH")
     try:
         return Card.from_code(value)
-    except ValueError as e:
-        raise ProtocolError(str(e)) from None
+    except Refused as e:
+        raise refused(e) from None
 
 
 def bid_from_json(value: object) -> Bid:
     try:
         return Bid.from_json(value)
-    except ValueError as e:
-        raise ProtocolError(str(e)) from None
+    except Refused as e:
+        raise refused(e) from None
 
 
 def suit_from_json(value: object) -> Suit:
     if not isinstance(value, str):
-        raise ProtocolError("A suit is one of S, H, D, C.")
+        raise wrong(Wrong.SUIT_FORM, known=", ".join(s.code for s in SUITS))
     try:
         return Suit.from_code(value)
-    except ValueError as e:
-        raise ProtocolError(str(e)) from None
+    except Refused as e:
+        raise refused(e) from None
 
 
 def phase_from_json(value: object) -> Phase:
     try:
         return Phase(value)
     except ValueError:
-        raise ProtocolError(f"Not a phase: {value!r}.") from None
+        raise wrong(Wrong.NOT_A_PHASE, text=echo(value)) from None
 
 
 def _seat_map(data: object, read: Callable[[Any], T]) -> dict[Seat, T]:
     if not isinstance(data, dict) or set(data) != {s.value for s in SEATS}:
-        raise ProtocolError("Expected one entry for each of S, W, N, E.")
+        raise wrong(Wrong.EACH_OF, known=", ".join(s.value for s in SEATS))
     return {s: read(data[s.value]) for s in SEATS}
 
 
 def _team_map(data: object, read: Callable[[Any], T]) -> dict[Team, T]:
     if not isinstance(data, dict) or set(data) != {t.value for t in TEAMS}:
-        raise ProtocolError("Expected one entry for each of NS and EW.")
+        raise wrong(Wrong.EACH_OF, known=", ".join(t.value for t in TEAMS))
     return {t: read(data[t.value]) for t in TEAMS}
 
 
 def as_int(value: object) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ProtocolError("Expected a whole number.")
+        raise wrong(Wrong.WHOLE_NUMBER)
     return value
 
 
 def as_bool(value: object) -> bool:
     if not isinstance(value, bool):
-        raise ProtocolError("Expected true or false.")
+        raise wrong(Wrong.TRUE_OR_FALSE)
     return value
 
 
 def as_list(value: object, limit: int = 64) -> list[Any]:
     if not isinstance(value, list) or len(value) > limit:
-        raise ProtocolError("Expected a list.")
+        raise wrong(Wrong.A_LIST)
     return value
 
 
@@ -285,7 +299,7 @@ def bids_from_json(value: object) -> tuple[tuple[Seat, Bid], ...]:
     out: list[tuple[Seat, Bid]] = []
     for pair in as_list(value, 4):
         if not isinstance(pair, list) or len(pair) != 2:
-            raise ProtocolError("A bid is [seat, bid].")
+            raise wrong(Wrong.BID_PAIR)
         out.append((seat_from_json(pair[0]), bid_from_json(pair[1])))
     return tuple(out)
 
@@ -296,10 +310,10 @@ def trick_to_json(trick: Trick) -> dict[str, Any]:
 
 def trick_from_json(value: object) -> Trick:
     if not isinstance(value, dict):
-        raise ProtocolError("A trick is an object.")
+        raise wrong(Wrong.NOT_AN_OBJECT, key="trick")
     cards = cards_from_json(value.get("cards"))
     if len(cards) > 4:
-        raise ProtocolError("A trick has at most four cards.")
+        raise wrong(Wrong.TRICK_TOO_LONG)
     return Trick(seat_from_json(value.get("leader")), cards)
 
 
@@ -310,8 +324,8 @@ def rules_to_json(rules: Ruleset) -> dict[str, Any]:
 def rules_from_json(value: object) -> Ruleset:
     try:
         return Ruleset.from_json(value)
-    except ValueError as e:
-        raise ProtocolError(str(e)) from None
+    except Refused as e:
+        raise refused(e) from None
 
 
 #: The targets a table may be opened with: the game's own choices (``options.Target``).
@@ -327,14 +341,14 @@ def table_rules_from_json(value: object) -> Ruleset:
     >>> table_rules_from_json({"target": 10**12})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    spades_voice.net.protocol.ProtocolError: rules.target must be 200, 300 or 500, or null...
+    spades_voice.net.protocol.ProtocolError: target_not_offered(known=200, 300, 500)
     """
     if isinstance(value, dict):
         only_keys(value, "rules", RULE_KEYS)
         target = value.get("target", Ruleset().target)
         if target is not None and (type(target) is not int or target not in TARGETS):
-            offered = f"{', '.join(map(str, TARGETS[:-1]))} or {TARGETS[-1]}"
-            raise ProtocolError(refusals.target_not_offered(offered))
+            offered = ", ".join(map(str, TARGETS))
+            raise wrong(Wrong.TARGET_NOT_OFFERED, known=offered)
     return rules_from_json(value)
 
 
@@ -344,7 +358,7 @@ def only_keys(value: Mapping[str, Any], field: str, known: tuple[str, ...]) -> N
     for key in value:
         if key not in known:
             shown = "".join(c for c in str(key) if c.isascii() and c.isprintable())
-            raise ProtocolError(refusals.unknown_key(field, shown[:20], known))
+            raise wrong(Wrong.UNKNOWN_KEY, field=field, key=shown[:20], known=", ".join(known))
 
 
 def flag_from_json(message: Mapping[str, Any], key: str) -> bool:
@@ -352,7 +366,7 @@ def flag_from_json(message: Mapping[str, Any], key: str) -> bool:
     as false."""
     value = message.get(key, False)
     if not isinstance(value, bool):
-        raise ProtocolError(refusals.not_true_or_false(key))
+        raise wrong(Wrong.NOT_TRUE_OR_FALSE, field=key)
     return value
 
 
@@ -377,7 +391,7 @@ def decision_from_json(message: Mapping[str, Any]) -> Decision:
         return card_from_json(message.get("card"))
     if kind == "look":
         return Look(seat_from_json(message.get("seat")))
-    raise ProtocolError("Not a bid or a play.")
+    raise wrong(Wrong.NOT_A_DECISION)
 
 
 # ---- framing ---------------------------------------------------------------------
@@ -400,15 +414,15 @@ def encode(message: Mapping[str, Any]) -> str:
 def decode(text: str | bytes) -> dict[str, Any]:
     """One message: a JSON object with a string ``type``."""
     if isinstance(text, bytes):
-        raise ProtocolError("Messages are text frames.")
+        raise wrong(Wrong.NOT_TEXT_FRAME)
     try:
         if nested_deeper_than(text, MAX_NESTING):
             raise RecursionError
         data = json.loads(text)
     except (ValueError, RecursionError):
-        raise ProtocolError("Not JSON.") from None
+        raise wrong(Wrong.NOT_JSON) from None
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ProtocolError("A message is an object with a type.")
+        raise wrong(Wrong.NO_TYPE)
     return data
 
 
@@ -418,15 +432,5 @@ def request_id(message: Mapping[str, Any]) -> int | None:
     if value is None:
         return None
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**53:
-        raise ProtocolError("id must be a whole number.")
+        raise wrong(Wrong.BAD_ID)
     return value
-
-
-def error_reply(raw: str | bytes, error: ProtocolError) -> dict[str, Any]:
-    """The answer to a dropped message, carrying its ``id`` when one can be read, so a
-    client waiting on that request hears why instead of waiting for its timeout."""
-    rid: int | None = None
-    if isinstance(raw, str) and len(raw) <= MAX_MESSAGE:
-        with contextlib.suppress(ProtocolError):
-            rid = request_id(decode(raw))
-    return {"type": "error", "id": rid, "reason": str(error)}

@@ -13,14 +13,14 @@ from typing import assert_never
 
 from websockets.asyncio.server import ServerConnection
 
-from spades_voice.narration import closes, refusals
+from spades_voice.narration.closes import Closed
 from spades_voice.net import protocol as p
 from spades_voice.net.hellos import Create, Join, JoinAny, Rejoin, parse_hello
 from spades_voice.net.limits import Guard, GuessLimiter, Limits, Timers
 from spades_voice.net.registry import Registry, RegistryLost
 from spades_voice.net.shared_table import Member, SeatInfo, SharedTable
 from spades_voice.net.tables import Tables
-from spades_voice.rules import IllegalAction, Ruleset, Seat
+from spades_voice.rules import IllegalAction, Reason, Ruleset, Seat
 
 #: Where a hello seated its connection.
 Seated = tuple[SharedTable, SeatInfo]
@@ -57,18 +57,19 @@ class Reception:
                 raw = await ws.recv()
             message = guard.admit(raw)
         except (TimeoutError, p.ProtocolError) as e:
-            reason = str(e) if isinstance(e, p.ProtocolError) else closes.SAY_HELLO_FIRST
+            reason = e.reason if isinstance(e, p.ProtocolError) else Reason(Closed.SAY_HELLO_FIRST)
             member.close(p.CLOSE_HELLO, reason)
             return None
         if message.get("protocol") != p.PROTOCOL_VERSION:
-            member.close(p.CLOSE_VERSION, closes.wrong_protocol(p.PROTOCOL_VERSION))
+            spoken = Reason.of(Closed.WRONG_PROTOCOL, version=p.PROTOCOL_VERSION)
+            member.close(p.CLOSE_VERSION, spoken)
             return None
         try:
             # Every field is read before any is used: a bad one is refused alike for
             # live and dead codes.
             hello = parse_hello(message, self.limits.min_timer)
         except p.ProtocolError as e:
-            member.close(p.CLOSE_HELLO, str(e)[:100])
+            member.close(p.CLOSE_HELLO, e.reason)
             return None
         if self.registry is not None and await self._sent_on(self.registry, hello, member,
                                                                address):
@@ -96,7 +97,7 @@ class Reception:
                     server = await registry.where(hello.code)
                 except RegistryLost:
                     self.guesses.failed(address)
-                    member.close(p.CLOSE_NO_TABLE, closes.REGISTRY_LOST)
+                    member.close(p.CLOSE_NO_TABLE, Reason(Closed.REGISTRY_LOST))
                     return True
                 if server is None:
                     return False  # not found anywhere: counted as a wrong code below
@@ -117,7 +118,7 @@ class Reception:
     @staticmethod
     def _move(member: Member, server: str, code: str) -> None:
         member.send({"type": "moved", "server": server, "table": code})
-        member.close(p.CLOSE_MOVED, closes.TABLE_ELSEWHERE)
+        member.close(p.CLOSE_MOVED, Reason(Closed.TABLE_ELSEWHERE))
 
     def _waiting_here(self) -> list[SharedTable]:
         """This process's public tables waiting for people."""
@@ -136,13 +137,13 @@ class Reception:
             # computer found the saved token): a seat of their own, never a takeover.
         elif self.guesses.blocked(address):
             # Not telling whether the code exists: that is what a guesser wants to know.
-            member.close(p.CLOSE_BUSY, closes.TOO_MANY_WRONG_CODES)
+            member.close(p.CLOSE_BUSY, Reason(Closed.TOO_MANY_WRONG_CODES))
             return None
         if not isinstance(hello, Join) or table is None:
             # A rejoin is answered alike whether the code is live or not.
             self.guesses.failed(address)
-            said = refusals.NO_SUCH_SEAT if rejoin else refusals.NO_SUCH_TABLE
-            member.close(p.CLOSE_NO_TABLE, said)
+            said = Closed.NO_SUCH_SEAT if rejoin else Closed.NO_SUCH_TABLE
+            member.close(p.CLOSE_NO_TABLE, Reason(said))
             return None
         return self._sit(table, hello.name, hello.seat, member)
 
@@ -152,18 +153,18 @@ class Reception:
         try:
             return table, table.sit(name, wanted, member)
         except IllegalAction as e:
-            member.close(p.CLOSE_FULL, str(e))
+            member.close(p.CLOSE_FULL, e.reason)
             return None
 
     def _room_for_table(self, member: Member, address: str) -> bool:
         if not self.allow_create:
-            member.close(p.CLOSE_BUSY, closes.NO_NEW_TABLES)
+            member.close(p.CLOSE_BUSY, Reason(Closed.NO_NEW_TABLES))
             return False
         if self.tables.opened_by(address) >= self.limits.tables_per_address:
-            member.close(p.CLOSE_BUSY, closes.TOO_MANY_TABLES)
+            member.close(p.CLOSE_BUSY, Reason(Closed.TOO_MANY_TABLES))
             return False
         if len(self.tables.by_code) >= self.limits.max_tables and not self.tables.make_room():
-            member.close(p.CLOSE_BUSY, closes.NO_ROOM_FOR_TABLE)
+            member.close(p.CLOSE_BUSY, Reason(Closed.NO_ROOM_FOR_TABLE))
             return False
         return True
 

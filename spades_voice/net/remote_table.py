@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 from spades_voice.ai import Hint, WorkRate, hint
 from spades_voice.ai.calibrate import measure
 from spades_voice.ai.hints import hint_rng
-from spades_voice.narration import refusals
-from spades_voice.net import codec
+from spades_voice.narration.refusals import Refusal
+from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
 from spades_voice.net.client import (
     JoinRefused,
@@ -33,6 +33,7 @@ from spades_voice.rules import (
     Decision,
     IllegalAction,
     Match,
+    Reason,
     Ruleset,
     Seat,
     SeatView,
@@ -156,7 +157,7 @@ class RemoteTable:
                 return
             except Exception as e:  # whatever went wrong, the caller hears it, never hangs
                 log.warning("joining the table failed: %r", e)
-                self._connected.set_exception(JoinRefused(refusals.CANNOT_JOIN))
+                self._connected.set_exception(JoinRefused(Reason(Refusal.CANNOT_JOIN)))
                 return
             self._connected.set_result(None)
             await self.client.run()
@@ -193,10 +194,13 @@ class RemoteTable:
         try:
             reply = future.result(self.answer_timeout + 1)
         except concurrent.futures.TimeoutError:
-            raise IllegalAction(refusals.TABLE_DID_NOT_ANSWER) from None
+            raise IllegalAction(Reason(Refusal.DID_NOT_ANSWER)) from None
         if reply.get("type") != "ok":
-            reason = reply.get("reason")
-            raise IllegalAction(reason if isinstance(reason, str) else refusals.TABLE_REFUSED)
+            try:
+                reason = reasons.reason_from_json(reply.get("reason"))
+            except p.ProtocolError:
+                reason = Reason(Refusal.REFUSED)
+            raise IllegalAction(reason)
 
     def _send(self, message: dict[str, Any]) -> None:
         asyncio.run_coroutine_threadsafe(self.client.send(message), self._loop)
@@ -307,8 +311,8 @@ class RemoteTable:
         return self.client.started
 
     @property
-    def closed_reason(self) -> str | None:
-        """Why the table is gone for good (spoken), or None while it is there."""
+    def closed_reason(self) -> Reason | None:
+        """Why the table is gone for good, or None while it is there."""
         return self.client.closed_reason
 
     def drain_notices(self) -> list[Notice]:

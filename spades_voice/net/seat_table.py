@@ -26,12 +26,12 @@ from typing import TYPE_CHECKING, Any
 
 from spades_voice.ai import Hint, hint
 from spades_voice.ai.hints import hint_rng
-from spades_voice.narration import refusals
-from spades_voice.net import codec
+from spades_voice.narration.refusals import Refusal
+from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
 from spades_voice.net.broadcast import Member
 from spades_voice.net.client import TableClient
-from spades_voice.rules import Decision, IllegalAction, Match, Seat, SeatView
+from spades_voice.rules import Decision, IllegalAction, Match, Reason, Seat, SeatView
 from spades_voice.table import Event, Person, SharedSeat, Table
 
 #: Applies one intent message to the seat's table; the reply (None: answered by an update).
@@ -54,11 +54,11 @@ class DirectMember(Member):
         if not self.gone:
             self._take(text)
 
-    def close(self, code: int, reason: str) -> None:
+    def close(self, code: int, reason: Reason) -> None:
         if not self.gone:
             self.gone = True
-            self.close_code, self.close_reason = code, reason
-            self._closed(code, reason)
+            self.close_code, self.close_reason = code, reasons.close_text(reason)
+            self._closed(code, self.close_reason)
 
     async def finish(self, timeout: float = 5.0) -> None:
         """Nothing is queued: every frame was taken in as it was made."""
@@ -140,11 +140,14 @@ class SeatTable:
         """Apply an intent now; raises IllegalAction with the server's reason."""
         ask = self.socket.ask
         if ask is None:
-            raise IllegalAction(refusals.TABLE_DID_NOT_ANSWER)
+            raise IllegalAction(Reason(Refusal.DID_NOT_ANSWER))
         reply = ask({**message, "id": INTENT_ID})
         if reply is not None and reply.get("type") != "ok":
-            reason = reply.get("reason")
-            raise IllegalAction(reason if isinstance(reason, str) else refusals.TABLE_REFUSED)
+            try:
+                reason = reasons.reason_from_json(reply.get("reason"))
+            except p.ProtocolError:
+                reason = Reason(Refusal.REFUSED)
+            raise IllegalAction(reason)
 
     # ---- the Table protocol ----------------------------------------------------------
 

@@ -10,9 +10,9 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
-from spades_voice.narration import refusals
+from spades_voice.narration.refusals import Refusal
 from spades_voice.net import protocol as p
-from spades_voice.rules import SEATS, IllegalAction, Seat
+from spades_voice.rules import SEATS, IllegalAction, Reason, Seat
 
 COMPUTER_NAMES = ("Robin", "Alex", "Sam", "Jo", "Kim", "Lee", "Max", "Pat", "Ray")
 
@@ -115,7 +115,7 @@ class Seating(Generic[C]):
         first person seated hosts. Raises IllegalAction when the table is full."""
         free = self.free_seats()
         if not free:
-            raise IllegalAction(refusals.TABLE_FULL)
+            raise IllegalAction(Reason(Refusal.TABLE_FULL))
         if wanted is not None and wanted in free:
             seat = wanted
         else:

@@ -36,7 +36,9 @@ from websockets.http11 import Request, Response
 
 from spades_voice.ai import Hint, Level
 from spades_voice.narration import closes
+from spades_voice.narration.closes import Closed
 from spades_voice.net import protocol as p
+from spades_voice.net import reasons
 from spades_voice.net.browser_seat import BrowserSocket
 from spades_voice.net.computers import ComputerPool, NoHint
 from spades_voice.net.gated import SocketCount, gated
@@ -50,7 +52,7 @@ from spades_voice.net.shared_table import Member, SharedTable
 from spades_voice.net.tables import Tables
 from spades_voice.net.tablestore import TableStore
 from spades_voice.net.web import SEAT_PATH, WebPage, with_secure_refusals
-from spades_voice.rules import SeatView
+from spades_voice.rules import Reason, SeatView
 
 #: The path a page that plays alone opens (``spades_voice.alone``).
 ALONE_PATH = "/alone"
@@ -341,7 +343,7 @@ class TableServer:
         seated: Seated | None = None
         try:
             if not allowed:
-                member.close(p.CLOSE_BUSY, closes.TOO_MANY_CONNECTIONS)
+                member.close(p.CLOSE_BUSY, Reason(Closed.TOO_MANY_CONNECTIONS))
                 return
             seated = await self.reception.hello(ws, member, guard, address)
             if seated is None:
@@ -357,18 +359,18 @@ class TableServer:
                 try:
                     message = guard.admit(raw)  # strikes on its own account
                 except p.ProtocolError as e:
-                    member.send(p.error_reply(raw, e))
+                    member.send(reasons.error_reply(raw, e))
                     continue
                 try:
                     reply = table.intent(info, parse_intent(message, self.limits.min_timer))
                 except p.ProtocolError as e:
                     guard.strike()
-                    member.send(p.error_reply(raw, e))
+                    member.send(reasons.error_reply(raw, e))
                     continue
                 if reply is not None:
                     member.send(reply)
         except Expelled:
-            member.close(p.CLOSE_POLICY, closes.TOO_MANY_BAD_MESSAGES)
+            member.close(p.CLOSE_POLICY, Reason(Closed.TOO_MANY_BAD_MESSAGES))
         except ConnectionClosed:
             pass
         finally:

@@ -18,9 +18,11 @@ from collections.abc import Callable
 from typing import Any, TypeAlias, assert_never
 
 from spades_voice.ai import Level
-from spades_voice.narration import chat, notices, refusals
+from spades_voice.narration import chat
+from spades_voice.narration.notices import Told
+from spades_voice.narration.refusals import Refusal
 from spades_voice.net import protocol as p
-from spades_voice.net import seating
+from spades_voice.net import reasons, seating
 from spades_voice.net.broadcast import Broadcaster, Member
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.intents import (
@@ -41,7 +43,7 @@ from spades_voice.net.limits import Limits, Timers
 from spades_voice.net.play import TablePlay, new_match_state
 from spades_voice.net.presence import Presence
 from spades_voice.net.tablestore import StoredTable, TableStore
-from spades_voice.rules import Decision, IllegalAction, MatchState, Ruleset, Seat
+from spades_voice.rules import Decision, IllegalAction, MatchState, Reason, Ruleset, Seat
 from spades_voice.table import Chat, Event, HandDealt, Notice
 
 __all__ = ["Member", "SeatInfo", "SharedTable"]
@@ -181,7 +183,7 @@ class SharedTable:
         try:
             self._apply(info, request.intent)
         except IllegalAction as e:
-            return {"type": "refused", "id": request.id, "reason": str(e)}
+            return {"type": "refused", "id": request.id, "reason": reasons.reason_to_json(e.reason)}
         else:
             if self.out.answering is None:
                 return None  # no id, or an update already answered it
@@ -192,11 +194,11 @@ class SharedTable:
     def _apply(self, info: SeatInfo, intent: Intent) -> None:
         # Someone waiting for the next deal may still talk to the table.
         if info.waiting and not isinstance(intent, WHILE_WAITING):
-            raise IllegalAction(notices.YOU_PLAY_NEXT_DEAL)
+            raise IllegalAction(Reason(Refusal.PLAY_NEXT_DEAL))
         match intent:
             case Decide(decision):
                 if not self.started:
-                    raise IllegalAction(refusals.NOT_STARTED)
+                    raise IllegalAction(Reason(Refusal.NOT_STARTED))
                 self.play.decide(info.seat, decision)
             case Reveal():
                 if not info.waiting and self.play.look(info.seat):
@@ -204,7 +206,7 @@ class SharedTable:
             case Start():
                 self._host_only(info)
                 if self.started:
-                    raise IllegalAction(refusals.ALREADY_STARTED)
+                    raise IllegalAction(Reason(Refusal.ALREADY_STARTED))
                 self.start()
             case NewMatch():
                 self._host_only(info)
@@ -228,23 +230,23 @@ class SharedTable:
     def _host_only(self, info: SeatInfo) -> None:
         # A table whose host has gone is not stuck: the role passes on (``Presence``).
         if info.seat is not self.host:
-            raise IllegalAction(refusals.ONLY_HOST)
+            raise IllegalAction(Reason(Refusal.ONLY_HOST))
 
     def say(self, info: SeatInfo, text: str) -> None:
         """A chat line from ``info`` to everyone connected: cleaned (no control characters,
         one line), at most ``chat.MAX_CHAT`` characters, ``limits.chat_burst`` lines in
         ``limits.chat_window`` seconds; refused while the host has muted them."""
         if info.muted:
-            raise IllegalAction(chat.YOU_ARE_MUTED)
+            raise IllegalAction(Reason(Refusal.MUTED))
         line = chat.clean_chat(text, None)
         if not line:
-            raise IllegalAction(chat.NOTHING_TO_SEND)
+            raise IllegalAction(Reason(Refusal.NOTHING_TO_SEND))
         if len(line) > chat.MAX_CHAT:
-            raise IllegalAction(chat.TOO_LONG)
+            raise IllegalAction(Reason(Refusal.CHAT_TOO_LONG))
         now = self.loop.time()
         info.said = [t for t in info.said if now - t < self.limits.chat_window]
         if len(info.said) >= self.limits.chat_burst:
-            raise IllegalAction(chat.TOO_FAST)
+            raise IllegalAction(Reason(Refusal.CHAT_TOO_FAST))
         info.said.append(now)
         said = Chat(info.seat, info.name, line)
         for other in self.seating.listening():
@@ -255,10 +257,10 @@ class SharedTable:
         wanted = chat.clean_chat(name)
         info = self.seating.person_called(wanted)
         if info is None:
-            raise IllegalAction(chat.no_such_person(wanted))
+            raise IllegalAction(Reason.of(Refusal.NO_SUCH_PERSON, name=wanted))
         info.muted = on
         if info.member is not None:
-            self.out.tell(info.seat, chat.muted_you(on))
+            self.out.tell(info.seat, Reason(Told.MUTED_YOU if on else Told.UNMUTED_YOU))
 
     def start(self) -> None:
         self.play.started = True
@@ -278,7 +280,7 @@ class SharedTable:
             self.store.new_match(self.code, str(self.state.seed))
         self._send_people()
         self._publish(
-            [Notice(notices.NEW_MATCH_BEGINS), HandDealt(self.state.hand_number, hand.dealer)]
+            [Notice(Reason(Told.NEW_MATCH)), HandDealt(self.state.hand_number, hand.dealer)]
         )
         self._schedule()
 

@@ -12,13 +12,13 @@ from collections import Counter
 from collections.abc import Callable
 
 from spades_voice.ai import Level
-from spades_voice.narration import notices
+from spades_voice.narration.notices import Told
 from spades_voice.net import protocol as p
 from spades_voice.net.computers import ComputerPool
 from spades_voice.net.limits import Limits, Timers
 from spades_voice.net.shared_table import SharedTable
 from spades_voice.net.tablestore import StoredTable, TableStore
-from spades_voice.rules import Ruleset
+from spades_voice.rules import Reason, Ruleset
 
 
 class Tables:
@@ -110,7 +110,7 @@ class Tables:
         oldest = min(idle, key=lambda t: t.last_active)
         for info in oldest.seats.values():
             if info.member is not None:
-                info.member.close(p.CLOSE_BUSY, notices.TABLE_ENDED_FOR_ROOM)
+                info.member.close(p.CLOSE_BUSY, Reason(Told.TABLE_ENDED_FOR_ROOM))
         self.remove(oldest.code)
         return True
 

@@ -8,7 +8,14 @@ from __future__ import annotations
 
 from spades_voice.rules.bids import BID_CHOICES, BLIND_NIL, NIL, Bid
 from spades_voice.rules.cards import CARDS, SUITS, Card, Rank, Suit, card, cards, cards_of
-from spades_voice.rules.errors import IllegalAction, IllegalBid, IllegalPlay, NothingToUndo
+from spades_voice.rules.errors import (
+    IllegalAction,
+    IllegalBid,
+    IllegalPlay,
+    NotAValue,
+    NothingToUndo,
+    Refused,
+)
 from spades_voice.rules.events import HandOutcome
 from spades_voice.rules.hand import Deal, HandState, Phase, Trick
 from spades_voice.rules.match import (
@@ -25,6 +32,7 @@ from spades_voice.rules.match import (
     seed_text,
     told,
 )
+from spades_voice.rules.reasons import Reason, Why
 from spades_voice.rules.ruleset import FailedNilTricks, Ruleset
 from spades_voice.rules.scoring import (
     NilOutcome,
@@ -62,9 +70,12 @@ __all__ = [
     "MatchState",
     "Move",
     "NilOutcome",
+    "NotAValue",
     "NothingToUndo",
     "Phase",
     "Rank",
+    "Reason",
+    "Refused",
     "Ruleset",
     "Seat",
     "SeatView",
@@ -73,6 +84,7 @@ __all__ = [
     "TeamProgress",
     "TeamScore",
     "Trick",
+    "Why",
     "card",
     "cards",
     "cards_of",

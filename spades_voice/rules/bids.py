@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from spades_voice.rules.errors import echo
+from spades_voice.rules.errors import NotAValue, echo
+from spades_voice.rules.reasons import Reason, Why
 
 #: A bid as an int for the fast paths (scoring, the computers): 1..13, or these two.
 NIL_CODE = 0
@@ -24,11 +25,11 @@ class Bid:
 
     def __post_init__(self) -> None:
         if isinstance(self.tricks, bool) or not isinstance(self.tricks, int):
-            raise ValueError(f"Not a bid: {self.tricks!r}.")
+            raise NotAValue(Reason.of(Why.NOT_A_BID, text=echo(self.tricks)))
         if not 0 <= self.tricks <= 13:
-            raise ValueError("Bids are nil or 1 to 13.")
+            raise NotAValue(Reason(Why.BID_RANGE))
         if self.blind and self.tricks:
-            raise ValueError("Only nil can be bid blind.")
+            raise NotAValue(Reason(Why.BLIND_ONLY_NIL))
 
     @classmethod
     def of(cls, tricks: int) -> Bid:
@@ -46,12 +47,6 @@ class Bid:
             return BLIND_NIL_CODE
         return self.tricks
 
-    @property
-    def spoken(self) -> str:
-        if self.blind:
-            return "blind nil"
-        return "nil" if self.tricks == 0 else str(self.tricks)
-
     def to_json(self) -> int | str:
         if self.blind:
             return "blind_nil"
@@ -66,7 +61,11 @@ class Bid:
             return BLIND_NIL
         if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
             return cls(value)
-        raise ValueError(f'Not a bid: {echo(value)}. Bids are "nil", "blind_nil" or 1 to 13.')
+        raise NotAValue(
+            Reason.of(
+                Why.NOT_A_RECORD_BID, text=echo(value), nil=NIL.to_json(), blind=BLIND_NIL.to_json()
+            )
+        )
 
     @classmethod
     def parse(cls, text: str) -> Bid:
@@ -78,10 +77,11 @@ class Bid:
             return BLIND_NIL
         if t.isdigit():
             return cls.from_json(int(t))
-        raise ValueError(f"Not a bid: {echo(text)}.")
+        raise NotAValue(Reason.of(Why.NOT_A_BID, text=echo(text)))
 
     def __str__(self) -> str:
-        return self.spoken
+        """The record's form: "nil", "blind_nil", "4" (``narration`` names a bid)."""
+        return str(self.to_json())
 
 
 NIL = Bid(0)

@@ -2,8 +2,8 @@
 
 Card codes are rank (``2-9 T J Q K A``, ``10`` also accepted) then suit (``S H D C``):
 
->>> Card.from_code("QH").spoken
-'queen of hearts'
+>>> Card.from_code("QH")
+Card.from_code('QH')
 >>> Card.from_code("10s").code
 'TS'
 
@@ -17,8 +17,14 @@ import enum
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from spades_voice.rules.errors import echo
+from spades_voice.rules.errors import NotAValue, echo
 from spades_voice.rules.kernel import SUIT_MASKS
+from spades_voice.rules.reasons import Reason, Why
+
+
+def _not(why: Why, value: object) -> NotAValue:
+    """The error for a wrong ``value``, quoted (and cut short) as the reason's ``text``."""
+    return NotAValue(Reason.of(why, text=echo(value)))
 
 
 class Suit(enum.Enum):
@@ -38,15 +44,6 @@ class Suit(enum.Enum):
         return _SUIT_INDEX[self]
 
     @property
-    def spoken(self) -> str:
-        """Plural name as spoken: "hearts"."""
-        return self.name.lower()
-
-    @property
-    def singular(self) -> str:
-        return self.name.lower()[:-1]
-
-    @property
     def mask(self) -> int:
         """Bitmask of the 13 card indexes of this suit."""
         return SUIT_MASKS[self.index]
@@ -56,7 +53,7 @@ class Suit(enum.Enum):
         try:
             return cls(text.strip().upper())
         except ValueError:
-            raise ValueError(f"Not a suit: {echo(text)}.") from None
+            raise _not(Why.NOT_A_SUIT, text) from None
 
 
 SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -84,11 +81,6 @@ class Rank(enum.IntEnum):
     def code(self) -> str:
         return _RANK_CODES[self.value - 2]
 
-    @property
-    def spoken(self) -> str:
-        """Spoken rank: digits for pip cards ("10"), words for honours ("queen")."""
-        return str(self.value) if self.value <= 10 else self.name.lower()
-
     @classmethod
     def from_code(cls, text: str) -> Rank:
         t = text.strip().upper()
@@ -96,7 +88,7 @@ class Rank(enum.IntEnum):
             return cls.TEN
         if len(t) == 1 and t in _RANK_CODES:
             return cls(_RANK_CODES.index(t) + 2)
-        raise ValueError(f"Not a rank: {echo(text)}.")
+        raise _not(Why.NOT_A_RANK, text)
 
 
 _RANK_CODES = "23456789TJQKA"
@@ -115,7 +107,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not isinstance(self.suit, Suit) or not isinstance(self.rank, Rank):
-            raise ValueError(f"Not a card: {self.suit!r} {self.rank!r}.")
+            raise _not(Why.NOT_A_CARD, (self.suit, self.rank))
         object.__setattr__(self, "index", self.suit.index * 13 + self.rank.value - 2)
 
     def __eq__(self, other: object) -> bool:
@@ -132,26 +124,21 @@ class Card:
     def code(self) -> str:
         return self.rank.code + self.suit.code
 
-    @property
-    def spoken(self) -> str:
-        """As spoken: "queen of hearts", "10 of spades"."""
-        return f"{self.rank.spoken} of {self.suit.spoken}"
-
     @classmethod
     def from_code(cls, text: str) -> Card:
         """Parse a card code such as ``QH``, ``TS`` or ``10S`` (any case)."""
         if not isinstance(text, str):
-            raise ValueError(f"Not a card: {echo(text)}.")
+            raise _not(Why.NOT_A_CARD, text)
         known = _BY_CODE.get(text)
         if known is not None:  # the usual case, and records hold thousands of cards
             return known
         t = text.strip().upper()
         if len(t) < 2:
-            raise ValueError(f"Not a card: {echo(text)}.")
+            raise _not(Why.NOT_A_CARD, text)
         try:
             return CARDS[Suit.from_code(t[-1]).index * 13 + Rank.from_code(t[:-1]) - 2]
         except ValueError:
-            raise ValueError(f"Not a card: {echo(text)}.") from None
+            raise _not(Why.NOT_A_CARD, text) from None
 
     @classmethod
     def from_index(cls, index: int) -> Card:

@@ -6,7 +6,8 @@
 ``Seat`` and ``Bid`` values.
 
 Legality and its reason come from one place: ``kernel.legal_mask`` decides (the same
-function the computers' playouts call), and ``refusal`` explains a card it leaves out. The
+function the computers' playouts call), and ``refusal`` gives the reason (a value) for a
+card it leaves out. The
 trick winner is ``kernel.BEATERS``, also shared.
 """
 
@@ -19,8 +20,9 @@ from dataclasses import dataclass, field
 
 from spades_voice.rules.bids import BID_CHOICES, BLIND_NIL, Bid
 from spades_voice.rules.cards import CARDS, SUITS, Card, Suit, cards_of, mask_of
-from spades_voice.rules.errors import IllegalBid, IllegalPlay
+from spades_voice.rules.errors import IllegalBid, IllegalPlay, NotAValue
 from spades_voice.rules.kernel import BEATERS, DECK, SUIT_MASKS, legal_mask, trick_winner
+from spades_voice.rules.reasons import Reason, Why
 from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.seats import SEATS, Seat
 
@@ -45,13 +47,13 @@ class Deal:
         seen = 0
         for seat, m in zip(SEATS, self.masks, strict=True):
             if m.bit_count() != 13:
-                raise ValueError(f"{seat.value} must hold 13 cards, not {m.bit_count()}.")
+                raise NotAValue(Reason.of(Why.NOT_THIRTEEN, seat=seat, number=m.bit_count()))
             if seen & m:
                 dup = cards_of(seen & m)[0]
-                raise ValueError(f"The {dup.spoken} is dealt twice.")
+                raise NotAValue(Reason.of(Why.DEALT_TWICE, card=dup))
             seen |= m
         if seen != DECK:  # pragma: no cover - implied by 4 × 13 disjoint cards
-            raise ValueError("The deal must use every card once.")
+            raise NotAValue(Reason(Why.DECK_INCOMPLETE))
 
     @classmethod
     def random(cls, rng: random.Random) -> Deal:
@@ -74,7 +76,7 @@ class Deal:
         lists = {seat: list(hands[seat]) for seat in SEATS}
         for seat, held in lists.items():
             if len(held) != len(set(held)):
-                raise ValueError(f"{seat.value} holds a card twice.")
+                raise NotAValue(Reason.of(Why.HELD_TWICE, seat=seat))
         m = [mask_of(lists[seat]) for seat in SEATS]
         return cls((m[0], m[1], m[2], m[3]))
 
@@ -305,17 +307,17 @@ class HandState:
         """Record that ``seat`` has seen its cards: blind nil is no longer open to it."""
         self._seen |= 1 << seat.index
 
-    def bid_refusal(self, bid: Bid, seat: Seat | None = None) -> str | None:
+    def bid_refusal(self, bid: Bid, seat: Seat | None = None) -> Reason | None:
         """Why ``bid`` cannot be placed now (by ``seat`` if given), or None if it can."""
         if self._phase is not Phase.BIDDING:
-            return "Bidding is over."
+            return Reason(Why.BIDDING_OVER)
         if seat is not None and seat.index != self._to_act:
-            return "It is not your turn to bid."
+            return Reason(Why.NOT_YOUR_TURN_TO_BID)
         if bid.blind:
             if not self.ruleset.blind_nil:
-                return "Blind nil is not allowed at this table."
+                return Reason(Why.BLIND_NIL_OFF)
             if self._seen >> self._to_act & 1:
-                return "Blind nil must be bid before you see your cards."
+                return Reason(Why.BLIND_NIL_SEEN)
         return None
 
     def legal_bids(self) -> tuple[Bid, ...]:
@@ -356,39 +358,39 @@ class HandState:
             legal_mask(held, self._led_mask, self._broken, self.ruleset.spades_any_time)
         )
 
-    def refusal(self, card: Card, seat: Seat | None = None) -> str | None:
+    def refusal(self, card: Card, seat: Seat | None = None) -> Reason | None:
         """Why ``card`` cannot be played now (by ``seat`` if given); None if it can.
 
-        The sentence is what the game speaks, so it says "you".
+        Said to the player who tried it, so ``narration`` words it with "you".
         """
         if self._phase is Phase.BIDDING:
-            return "Bidding is not over yet."
+            return Reason(Why.BIDDING_NOT_OVER)
         if self._phase is Phase.DONE:
-            return "The hand is over."
+            return Reason(Why.HAND_OVER)
         if seat is not None and seat.index != self._to_act:
-            return "It is not your turn."
+            return Reason(Why.NOT_YOUR_TURN)
         bit = 1 << card.index
         if not self._held[self._to_act] & bit:
             if card in self._plays:
-                return f"The {card.spoken} has already been played."
-            return f"You do not hold the {card.spoken}."
+                return Reason.of(Why.ALREADY_PLAYED, card=card)
+            return Reason.of(Why.NOT_HELD, card=card)
         if self._legal_mask() & bit:
             return None
         if not self._trick:
-            return "Spades are not broken yet, and you hold other suits."
-        return f"You must follow {self._trick[0].suit.spoken}."
+            return Reason(Why.SPADES_NOT_BROKEN)
+        return Reason.of(Why.MUST_FOLLOW, suit=self._trick[0].suit)
 
     def play(self, card: Card, seat: Seat | None = None) -> None:
-        """Play ``card`` for the seat to act; raises IllegalPlay with the spoken reason."""
+        """Play ``card`` for the seat to act; raises IllegalPlay with the reason."""
         actor = self._to_act
         if self._phase is not Phase.PLAYING or (seat is not None and seat.index != actor):
-            raise IllegalPlay(self.refusal(card, seat) or "You cannot play now.")
+            raise IllegalPlay(self.refusal(card, seat) or Reason(Why.CANNOT_PLAY_NOW))
         idx = card.index
         bit = 1 << idx
         held = self._held[actor]
         trick = self._trick
         if not legal_mask(held, self._led_mask, self._broken, self.ruleset.spades_any_time) & bit:
-            raise IllegalPlay(self.refusal(card) or "You cannot play that card.")
+            raise IllegalPlay(self.refusal(card) or Reason(Why.CANNOT_PLAY_CARD))
         self._held[actor] = held ^ bit
         self._plays.append(card)
         if idx < 13:

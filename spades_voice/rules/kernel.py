@@ -110,7 +110,7 @@ class Position:
         actor = (self.leader + len(self.trick)) & 3
         bit = 1 << idx
         if not self.hands[actor] & bit:
-            raise ValueError(f"seat {actor} does not hold card {idx}")
+            raise ValueError(actor, idx)  # a caller's mistake: the seat does not hold the card
         hands = _replaced(self.hands, actor, self.hands[actor] ^ bit)
         trick = (*self.trick, idx)
         broken = self.broken or idx < 13

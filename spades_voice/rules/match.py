@@ -23,6 +23,7 @@ from spades_voice.rules.events import (
 )
 from spades_voice.rules.hand import HandState
 from spades_voice.rules.position import MatchPosition
+from spades_voice.rules.reasons import Reason, Why
 from spades_voice.rules.seats import TEAMS, Seat
 
 #: The kinds of event ``told`` tells again: what a match reports as its decisions are
@@ -135,9 +136,9 @@ class MatchState(MatchPosition):
         earlier hand. Returns how many bids and cards were taken back.
         """
         if self._winner is not None:
-            raise NothingToUndo("The match is over.")
+            raise NothingToUndo(Reason(Why.MATCH_OVER))
         if not self.can_undo(seat, reopen=reopen):
-            raise NothingToUndo("Nothing to undo in this hand.")
+            raise NothingToUndo(Reason(Why.NOTHING_TO_UNDO))
         index = self._reopenable()
         if self._hand is None or not self._moves_of(seat, len(self._starts) - 1):
             assert index is not None  # can_undo said so
@@ -160,12 +161,12 @@ class MatchState(MatchPosition):
         one restarted, its scoring taken back.
         """
         if self._winner is not None:
-            raise NothingToUndo("The match is over.")
+            raise NothingToUndo(Reason(Why.MATCH_OVER))
         index = self._reopenable() if reopen else None
         if index is not None:
             self._reopen(index)
         elif self._hand is None:
-            raise NothingToUndo("No hand is dealt.")
+            raise NothingToUndo(Reason(Why.NO_HAND))
         return self._take_back(0)
 
     def clone(self) -> MatchState:

@@ -28,6 +28,7 @@ from spades_voice.rules.events import (
     TurnToAct,
 )
 from spades_voice.rules.hand import HandState, Phase
+from spades_voice.rules.reasons import Reason, Why
 from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.scoring import score_hand
 from spades_voice.rules.seats import TEAMS, Seat, Team
@@ -158,12 +159,12 @@ class MatchPosition:
 
         Returns what happened, oldest first: the bid or card; spades broken; the trick
         won; the hand scored, then the match won or the next hand dealt (a look tells
-        nobody anything). Raises ``IllegalAction`` with the spoken reason, and changes
+        nobody anything). Raises ``IllegalAction`` with the reason, and changes
         nothing, when the decision is not allowed.
         """
         hand = self._hand
         if hand is None or self._winner is not None:
-            raise IllegalAction("The match is over." if self._winner else "No hand is dealt.")
+            raise IllegalAction(self._no_hand())
         actor = hand.to_act
         assert actor is not None
         played = len(hand.plays)
@@ -199,12 +200,12 @@ class MatchPosition:
         working out what happened would double their cost."""
         hand = self._hand
         if hand is None or self._winner is not None:
-            raise IllegalAction("The match is over." if self._winner else "No hand is dealt.")
+            raise IllegalAction(self._no_hand())
         actor = hand.to_act
         assert actor is not None
         if isinstance(decision, Bid):
             if hand.phase is not Phase.BIDDING:
-                raise IllegalBid("Bidding is over.")
+                raise IllegalBid(Reason(Why.BIDDING_OVER))
             hand.place_bid(decision, seat)
         elif isinstance(decision, Card):
             hand.play(decision, seat)
@@ -215,7 +216,7 @@ class MatchPosition:
             hand.reveal(decision.seat)
             actor = decision.seat
         else:
-            raise TypeError(f"Not a decision: {decision!r}")
+            raise TypeError(decision)
         self._decisions.append(decision)
         self._actors.append(actor)
         if hand.phase is Phase.DONE:
@@ -269,17 +270,21 @@ class MatchPosition:
             return Team.NS if ns > ew else Team.EW
         return None
 
-    def look_refusal(self, seat: Seat, by: Seat | None = None) -> str | None:
+    def _no_hand(self) -> Reason:
+        """Why nothing can be decided: the match is over, or no hand is dealt."""
+        return Reason(Why.MATCH_OVER if self._winner else Why.NO_HAND)
+
+    def look_refusal(self, seat: Seat, by: Seat | None = None) -> Reason | None:
         """Why ``Look(seat)`` cannot be recorded now (asked by ``by`` if given), or None."""
         hand = self._hand
         if hand is None or self._winner is not None:
-            return "The match is over." if self._winner else "No hand is dealt."
+            return self._no_hand()
         if by is not None and by is not seat:
-            return "Only you can look at your cards."
+            return Reason(Why.ONLY_YOU_LOOK)
         if not self.ruleset.blind_nil:
-            return "Looking at the cards counts only where blind nil is played."
+            return Reason(Why.LOOK_NOT_COUNTED)
         if hand.seen(seat):
-            return "You have already seen your cards."
+            return Reason(Why.ALREADY_SEEN)
         return None
 
     def reveal(self, seat: Seat) -> bool:

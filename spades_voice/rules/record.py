@@ -3,7 +3,8 @@
 Readers and writers take open text streams, never paths. ``parse_record`` checks the
 shape and names the field and hand of anything malformed (``RecordError``);
 ``replay_record`` then applies every decision and reports the first illegal one with its
-position (``RecordIllegal``), using the same reason sentence the game speaks.
+position (``RecordIllegal``), with the same reason the game gives. Both carry their reason as
+a value (``Reason``); ``narration`` words it.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from typing import IO, Any, TypeVar
 
 from spades_voice.rules.bids import Bid
 from spades_voice.rules.cards import Card
-from spades_voice.rules.errors import IllegalAction, echo
+from spades_voice.rules.errors import IllegalAction, Refused, echo
 from spades_voice.rules.hand import Deal, Phase
 from spades_voice.rules.match import DealtHand, Decision, Look, Match, MatchState
+from spades_voice.rules.reasons import Reason, Why
 from spades_voice.rules.ruleset import Ruleset
 from spades_voice.rules.seats import SEATS, Seat
 
@@ -25,36 +27,35 @@ FORMAT = "spades-record/1"
 T = TypeVar("T")
 
 
-class RecordError(ValueError):
+class RecordError(Refused):
     """The data is not a well-formed record. ``hand`` is 1-based where one is to blame."""
 
-    def __init__(self, reason: str, *, field: str | None = None, hand: int | None = None) -> None:
-        where = []
-        if hand is not None:
-            where.append(f"hand {hand}")
-        if field is not None:
-            where.append(field)
-        super().__init__(f"{', '.join(where)}: {reason}" if where else reason)
-        self.reason = reason
+    def __init__(
+        self, reason: Reason, *, field: str | None = None, hand: int | None = None
+    ) -> None:
+        super().__init__(reason)
         self.field = field
         self.hand = hand
 
-    def to_json(self) -> dict[str, Any]:
+    def __str__(self) -> str:
+        return f"{self.where_json()} {self.reason}"
+
+    def where_json(self) -> dict[str, Any]:
+        """Where the fault is (``hand``, ``field``); ``narration`` adds the worded reason."""
         out: dict[str, Any] = {}
         if self.hand is not None:
             out["hand"] = self.hand
         if self.field is not None:
             out["field"] = self.field
-        out["reason"] = self.reason
         return out
 
 
-class RecordIllegal(ValueError):
+class RecordIllegal(Refused):
     """A well-formed record with a decision the rules refuse."""
 
     def __init__(
         self,
-        reason: str,
+        reason: Reason,
         *,
         hand: int,
         seat: Seat | None = None,
@@ -63,14 +64,18 @@ class RecordIllegal(ValueError):
         bid: int | None = None,
     ) -> None:
         super().__init__(reason)
-        self.reason = reason
         self.hand = hand
         self.seat = seat
         self.play = play
         self.card = card
         self.bid = bid
 
-    def to_json(self) -> dict[str, Any]:
+    def __str__(self) -> str:
+        return f"{self.where_json()} {self.reason}"
+
+    def where_json(self) -> dict[str, Any]:
+        """Where the decision is (``hand``, ``bid`` or ``play``, ``seat``, ``card``);
+        ``narration`` adds the worded reason."""
         out: dict[str, Any] = {"hand": self.hand}
         if self.bid is not None:
             out["bid"] = self.bid
@@ -80,7 +85,6 @@ class RecordIllegal(ValueError):
             out["seat"] = self.seat.value
         if self.card is not None:
             out["card"] = self.card.code
-        out["reason"] = self.reason
         return out
 
 
@@ -134,17 +138,19 @@ def parse_record(data: object) -> Record:
 def _parse_head(data: object) -> tuple[Ruleset, list[Any]]:
     """The format, the rules and the list of hands (not yet read)."""
     if not isinstance(data, dict):
-        raise RecordError("A record must be a JSON object.")
+        raise RecordError(Reason(Why.RECORD_NOT_OBJECT))
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise RecordError(f'must be "{FORMAT}", not {echo(fmt)}.', field="format")
+        raise RecordError(
+            Reason.of(Why.RECORD_FORMAT, text=echo(fmt), format=FORMAT), field="format"
+        )
     try:
         ruleset = Ruleset.from_json(data.get("rules"))
-    except ValueError as e:
-        raise RecordError(str(e), field="rules") from None
+    except Refused as e:
+        raise RecordError(e.reason, field="rules") from None
     raw_hands = data.get("hands")
     if not isinstance(raw_hands, list):
-        raise RecordError("must be a list.", field="hands")
+        raise RecordError(Reason(Why.NOT_A_LIST), field="hands")
     return ruleset, raw_hands
 
 
@@ -170,16 +176,12 @@ def parse_and_replay(data: object) -> tuple[Record, MatchState]:
             # A malformed hand counts only if the match had not already ended before it.
             state = replay_record(Record(ruleset, tuple(hands)))
             if state.winner is not None:
-                raise RecordIllegal(
-                    f"The match was already won after hand {len(hands)}.", hand=len(hands) + 1
-                ) from None
+                raise RecordIllegal(_won_after(len(hands)), hand=len(hands) + 1) from None
             raise
         state = replay_record(Record(ruleset, tuple(hands)))
         more = len(raw_hands) > len(hands)
         if state.winner is not None and more:
-            raise RecordIllegal(
-                f"The match was already won after hand {len(hands)}.", hand=len(hands) + 1
-            )
+            raise RecordIllegal(_won_after(len(hands)), hand=len(hands) + 1)
         if not more:
             return Record(ruleset, tuple(hands)), state
         batch *= 2
@@ -187,59 +189,68 @@ def parse_and_replay(data: object) -> tuple[Record, MatchState]:
 
 def _parse_hand(raw: object, number: int) -> RecordHand:
     if not isinstance(raw, dict):
-        raise RecordError("must be an object.", hand=number, field="hands")
+        raise RecordError(Reason(Why.NOT_AN_OBJECT), hand=number, field="hands")
     try:
         dealer = Seat.from_code(raw.get("dealer"))  # type: ignore[arg-type]
     except (ValueError, AttributeError):
         raise RecordError(
-            f'must be one of "S", "W", "N", "E", not {echo(raw.get("dealer"))}.',
+            Reason.of(Why.BAD_DEALER, text=echo(raw.get("dealer")), seats=_quoted_seats()),
             hand=number,
             field="dealer",
         ) from None
     raw_deal = raw.get("deal")
     if not isinstance(raw_deal, dict):
-        raise RecordError("must be an object with S, W, N and E.", hand=number, field="deal")
+        raise RecordError(Reason.of(Why.DEAL_NOT_SEATS, seats=_seats()), hand=number, field="deal")
     held: dict[Seat, list[Card]] = {}
     for seat in SEATS:
         codes = raw_deal.get(seat.value)
         if not isinstance(codes, list):
             raise RecordError(
-                "must be a list of 13 cards.", hand=number, field=f"deal.{seat.value}"
+                Reason(Why.NOT_THIRTEEN_LIST), hand=number, field=f"deal.{seat.value}"
             )
         try:
             held[seat] = [Card.from_code(c) for c in codes]
-        except ValueError as e:
-            raise RecordError(str(e), hand=number, field=f"deal.{seat.value}") from None
+        except Refused as e:
+            raise RecordError(e.reason, hand=number, field=f"deal.{seat.value}") from None
     try:
         deal = Deal.from_hands(held)
-    except ValueError as e:
-        raise RecordError(str(e), hand=number, field="deal") from None
-    bids = _parse_list(raw, "bids", 4, "bids", Bid.from_json, number)
-    plays = _parse_list(raw, "plays", 52, "cards", Card.from_code, number)
-    looked = _parse_list(raw, "looked", 4, "seats", Seat.from_code, number)
+    except Refused as e:
+        raise RecordError(e.reason, hand=number, field="deal") from None
+    bids = _parse_list(raw, "bids", 4, Why.TOO_MANY_BIDS, Bid.from_json, number)
+    plays = _parse_list(raw, "plays", 52, Why.TOO_MANY_CARDS, Card.from_code, number)
+    looked = _parse_list(raw, "looked", 4, Why.TOO_MANY_SEATS, Seat.from_code, number)
     if len(set(looked)) < len(looked):
-        raise RecordError("names a seat twice.", hand=number, field="looked")
+        raise RecordError(Reason(Why.SEAT_TWICE), hand=number, field="looked")
     return RecordHand(dealer, deal, bids, plays, looked)
+
+
+def _seats() -> str:
+    """The seats' codes as a record writes them, for a reason's facts: S, W, N, E."""
+    return ", ".join(seat.value for seat in SEATS)
+
+
+def _quoted_seats() -> str:
+    return ", ".join(f'"{seat.value}"' for seat in SEATS)
 
 
 def _parse_list(
     raw: dict[str, Any],
     field: str,
     limit: int,
-    noun: str,
+    too_many: Why,
     parse: Callable[[Any], T],
     number: int,
 ) -> tuple[T, ...]:
     """``raw[field]``: a list of at most ``limit`` items, each read by ``parse``."""
     items = raw.get(field, [])
     if not isinstance(items, list) or len(items) > limit:
-        raise RecordError(f"must be a list of at most {limit} {noun}.", hand=number, field=field)
+        raise RecordError(Reason.of(too_many, number=limit), hand=number, field=field)
     out: list[T] = []
     for i, item in enumerate(items):
         try:
             out.append(parse(item))
-        except ValueError as e:
-            raise RecordError(str(e), hand=number, field=f"{field}[{i}]") from None
+        except Refused as e:
+            raise RecordError(e.reason, hand=number, field=f"{field}[{i}]") from None
     return tuple(out)
 
 
@@ -248,8 +259,13 @@ def read_record(stream: IO[str]) -> Record:
     try:
         data = json.load(stream)
     except json.JSONDecodeError as e:
-        raise RecordError(f"Not JSON: {e.msg} at line {e.lineno}, column {e.colno}.") from None
+        where = Reason.of(Why.NOT_JSON, text=e.msg, line=e.lineno, column=e.colno)
+        raise RecordError(where) from None
     return parse_record(data)
+
+
+def _won_after(hands: int) -> Reason:
+    return Reason.of(Why.ALREADY_WON, number=hands)
 
 
 def replay_record(record: Record) -> MatchState:
@@ -262,9 +278,7 @@ def replay_record(record: Record) -> MatchState:
     )
     for number, rh in enumerate(record.hands, start=1):
         if state.winner is not None:
-            raise RecordIllegal(
-                f"The match was already won after hand {number - 1}.", hand=number
-            )
+            raise RecordIllegal(_won_after(number - 1), hand=number)
         hand = state.hand
         assert hand is not None and state.hand_number == number
         for i, bid in enumerate(rh.bids, start=1):
@@ -272,22 +286,20 @@ def replay_record(record: Record) -> MatchState:
             try:
                 state.apply(bid)
             except IllegalAction as e:
-                raise RecordIllegal(str(e), hand=number, bid=i, seat=actor) from None
+                raise RecordIllegal(e.reason, hand=number, bid=i, seat=actor) from None
         for seat in rh.looked:
             try:
                 state.apply(Look(seat))
             except IllegalAction as e:
-                raise RecordIllegal(str(e), hand=number, seat=seat) from None
+                raise RecordIllegal(e.reason, hand=number, seat=seat) from None
         for i, c in enumerate(rh.plays, start=1):
             actor = hand.to_act
             try:
                 state.apply(c)
             except IllegalAction as e:
-                raise RecordIllegal(str(e), hand=number, play=i, seat=actor, card=c) from None
+                raise RecordIllegal(e.reason, hand=number, play=i, seat=actor, card=c) from None
         if hand.phase is not Phase.DONE and number < len(record.hands):
-            raise RecordIllegal(
-                f"Hand {number} is unfinished, but another hand follows.", hand=number
-            )
+            raise RecordIllegal(Reason.of(Why.UNFINISHED, number=number), hand=number)
     return state
 
 

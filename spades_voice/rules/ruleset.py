@@ -7,7 +7,8 @@ import enum
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from spades_voice.rules.errors import echo
+from spades_voice.rules.errors import NotAValue, echo
+from spades_voice.rules.reasons import Reason, Why
 
 
 class FailedNilTricks(enum.Enum):
@@ -38,9 +39,7 @@ class Ruleset:
         if self.target is not None and (
             not isinstance(self.target, int) or isinstance(self.target, bool) or self.target <= 0
         ):
-            raise ValueError(
-                f"target must be a positive whole number or null, not {echo(self.target)}."
-            )
+            raise NotAValue(Reason.of(Why.TARGET_NOT_POSITIVE, text=echo(self.target)))
 
     def to_json(self) -> dict[str, Any]:
         """The record's ``rules`` object. A house rule is written only when it is on, so a
@@ -60,20 +59,21 @@ class Ruleset:
         if data is None:
             return cls()
         if not isinstance(data, dict):
-            raise ValueError("rules must be an object.")
+            raise NotAValue(Reason(Why.RULES_NOT_OBJECT))
         base = cls()
         target = data.get("target", base.target)
         if target is not None and (not isinstance(target, int) or isinstance(target, bool)):
-            raise ValueError(f"rules.target must be a whole number or null, not {echo(target)}.")
+            raise NotAValue(Reason.of(Why.TARGET_NOT_WHOLE, text=echo(target)))
         blind = data.get("blind_nil", base.blind_nil)
         if not isinstance(blind, bool):
-            raise ValueError(f"rules.blind_nil must be true or false, not {echo(blind)}.")
+            raise NotAValue(Reason.of(Why.BLIND_NIL_NOT_BOOL, text=echo(blind)))
         fnt = data.get("failed_nil_tricks", base.failed_nil_tricks.value)
         try:
             failed = FailedNilTricks(fnt)
         except ValueError:
-            raise ValueError(
-                f'rules.failed_nil_tricks must be "bags" or "partner", not {echo(fnt)}.'
+            known = (FailedNilTricks.BAGS.value, FailedNilTricks.PARTNER.value)
+            raise NotAValue(
+                Reason.of(Why.FAILED_NIL_NOT_KNOWN, text=echo(fnt), bags=known[0], partner=known[1])
             ) from None
         any_time = data.get("spades_any_time", base.spades_any_time)
         if not isinstance(any_time, bool):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import enum
 
-from spades_voice.rules.errors import echo
+from spades_voice.rules.errors import NotAValue, echo
+from spades_voice.rules.reasons import Reason, Why
 
 
 class Seat(enum.Enum):
@@ -33,16 +34,12 @@ class Seat(enum.Enum):
     def team(self) -> Team:
         return Team.NS if self in (Seat.N, Seat.S) else Team.EW
 
-    @property
-    def long_name(self) -> str:
-        return _LONG[self]
-
     @classmethod
     def from_code(cls, text: str) -> Seat:
         code = text.strip().upper() if isinstance(text, str) else ""
         if code in _BY_CODE:
             return _BY_CODE[code]
-        raise ValueError(f"Not a seat: {echo(text)}.")
+        raise NotAValue(Reason.of(Why.NOT_A_SEAT, text=echo(text)))
 
     def after(self, steps: int) -> Seat:
         return SEATS[(_SEAT_INDEX[self] + steps) % 4]
@@ -51,7 +48,6 @@ class Seat(enum.Enum):
 SEATS: tuple[Seat, ...] = (Seat.S, Seat.W, Seat.N, Seat.E)
 _SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS)}
 _BY_CODE = {seat.value: seat for seat in SEATS}
-_LONG = {Seat.S: "South", Seat.W: "West", Seat.N: "North", Seat.E: "East"}
 
 
 class Team(enum.Enum):

@@ -24,7 +24,7 @@ from spades_voice.narration.coach import (
     coach_waiting,
 )
 from spades_voice.narration.keynames import spoken_key
-from spades_voice.narration.refusals import heard
+from spades_voice.narration.reasons import say_reason
 from spades_voice.rules import BID_CHOICES, Bid, Card, IllegalAction, SeatView
 from spades_voice.shell.binding import registry
 from spades_voice.shell.list_mode import open_list
@@ -83,7 +83,7 @@ def coach(shell: Shell) -> None:
         try:
             result = await shell.driver.thinking.coach(table)
         except IllegalAction as exc:
-            shell.answer(heard(str(exc)))
+            shell.answer(say_reason(exc.reason))
             return
         if result is None:
             shell.answer(COACH_LATER)

@@ -13,7 +13,7 @@ from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
 from spades_voice.narration import chat
-from spades_voice.narration.refusals import heard
+from spades_voice.narration.reasons import say_reason
 from spades_voice.rules import IllegalAction
 from spades_voice.shell.binding import registry
 from spades_voice.shell.state import Draft, Mode, Shell
@@ -93,7 +93,7 @@ def send(shell: Shell) -> None:
             return
         table.say(text)
     except IllegalAction as exc:
-        shell.answer(heard(str(exc)))
+        shell.answer(say_reason(exc.reason))
         return
     shell.pump()
 

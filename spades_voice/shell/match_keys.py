@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from spades_voice import narration as say
 from spades_voice.narration import prompts, stored, texts
-from spades_voice.narration.refusals import heard
+from spades_voice.narration.reasons import say_reason
 from spades_voice.rules import IllegalAction
 from spades_voice.shell.binding import registry
 from spades_voice.shell.list_mode import open_list
@@ -42,7 +42,7 @@ def undo(shell: Shell) -> None:
     try:
         table.undo(reopen=reopen)
     except IllegalAction as exc:
-        shell.answer(heard(str(exc)))
+        shell.answer(say_reason(exc.reason))
         return
     _taken_back(shell, reopen)
 
@@ -64,7 +64,7 @@ def restart_hand(shell: Shell) -> None:
         try:
             table.restart_hand(reopen=reopen)
         except IllegalAction as exc:
-            shell.answer(heard(str(exc)))
+            shell.answer(say_reason(exc.reason))
             return
         _taken_back(shell, reopen)
 

@@ -289,7 +289,8 @@ class Shell:
                 instead = self.focus.bid_prompt(view)
         elif isinstance(event, HandDealt) and number is None and (view := self.view()).bids:
             instead = resumed(view, self.cast)  # mid-hand: where it stands, no new deal
-        for line in lines_for(event, self.cast, voice, self.keymap, instead):
+        mine = self.view() if isinstance(event, Notice) else None
+        for line in lines_for(event, self.cast, voice, self.keymap, instead, mine):
             self.narrator.tell(line, kind, number)
 
     def _turn(self, event: TurnToAct) -> None:

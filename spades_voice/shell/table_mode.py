@@ -11,7 +11,7 @@ from spades_voice import narration as say
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.keynames import spoken_key, spoken_keys
 from spades_voice.narration.language import line
-from spades_voice.narration.refusals import heard
+from spades_voice.narration.reasons import say_reason
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Decision, IllegalAction, Phase
 from spades_voice.shell.advice import ADVICE_ACTIONS
 from spades_voice.shell.binding import Handler, doc, registry
@@ -142,7 +142,7 @@ def seat_waiting(shell: Shell) -> None:
         for person in waiting:
             table.admit(person.seat)
     except IllegalAction as exc:
-        shell.answer(heard(str(exc)))
+        shell.answer(say_reason(exc.reason))
     # Seated: the table itself says "Bo now sits East." to everyone else.
 
 
@@ -294,7 +294,7 @@ def _submit(shell: Shell, decision: Decision) -> None:
         shell.table.submit(decision)
     except IllegalAction as exc:
         shell.cues.cue(Cue.REFUSED, shell.driver.pace, at_once=True)
-        shell.answer(heard(str(exc)))
+        shell.answer(say_reason(exc.reason))
         return
     shell.pump()
     table = shell.table

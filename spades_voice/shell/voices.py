@@ -8,19 +8,26 @@ from __future__ import annotations
 from spades_voice.narration import Cast, event_lines, notices
 from spades_voice.narration.keynames import spoken_keys
 from spades_voice.options import Voice
+from spades_voice.rules import SeatView
 from spades_voice.shell.keymap import Keymap
 from spades_voice.table import Event, Notice
 
 
 def lines_for(
-    event: Event, cast: Cast, voice: Voice, keymap: Keymap, instead: str | None
+    event: Event,
+    cast: Cast,
+    voice: Voice,
+    keymap: Keymap,
+    instead: str | None,
+    view: SeatView | None = None,
 ) -> list[str]:
     """``event``'s lines as ``voice`` says them. ``instead``: the one line said in their
     place, made by the shell from what it knows: when the player's bid is due (and blind
     nil is not open), the bid with the value Enter places; when a match resumes mid-hand,
-    where it stands instead of its deal."""
+    where it stands instead of its deal. ``view``: the player's, for a notice that says
+    where the hand stands."""
     brief = voice.brief
-    lines = event_lines(event, cast, brief=brief, short_results=brief)
+    lines = event_lines(event, cast, brief=brief, short_results=brief, view=view)
     if instead is not None:
         lines = [instead]
     if isinstance(event, Notice) and event.action is not None:

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from spades_voice.narration.reasons import english
 from spades_voice.rules import (
     Bid,
     Card,
@@ -29,6 +30,7 @@ from spades_voice.rules import (
     IllegalAction,
     Look,
     Match,
+    Refused,
     Ruleset,
     Seat,
     check_match,
@@ -141,8 +143,9 @@ def match_from_json(obj: Mapping[str, Any]) -> Match:
         decisions = tuple(decision_from_json(v) for v in raw_decisions)
         deals = tuple(_dealt_from_json(h) for h in raw_deals)
     except ValueError as e:
+        why = english(e.reason) if isinstance(e, Refused) else str(e)
         raise Unreadable(
-            f"it holds something that is not part of a match ({files.clip(str(e), 80)})"
+            f"it holds something that is not part of a match ({files.clip(why, 80)})"
         ) from None
     if seed is None and not deals:
         raise Unreadable("it has neither a seed nor the deals")
@@ -150,7 +153,7 @@ def match_from_json(obj: Mapping[str, Any]) -> Match:
     try:
         check_match(match)
     except IllegalAction as e:
-        raise Unreadable(f"the rules refuse one of its moves ({e})") from None
+        raise Unreadable(f"the rules refuse one of its moves ({english(e.reason)})") from None
     return match
 
 

@@ -19,6 +19,7 @@ from spades_voice.ai import Level, make_player
 from spades_voice.ai.coach import Finding, judge_moment, review
 from spades_voice.ai.hard import REFERENCE_RATE
 from spades_voice.narration.coach import coach_line
+from spades_voice.narration.naming import card_name
 from spades_voice.rules import (
     CARDS,
     NIL,
@@ -105,7 +106,7 @@ def test_a_partners_nil_not_covered() -> None:
     assert coach_line(top).startswith("Trick 1: the 2 of hearts cost about ")
 
 
-_SPOKEN = {c.spoken: c for c in CARDS}
+_SPOKEN = {card_name(c): c for c in CARDS}
 _CARD_NAME = re.compile(r"\b(?:[2-9]|10|jack|queen|king|ace) of (?:spades|hearts|diamonds|clubs)")
 
 

@@ -18,6 +18,7 @@ import pytest
 from conftest import play_hand
 
 from spades_voice.ai import HardPlayer, Level, Player, hint, make_player
+from spades_voice.narration.naming import card_name
 from spades_voice.rules import (
     CARDS,
     Card,
@@ -130,7 +131,7 @@ def test_hidden_cards_do_not_change_any_decision(level: Level) -> None:
     assert changed >= 4  # the twins really did hide different cards
 
 
-_SPOKEN = {c.spoken: c for c in CARDS}
+_SPOKEN = {card_name(c): c for c in CARDS}
 _CARD_NAME = re.compile(r"\b(?:[2-9]|10|jack|queen|king|ace) of (?:spades|hearts|diamonds|clubs)")
 
 

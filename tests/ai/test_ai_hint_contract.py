@@ -9,6 +9,7 @@ from spades_voice.ai import Level, hint, make_player
 from spades_voice.ai.fastplay import Stakes
 from spades_voice.ai.hints import play_reason
 from spades_voice.ai.knowledge import Known
+from spades_voice.narration.naming import bid_name, card_name
 from spades_voice.rules import Bid, MatchState, Ruleset, cards, view_of
 from spades_voice.rules.cards import mask_of
 from spades_voice.rules.kernel import DECK
@@ -27,10 +28,10 @@ def test_every_hint_reason_starts_with_its_decision() -> None:
             if checked % 7 == 0:
                 h = hint(view, rng, budget_ms=20)
                 if isinstance(h.decision, Bid):
-                    assert h.reason.startswith(f"Bid {h.decision.spoken}"), h.reason
+                    assert h.reason.startswith(f"Bid {bid_name(h.decision)}"), h.reason
                 else:
                     assert h.reason.startswith(
-                        (f"Play the {h.decision.spoken}", f"Lead the {h.decision.spoken}")
+                        (f"Play the {card_name(h.decision)}", f"Lead the {card_name(h.decision)}")
                     ), h.reason
                 assert h.reason.endswith(".")
             state.apply(players[seat.value].decide(view))

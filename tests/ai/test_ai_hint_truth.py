@@ -15,6 +15,7 @@ import pytest
 from spades_voice.ai.hints import play_reason
 from spades_voice.ai.knowledge import known_of, live_nil
 from spades_voice.ai.medium import legal_of
+from spades_voice.narration.naming import card_name
 from spades_voice.rules import (
     Card,
     Match,
@@ -42,7 +43,7 @@ def _beats(view: SeatView, card: Card) -> bool:
 
 def _check(view: SeatView, card: Card, template: str) -> None:
     """What the words claim, checked against the card."""
-    said = template.format(the_card=card.spoken, suit="", suit_one="", the_winner="")
+    said = template.format(the_card=card_name(card), suit="", suit_one="", the_winner="")
     if "low lead" in template or "play low" in template:
         assert card.rank not in HIGH, said
     if "high lead" in template:

@@ -13,6 +13,7 @@ from spades_voice.ai.hard import FILL_SHARE
 from spades_voice.ai.hints import play_reason
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.medium import legal_of
+from spades_voice.narration.naming import card_name
 from spades_voice.rules import Card, Seat, Team, view_of
 from spades_voice.rules.cards import card
 
@@ -133,7 +134,7 @@ def test_duck_to_avoid_the_tenth_bag(level: str) -> None:
     reason = play_reason(k, legal_of(view), choice.index)
     assert (
         reason
-        == f"Play the {choice.spoken}: your contract is made, and a 10th bag costs 100 points."
+        == f"Play the {card_name(choice)}: your contract is made, and a 10th bag costs 100 points."
     )
 
 

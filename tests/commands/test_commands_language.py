@@ -124,8 +124,8 @@ def test_stats_prints_in_the_chosen_language(tmp_path: Path) -> None:
 
 def test_join_says_its_own_refusals_in_spanish(tmp_path: Path) -> None:
     """``join`` refuses a mistyped code, and says it cannot reach a server that is not
-    there, in the player's language (the client's own sentences are catalogued and heard
-    through ``refusals.heard``, not said in English)."""
+    there, in the player's language (the client's own refusals are values, worded in the
+    player's language, never said in English)."""
     with socket.socket() as free:
         free.bind(("127.0.0.1", 0))
         port = free.getsockname()[1]  # closed again before the join: nothing listens

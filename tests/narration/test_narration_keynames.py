@@ -11,10 +11,13 @@ from types import ModuleType
 
 import pytest
 
-from spades_voice.narration import notices, prompts
+from spades_voice.narration import prompts
 from spades_voice.narration.keynames import NAMED, letter_names, spoken_key, spoken_keys
 from spades_voice.narration.language import Language, speaking
+from spades_voice.narration.notices import Told
+from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.statistics import statistics_summary
+from spades_voice.rules import Reason
 
 
 def _catalog_script() -> ModuleType:
@@ -147,6 +150,6 @@ def test_decimals_take_the_languages_separator() -> None:
     assert "Puntos por mano, en promedio: menos 8,8." in said
     assert said.startswith("4 partidas: ganadas 2, perdidas 2.")
     assert said.endswith("Un castigo por sobrebazas.")
-    assert notices.seconds_left(2.5) == "2.5 seconds left."
+    assert say_reason(Reason.of(Told.SECONDS_LEFT, seconds=5)) == "5 seconds left."
     with speaking(Language.ES):
-        assert notices.seconds_left(2.5) == "Quedan 2,5 segundos."
+        assert say_reason(Reason.of(Told.SECONDS_LEFT, seconds=5)) == "Quedan 5 segundos."

@@ -11,9 +11,11 @@ from spades_voice.ai.said import N_, Said
 from spades_voice.narration.hints import said
 from spades_voice.narration.language import Language, speaking
 from spades_voice.narration.naming import bid_name, card_name, seat_name, the_card, the_rank
-from spades_voice.narration.refusals import heard
+from spades_voice.narration.notices import Told
+from spades_voice.narration.reasons import say_reason
+from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.words import tricks
-from spades_voice.rules import BLIND_NIL, Bid, Card, Rank, Seat, Suit
+from spades_voice.rules import BLIND_NIL, Bid, Card, Rank, Reason, Seat, Suit, Why
 
 
 @pytest.fixture
@@ -38,11 +40,13 @@ def test_card_names_and_their_articles(es: None, code: str, bare: str, with_arti
     assert (card_name(card), the_card(card)) == (bare, with_article)
 
 
-def test_english_card_names_are_the_rules_own() -> None:
-    for code in ("QH", "TS", "AC", "2D"):
-        card = Card.from_code(code)
-        assert card_name(card) == card.spoken
-        assert the_card(card) == f"the {card.spoken}"
+def test_english_card_names() -> None:
+    """English is a language like any other: the rules hold no names."""
+    names = [(card_name(Card.from_code(c)), the_card(Card.from_code(c))) for c in ("QH", "TS")]
+    assert names == [
+        ("queen of hearts", "the queen of hearts"),
+        ("10 of spades", "the 10 of spades"),
+    ]
 
 
 def test_ranks_bids_seats_and_plurals(es: None) -> None:
@@ -81,67 +85,62 @@ def test_a_hint_reason_is_made_again_from_its_facts(es: None) -> None:
 
 
 @pytest.mark.parametrize(
-    ("english", "spanish"),
+    ("reason", "spanish"),
     [
-        ("You must follow hearts.", "Tienes que seguir el palo: corazones."),
-        ("You do not hold the queen of spades.", "No tienes la reina de picas."),
-        ("The 10 of clubs has already been played.", "El 10 de tréboles ya se jugó."),
-        ("Spades are not broken yet, and you hold other suits.",
-         "Las picas todavía no se rompieron y tienes otros palos."),
-        ("It is not your turn.", "No es tu turno."),
-        ("Nobody is waiting to sit North.", "Nadie espera para sentarse en Norte."),
-        ("Something the catalog has never heard.", "Something the catalog has never heard."),
+        (Reason.of(Why.MUST_FOLLOW, suit=Suit.HEARTS), "Tienes que seguir el palo: corazones."),
+        (Reason.of(Why.NOT_HELD, card=Card.from_code("QS")), "No tienes la reina de picas."),
+        (Reason.of(Why.ALREADY_PLAYED, card=Card.from_code("TC")), "El 10 de tréboles ya se jugó."),
+        (Reason(Why.SPADES_NOT_BROKEN), "Las picas todavía no se rompieron y tienes otros palos."),
+        (Reason(Why.NOT_YOUR_TURN), "No es tu turno."),
+        (Reason.of(Refusal.NOBODY_WAITING, seat=Seat.N), "Nadie espera para sentarse en Norte."),
+        (Reason("a_kind_from_a_newer_server"), "La mesa lo rechazó."),
     ],
+    ids=str,
 )
-def test_refusals_are_said_again_in_spanish(es: None, english: str, spanish: str) -> None:
-    assert heard(english) == spanish
+def test_refusals_are_said_in_spanish(es: None, reason: Reason, spanish: str) -> None:
+    assert say_reason(reason) == spanish
 
 
-def _server_notices() -> list[str]:
-    """What a table server sends as words, made as the server makes them: in English."""
-    from spades_voice.narration import chat, notices
-
-    with speaking(Language.EN):
-        return [
-            notices.joined("Bo", Seat.E),
-            notices.back("Bo"),
-            notices.left("Bo"),
-            notices.joined_next_deal("Bo", Seat.W),
-            notices.you_sit_next_deal(Seat.N, "Alex"),
-            notices.now_sits("Bo", Seat.E),
-            notices.nobody_waiting(Seat.S),
-            notices.waiting_ask_host("Bo"),
-            notices.host_seated_you(Seat.W),
-            notices.only_host_seats("Bo"),
-            notices.not_started_host("Ann"),
-            notices.back_at_seat(Seat.N, notices.hand_and_trick(2, "It is not your turn.")),
-            notices.public_table([], "Enter"),
-            notices.public_table(["Ann", "Bo"], "Enter"),
-            notices.seconds_left(10),
-            notices.waiting_for_host(Seat.E),
-            notices.table_code("4 7 1", "Enter"),
-            notices.host_left("Bo", "Ann"),
-            notices.host_left_to_you("Bo"),
-            notices.host_closed("Bo"),
-            notices.TIME_UP,
-            notices.NEW_MATCH_BEGINS,
-            chat.muted("Bo", True),
-            chat.no_such_person("Zed"),
-        ]
+def _server_notices() -> list[Reason]:
+    """What a table server tells a seat: values, worded by the seat."""
+    return [
+        Reason.of(Told.JOINED, name="Bo", seat=Seat.E),
+        Reason.of(Told.BACK, name="Bo"),
+        Reason.of(Told.LEFT, name="Bo"),
+        Reason.of(Told.JOINED_NEXT_DEAL, name="Bo", seat=Seat.W),
+        Reason.of(Told.YOU_SIT_NEXT_DEAL, seat=Seat.N, computer="Alex"),
+        Reason.of(Told.NOW_SITS, name="Bo", seat=Seat.E),
+        Reason.of(Told.WAITING, name="Bo"),
+        Reason.of(Told.HOST_SEATED_YOU, seat=Seat.W),
+        Reason.of(Told.NOT_STARTED_HOST, host="Ann"),
+        Reason.of(Told.BACK_AT_SEAT, seat=Seat.N, where=Reason(Refusal.PLAY_NEXT_DEAL)),
+        Reason.of(Told.SECONDS_LEFT, seconds=10),
+        Reason.of(Told.HOST_LEFT, name="Bo", host="Ann"),
+        Reason.of(Told.HOST_LEFT_TO_YOU, name="Bo"),
+        Reason.of(Told.HOST_CLOSED, name="Bo"),
+        Reason(Told.TIME_UP),
+        Reason(Told.NEW_MATCH),
+        Reason(Told.MUTED_YOU),
+    ]
 
 
-def test_a_servers_english_notices_are_heard_in_spanish(es: None) -> None:
-    """A Spanish guest at a table whose server speaks English hears every notice in
-    Spanish: the English is recognised by its shape and said again."""
+def test_a_servers_notices_are_said_in_spanish(es: None) -> None:
+    """A Spanish guest hears every notice in Spanish: the server sends the kind and its
+    facts, and the seat words them."""
     from spades_voice.narration import event_lines
     from spades_voice.narration.events import Notice
     from spades_voice.narration.words import Cast
 
-    english = _server_notices()
-    heard_lines = [event_lines(Notice(text), Cast(Seat.S))[0] for text in english]
+    told = _server_notices()
+    heard_lines = [event_lines(Notice(reason), Cast(Seat.S))[0] for reason in told]
     assert heard_lines[0] == "Bo se unió y se sienta en Este."
-    assert heard_lines[11] == (
-        "De vuelta en tu asiento. Te sientas en Norte. Mano 2. No es tu turno."
+    assert heard_lines[9] == (
+        "De vuelta en tu asiento. Te sientas en Norte. Juegas desde el próximo reparto."
     )
-    for text, said_line in zip(english, heard_lines, strict=True):
-        assert said_line != text, text
+    with speaking(Language.EN):
+        english = [event_lines(Notice(reason), Cast(Seat.S))[0] for reason in told]
+    assert english[0] == "Bo joined, sitting East."
+    for said_line, in_english in zip(heard_lines, english, strict=True):
+        assert said_line != in_english, in_english
+    newer = event_lines(Notice(Reason.of("watching", name="Wes")), Cast(Seat.S))
+    assert newer == ["La mesa contó algo que esta versión del juego no sabe decir."]

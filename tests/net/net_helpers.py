@@ -29,7 +29,7 @@ from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.server import TableServer
-from spades_voice.rules import IllegalAction, Seat
+from spades_voice.rules import IllegalAction, Seat, Why
 
 
 def free_port() -> int:
@@ -133,7 +133,8 @@ def play_until(
                 except IllegalAction as e:
                     # Only a stale view can be refused: a timer played for us, or the
                     # next deal came, meanwhile (its update arrives before the refusal).
-                    if "not your turn" not in str(e) and t.view() == view:
+                    stale = e.reason.kind in (Why.NOT_YOUR_TURN, Why.NOT_YOUR_TURN_TO_BID)
+                    if not stale and t.view() == view:
                         raise
                 moves += 1
                 acted = True

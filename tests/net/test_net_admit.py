@@ -16,6 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shell"))
 from shell_harness import harness
 
 from spades_voice.narration.events import Notice
+from spades_voice.narration.naming import seat_name
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.shell.keymap import load_keymap
@@ -25,7 +27,7 @@ RAW = "Bo is waiting for the next deal."  # the server's words; the shell adds t
 
 
 def _notices(table: RemoteTable) -> list[str]:
-    return [e.text for e in table.drain() if isinstance(e, Notice)]
+    return [say_reason(e.reason) for e in table.drain() if isinstance(e, Notice)]
 
 
 @contextmanager
@@ -66,15 +68,15 @@ def test_the_host_hears_who_waits_and_j_seats_them_now() -> None:
             # The notice and the table's people can arrive in either order.
             wait_for(lambda: any(p.waiting == "Bo" for p in host.people()))
             said = h.said("e")
-            assert f"{guest.seat.long_name}, " in said
+            assert f"{seat_name(guest.seat)}, " in said
             assert "Bo waiting for the next deal" in said
             mark = h.mark
             h.press("j")
-            h.wait_for(lambda: f"Bo now sits {guest.seat.long_name}." in h.since(mark))
+            h.wait_for(lambda: f"Bo now sits {seat_name(guest.seat)}." in h.since(mark))
             wait_for(lambda: guest.started and len(guest.view().hand) > 0)
             assert guest.view().hand_number == 1  # this hand, not the next
             heard = _notices(guest)
-            assert f"The host seated you. You play {guest.seat.long_name} from now." in heard
+            assert f"The host seated you. You play {seat_name(guest.seat)} from now." in heard
             wait_for(lambda: not any(p.waiting for p in host.people()))
             assert "waiting" not in h.said("e")
             # Nobody left to seat: J says so in one sentence and changes nothing.

@@ -63,8 +63,7 @@ def test_no_card_is_sent_until_the_seat_looks_and_then_blind_nil_is_refused() ->
         assert shown["view"]["hand_seen"] and "blind_nil" not in shown["view"]["legal_bids"]
         ws.send(json.dumps({"type": "bid", "bid": "blind_nil", "id": 3}))
         refused = until(ws, frames, lambda f: f.get("id") == 3)
-        assert refused == {"type": "refused", "id": 3,
-                           "reason": "Blind nil must be bid before you see your cards."}
+        assert refused == {"type": "refused", "id": 3, "reason": {"kind": "blind_nil_seen"}}
         ws.send(json.dumps({"type": "bid", "bid": 3, "id": 4}))
         assert until(ws, frames, lambda f: f.get("id") == 4)["type"] == "update"
 
@@ -130,4 +129,4 @@ def test_a_seat_that_looked_before_a_restart_cannot_bid_blind_nil_after_it(
         assert back["view"]["phase"] == "bidding" and len(back["view"]["hand"]) == 13
         ws.send(json.dumps({"type": "bid", "bid": "blind_nil", "id": 3}))
         refused = until(ws, frames, lambda f: f.get("id") == 3)
-        assert refused["type"] == "refused" and "before you see your cards" in refused["reason"]
+        assert refused["type"] == "refused" and refused["reason"] == {"kind": "blind_nil_seen"}

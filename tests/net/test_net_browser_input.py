@@ -17,10 +17,12 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.commands.net_common import web_page
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net import protocol as p
 from spades_voice.net.client import hello_join
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
+from spades_voice.net.reasons import close_reason
 from spades_voice.net.remote_table import RemoteTable
 
 NESTED = "[" * 1000 + "]" * 1000  # 2,000 bytes, within the message limit
@@ -66,7 +68,7 @@ def test_deeply_nested_json_on_the_seat_socket_is_not_json_as_on_protocol_2(
                 ws.send(NESTED)
                 frames = frames_until_closed(ws)
                 assert ws.close_code == p.CLOSE_HELLO
-                assert ws.close_reason == "Not JSON."
+                assert say_reason(close_reason(ws.close_reason)) == "Not JSON."
             if url == seat:  # a browser never sees a close reason: it is said first
                 assert frames[-1]["urgent"] == ["Not JSON."]
         # Seated: an error said to the seat, a strike counted, the seat kept.
@@ -98,7 +100,7 @@ def test_a_name_sent_as_a_list_is_refused_at_both_doors_alike() -> None:
             with connect(server.url) as ws:
                 ws.send(json.dumps({**hello_join(host.code, "A"), "name": ["A"]}))
                 frames_until_closed(ws)
-                protocol_2 = (ws.close_code, ws.close_reason)
+                protocol_2 = (ws.close_code, say_reason(close_reason(ws.close_reason)))
             assert protocol_2 == (p.CLOSE_HELLO, "A name must be text.")
             for form in (
                 {"type": "join", "table": host.code, "name": ["A"]},

@@ -10,7 +10,9 @@ import warnings
 
 from net_helpers import running_server, wait_for
 
+from spades_voice.narration.closes import Closed
 from spades_voice.net.remote_table import RemoteTable
+from spades_voice.rules import Reason
 
 
 def test_close_while_the_server_ends_the_connection_leaves_nothing_unawaited() -> None:
@@ -41,4 +43,4 @@ def test_close_while_the_server_ends_the_connection_leaves_nothing_unawaited() -
                 taker.close()
         unawaited = [str(w.message) for w in caught if "never awaited" in str(w.message)]
         assert unawaited == []
-        assert ann.closed_reason == "Your seat was taken up by another connection."
+        assert ann.closed_reason == Reason(Closed.SEAT_TAKEN_UP)

@@ -13,8 +13,10 @@ from net_helpers import running_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net import protocol as p
 from spades_voice.net.limits import Limits
+from spades_voice.net.reasons import close_reason
 from spades_voice.net.remote_table import RemoteTable
 
 DEAD = "AAAA-AAAA"
@@ -30,7 +32,7 @@ def answer(url: str, hello: dict[str, Any]) -> tuple[int | None, str]:
                 ws.recv(timeout=5)
         except ConnectionClosed:
             pass
-        return ws.close_code, ws.close_reason
+        return ws.close_code, say_reason(close_reason(ws.close_reason))
 
 
 @pytest.mark.parametrize("token", BAD_TOKENS, ids=repr)

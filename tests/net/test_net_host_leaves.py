@@ -11,6 +11,8 @@ from pathlib import Path
 from net_helpers import free_port, running_server, wait_for
 
 from spades_voice.ai import Level
+from spades_voice.narration.naming import seat_name
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net.client import JoinRefused
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
@@ -29,7 +31,7 @@ class Ears:
 
     def hears(self, text: str) -> None:
         def arrived() -> bool:
-            self.heard += [n.text for n in self.table.drain_notices()]
+            self.heard += [say_reason(n.reason) for n in self.table.drain_notices()]
             return text in self.heard
 
         try:
@@ -55,7 +57,7 @@ def test_public_table_host_leaves_the_longest_seated_hosts_then_the_next() -> No
                 cy.start()
                 raise AssertionError("a guest started the table")
             except IllegalAction as e:
-                assert str(e) == "Only the host can do that."
+                assert str(e) == "only_host"
             # A newcomer from the lobby finds the table still waiting, with a host here.
             di = RemoteTable.join_any(server.url, "Di")
             try:
@@ -89,7 +91,7 @@ def test_private_table_same_rule_and_an_empty_table_ends() -> None:
             back = RemoteTable.rejoin(server.url, code, ann_token)
             try:
                 ears.hears("Ann is back.")
-                Ears(back).hears(f"Back at your seat. You sit {back.seat.long_name}. "
+                Ears(back).hears(f"Back at your seat. You sit {seat_name(back.seat)}. "
                                  "The match has not started yet. Bo hosts.")
                 assert not back.is_host and bo.is_host
             finally:
@@ -146,7 +148,7 @@ def test_after_a_restart_the_host_keeps_the_role_until_the_grace_is_over(tmp_pat
         second = server()
         second.start()
         try:
-            ears.hears(f"Back at your seat. You sit {bo.seat.long_name}. "
+            ears.hears(f"Back at your seat. You sit {seat_name(bo.seat)}. "
                        "The match has not started yet. Ann hosts.")
             assert not bo.is_host  # Ann may still be on her way back
             ears.hears("Ann left. You host the table now.")

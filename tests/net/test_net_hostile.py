@@ -15,7 +15,7 @@ from spades_voice.net import protocol as p
 from spades_voice.net.client import JoinRefused
 from spades_voice.net.limits import Limits
 from spades_voice.net.remote_table import RemoteTable
-from spades_voice.rules import Bid, Card, IllegalAction, Phase, Ruleset, Seat
+from spades_voice.rules import Bid, Card, IllegalAction, Phase, Reason, Ruleset, Seat, Why
 from spades_voice.table import Reviewable
 
 
@@ -34,10 +34,10 @@ class TestGarbage:
                         ws.send(junk)
                         assert replies(ws, ("error",))["type"] == "error"
                     ws.send(b"\x00\x01binary")
-                    assert replies(ws, ("error",))["reason"] == "Messages are text frames."
+                    assert replies(ws, ("error",))["reason"] == {"kind": "not_text_frame"}
                     ws.send('{"type": "play", "card": "ZZ", "id": 9}')
                     error = replies(ws, ("error",))
-                    assert error["id"] == 9 and "Not a card" in error["reason"]
+                    assert error["id"] == 9 and error["reason"]["kind"] == "not_a_card"
                     ws.send('{"type": "ping", "id": 10}')
                     assert replies(ws, ("ok",)) == {"type": "ok", "id": 10}  # still welcome
                     with contextlib.suppress(ConnectionClosed):  # closed part-way through
@@ -61,7 +61,7 @@ class TestIllegalIntents:
                 host.start()
                 wait_for(lambda: any(t.view().my_turn for t in tables))
                 idle = next(t for t in tables if not t.view().my_turn)
-                with pytest.raises(IllegalAction, match=r"^It is not your turn to bid\.$"):
+                with pytest.raises(IllegalAction, match=r"^not_your_turn_to_bid$"):
                     idle.submit(Bid(3))
                 # Bid through to the first card a person must play.
                 play_until(tables, lambda: all(t.view().phase is Phase.PLAYING for t in tables))
@@ -72,16 +72,16 @@ class TestIllegalIntents:
                 foreign = next(c for c in other.view().hand)
                 with pytest.raises(IllegalAction) as refused:
                     actor.submit(foreign)
-                assert str(refused.value) == f"You do not hold the {foreign.spoken}."
-                with pytest.raises(IllegalAction, match="Bidding is over"):
+                assert refused.value.reason == Reason.of(Why.NOT_HELD, card=foreign)
+                with pytest.raises(IllegalAction, match=r"^bidding_over$"):
                     actor.submit(Bid(4))
                 illegal = [c for c in view.hand if c not in view.legal_cards]
                 if illegal:
-                    with pytest.raises(IllegalAction, match=r"must follow|not broken"):
+                    with pytest.raises(IllegalAction, match=r"^(must_follow|spades_not_broken)"):
                         actor.submit(illegal[0])
                 assert actor.view() == view  # nothing refused changed the table
                 assert not isinstance(actor, Reviewable)  # no undo at a shared table
-                with pytest.raises(IllegalAction, match="Only the host"):
+                with pytest.raises(IllegalAction, match=r"^only_host$"):
                     guest.new_match()
                 finish(tables)
             finally:
@@ -95,18 +95,20 @@ class TestIllegalIntents:
                 with raw_join(server.url, host.code) as (ws, _):
                     host.start()
                     ws.send(json.dumps({"type": "bid", "bid": 99, "id": 1}))
-                    assert "Bids are" in replies(ws, ("error",))["reason"]
+                    assert replies(ws, ("error",))["reason"] == {
+                        "kind": "not_a_record_bid", "text": "99", "nil": "nil", "blind": "blind_nil"
+                    }
                     card = host.view().hand[0]
                     ws.send(json.dumps({"type": "play", "card": card.code, "id": 2}))
                     refused = replies(ws, ("refused",))
                     assert refused["id"] == 2
                     assert refused["reason"] in (
-                        "Bidding is not over yet.",
-                        "It is not your turn.",
-                        f"You do not hold the {card.spoken}.",
+                        {"kind": "bidding_not_over"},
+                        {"kind": "not_your_turn"},
+                        {"kind": "not_held", "card": card.code},
                     )
                     ws.send(json.dumps({"type": "start", "id": 3}))
-                    assert replies(ws, ("refused",))["reason"] == "Only the host can do that."
+                    assert replies(ws, ("refused",))["reason"] == {"kind": "only_host"}
                     ws.close()
                     finish([host])
             finally:
@@ -120,7 +122,7 @@ class TestSize:
             try:
                 with raw_join(server.url, host.code) as (ws, _):
                     ws.send(json.dumps({"type": "ping", "id": 1, "pad": "x" * 3000}))
-                    assert replies(ws, ("error",))["reason"].startswith("Messages are at most")
+                    assert replies(ws, ("error",))["reason"]["kind"] == "too_big"
                     ws.send('{"type": "ping", "id": 2}')
                     assert replies(ws, ("ok",))["id"] == 2
                     ws.send("x" * (p.MAX_FRAME + 1))

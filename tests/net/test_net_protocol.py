@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from spades_voice.narration.notices import Told
 from spades_voice.net import codec
 from spades_voice.net import protocol as p
 from spades_voice.rules import (
@@ -16,6 +17,7 @@ from spades_voice.rules import (
     Decision,
     Match,
     MatchState,
+    Reason,
     Ruleset,
     Seat,
     Trick,
@@ -42,8 +44,8 @@ def test_views_and_events_round_trip_through_a_whole_match(seed: str) -> None:
         events = state.apply(rng.choice(choices), actor)
         turn = state.turn_of(state.to_act) if state.to_act else None
         extra = [
-            Notice("Ann is back."),
-            Notice("Bo is waiting for the next deal.", "seat_waiting"),
+            Notice(Reason.of(Told.BACK, name="Ann")),
+            Notice(Reason.of(Told.WAITING, name="Bo"), "seat_waiting"),
             HandDealt(2, Seat.E),
             TakenBack(3, restart=True),
         ]
@@ -77,8 +79,8 @@ def test_a_notice_offering_what_this_client_does_not_know_keeps_its_words(
     action: object,
 ) -> None:
     """An unknown or malformed offer is dropped: the words are still said, no key is named."""
-    data = {"kind": "notice", "text": "Bo is waiting.", "action": action}
-    assert codec.event_from_json(data) == Notice("Bo is waiting.")
+    data = {"kind": "notice", "reason": {"kind": "waiting", "name": "Bo"}, "action": action}
+    assert codec.event_from_json(data) == Notice(Reason.of(Told.WAITING, name="Bo"))
 
 
 class TestViewEncoder:

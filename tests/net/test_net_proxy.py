@@ -21,6 +21,7 @@ from net_helpers import (
 from proxy_helpers import NGINX, PROXY_ADDRESS, nginx
 from websockets.exceptions import InvalidStatus
 
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net import protocol as p
 from spades_voice.net.client import hello_join
 from spades_voice.net.remote_table import RemoteTable
@@ -33,7 +34,7 @@ pytestmark = pytest.mark.skipif(
 
 
 def said(table: RemoteTable, into: list[str]) -> list[str]:
-    into.extend(e.text for e in table.drain() if isinstance(e, Notice))
+    into.extend(say_reason(e.reason) for e in table.drain() if isinstance(e, Notice))
     return into
 
 

@@ -13,8 +13,10 @@ from net_helpers import raw_join, replies, running_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net import protocol as p
 from spades_voice.net.client import hello_create
+from spades_voice.net.reasons import close_reason
 from spades_voice.net.remote_table import RemoteTable
 
 
@@ -26,17 +28,17 @@ def create(url: str, **fields: Any) -> tuple[str, int | None, str]:
             first: dict[str, Any] = json.loads(ws.recv(timeout=5))
             return first["type"], None, ""
         except ConnectionClosed:
-            return "", ws.close_code, ws.close_reason
+            return "", ws.close_code, say_reason(close_reason(ws.close_reason))
 
 
 @pytest.mark.parametrize(
     ("fields", "reason"),
     [
         ({"rules": {"target": 10**12}},
-         "rules.target must be 200, 300 or 500, or null for a single hand."),
-        ({"rules": {"target": 499}}, "rules.target must be 200"),
-        ({"rules": {"target": 500.0}}, "rules.target must be 200"),
-        ({"rules": {"target": True}}, "rules.target must be 200"),
+         "rules.target must be one of 200, 300, 500, or null for a single hand."),
+        ({"rules": {"target": 499}}, "rules.target must be one of 200"),
+        ({"rules": {"target": 500.0}}, "rules.target must be one of 200"),
+        ({"rules": {"target": True}}, "rules.target must be one of 200"),
         ({"rules": {"colour": "red"}},
          "rules.colour is not one of target, blind_nil, failed_nil_tricks, spades_any_time."),
         ({"rules": {"blind_nil": "yes"}}, "rules.blind_nil must be true or false"),
@@ -98,7 +100,8 @@ def test_a_timers_intent_with_a_key_the_game_lacks_is_refused() -> None:
             with raw_join(server.url, host.code) as (ws, _):
                 ws.send(json.dumps({"type": "timers", "timers": {"fast": 1}, "id": 1}))
                 error = replies(ws, ("error", "refused"))
-                assert error == {"type": "error", "id": 1,
-                                 "reason": "timers.fast is not one of bid, play."}
+                assert error == {"type": "error", "id": 1, "reason": {
+                    "kind": "unknown_key", "field": "timers", "key": "fast", "known": "bid, play"
+                }}
         finally:
             host.close()

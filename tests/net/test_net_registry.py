@@ -20,11 +20,12 @@ from proxy_helpers import NGINX, PROXY_ADDRESS, REDIS_SERVER, nginx, redis_serve
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from spades_voice.narration import closes
+from spades_voice.narration.closes import Closed
 from spades_voice.net import protocol as p
 from spades_voice.net.client import hello_join
+from spades_voice.net.reasons import close_reason
 from spades_voice.net.remote_table import RemoteTable
-from spades_voice.rules import Ruleset
+from spades_voice.rules import Reason, Ruleset
 from spades_voice.store import DATA_DIR_ENV, Settings
 
 redis = pytest.importorskip("redis", reason="the registry extra (redis-py) is not installed")
@@ -143,8 +144,8 @@ def test_a_code_and_play_online_find_a_table_in_either_process(tmp_path: Path) -
                         ws.send(json.dumps(hello_join(ann.code, "Hal")))
                         with contextlib.suppress(ConnectionClosed):
                             ws.recv(timeout=30)
-                        assert (ws.close_code, ws.close_reason) == (
-                            p.CLOSE_NO_TABLE, closes.REGISTRY_LOST
+                        assert (ws.close_code, close_reason(ws.close_reason)) == (
+                            p.CLOSE_NO_TABLE, Reason(Closed.REGISTRY_LOST)
                         )
 
                 # Redis comes back empty: each process lists its tables again, and the

@@ -14,13 +14,17 @@ from pathlib import Path
 
 from net_helpers import crash, free_port, play_until, serve, wait_for
 
+from spades_voice.narration.events import notice_line
+from spades_voice.narration.naming import seat_name
+from spades_voice.narration.words import Cast
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Notice
 
 
 def heard(table: RemoteTable, into: list[str]) -> list[str]:
-    into.extend(e.text for e in table.drain() if isinstance(e, Notice))
+    cast = Cast(table.seat)
+    into.extend(notice_line(e, cast, table.view()) for e in table.drain() if isinstance(e, Notice))
     return into
 
 
@@ -54,7 +58,7 @@ def test_sigkill_mid_hand_then_reload_loses_nothing(tmp_path: Path) -> None:
                     x.startswith("Back at your seat.") for x in heard(t, said[id(t)])
                 ), timeout=30)
                 back = next(x for x in said[id(t)] if x.startswith("Back at your seat."))
-                assert f"You sit {t.seat.long_name}. Hand 1. Trick " in back
+                assert f"You sit {seat_name(t.seat)}. Hand 1. Trick " in back
             for t in tables:  # the same moment of the same hand (the cards seen or not aside)
                 now = replace(t.view(), hand_seen=before[t.seat].hand_seen)
                 assert now == before[t.seat]

@@ -29,7 +29,7 @@ class TestSit:
         assert table.host is Seat.E
         assert [table.seats[s].name for s in (Seat.E, Seat.W, Seat.S, Seat.N)] == [
             "Ann", "Bo", "Cy", "Di"]
-        with pytest.raises(IllegalAction, match=r"^The table is full\.$"):
+        with pytest.raises(IllegalAction, match=r"^table_full$"):
             table.sit("Ed", None, "conn-Ed", waiting=False)
 
     def test_a_seat_asked_for_is_given_when_no_person_has_it(self) -> None:

@@ -15,9 +15,11 @@ from net_helpers import play_until, replies, running_server, wait_for
 from websockets.sync.client import connect
 
 from spades_voice.commands import net_common as commands
+from spades_voice.narration.notices import Told
 from spades_voice.net.client import hello_join
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset, Seat
+from spades_voice.table import Notice
 
 
 class TestSameMachine:
@@ -109,7 +111,7 @@ class TestMidHand:
                     seat = Seat.from_code(welcome["seat"])
                     ws.send(json.dumps({"type": "play", "card": "AS", "id": 1}))
                     heard = frames_until(ws, lambda f: f.get("type") == "refused")
-                    assert heard[-1]["reason"] == "You play from the next deal."
+                    assert heard[-1]["reason"] == {"kind": "play_next_deal"}
                     people = next(f for f in heard if f["type"] == "people")
                     entry = next(e for e in people["people"] if e["seat"] == seat.value)
                     assert entry["person"] is False and entry["next"] == "Bo"
@@ -121,12 +123,15 @@ class TestMidHand:
                         e.get("kind") in ("card", "bid", "turn")
                         for f in before for e in f.get("events", [])
                     )
-                    notices = [e["text"] for f in before for e in f.get("events", [])]
-                    assert any("from the next deal" in t for t in notices)
+                    told = [e["reason"] for f in before for e in f.get("events", [])]
+                    assert {"kind": "you_sit_next_deal", "seat": seat.value,
+                            "computer": told[-1].get("computer")} in told
                     view = frames[-1]["view"]
                     assert view["seat"] == seat.value and view["hand_number"] == 2
                     assert len(view["hand"]) == 13
-                wait_for(lambda: any("now sits" in getattr(e, "text", "") for e in host.drain()))
+                wait_for(lambda: any(
+                    isinstance(e, Notice) and e.reason.kind == Told.NOW_SITS for e in host.drain()
+                ))
             finally:
                 host.close()
 

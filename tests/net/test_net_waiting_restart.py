@@ -9,6 +9,7 @@ from pathlib import Path
 
 from net_helpers import crash, free_port, play_until, serve, wait_for
 
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.tablestore import TableStore
 from spades_voice.rules import Ruleset
@@ -34,7 +35,7 @@ def test_a_waiting_seat_survives_sigkill_and_sits_at_the_next_deal(tmp_path: Pat
             heard: dict[int, list[str]] = {id(host): [], id(guest): []}
 
             def back(t: RemoteTable) -> bool:
-                heard[id(t)] += [e.text for e in t.drain() if isinstance(e, Notice)]
+                heard[id(t)] += [say_reason(e.reason) for e in t.drain() if isinstance(e, Notice)]
                 said = any(x.startswith("Back at your seat.") for x in heard[id(t)])
                 return said or t.closed_reason is not None
 

@@ -19,9 +19,11 @@ from spades_voice.rules import (
     IllegalBid,
     IllegalPlay,
     Phase,
+    Reason,
     Ruleset,
     Seat,
     Suit,
+    Why,
     card,
     cards,
 )
@@ -58,13 +60,13 @@ class TestBidding:
 
     def test_blind_nil_only_when_allowed_and_unseen(self) -> None:
         h = HandState(Ruleset(), Seat.E, FIXED)
-        assert h.bid_refusal(BLIND_NIL) == "Blind nil is not allowed at this table."
-        with pytest.raises(IllegalBid, match="not allowed"):
+        assert h.bid_refusal(BLIND_NIL) == Reason(Why.BLIND_NIL_OFF)
+        with pytest.raises(IllegalBid, match="blind_nil_off"):
             h.place_bid(BLIND_NIL)
         h = HandState(Ruleset(blind_nil=True), Seat.E, FIXED)
         assert BLIND_NIL in h.legal_bids()
         h.reveal(Seat.S)
-        assert h.bid_refusal(BLIND_NIL) == "Blind nil must be bid before you see your cards."
+        assert h.bid_refusal(BLIND_NIL) == Reason(Why.BLIND_NIL_SEEN)
         assert BLIND_NIL not in h.legal_bids()
         h.place_bid(Bid(2))
         h.place_bid(BLIND_NIL)  # West has not looked
@@ -72,9 +74,9 @@ class TestBidding:
 
     def test_out_of_turn_and_after_bidding(self) -> None:
         h = HandState(Ruleset(), Seat.E, FIXED)
-        assert h.bid_refusal(Bid(3), Seat.N) == "It is not your turn to bid."
+        assert h.bid_refusal(Bid(3), Seat.N) == Reason(Why.NOT_YOUR_TURN_TO_BID)
         _bid_all(h)
-        with pytest.raises(IllegalBid, match=r"Bidding is over\."):
+        with pytest.raises(IllegalBid, match="bidding_over"):
             h.place_bid(Bid(3))
 
 
@@ -82,10 +84,10 @@ class TestPlay:
     def test_spades_cannot_be_led_until_broken(self) -> None:
         h = HandState(Ruleset(), Seat.E, FIXED)
         _bid_all(h)
-        assert h.refusal(card("AS")) == "Spades are not broken yet, and you hold other suits."
+        assert h.refusal(card("AS")) == Reason(Why.SPADES_NOT_BROKEN)
         with pytest.raises(IllegalPlay) as err:
             h.play(card("AS"))
-        assert str(err.value) == "Spades are not broken yet, and you hold other suits."
+        assert err.value.reason == Reason(Why.SPADES_NOT_BROKEN)
         assert {c.suit for c in h.legal_cards()} == {Suit.HEARTS}
 
     def test_follow_suit_reason_and_void_shown(self) -> None:
@@ -97,9 +99,9 @@ class TestPlay:
         h.play(card("2C"))
         assert h.shown_out(Seat.W) == frozenset({Suit.HEARTS})
         h.play(card("2D"))  # North too
-        assert h.refusal(card("7S")) == "You must follow hearts."
-        assert h.refusal(card("9H")) == "The 9 of hearts has already been played."
-        assert h.refusal(card("AC")) == "You do not hold the ace of clubs."
+        assert h.refusal(card("7S")) == Reason.of(Why.MUST_FOLLOW, suit=Suit.HEARTS)
+        assert h.refusal(card("9H")) == Reason.of(Why.ALREADY_PLAYED, card=card("9H"))
+        assert h.refusal(card("AC")) == Reason.of(Why.NOT_HELD, card=card("AC"))
         h.play(card("2H"))
         assert h.tricks[0].winner is Seat.S
         assert h.to_act is Seat.S and h.tricks_won(Seat.S) == 1
@@ -140,13 +142,13 @@ class TestPlay:
     def test_not_your_turn(self) -> None:
         h = HandState(Ruleset(), Seat.E, FIXED)
         _bid_all(h)
-        assert h.refusal(card("AC"), Seat.W) == "It is not your turn."
-        with pytest.raises(IllegalPlay, match="not your turn"):
+        assert h.refusal(card("AC"), Seat.W) == Reason(Why.NOT_YOUR_TURN)
+        with pytest.raises(IllegalPlay, match="not_your_turn"):
             h.play(card("AC"), Seat.W)
 
     def test_bidding_first(self) -> None:
         h = HandState(Ruleset(), Seat.E, FIXED)
-        assert h.refusal(card("9H")) == "Bidding is not over yet."
+        assert h.refusal(card("9H")) == Reason(Why.BIDDING_NOT_OVER)
 
 
 def _random_hand(seed: int) -> tuple[HandState, list[tuple[Seat, Card]]]:

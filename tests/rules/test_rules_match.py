@@ -79,7 +79,7 @@ class TestReplayAndUndo:
         state = MatchState(Ruleset(), seed=3)
         _advance(state, random.Random(3), 56)
         assert state.hand_number == 2 and state.hand_decisions() == ()
-        with pytest.raises(NothingToUndo, match="Nothing to undo"):
+        with pytest.raises(NothingToUndo, match="nothing_to_undo"):
             state.undo(Seat.S)
 
     @settings(max_examples=30, deadline=None)
@@ -122,9 +122,9 @@ class TestReplayAndUndo:
         assert state.restart_hand(reopen=True) == 1 and state.hand_number == 2
         over = play_random_match(4, Ruleset(target=None))
         assert over.over and not over.can_undo(Seat.S, reopen=True)
-        with pytest.raises(NothingToUndo, match=r"The match is over\."):
+        with pytest.raises(NothingToUndo, match="match_over"):
             over.undo(Seat.S, reopen=True)
-        with pytest.raises(NothingToUndo, match=r"The match is over\."):
+        with pytest.raises(NothingToUndo, match="match_over"):
             over.restart_hand(reopen=True)
 
     def test_undo_replays_a_blind_nil_bid(self) -> None:
@@ -153,9 +153,9 @@ class TestReplayAndUndo:
     def test_no_undo_after_match_end(self) -> None:
         state = play_random_match(4, Ruleset(target=None))
         assert state.over
-        with pytest.raises(NothingToUndo, match=r"The match is over\."):
+        with pytest.raises(NothingToUndo, match="match_over"):
             state.undo(Seat.S)
-        with pytest.raises(IllegalAction, match=r"The match is over\."):
+        with pytest.raises(IllegalAction, match="match_over"):
             state.apply(Bid(1))
 
     def test_undo_keeps_blind_nil_closed_once_seen(self) -> None:
@@ -165,7 +165,7 @@ class TestReplayAndUndo:
         state.reveal(seat)
         state.apply(Bid(2))
         state.undo(seat)
-        with pytest.raises(IllegalAction, match="before you see your cards"):
+        with pytest.raises(IllegalAction, match="blind_nil_seen"):
             state.apply(BLIND_NIL)
 
 
@@ -182,20 +182,20 @@ class TestLook:
         assert state.apply(Look(seat)) == []
         assert state.decisions == (Look(seat),) and state.moves == 0
         assert state.hand is not None and state.hand.seen(seat)
-        with pytest.raises(IllegalAction, match="before you see your cards"):
+        with pytest.raises(IllegalAction, match="blind_nil_seen"):
             state.apply(BLIND_NIL)
         assert not state.reveal(seat)  # nothing new: not recorded twice
-        with pytest.raises(IllegalAction, match="already seen"):
+        with pytest.raises(IllegalAction, match="already_seen"):
             state.apply(Look(seat))
         assert MatchState(state.match) == state
 
     def test_a_look_is_refused_where_it_means_nothing(self) -> None:
         plain = MatchState(Ruleset(), seed=1)
         assert not plain.reveal(Seat.S) and plain.decisions == ()
-        with pytest.raises(IllegalAction, match="only where blind nil"):
+        with pytest.raises(IllegalAction, match="look_not_counted"):
             plain.apply(Look(Seat.S))
         state, seat = self._blind()
-        with pytest.raises(IllegalAction, match="Only you"):
+        with pytest.raises(IllegalAction, match="only_you_look"):
             state.apply(Look(seat.next), seat)
 
     def test_undo_takes_back_the_blind_nil_but_not_the_look(self) -> None:

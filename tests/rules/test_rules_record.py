@@ -256,7 +256,7 @@ class TestLooked:
         record = to_record(state)
         assert record["hands"][0]["looked"] == [seat.value]
         resumed = replay_record(parse_record(record))
-        with pytest.raises(IllegalAction, match="before you see your cards"):
+        with pytest.raises(IllegalAction, match="blind_nil_seen"):
             resumed.apply(BLIND_NIL)
         del record["hands"][0]["looked"]
         replay_record(parse_record(record)).apply(BLIND_NIL)  # never looked: open
@@ -284,9 +284,9 @@ class TestLooked:
     def test_refused_without_blind_nil(self) -> None:
         record = to_record(play_random_match(4, Ruleset(target=None)))
         record["hands"][0]["looked"] = ["S"]
-        with pytest.raises(RecordIllegal, match="only where blind nil") as caught:
+        with pytest.raises(RecordIllegal, match="look_not_counted") as caught:
             replay_record(parse_record(record))
-        assert caught.value.to_json()["seat"] == "S"
+        assert caught.value.where_json()["seat"] == "S"
 
 
 class TestScoreCommand:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from shell_harness import easy_table, harness
 
 from spades_voice.narration.chat import MAX_CHAT, Chat
+from spades_voice.narration.refusals import Refusal
 from spades_voice.options import EventKind, Voice
-from spades_voice.rules import IllegalAction, Seat
+from spades_voice.rules import IllegalAction, Reason, Seat
 from spades_voice.speech import Kind
 from spades_voice.table import LocalTable, Person
 
@@ -23,7 +24,7 @@ class ChattyTable(LocalTable):
         super().__init__(table.state.ruleset, 12, players=table._fixed_players)
         self.sent: list[str] = []
         self.muted: list[tuple[str, bool]] = []
-        self.refuse: str | None = None
+        self.refuse: Reason | None = None
 
     def people(self) -> list[Person]:
         return [
@@ -43,7 +44,7 @@ class ChattyTable(LocalTable):
         self.muted.append((name, on))
 
     def admit(self, seat: Seat) -> None:  # with say and mute: a shared seat (SharedSeat)
-        raise IllegalAction("Nobody is waiting.")
+        raise IllegalAction(Reason.of(Refusal.NOBODY_WAITING, seat=seat))
 
     def hear(self, name: str, text: str) -> None:
         self._emit(Chat(Seat.N, name, text))
@@ -100,9 +101,9 @@ def test_too_long_a_line_stops_at_the_limit_and_says_so() -> None:
 def test_a_refusal_is_spoken_and_the_host_can_mute() -> None:
     table = ChattyTable()
     with harness(table) as h:
-        table.refuse = "Too fast: wait a few seconds before the next line."
+        table.refuse = Reason(Refusal.CHAT_TOO_FAST)
         h.press("/", *"again")
-        assert h.said("enter") == table.refuse
+        assert h.said("enter") == "Too fast: wait a few seconds before the next line."
         table.refuse = None
         h.press("/", *"/mute Bo")
         assert h.said("enter") == "Bo is muted."

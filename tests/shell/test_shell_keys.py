@@ -11,6 +11,8 @@ from shell_harness import Harness, easy_table, harness
 
 from spades_voice.ai import Level, Player, make_player, sure_tricks
 from spades_voice.narration import hand_order
+from spades_voice.narration.naming import card_name, suit_name
+from spades_voice.narration.words import cap
 from spades_voice.options import Pace
 from spades_voice.rules import (
     BID_CHOICES,
@@ -169,15 +171,15 @@ class TestAnswers:
             # Enter now places the suggested bid.
             suggested = said.split(":")[0].removeprefix("Bid ")
             h.press("enter")
-            assert h.table.view().bid_of(h.table.seat).spoken == suggested
+            assert h.table.view().bid_of(h.table.seat) == Bid.parse(suggested)
             while not h.table.view().my_turn or h.table.view().legal_bids:
                 h.play_my_turn()
             said = h.said("i")
             assert re.match(r"(Play|Lead) the ", said)
-            legal = {c.spoken for c in h.table.view().legal_cards}
+            legal = {card_name(c) for c in h.table.view().legal_cards}
             card = next(name for name in legal if name in said)
             h.press("enter")
-            assert card in {c.spoken for c in h.table.view().played}
+            assert card in {card_name(c) for c in h.table.view().played}
 
 
 class TestBidding:
@@ -323,7 +325,7 @@ class TestPlaying:
                         said = h.said("home", *["right"] * bad[0], "enter")
                         card = order[bad[0]]
                         if view.current.cards:
-                            assert said == f"You must follow {view.current.led_suit.spoken}."
+                            assert said == f"You must follow {suit_name(view.current.led_suit)}."
                         else:
                             assert card.suit is Suit.SPADES
                             assert said == "Spades are not broken yet, and you hold other suits."
@@ -341,7 +343,7 @@ class TestPlaying:
             order = hand_order(view.hand)
             said = h.said("home")
             playable = order[0] in view.legal_cards
-            assert said == f"{order[0].spoken[0].upper()}{order[0].spoken[1:]}, " + (
+            assert said == f"{cap(card_name(order[0]))}, " + (
                 "playable." if playable else "not playable."
             )
             assert h.said("left").startswith("First card. ")
@@ -355,7 +357,7 @@ class TestPlaying:
             h.press("home")
             said = h.said("down")
             nxt = next(c for c in order if c.suit is not order[0].suit)
-            assert said.lower().startswith(nxt.spoken)
+            assert said.lower().startswith(card_name(nxt))
 
     def test_undo_and_restart(self) -> None:
         with harness(easy_table(5)) as h:
@@ -528,7 +530,7 @@ class TestTurnFocus:
                 if view.phase is Phase.PLAYING and view.my_turn:
                     assert h.shell is not None
                     said = h.said("right", "left")
-                    legal = {c.spoken for c in view.legal_cards}
+                    legal = {card_name(c) for c in view.legal_cards}
                     if len(view.hand) > 1:
                         # Right then Left comes back to the starting card; if that was
                         # the first card it stays there ("First card.").

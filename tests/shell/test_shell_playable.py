@@ -9,6 +9,7 @@ from pathlib import Path
 from shell_harness import Harness, easy_table, harness
 
 from spades_voice.narration import cap, hand_order
+from spades_voice.narration.naming import card_name, rank_name
 from spades_voice.options import HandOrder, Pace
 from spades_voice.rules import Phase
 from spades_voice.speech import Kind
@@ -53,7 +54,7 @@ def test_tab_walks_the_playable_cards_in_order_and_says_the_ends() -> None:
         expected = [c.code for c in legal]
         assert seen[-1] == expected[-1] and set(seen) <= set(expected)
         back = [h.said("s-tab") for _ in range(len(legal))]
-        assert back[-1] == f"First playable card. {cap(legal[0].spoken)}."
+        assert back[-1] == f"First playable card. {cap(card_name(legal[0]))}."
         assert _focused(h) == legal[0].code
         for said in answers + back:
             assert len(said.split()) <= MOST_WORDS
@@ -106,7 +107,7 @@ def test_hand_order_cycles_and_h_and_moving_follow_it() -> None:
         assert _focused(h) == ranked[0].code
         h.press("right")
         assert _focused(h) == ranked[1].code
-        assert h.said("h").startswith(f"{ranked[0].rank.spoken.capitalize()}: ")
+        assert h.said("h").startswith(f"{rank_name(ranked[0].rank).capitalize()}: ")
         assert h.said("z") == "Hand order as dealt."
         dealt = [c for c in view.dealt if c in view.hand]
         h.press("end")

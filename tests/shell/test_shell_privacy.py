@@ -7,6 +7,7 @@ import re
 import pytest
 from shell_harness import Harness, easy_table, harness
 
+from spades_voice.narration.naming import card_name, rank_name
 from spades_voice.rules import SEATS, Card, Rank, Suit
 from spades_voice.shell.screen import screen
 from spades_voice.speech import Kind, RecorderSpeaker
@@ -17,7 +18,7 @@ CARD = re.compile(
     re.IGNORECASE,
 )
 SUIT_LIST = re.compile(r"\b(Spades|Hearts|Diamonds|Clubs): ([^.]+)\.")
-RANKS = {r.spoken: r for r in Rank}
+RANKS = {rank_name(r): r for r in Rank}
 
 
 def named_cards(text: str) -> list[Card]:
@@ -52,7 +53,7 @@ class CheckingSpeaker(RecorderSpeaker):
         self.checked += 1
         for card in named_cards(text):
             if card in others and not window:
-                self.leaks.append(f"{text!r} names the {card.spoken}")
+                self.leaks.append(f"{text!r} names the {card_name(card)}")
         mine = set(hand.held(self.table.seat))
         for suit, ranks in SUIT_LIST.findall(text):
             if ranks == "none":
@@ -60,7 +61,7 @@ class CheckingSpeaker(RecorderSpeaker):
             for rank in ranks.split(", "):
                 card = Card(Suit[suit.upper()], RANKS[rank])
                 if card not in mine:
-                    self.leaks.append(f"{text!r} lists the {card.spoken} as yours")
+                    self.leaks.append(f"{text!r} lists the {card_name(card)} as yours")
 
     def query(self, text: str) -> None:
         self.check(text, Kind.QUERY)
@@ -109,5 +110,5 @@ def test_the_checker_catches_a_leak() -> None:
     hand = table.state.hand
     assert hand is not None
     theirs = hand.held(SEATS[1])[0]
-    speaker.query(f"Robin holds the {theirs.spoken}.")
+    speaker.query(f"Robin holds the {card_name(theirs)}.")
     assert speaker.leaks

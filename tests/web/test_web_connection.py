@@ -6,8 +6,10 @@ from __future__ import annotations
 from web_helpers import browser, heard, seat_guest, web_server
 
 from spades_voice.narration import notices
+from spades_voice.narration.notices import Told
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.remote_table import RemoteTable
+from spades_voice.rules import Reason
 
 
 def _drop_browsers(server: ServerThread) -> None:
@@ -58,8 +60,8 @@ def test_a_table_that_ends_is_said_in_plain_words_and_not_retried() -> None:
     with web_server() as server, browser() as b:
         host = RemoteTable.create(server.url, "Ann")
         page = seat_guest(b, server, host)
-        ending = notices.host_closed("Ann")
-        server.stop(ending=ending)
+        server.stop(ending=Reason.of(Told.HOST_CLOSED, name="Ann"))
+        ending = "Ann left and closed the table."
         page.wait(f"window.__heard.some((h) => h.text === {ending!r})")
         host.close()
         assert notices.CONNECTION_LOST not in _said(page)

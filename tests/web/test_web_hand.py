@@ -25,6 +25,7 @@ from web_helpers import (
 )
 
 from spades_voice.narration import Cast, event_lines
+from spades_voice.narration.naming import card_name
 from spades_voice.net import protocol as p
 from spades_voice.net.tablestore import TableStore
 from spades_voice.rules import SEATS, Card, Match, MatchState, Seat
@@ -62,10 +63,10 @@ def leaks(frames: list[dict[str, object]], others: set[Card]) -> list[str]:
         played |= {m.group(1).lower() for x in lines if (m := PLAYED.match(x))}
         codes = {Card.from_code(m.group(0)) for m in CODE.finditer(text)}
         found += [f"frame {n}: code {c.code}" for c in codes & others
-                  if c.spoken not in played]
+                  if card_name(c) not in played]
         found += [
-            f"frame {n}: {c.spoken}" for c in others
-            if c.spoken in text.lower() and c.spoken not in played
+            f"frame {n}: {card_name(c)}" for c in others
+            if card_name(c) in text.lower() and card_name(c) not in played
         ]
     return found
 

@@ -6,7 +6,7 @@ language that is not one the game speaks is English, never an error.
 
 What is English is told by the catalog itself: a word found in the English sentences and
 in none of their Spanish translations is English-only, and a line the catalog would still
-translate (``refusals.heard`` recognises it) was left in English."""
+translate whole (``language.line``) was left in English."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from web_helpers import (
 
 from spades_voice.narration.browser import table_code_line
 from spades_voice.narration.language import Language, speaking
-from spades_voice.narration.refusals import heard as translated
+from spades_voice.narration.language import line as translated
 from spades_voice.net.browser_seat import BrowserSocket
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
@@ -257,16 +257,14 @@ def test_a_language_the_game_does_not_speak_is_english_never_an_error() -> None:
         assert seat.lang is expected, asked
 
 
-def test_a_spanish_seat_hears_the_servers_english_in_spanish() -> None:
+def test_a_spanish_seat_hears_the_servers_reasons_in_spanish() -> None:
     seat = BrowserSocket(Unplugged(), page_for_tests().keys, lambda: None)  # type: ignore[arg-type]
     seat.inbound(json.dumps({"type": "rejoin", "table": "K7MP-4QX2", "token": "t",
                              "lang": "es"}))
-    welcome, _people, refused = _frames(
-        seat, WELCOME, PEOPLE, {"type": "refused", "id": 3, "reason": "You must follow hearts."}
-    )
-    with speaking(Language.ES):
-        follow = translated("You must follow hearts.")
-    assert follow != "You must follow hearts." and english_in(follow) == []
+    must = {"type": "refused", "id": 3, "reason": {"kind": "must_follow", "suit": "H"}}
+    welcome, _people, refused = _frames(seat, WELCOME, PEOPLE, must)
+    follow = "Tienes que seguir el palo: corazones."
+    assert english_in(follow) == []
     assert refused == {"type": "answer", "urgent": [follow]}
     assert welcome is not None and welcome["code_line"].startswith("Código de mesa")
     assert all(english_in(r) == [] for r in welcome["rules"])

@@ -10,11 +10,12 @@ from typing import Any
 from web_helpers import page_for_tests
 
 from spades_voice.ai.counting import sure_tricks
-from spades_voice.narration import notices, prompts
+from spades_voice.narration import prompts
 from spades_voice.narration.events import Notice
+from spades_voice.narration.notices import Told
 from spades_voice.net import codec
 from spades_voice.net.browser_seat import BrowserSocket
-from spades_voice.rules import Bid, Match, MatchState, Phase, Ruleset, Seat
+from spades_voice.rules import Bid, Match, MatchState, Phase, Reason, Ruleset, Seat
 from spades_voice.rules.events import TurnToAct
 from spades_voice.rules.view import view_of
 
@@ -50,8 +51,8 @@ def test_turns_timers_and_offers_take_the_terminals_words_and_regions() -> None:
     update = {
         "type": "update", "seq": 0,
         "events": [codec.event_to_json(e) for e in (
-            Notice(notices.seconds_left(10)),
-            Notice("Bo is waiting for the next deal.", "seat_waiting"),
+            Notice(Reason.of(Told.SECONDS_LEFT, seconds=10)),
+            Notice(Reason.of(Told.WAITING, name="Bo"), "seat_waiting"),
             turn,
         )],
         "view": codec.view_to_json(view),
@@ -61,12 +62,12 @@ def test_turns_timers_and_offers_take_the_terminals_words_and_regions() -> None:
     assert welcome is not None and welcome["seat"] == "N" and welcome["urgent"] == []
     assert frame is not None
     bid = Bid(sure_tricks(view.hand))
-    assert frame["urgent"] == [notices.seconds_left(10), prompts.your_bid(bid)]
+    assert frame["urgent"] == ["10 seconds left.", prompts.your_bid(bid)]
     assert frame["lines"] == ["Bo is waiting for the next deal. Press J to seat them now."]
 
 
-def test_a_refusal_is_said_at_once_in_the_servers_words() -> None:
+def test_a_refusal_is_said_at_once_in_the_seats_words() -> None:
     seat = _seat()
-    *_, refused = _frames(seat, WELCOME, PEOPLE,
-                          {"type": "refused", "id": 3, "reason": "You must follow hearts."})
+    must = {"type": "refused", "id": 3, "reason": {"kind": "must_follow", "suit": "H"}}
+    *_, refused = _frames(seat, WELCOME, PEOPLE, must)
     assert refused == {"type": "answer", "urgent": ["You must follow hearts."]}
