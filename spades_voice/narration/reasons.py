@@ -72,6 +72,7 @@ RULES_WORDS: Mapping[str, str] = {
     Why.RULES_NOT_OBJECT: N_("rules must be an object."),
     Why.TARGET_NOT_WHOLE: N_("rules.target must be a whole number or null, not {text}."),
     Why.BLIND_NIL_NOT_BOOL: N_("rules.blind_nil must be true or false, not {text}."),
+    Why.SPADES_ANY_TIME_NOT_BOOL: N_("rules.spades_any_time must be true or false, not {text}."),
     Why.FAILED_NIL_NOT_KNOWN: N_(
         'rules.failed_nil_tricks must be "{bags}" or "{partner}", not {text}.'
     ),

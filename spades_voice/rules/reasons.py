@@ -62,6 +62,7 @@ class Why(enum.StrEnum):
     RULES_NOT_OBJECT = "rules_not_object"
     TARGET_NOT_WHOLE = "target_not_whole"
     BLIND_NIL_NOT_BOOL = "blind_nil_not_bool"
+    SPADES_ANY_TIME_NOT_BOOL = "spades_any_time_not_bool"
     FAILED_NIL_NOT_KNOWN = "failed_nil_not_known"
     # The record reader (``text``, ``number``, ``line``, ``column``).
     RECORD_NOT_OBJECT = "record_not_object"

@@ -77,9 +77,7 @@ class Ruleset:
             ) from None
         any_time = data.get("spades_any_time", base.spades_any_time)
         if not isinstance(any_time, bool):
-            raise ValueError(
-                f"rules.spades_any_time must be true or false, not {echo(any_time)}."
-            )
+            raise NotAValue(Reason.of(Why.SPADES_ANY_TIME_NOT_BOOL, text=echo(any_time)))
         return replace(
             base,
             target=target,
