@@ -214,7 +214,11 @@ class Reviewable(Protocol):
 
 @runtime_checkable
 class SharedSeat(Protocol):
-    """A seat among other people (a shared table): chat, muting, seating who waits."""
+    """Among other people (a shared table): chat, muting, seating who waits, watchers."""
+
+    def watchers(self) -> list[str]:
+        """Who listens without a seat, by name (a watcher's view is marked ``watching``)."""
+        ...
 
     def say(self, text: str) -> None:
         """Say ``text`` to everyone; raises IllegalAction with the spoken reason when it

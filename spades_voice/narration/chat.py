@@ -37,7 +37,7 @@ ONLY_HOST_MUTES = N_("Only the host can mute someone.")
 class Chat:
     """A line someone at the table said (already cleaned)."""
 
-    seat: Seat
+    seat: Seat | None  # None: a watcher said it
     name: str
     text: str
 
@@ -86,9 +86,10 @@ def clean_chat(text: str, limit: int | None = MAX_CHAT) -> str:
     return line if limit is None else line[:limit]
 
 
-def chat_line(chat: Chat, me: Seat) -> str:
-    """ "Bo says: nice one" (your own line: "You say: nice one")."""
-    if chat.seat is me:
+def chat_line(chat: Chat, me: Seat | None) -> str:
+    """ "Bo says: nice one" (your own line: "You say: nice one"); ``me`` None: a watcher,
+    whose own lines come back by name."""
+    if chat.seat is not None and chat.seat is me:
         return _("You say: {text}").format(text=chat.text)
     return _("{name} says: {text}").format(name=chat.name, text=chat.text)
 

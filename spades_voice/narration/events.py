@@ -59,7 +59,7 @@ def event_lines(
     if isinstance(event, SpadesBroken):
         return [_(SPADES_BROKEN)]
     if isinstance(event, TurnToAct):
-        return [your_turn(event.phase, event.led)] if event.seat is cast.me else []
+        return [your_turn(event.phase, event.led)] if cast.is_me(event.seat) else []
     if isinstance(event, HandDealt):
         return [hand_dealt(cast, event.number, event.dealer)]
     if isinstance(event, HandScored):
@@ -69,7 +69,7 @@ def event_lines(
     if isinstance(event, TakenBack):
         return [taken_back(event.count, event.restart, reopened=event.reopened)]
     if isinstance(event, Chat):
-        return [chat_line(event, cast.me)]
+        return [chat_line(event, cast.me if not cast.watching else None)]
     return [heard(event.text)]
 
 
@@ -124,7 +124,7 @@ def trick_won(cast: Cast, seat: Seat, trick: Trick, number: int, *, brief: bool 
 
 def bid_placed(cast: Cast, seat: Seat, bid: Bid) -> str:
     """ "Robin bids 3."; the player's own: "Bid 4 placed." """
-    if seat is cast.me:
+    if cast.is_me(seat):
         if bid.blind:
             return _("Blind nil placed.")
         return _("Bid {bid} placed.").format(bid=bid_name(bid))
@@ -184,7 +184,7 @@ def bags_now(n: int) -> str:
 
 def nil_of(cast: Cast, seat: Seat, blind: bool) -> str:
     """Whose nil, as the start of a sentence: "Your nil", "Alex's blind nil"."""
-    if seat is cast.me:
+    if cast.is_me(seat):
         return _("Your blind nil") if blind else _("Your nil")
     kind = _("{name}'s blind nil") if blind else _("{name}'s nil")
     return kind.format(name=cast.name(seat))

@@ -57,6 +57,30 @@ def now_sits(name: str, seat: Seat) -> str:
     return _("{name} now sits {seat}.").format(name=name, seat=seat_name(seat))
 
 
+def watching(name: str) -> str:
+    """Everyone at the table hears that someone listens without a seat."""
+    return _("{name} is watching.").format(name=name)
+
+
+def stopped_watching(name: str) -> str:
+    return _("{name} stopped watching.").format(name=name)
+
+
+def you_watch(where: str) -> str:
+    """A watcher's first words: that they watch, and where the match stands (``where``:
+    a sentence of its own)."""
+    return _("You are watching. {where}").format(where=where)
+
+
+#: What everyone hears when the host changes who may watch and whether watchers chat.
+WATCHERS_WELCOME = N_("Watchers are welcome at this table.")
+NO_WATCHERS_NOW = N_("This table takes no watchers now.")
+WATCHERS_MAY_CHAT = N_("Watchers may chat.")
+WATCHERS_LISTEN_ONLY = N_("Watchers now listen without chatting.")
+#: A watcher's answer to H: nobody's cards are shown to a watcher.
+NO_HAND_WATCHING = N_("You are watching: there is no hand to show.")
+
+
 def nobody_waiting(seat: Seat) -> str:
     return _("Nobody is waiting to sit {seat}.").format(seat=seat_name(seat))
 

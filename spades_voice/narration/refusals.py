@@ -58,6 +58,16 @@ NO_RECONNECT = N_("Could not reconnect to the table.")
 ANSWERED_BADLY = N_("The table server did not answer properly.")
 #: Joining failed in a way the client did not foresee (the details go to the log).
 CANNOT_JOIN = N_("Cannot join the table.")
+#: A watcher refused: the host does not let people watch this table.
+NO_WATCHERS = N_("This table does not take watchers.")
+#: A watcher refused: the table has as many watchers as it may (``Limits``).
+WATCHERS_FULL = N_("This table has all the watchers it can take.")
+#: ``watch --any`` with no public table being played.
+NOTHING_TO_WATCH = N_("No public table is being played now.")
+#: Something only a seat may do, asked by a watcher.
+WATCHERS_DO_NOT_PLAY = N_("You are watching: only the players act.")
+#: A watcher's chat line while the host keeps watchers quiet.
+WATCHERS_QUIET = N_("The host keeps watchers out of the chat.")
 
 #: Templates the client fills in English (``heard`` knows them by their shape, in SHAPES).
 CANNOT_REACH = N_("Cannot reach the table server at {url}.")
@@ -141,6 +151,9 @@ SHAPES = (
     N_("{name} left and closed the table."),
     N_("{name} is muted."),
     N_("{name} may chat again."),
+    N_("{name} is watching."),
+    N_("{name} stopped watching."),
+    N_("You are watching. {where}"),
     N_("This server speaks protocol {version}."),
     N_("{field}.{key} is not one of {known}."),
     N_("rules.target must be {targets}, or null for a single hand."),

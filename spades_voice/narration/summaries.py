@@ -21,7 +21,7 @@ from spades_voice.narration.naming import (
     the_card,
 )
 from spades_voice.narration.showing import Showing
-from spades_voice.narration.words import Cast, by_suit, cap, hand_order
+from spades_voice.narration.words import Cast, by_suit, cap, hand_order, join
 from spades_voice.options import HandOrder
 from spades_voice.rules import (
     SUITS,
@@ -259,9 +259,12 @@ def person_line(
     return ", ".join(parts)
 
 
-def people_summary(lines: list[str]) -> str:
-    """Everyone at the table, one seat after another."""
-    return _("At the table: {people}.").format(people=". ".join(lines))
+def people_summary(lines: list[str], watchers: list[str] | None = None) -> str:
+    """Everyone at the table, one seat after another, then who watches."""
+    said = _("At the table: {people}.").format(people=". ".join(lines))
+    if watchers:
+        said += " " + _("Watching: {names}.").format(names=join(watchers))
+    return said
 
 
 # ---- M, O: since my last turn, what we need --------------------------------------------------

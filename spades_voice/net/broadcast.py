@@ -24,7 +24,8 @@ from spades_voice.net import protocol as p
 from spades_voice.net.blind import held_back
 from spades_voice.net.limits import Timers
 from spades_voice.net.seating import Seating
-from spades_voice.rules import SEATS, MatchState, Seat, view_of
+from spades_voice.net.watching import Audience, Watcher
+from spades_voice.rules import SEATS, MatchState, Seat, SeatView, view_of
 from spades_voice.table import Event, Notice
 
 log = logging.getLogger("spades_voice.net")
@@ -92,8 +93,18 @@ class Member:
             self.writer.cancel()
 
 
-def people_message(seating: Seating[Member], started: bool, timers: Timers) -> dict[str, Any]:
-    """Who sits where, who is connected, who hosts, and the timers."""
+def public_view(state: MatchState) -> SeatView:
+    """What anyone may know of the match, as a watcher is sent it: South's chair with no
+    cards and nothing to choose (the bids, tricks, scores and turn are everyone's)."""
+    view = view_of(state, Seat.S)
+    return replace(view, hand=(), hand_seen=True, legal_cards=(), legal_bids=(), dealt=(),
+                   watching=True)
+
+
+def people_message(
+    seating: Seating[Member], started: bool, timers: Timers, audience: Audience[Member]
+) -> dict[str, Any]:
+    """Who sits where, who is connected, who hosts, the timers, and who watches."""
     people: list[dict[str, Any]] = []
     for s, info in seating.seats.items():
         entry: dict[str, Any] = {
@@ -111,14 +122,18 @@ def people_message(seating: Seating[Member], started: bool, timers: Timers) -> d
         "host": seating.host.value if seating.host else None,
         "timers": timers.to_json(),
         "people": people,
+        "watchers": audience.names(),
+        "watching": {"allowed": audience.allowed, "chat": audience.may_chat},
     }
 
 
 class Broadcaster:
     """The frames of one table, to each of its connections."""
 
-    def __init__(self, seating: Seating[Member], state: MatchState) -> None:
-        self.seating = seating
+    def __init__(
+        self, seating: Seating[Member], audience: Audience[Member], state: MatchState
+    ) -> None:
+        self.seating, self.audience = seating, audience
         #: The match the views are of (the table replaces it for a new match).
         self.state = state
         self.views = codec.ViewEncoder()
@@ -127,10 +142,14 @@ class Broadcaster:
         self.answering: tuple[Seat, int] | None = None
 
     def everyone(self, message: dict[str, Any]) -> None:
-        """``message`` to every connection at the table (waiting newcomers too)."""
+        """``message`` to every connection at the table (waiting newcomers and watchers
+        too)."""
+        text = p.encode(message)
         for info in self.seating.listening():
             assert info.member is not None
-            info.member.send(message)
+            info.member.send_text(text)
+        for watcher in self.audience.watchers:
+            watcher.member.send_text(text)
 
     def tell(self, seat: Seat, text: str) -> None:
         """A notice to ``seat`` alone, without a view."""
@@ -143,6 +162,14 @@ class Broadcaster:
             if s is not seat:
                 said = to_host if to_host is not None and s is host else Notice(text)
                 self.update(s, [said], with_view=False)
+        self.watchers(_encoded([Notice(text)]), with_view=False)
+
+    def tell_all(self, text: str, *, but: Watcher[Member] | None = None) -> None:
+        """A notice to every seat and every watcher (but ``but``), without a view."""
+        for s in SEATS:
+            self.update(s, [Notice(text)], with_view=False)
+        others = [w for w in self.audience.watchers if w is not but]
+        self.watchers(_encoded([Notice(text)]), with_view=False, to=others)
 
     def publish(self, events: list[Event], before: dict[Seat, list[Event]] | None = None) -> None:
         """Tell every seated connection of ``events`` (after its own ``before``), with its
@@ -154,6 +181,48 @@ class Broadcaster:
                 continue
             own = _encoded((before or {}).get(seat, []))
             self._frame(seat, [*own, *common], with_view=True, with_turn=True, shared=shared)
+        self.watchers(common, with_view=True, shared=shared)
+
+    def watchers(
+        self,
+        events: list[str],
+        *,
+        with_view: bool,
+        to: list[Watcher[Member]] | None = None,
+        shared: list[str] | None = None,
+    ) -> None:
+        """One update of encoded ``events`` to every watcher (or those ``to``), with the
+        public view when ``with_view``. The frame is encoded once and the same text queued
+        for each watcher (once more only for a watcher sent fewer finished hands): a
+        watcher costs the table a queued string, less than a seat's own view."""
+        listeners = self.audience.watchers if to is None else to
+        if not listeners:
+            return
+        view = public_view(self.state) if with_view else None
+        if view is not None and not shared:
+            shared = [self.views.shared(view)]
+        seq = len(self.state.decisions)
+        frames: dict[int, str] = {}
+        for watcher in listeners:
+            member = watcher.member
+            start = -1
+            if view is not None:
+                start = min(member.outcomes_sent, len(view.outcomes))
+                member.outcomes_sent = len(view.outcomes)
+            text = frames.get(start)
+            if text is None:
+                view_text = None
+                if view is not None:
+                    assert shared
+                    view_text = self.views.view(view, shared[0], start)
+                text = frames[start] = p.update_text(seq, events, view_text, None)
+            member.send_text(text)
+
+    def chat(self, said: Event) -> None:
+        """A chat line to everyone connected, watchers too."""
+        for info in self.seating.listening():
+            self.update(info.seat, [said], with_view=False)
+        self.watchers(_encoded([said]), with_view=False)
 
     def update(
         self, seat: Seat, events: list[Event], *, with_view: bool = True, with_turn: bool = False

@@ -32,6 +32,8 @@ class Create:
     rules: Ruleset
     timers: Timers
     public: bool
+    #: Whether people may watch without a seat (the host may change it later).
+    watchers: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,21 @@ class JoinAny:
 
 
 @dataclass(frozen=True, slots=True)
+class Watch:
+    """Listen to the table with ``code`` without a seat, called ``name``."""
+
+    code: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class WatchAny:
+    """Listen to the busiest public table being played."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Rejoin:
     """Take back the seat ``token`` was given for."""
 
@@ -59,7 +76,7 @@ class Rejoin:
     token: str | None
 
 
-Hello = Create | Join | JoinAny | Rejoin
+Hello = Create | Join | JoinAny | Rejoin | Watch | WatchAny
 
 
 def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
@@ -73,6 +90,7 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
             p.table_rules_from_json(message.get("rules")),
             timers_from_json(message.get("timers"), min_timer),
             p.flag_from_json(message, "public"),
+            message.get("watchers") is None or p.flag_from_json(message, "watchers"),
         )
     if kind == "join":
         return Join(
@@ -81,6 +99,10 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
             p.optional(message, "seat", p.seat_from_json),
             p.token_from_json(message.get("token")),
         )
+    if kind == "watch":
+        return Watch(p.normalize_code(message.get("table")), p.clean_name(message.get("name")))
+    if kind == "watch_any":
+        return WatchAny(p.clean_name(message.get("name")))
     if kind == "join_any":
         return JoinAny(p.clean_name(message.get("name")))
     if kind == "rejoin":
@@ -88,4 +110,6 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
         if token is None:
             raise p.ProtocolError(closes.REJOIN_NEEDS_TOKEN)
         return Rejoin(p.normalize_code(message.get("table")), token)
-    raise p.ProtocolError("The first message is create, join, join_any or rejoin.")
+    raise p.ProtocolError(
+        "The first message is create, join, join_any, rejoin, watch or watch_any."
+    )

@@ -74,11 +74,20 @@ class Mute:
 
 
 @dataclass(frozen=True, slots=True)
+class Watching:
+    """The host lets people watch the table (``allowed``) and watchers chat (``chat``);
+    None leaves that choice as it is."""
+
+    allowed: bool | None
+    chat: bool | None
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """Nothing but an answer."""
 
 
-Intent = Decide | Reveal | Start | NewMatch | SetTimers | Admit | Say | Mute | Ping
+Intent = Decide | Reveal | Start | NewMatch | SetTimers | Admit | Say | Mute | Watching | Ping
 
 #: What someone waiting for the next deal may still ask: they talk to the table, never play.
 WHILE_WAITING = (Ping, Reveal, Say)
@@ -118,10 +127,21 @@ def _intent(message: Mapping[str, Any], min_timer: float) -> Intent:
         if not isinstance(name, str) or not isinstance(muted, bool):
             raise p.ProtocolError("mute takes a name and muted: true or false.")
         return Mute(name, muted)
+    if kind == "watchers":
+        p.only_keys(message, "watchers", ("type", "id", "allowed", "chat"))
+        return Watching(_maybe_flag(message, "allowed"), _maybe_flag(message, "chat"))
     bare = _BARE.get(kind)
     if bare is None:
         raise p.ProtocolError(f"Unknown message type: {kind[:20]!r}.")
     return bare
+
+
+def _maybe_flag(message: Mapping[str, Any], key: str) -> bool | None:
+    """An optional true/false field (absent or null: no change); anything else refused."""
+    value = message.get(key)
+    if value is None:
+        return None
+    return p.flag_from_json(message, key)
 
 
 def timers_from_json(value: object, min_timer: float) -> Timers:

@@ -23,6 +23,7 @@ from spades_voice.net import protocol as p
 from spades_voice.net import seating
 from spades_voice.net.broadcast import Broadcaster, Member
 from spades_voice.net.computers import ComputerPool
+from spades_voice.net.gallery import Gallery, Seen
 from spades_voice.net.intents import (
     WHILE_WAITING,
     Admit,
@@ -36,18 +37,22 @@ from spades_voice.net.intents import (
     Say,
     SetTimers,
     Start,
+    Watching,
 )
 from spades_voice.net.limits import Limits, Timers
 from spades_voice.net.play import TablePlay, new_match_state
 from spades_voice.net.presence import Presence
 from spades_voice.net.tablestore import StoredTable, TableStore
+from spades_voice.net.watching import Audience
 from spades_voice.rules import Decision, IllegalAction, MatchState, Ruleset, Seat
 from spades_voice.table import Chat, Event, HandDealt, Notice
 
-__all__ = ["Member", "SeatInfo", "SharedTable"]
+__all__ = ["Member", "SeatInfo", "Seen", "SharedTable"]
 
 #: A seat of a table on this server: its person's connection is a ``Member``.
 SeatInfo: TypeAlias = seating.SeatInfo[Member]
+#: Where a connection is at its table: a seat, or among the watchers.
+Place: TypeAlias = SeatInfo | Seen
 
 
 class SharedTable:
@@ -71,7 +76,9 @@ class SharedTable:
         self.public = False
         self.address = "?"  # where its creator connected from
         self.seating: seating.Seating[Member] = seating.Seating()
-        self.out = Broadcaster(self.seating, new_match_state(ruleset, new_seed()))
+        self.out = Broadcaster(
+            self.seating, Audience(limits.watchers_per_table), new_match_state(ruleset, new_seed())
+        )
         self.play = TablePlay(
             ruleset, timers, new_seed, self.seating, self.out, level=level,
             computer_delay=computer_delay, limits=limits, loop=loop, computers=computers,
@@ -80,6 +87,10 @@ class SharedTable:
         self.presence = Presence(
             self.seating, self.out, self.play, loop, limits.restart_grace_seconds,
             welcome=self._welcome, save=self.save, save_seat=self._save_seat, touch=self._touch,
+        )
+        self.gallery = Gallery(
+            self.seating, self.out, self.play, welcome=self._watch_welcome,
+            send_people=self._send_people, chat_allowed=self._chat_pace,
         )
         self.last_active = loop.time()
 
@@ -151,8 +162,22 @@ class SharedTable:
         """Give ``info``'s seat to ``member``, who presented its token."""
         return self.presence.rejoin(info, member)
 
-    def leave(self, info: SeatInfo, member: Member) -> None:
-        self.presence.leave(info, member)
+    def leave(self, place: Place, member: Member) -> None:
+        if isinstance(place, seating.SeatInfo):
+            self.presence.leave(place, member)
+        else:
+            self.gallery.leave(place)
+
+    def watch(self, name: str, member: Member) -> Seen:
+        """A newcomer who listens without a seat (``gallery.py``); raises IllegalAction
+        when the table takes no watchers or has all it may."""
+        self._touch()
+        return self.gallery.watch(name, member)
+
+    @property
+    def watchable(self) -> bool:
+        """Whether the host lets people watch this table."""
+        return self.out.audience.allowed
 
     def hold_for_restart(self, seconds: float) -> None:
         self.presence.hold_for_restart(seconds)
@@ -172,11 +197,25 @@ class SharedTable:
             "public": self.public,
         }
 
+    def _watch_welcome(self) -> dict[str, Any]:
+        """A watcher's welcome: the table, its rules, no seat and no token."""
+        return {
+            "type": "welcome",
+            "protocol": p.PROTOCOL_VERSION,
+            "table": self.code,
+            "watching": True,
+            "rules": p.rules_to_json(self.ruleset),
+            "public": self.public,
+        }
+
     # ---- intents -------------------------------------------------------------------
 
-    def intent(self, info: SeatInfo, request: Request) -> dict[str, Any] | None:
-        """Apply one intent from ``info``'s connection; the reply to send, if any."""
+    def intent(self, place: Place, request: Request) -> dict[str, Any] | None:
+        """Apply one intent from a connection at ``place``; the reply to send, if any."""
         self._touch()
+        if not isinstance(place, seating.SeatInfo):
+            return self.gallery.intent(place, request)
+        info = place
         self.out.answering = None if request.id is None else (info.seat, request.id)
         try:
             self._apply(info, request.intent)
@@ -220,6 +259,9 @@ class SharedTable:
             case Mute(name, muted):
                 self._host_only(info)
                 self.mute(name, muted)
+            case Watching(allowed, chat_too):
+                self._host_only(info)
+                self.gallery.set(allowed, chat_too)
             case Ping():
                 pass
             case _:
@@ -241,20 +283,25 @@ class SharedTable:
             raise IllegalAction(chat.NOTHING_TO_SEND)
         if len(line) > chat.MAX_CHAT:
             raise IllegalAction(chat.TOO_LONG)
+        self._chat_pace(info.said)
+        self.out.chat(Chat(info.seat, info.name, line))
+
+    def _chat_pace(self, said: list[float]) -> None:
+        """Count one more chat line in ``said`` (one person's recent lines, loop time);
+        raises IllegalAction past ``limits.chat_burst`` in ``limits.chat_window``."""
         now = self.loop.time()
-        info.said = [t for t in info.said if now - t < self.limits.chat_window]
-        if len(info.said) >= self.limits.chat_burst:
+        said[:] = [t for t in said if now - t < self.limits.chat_window]
+        if len(said) >= self.limits.chat_burst:
             raise IllegalAction(chat.TOO_FAST)
-        info.said.append(now)
-        said = Chat(info.seat, info.name, line)
-        for other in self.seating.listening():
-            self.out.update(other.seat, [said], with_view=False)
+        said.append(now)
 
     def mute(self, name: str, on: bool) -> None:
         """The host stops (``on``) or allows the chat of the person called ``name``."""
         wanted = chat.clean_chat(name)
         info = self.seating.person_called(wanted)
         if info is None:
+            if self.gallery.mute(wanted, on):
+                return
             raise IllegalAction(chat.no_such_person(wanted))
         info.muted = on
         if info.member is not None:
@@ -322,4 +369,5 @@ class SharedTable:
 
     def close(self) -> None:
         self.presence.close()
+        self.gallery.close()
         self.play.close()

@@ -103,7 +103,7 @@ class Shell:
     _clock: bool | None = None
 
     def __post_init__(self, pace: Pace) -> None:
-        self.cast = Cast(self.table.seat, self.table.names())
+        self.cast = Cast(self.table.seat, self.table.names(), self.table.view().watching)
         self.cues = CuePlayer(self.table.seat, self.sound)
         self.narrator = Narrator(self.speaker, on_shown=self.saw, in_breaths=lambda: self.brief)
         self.driver = Driver(pace)

@@ -131,8 +131,11 @@ def seats(shell: Shell) -> None:
 
 @action("people")
 def people(shell: Shell) -> None:
-    """Who is at the table: each seat's person or computer, and who is connected."""
-    shell.answer(say.people_summary([p.summary for p in shell.table.people()]))
+    """Who is at the table: each seat's person or computer, who is connected, and who
+    watches."""
+    table = shell.table
+    watchers = table.watchers() if isinstance(table, SharedSeat) else []
+    shell.answer(say.people_summary([p.summary for p in table.people()], watchers))
 
 
 @action("seat_waiting")

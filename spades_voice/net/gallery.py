@@ -1,0 +1,148 @@
+"""Watchers arriving at and leaving one shared table, what they may ask of it, and the
+host's say over them: what ``presence.py`` is for seated people, for the audience.
+
+A watcher is sent the public view only (``broadcast.public_view``), in frames encoded
+once for all watchers; it asks for nothing the match needs, so it costs no computer
+decision, and it never keeps a table playing on its own (``Seating.connected`` counts
+seats only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from spades_voice.narration import chat, notices, refusals
+from spades_voice.narration.summaries import trick_summary
+from spades_voice.narration.words import Cast
+from spades_voice.net import protocol as p
+from spades_voice.net.broadcast import Broadcaster, Member, public_view
+from spades_voice.net.intents import Intent, Ping, Request, Say
+from spades_voice.net.play import TablePlay
+from spades_voice.net.seating import Seating
+from spades_voice.net.watching import Audience, Watcher
+from spades_voice.rules import IllegalAction, Seat
+from spades_voice.table import Chat
+
+Seen = Watcher[Member]
+
+
+class Gallery:
+    """The watchers of one table and what everyone there hears of them."""
+
+    def __init__(
+        self,
+        seating: Seating[Member],
+        out: Broadcaster,
+        play: TablePlay,
+        *,
+        welcome: Callable[[], dict[str, Any]],
+        send_people: Callable[[], None],
+        chat_allowed: Callable[[list[float]], None],
+    ) -> None:
+        """The hooks: ``welcome()`` a watcher's welcome message; ``send_people`` everyone
+        hears who is at the table; ``chat_allowed(said)`` the chat rate limit on one
+        person's recent lines (raises IllegalAction), as seated people have it."""
+        self.seating, self.out, self.play = seating, out, play
+        self._welcome, self._send_people, self._chat_allowed = welcome, send_people, chat_allowed
+
+    @property
+    def audience(self) -> Audience[Member]:
+        return self.out.audience
+
+    def watch(self, name: str, member: Member) -> Seen:
+        """A newcomer who listens without a seat; raises IllegalAction when the table
+        takes no watchers or has all it may."""
+        taken = {i.name.lower() for i in self.seating.seats.values() if i.token is not None}
+        watcher = self.audience.add(name, member, taken)
+        member.send(self._welcome())
+        self._send_people()  # the watcher's first list of who is here, and everyone's
+        self.out.tell_all(notices.watching(watcher.name), but=watcher)
+        own = [p.encode({"kind": "notice", "text": notices.you_watch(self._where())})]
+        self.out.watchers(own, with_view=self.play.started, to=[watcher])
+        return watcher
+
+    def _where(self) -> str:
+        """Where the match stands, in words a watcher may hear (the public view)."""
+        if not self.play.started:
+            return notices.NOT_STARTED_YET
+        state = self.play.state
+        if state.hand is None:
+            return notices.MATCH_OVER
+        view = public_view(state)
+        names = {s: i.shown_name for s, i in self.seating.seats.items()}
+        trick = trick_summary(view, Cast(Seat.S, names, watching=True))
+        return notices.hand_and_trick(view.hand_number, trick)
+
+    def leave(self, watcher: Seen) -> None:
+        if not self.audience.remove(watcher) or self.play.closed:
+            return
+        self.out.tell_all(notices.stopped_watching(watcher.name))
+        self._send_people()
+
+    def intent(self, watcher: Seen, request: Request) -> dict[str, Any] | None:
+        """Apply one intent from a watcher: a chat line or a ping; anything else is
+        refused with the reason. The reply to send, if any."""
+        try:
+            self._apply(watcher, request.intent)
+        except IllegalAction as e:
+            return {"type": "refused", "id": request.id, "reason": str(e)}
+        return None if request.id is None else {"type": "ok", "id": request.id}
+
+    def _apply(self, watcher: Seen, intent: Intent) -> None:
+        match intent:
+            case Say(text):
+                self._say(watcher, text)
+            case Ping():
+                pass
+            case _:
+                raise IllegalAction(refusals.WATCHERS_DO_NOT_PLAY)
+
+    def _say(self, watcher: Seen, text: str) -> None:
+        if not self.audience.may_chat:
+            raise IllegalAction(refusals.WATCHERS_QUIET)
+        if watcher.muted:
+            raise IllegalAction(chat.YOU_ARE_MUTED)
+        line = chat.clean_chat(text, None)
+        if not line:
+            raise IllegalAction(chat.NOTHING_TO_SEND)
+        if len(line) > chat.MAX_CHAT:
+            raise IllegalAction(chat.TOO_LONG)
+        self._chat_allowed(watcher.said)
+        self.out.chat(Chat(None, watcher.name, line))
+
+    def mute(self, name: str, on: bool) -> bool:
+        """The host stops (``on``) or allows the chat of the watcher called ``name``;
+        False when no watcher is called that."""
+        watcher = self.audience.called(name)
+        if watcher is None:
+            return False
+        watcher.muted = on
+        text = p.encode({"kind": "notice", "text": chat.muted_you(on)})
+        self.out.watchers([text], with_view=False, to=[watcher])
+        return True
+
+    def set(self, allowed: bool | None, may_chat: bool | None) -> None:
+        """The host's choices: whether the table takes watchers (those watching when it
+        stops are told and let go) and whether watchers may chat. Everyone hears what
+        changed."""
+        said: list[str] = []
+        if allowed is not None and allowed != self.audience.allowed:
+            self.audience.allowed = allowed
+            said.append(notices.WATCHERS_WELCOME if allowed else notices.NO_WATCHERS_NOW)
+        if may_chat is not None and may_chat != self.audience.may_chat:
+            self.audience.may_chat = may_chat
+            said.append(notices.WATCHERS_MAY_CHAT if may_chat else notices.WATCHERS_LISTEN_ONLY)
+        for text in said:
+            self.out.tell_all(text)
+        if not self.audience.allowed:
+            for watcher in list(self.audience.watchers):
+                self.audience.remove(watcher)
+                watcher.member.close(p.CLOSE_FULL, refusals.NO_WATCHERS)
+        if said:
+            self._send_people()
+
+    def close(self) -> None:
+        """The table ends: its watchers are let go with it."""
+        self.audience.watchers.clear()
+

@@ -1,0 +1,182 @@
+"""Watching a shared table: real sockets on 127.0.0.1, a real server, people playing."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Iterator
+
+import pytest
+from net_helpers import close_code, play_until, running_server, wait_for
+from test_net_secrecy import codes_in, hidden_by_seq
+from websockets.exceptions import InvalidHandshake
+from websockets.sync.client import ClientConnection, connect
+
+from spades_voice.net import protocol as p
+from spades_voice.net.client import JoinRefused, hello_watch
+from spades_voice.net.limits import Limits
+from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.watch_table import WatchTable
+from spades_voice.rules import IllegalAction, Ruleset
+from spades_voice.table import (
+    BidPlaced,
+    CardPlayed,
+    Event,
+    HandDealt,
+    HandScored,
+    MatchWon,
+    Notice,
+    SpadesBroken,
+    TrickWon,
+)
+
+PUBLIC = (HandDealt, BidPlaced, CardPlayed, SpadesBroken, TrickWon, HandScored, MatchWon)
+
+
+def public(events: list[Event]) -> list[Event]:
+    return [e for e in events if isinstance(e, PUBLIC)]
+
+
+def said(events: list[Event]) -> list[str]:
+    return [e.text for e in events if isinstance(e, Notice)]
+
+
+def test_a_watcher_follows_a_whole_hand_and_never_gets_a_hidden_card() -> None:
+    with running_server() as server:
+        ann = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
+        bo = RemoteTable.join(server.url, ann.code, "Bo")
+        wes = WatchTable.watch(server.url, ann.code, "Wes", keep_frames=True)
+        try:
+            wait_for(lambda: "Wes is watching." in said(ann.drain_notices()))
+            assert ann.watchers() == ["Wes"] and wes.watchers() == ["Wes"]
+            ann.start()
+            play_until([ann, bo], lambda: ann.view().winner is not None)
+            table = server.server.tables[ann.code]
+            state = table.state
+            wait_for(lambda: any(isinstance(e, MatchWon) for e in wes.client._events))
+            heard, played = wes.drain(), ann.drain()
+            # Every public event, in the order the players had them.
+            assert public(heard) == public(played)
+            kinds = {type(e) for e in public(heard)}
+            assert {HandDealt, BidPlaced, CardPlayed, TrickWon, HandScored, MatchWon} <= kinds
+            assert sum(isinstance(e, CardPlayed) for e in heard) == 52
+            # No frame names a card still in anyone's hand: every hand is hidden from it.
+            after, during = hidden_by_seq(state, None)
+            checked = 0
+            for raw in wes.frames:
+                frame = json.loads(raw)
+                if "seq" not in frame:
+                    assert not codes_in(frame), frame  # welcome, people
+                    continue
+                k = frame["seq"]
+                view, events = codes_in(frame.get("view")), codes_in(frame["events"])
+                assert codes_in(frame) == view | events
+                leaked = [c for c in view if after[k] >> c.index & 1]
+                leaked += [c for c in events if during[k] >> c.index & 1]
+                assert not leaked, (k, leaked)
+                assert not (frame.get("view") or {}).get("hand")
+                checked += bool(view)
+            assert checked >= 52  # not vacuous: the played cards were all there
+            # The watcher's view is never its turn, and a card from it is refused.
+            assert not wes.view().my_turn
+            with pytest.raises(IllegalAction, match="watching"):
+                wes.submit(ann.view().tricks[0].cards[0])
+        finally:
+            wes.close()
+            wait_for(lambda: "Wes stopped watching." in said(bo.drain_notices()))
+            ann.close()
+            bo.close()
+
+
+def test_a_watcher_may_not_act_but_may_chat_unless_the_host_says_no() -> None:
+    with running_server() as server:
+        ann = RemoteTable.create(server.url, "Ann")
+        wes = WatchTable.watch(server.url, ann.code, "Wes")
+        try:
+            for intent in ({"type": "start"}, {"type": "bid", "bid": 3},
+                           {"type": "admit", "seat": "W"}):
+                reply = _ask(wes, intent)
+                assert reply["type"] == "refused", reply
+                assert reply["reason"] == "You are watching: only the players act."
+            wes.say("hello all")
+            wait_for(lambda: any(getattr(e, "text", "") == "hello all" for e in ann.drain()))
+            ann.set_watching(chat=False)
+            with pytest.raises(IllegalAction, match="keeps watchers out"):
+                wes.say("again")
+            ann.set_watching(chat=True)
+            ann.mute("wes", True)  # /mute works on a watcher by name
+            with pytest.raises(IllegalAction, match="muted"):
+                wes.say("again")
+            with pytest.raises(IllegalAction, match="only the players act"):
+                wes.set_watching(allowed=False)
+        finally:
+            wes.close()
+            ann.close()
+
+
+def _ask(table: RemoteTable, message: dict[str, object]) -> dict[str, object]:
+    """The server's own answer to ``message``, past the watcher's table."""
+    future = asyncio.run_coroutine_threadsafe(table.client.request(message, 5), table._loop)
+    return future.result(6)
+
+
+def test_a_table_that_takes_no_watchers_refuses_them_in_plain_words() -> None:
+    with running_server() as server:
+        ann = RemoteTable.create(server.url, "Ann", watchers=False)
+        try:
+            with pytest.raises(JoinRefused, match="This table does not take watchers"):
+                WatchTable.watch(server.url, ann.code, "Wes")
+            ann.set_watching(allowed=True)
+            wes = WatchTable.watch(server.url, ann.code, "Wes")
+            ann.set_watching(allowed=False)  # the host changes their mind: Wes is let go
+            wait_for(lambda: wes.closed_reason is not None)
+            assert wes.closed_reason == "This table does not take watchers."
+            wes.close()
+        finally:
+            ann.close()
+
+
+@contextlib.contextmanager
+def watchers(url: str, code: str, count: int) -> Iterator[list[ClientConnection]]:
+    """``count`` bare watchers, each past its welcome."""
+    with contextlib.ExitStack() as stack:
+        sockets = []
+        for n in range(count):
+            ws = stack.enter_context(connect(url))
+            ws.send(json.dumps(hello_watch(code, f"W{n}")))
+            assert json.loads(ws.recv(timeout=10))["type"] == "welcome"
+            sockets.append(ws)
+        yield sockets
+
+
+def test_sixteen_watch_and_the_seventeenth_is_refused() -> None:
+    assert Limits().watchers_per_table == 16
+    with running_server() as server:
+        ann = RemoteTable.create(server.url, "Ann")
+        try:
+            with watchers(server.url, ann.code, 16):
+                wait_for(lambda: len(ann.watchers()) == 16)
+                with connect(server.url) as late:
+                    late.send(json.dumps(hello_watch(ann.code, "Late")))
+                    assert close_code(late) == p.CLOSE_FULL
+                    assert late.close_reason == "This table has all the watchers it can take."
+        finally:
+            ann.close()
+
+
+def test_watchers_count_in_the_connections_of_an_address() -> None:
+    # Opens are not paced here (1000 a second): only the count can refuse the fifth.
+    limits = Limits(rate=10_000, burst=10_000, connections_per_address=4,
+                    opens_per_second=1000)
+    with running_server(limits=limits) as server:
+        ann = RemoteTable.create(server.url, "Ann")
+        try:
+            # Refused at the door: the host's seat and three watchers are open.
+            with watchers(server.url, ann.code, 3), pytest.raises(InvalidHandshake):
+                connect(server.url, open_timeout=10)
+            wait_for(lambda: server.server.connections == 1)  # gone, they made room again
+            with watchers(server.url, ann.code, 3):
+                pass
+        finally:
+            ann.close()
