@@ -8,6 +8,9 @@ methods, so the shell never knows which it has.
 
 Computers decide only when the shell calls ``step`` (a local table) so the shell owns
 pace and pause; a remote table's server paces its own computers.
+
+Long because the door, its capabilities and the one table that offers all of them are
+read together: splitting the local table off would only send a reader between two files.
 """
 
 from __future__ import annotations
@@ -218,6 +221,11 @@ class SharedSeat(Protocol):
 
     def watchers(self) -> list[str]:
         """Who listens without a seat, by name (a watcher's view is marked ``watching``)."""
+        ...
+
+    def set_watching(self, allowed: bool | None = None, chat: bool | None = None) -> None:
+        """The host lets people watch (``allowed``) and watchers chat (``chat``); None
+        leaves that as it is. Raises IllegalAction with the spoken reason."""
         ...
 
     def say(self, text: str) -> None:

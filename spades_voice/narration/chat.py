@@ -94,6 +94,15 @@ def chat_line(chat: Chat, me: Seat | None) -> str:
     return _("{name} says: {text}").format(name=chat.name, text=chat.text)
 
 
+#: The host's chat commands over watchers: ``/watchers off`` and the rest.
+WATCHERS_COMMANDS: dict[str, dict[str, bool]] = {
+    "on": {"allowed": True},
+    "off": {"allowed": False},
+    "chat": {"chat": True},
+    "quiet": {"chat": False},
+}
+
+
 def muted(name: str, on: bool) -> str:
     """What the host hears after muting or unmuting someone."""
     return (_("{name} is muted.") if on else _("{name} may chat again.")).format(name=name)

@@ -224,12 +224,20 @@ def seats_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     """Who sits where, who deals; full verbosity adds the partnerships."""
     me = view.seat
     left, partner, right = me.next, me.partner, me.after(3)
-    said = [
-        _("You sit {seat}.").format(seat=seat_name(me)),
-        _("{name} {seat}, on your left.").format(name=cast.name(left), seat=seat_name(left)),
-        _("{name} {seat}, your partner.").format(name=cast.name(partner), seat=seat_name(partner)),
-        _("{name} {seat}, on your right.").format(name=cast.name(right), seat=seat_name(right)),
-    ]
+    if cast.watching:  # nobody's chair: each seat by name, clockwise
+        said = [_("Seats: {people}.").format(people=", ".join(
+            _("{name} {seat}").format(name=cast.name(s), seat=seat_name(s))
+            for s in (me, left, partner, right)
+        ))]
+    else:
+        said = [
+            _("You sit {seat}.").format(seat=seat_name(me)),
+            _("{name} {seat}, on your left.").format(name=cast.name(left), seat=seat_name(left)),
+            _("{name} {seat}, your partner.").format(
+                name=cast.name(partner), seat=seat_name(partner)
+            ),
+            _("{name} {seat}, on your right.").format(name=cast.name(right), seat=seat_name(right)),
+        ]
     if not brief:
         said.append(
             _("{team} play {other}.").format(

@@ -337,7 +337,7 @@ class Shell:
         match = self.table.match
         if match is not None:
             self.hooks.match_finished(match, self.table.view())
-        self.tell(texts.NEW_MATCH, EventKind.RESULTS)
+        self.tell(texts.over_prompt(self.cast.watching), EventKind.RESULTS)
 
     # ---- the computers -------------------------------------------------------------
 
