@@ -154,6 +154,8 @@ SHAPES = (
     N_("{name} is watching."),
     N_("{name} stopped watching."),
     N_("You are watching. {where}"),
+    N_("Back to watching. {missed} {where}"),
+    N_("Missed: bids {bids}, cards {cards}."),
     N_("This server speaks protocol {version}."),
     N_("{field}.{key} is not one of {known}."),
     N_("rules.target must be {targets}, or null for a single hand."),
@@ -165,7 +167,7 @@ SHAPES = (
 _CARDS = {card.spoken: card for card in CARDS}
 _SUITS = {suit.spoken: suit for suit in SUITS}
 _SEATS = {seat.long_name: seat for seat in SEATS}
-_SENTENCES = frozenset({"where", "trick", "start"})
+_SENTENCES = frozenset({"where", "trick", "start", "missed"})
 
 
 @cache

@@ -318,8 +318,9 @@ class TableClient:
     def _again(self) -> dict[str, Any]:
         """The hello that takes this connection's place back: the seat by its token, or
         for a watcher the table by its code."""
-        if self.watching:
-            return hello_watch(self.code, str(self.hello.get("name", "")))
+        if self.watching:  # the decisions heard so far: the rest come as a catch-up
+            return {**hello_watch(self.code, str(self.hello.get("name", ""))),
+                    "seen": max(0, self.seq)}
         return hello_rejoin(self.code, self.token)
 
     async def close(self) -> None:

@@ -21,7 +21,7 @@ from spades_voice.net.intents import Intent, Ping, Request, Say
 from spades_voice.net.play import TablePlay
 from spades_voice.net.seating import Seating
 from spades_voice.net.watching import Audience, Watcher
-from spades_voice.rules import IllegalAction, Seat
+from spades_voice.rules import Bid, Card, IllegalAction, Seat
 from spades_voice.table import Chat
 
 Seen = Watcher[Member]
@@ -50,15 +50,27 @@ class Gallery:
     def audience(self) -> Audience[Member]:
         return self.out.audience
 
-    def watch(self, name: str, member: Member) -> Seen:
-        """A newcomer who listens without a seat; raises IllegalAction when the table
-        takes no watchers or has all it may."""
+    def watch(self, name: str, member: Member, seen: int | None = None) -> Seen:
+        """A newcomer who listens without a seat, or (``seen``: the decisions it had
+        heard) one coming back, who hears what it missed in one catch-up. Raises
+        IllegalAction when the table takes no watchers or has all it may."""
         taken = {i.name.lower() for i in self.seating.seats.values() if i.token is not None}
         watcher = self.audience.add(name, member, taken)
         member.send(self._welcome())
         self._send_people()  # the watcher's first list of who is here, and everyone's
-        self.out.tell_all(notices.watching(watcher.name), but=watcher)
-        own = [p.encode({"kind": "notice", "text": notices.you_watch(self._where())})]
+        decisions = self.play.state.decisions
+        back = seen is not None and seen <= len(decisions)
+        told = notices.back(watcher.name) if back else notices.watching(watcher.name)
+        self.out.tell_all(told, but=watcher)
+        if back:
+            assert seen is not None
+            missed = decisions[seen:]
+            bids = sum(isinstance(d, Bid) for d in missed)
+            cards = sum(isinstance(d, Card) for d in missed)
+            text = notices.back_watching(notices.missed(bids, cards), self._where())
+        else:
+            text = notices.you_watch(self._where())
+        own = [p.encode({"kind": "notice", "text": text})]
         self.out.watchers(own, with_view=self.play.started, to=[watcher])
         return watcher
 

@@ -55,10 +55,13 @@ class JoinAny:
 
 @dataclass(frozen=True, slots=True)
 class Watch:
-    """Listen to the table with ``code`` without a seat, called ``name``."""
+    """Listen to the table with ``code`` without a seat, called ``name``. ``seen``: a
+    watcher coming back (its connection dropped, the server restarted) had heard this
+    many decisions: what came after is told as a catch-up."""
 
     code: str
     name: str
+    seen: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +103,11 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
             p.token_from_json(message.get("token")),
         )
     if kind == "watch":
-        return Watch(p.normalize_code(message.get("table")), p.clean_name(message.get("name")))
+        seen = p.optional(message, "seen", p.as_int)
+        if seen is not None and seen < 0:
+            raise p.ProtocolError("seen counts decisions: 0 or more.")
+        return Watch(p.normalize_code(message.get("table")), p.clean_name(message.get("name")),
+                     seen)
     if kind == "watch_any":
         return WatchAny(p.clean_name(message.get("name")))
     if kind == "join_any":

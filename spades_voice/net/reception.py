@@ -176,7 +176,7 @@ class Reception:
             self.guesses.failed(address)
             member.close(p.CLOSE_NO_TABLE, refusals.NO_SUCH_TABLE)
             return None
-        return self._listen(table, hello.name, member)
+        return self._listen(table, hello.name, member, hello.seen)
 
     def _watch_any(self, hello: WatchAny, member: Member) -> Seated | None:
         """Listen to the public table being played with the most people at it."""
@@ -188,9 +188,11 @@ class Reception:
         return self._listen(table, hello.name, member)
 
     @staticmethod
-    def _listen(table: SharedTable, name: str, member: Member) -> Seated | None:
+    def _listen(
+        table: SharedTable, name: str, member: Member, seen: int | None = None
+    ) -> Seated | None:
         try:
-            return table, table.watch(name, member)
+            return table, table.watch(name, member, seen)
         except IllegalAction as e:
             member.close(p.CLOSE_FULL, str(e))
             return None
