@@ -1,5 +1,6 @@
 """``spades-voice watch [CODE]``: listen to a shared table without a seat, by its code or
-(``--any``) the busiest public table being played."""
+(``--any``) the busiest public table being played; or (``--computers``) to four computers
+playing a match here, at the chosen level and pace."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from spades_voice.narration.refusals import heard
 from spades_voice.net.client import JoinRefused, server_url
 from spades_voice.net.protocol import ProtocolError, normalize_code
 from spades_voice.net.watch_table import WatchTable
+from spades_voice.options import Level, Pace, names
 from spades_voice.shell.terminal import Console
 
 
@@ -35,12 +37,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="Listen to the busiest public table being played.",
     )
+    parser.add_argument(
+        "--computers",
+        action="store_true",
+        help="Four computers play a match here: P pauses, A paces, I says what the one to "
+        "act is thinking.",
+    )
+    parser.add_argument(
+        "--level",
+        choices=names(Level),
+        default=None,
+        help="With --computers: how well they play (default: your saved level).",
+    )
+    parser.add_argument(
+        "--pace",
+        choices=names(Pace),
+        default=None,
+        help="With --computers: how fast they play (default: your saved pace).",
+    )
     add_server_arguments(parser)
     parser.add_argument("--name", default="Guest", help="Your name, as the players hear it.")
     add_speech_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.computers:
+        return _computers(args)
     settings, problem = saved_settings()
     console = Console()
     speaker = build_speaker(args, settings, console)
@@ -71,6 +93,35 @@ def run(args: argparse.Namespace) -> int:
             )
         finally:
             table.close()
+    finally:
+        sound.close()
+        speaker.close()
+
+
+def _computers(args: argparse.Namespace) -> int:
+    """Four computers at this terminal, heard as a watcher hears a table."""
+    from dataclasses import replace
+
+    from spades_voice.commands.play import _seed, store_hooks, work_rate
+    from spades_voice.commands.watch_computers import ComputersTable
+    from spades_voice.narration.texts import GREETING
+    from spades_voice.rules import Ruleset
+
+    hooks = store_hooks()
+    settings = hooks.settings or saved_settings()[0]
+    given = {k: getattr(args, k) for k in ("level", "pace") if getattr(args, k) is not None}
+    settings = replace(settings, **given)  # this run only: watching changes no saved choice
+    console = Console()
+    speaker = build_speaker(args, settings, console)
+    sound = build_sound(args, settings)
+    try:
+        speaker.query(line(GREETING))
+        rate = work_rate(hooks, settings)
+        table = ComputersTable(
+            Ruleset(target=settings.target), _seed(None), settings.level, rate=rate
+        )
+        return run_shell(table, speaker, console, settings, hold_between_hands=False,
+                         sound=sound)
     finally:
         sound.close()
         speaker.close()

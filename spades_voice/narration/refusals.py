@@ -64,6 +64,8 @@ NO_WATCHERS = N_("This table does not take watchers.")
 WATCHERS_FULL = N_("This table has all the watchers it can take.")
 #: ``watch --any`` with no public table being played.
 NOTHING_TO_WATCH = N_("No public table is being played now.")
+#: I while watching computers, between two hands or after the match.
+NOBODY_THINKING = N_("No computer is thinking now.")
 #: Something only a seat may do, asked by a watcher.
 WATCHERS_DO_NOT_PLAY = N_("You are watching: only the players act.")
 #: A watcher's chat line while the host keeps watchers quiet.

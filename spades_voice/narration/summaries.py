@@ -356,16 +356,26 @@ def hint_line(h: Hint, sure: int | None = None) -> str:
     ``sure`` is where the bid list starts (the player's sure tricks): when the hint bids
     otherwise, the line ends with the sure tricks, so the two are not left quietly apart.
     """
-    line = hint_reason(h)
-    if not line:
-        if isinstance(h.decision, Bid):
-            line = _("Bid {bid}.").format(bid=bid_name(h.decision))
-        else:
-            line = _("Play {the_card}.").format(the_card=the_card(h.decision))
-    said = _("{hint} Enter takes it.").format(hint=line)
+    said = _("{hint} Enter takes it.").format(hint=_hint_words(h))
     if isinstance(h.decision, Bid) and sure is not None and h.decision != Bid(sure):
         said += " " + _("Sure tricks: {sure}.").format(sure=sure)
     return Showing(said, hint_cards(h))
+
+
+def _hint_words(h: Hint) -> str:
+    """The hint's reason, which starts with the decision, or the bare decision."""
+    line = hint_reason(h)
+    if line:
+        return line
+    if isinstance(h.decision, Bid):
+        return _("Bid {bid}.").format(bid=bid_name(h.decision))
+    return _("Play {the_card}.").format(the_card=the_card(h.decision))
+
+
+def thinking_line(name: str, h: Hint) -> str:
+    """Watching computers: what the one to act weighs, in one breath ("Robin is thinking.
+    Play the king of hearts: the ace is gone.")."""
+    return _("{name} is thinking. {reason}").format(name=name, reason=_hint_words(h))
 
 
 def between_hands(outcome: HandOutcome) -> str:

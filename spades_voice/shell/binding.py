@@ -22,11 +22,12 @@ from spades_voice.shell.state import Mode, Shell
 Handler = Callable[[Shell], None]
 
 #: At the table, the keys that act or need a hand of one's own, and what a watcher hears
-#: instead (``Cast.watching``): someone listening without a seat is told why not.
+#: instead (``Cast.watching``): someone listening without a seat is told why not. (The
+#: hint key answers for itself: watching computers, it says what the one to act weighs.)
 WATCHER_ANSWERS = {
     "hand": notices.NO_HAND_WATCHING,
     **dict.fromkeys(
-        ("hint", "coach", "undo", "restart_hand", "select", "previous", "next", "up", "down",
+        ("coach", "undo", "restart_hand", "select", "previous", "next", "up", "down",
          "first", "last", "next_playable", "previous_playable", "since_my_turn",
          "what_we_need", "move_on", "seat_waiting", "hand_order"),
         refusals.WATCHERS_DO_NOT_PLAY,

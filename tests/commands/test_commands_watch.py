@@ -82,3 +82,20 @@ def test_a_terminal_watcher_follows_a_whole_hand_and_is_heard_by_the_players(
         finally:
             ann.close()
             bo.close()
+
+
+def test_watching_four_computers_says_what_the_one_to_act_is_thinking(tmp_path: Path) -> None:
+    with command(tmp_path, "watch", "--computers", "--level", "easy", "--pace", "quick") as wes:
+        wes.expect(r"(Jo|Robin|Alex|Sam) bids (nil|\d+)\.")
+        wes.send("p")  # paused: the one to act waits, and says what it weighs
+        wes.expect(r"[Pp]aused")
+        wes.send("i")
+        wes.expect(r"(Jo|Robin|Alex|Sam) is thinking\. (Bid|Play|\w)")
+        wes.send("h")
+        wes.expect(r"You are watching: there is no hand to show\.")
+        wes.send("e")
+        wes.expect(r"At the table: South, Jo, computer\. West, Robin, computer\.")
+        wes.send("p")
+        wes.expect(r"(Jo|Robin|Alex|Sam), \w+ of \w+\.")
+        wes.expect(r"(Jo|Robin|Alex|Sam) takes it\.", timeout=60)
+        assert "Your " not in wes.before and "You " not in wes.before
