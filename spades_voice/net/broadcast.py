@@ -123,7 +123,7 @@ def people_message(
         "timers": timers.to_json(),
         "people": people,
         "watchers": audience.names(),
-        "watching": {"allowed": audience.allowed, "chat": audience.may_chat},
+        "watching": audience.choices(),
     }
 
 

@@ -39,11 +39,13 @@ class Gallery:
         welcome: Callable[[], dict[str, Any]],
         send_people: Callable[[], None],
         chat_allowed: Callable[[list[float]], None],
+        save: Callable[[], None],
     ) -> None:
         """The hooks: ``welcome()`` a watcher's welcome message; ``send_people`` everyone
         hears who is at the table; ``chat_allowed(said)`` the chat rate limit on one
-        person's recent lines (raises IllegalAction), as seated people have it."""
-        self.seating, self.out, self.play = seating, out, play
+        person's recent lines (raises IllegalAction), as seated people have it; ``save``
+        the table's settings (the host's choices about watchers among them)."""
+        self.seating, self.out, self.play, self._save = seating, out, play, save
         self._welcome, self._send_people, self._chat_allowed = welcome, send_people, chat_allowed
 
     @property
@@ -152,6 +154,7 @@ class Gallery:
                 self.audience.remove(watcher)
                 watcher.member.close(p.CLOSE_FULL, refusals.NO_WATCHERS)
         if said:
+            self._save()
             self._send_people()
 
     def close(self) -> None:

@@ -90,7 +90,7 @@ class SharedTable:
         )
         self.gallery = Gallery(
             self.seating, self.out, self.play, welcome=self._watch_welcome,
-            send_people=self._send_people, chat_allowed=self._chat_pace,
+            send_people=self._send_people, chat_allowed=self._chat_pace, save=self.save,
         )
         self.last_active = loop.time()
 
@@ -134,7 +134,7 @@ class SharedTable:
         self.store.save_table(
             self.code, p.rules_to_json(self.ruleset), self.timers.to_json(),
             str(self.state.seed), self.host.value if self.host else None, self.started,
-            self.public, self.address,
+            self.public, self.address, self.out.audience.choices(),
         )
         for info in self.seats.values():
             self._save_seat(info)
@@ -147,6 +147,7 @@ class SharedTable:
         """Take back a table read from the store: its match, its people (all away)."""
         self.play.new_state(stored.seed, [p.decision_from_json(d) for d in stored.decisions])
         self.play.started = stored.started
+        self.out.audience.choose(stored.watching)
         self.seating.restore(
             p.seat_from_json(stored.host) if stored.host else None,
             [(p.seat_from_json(s), p.clean_name(n), t, w) for s, n, t, w in stored.seats],

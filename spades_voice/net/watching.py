@@ -43,6 +43,19 @@ class Audience(Generic[C]):
         #: Whether watchers may write in the table's chat (the host's choice).
         self.may_chat = True
 
+    def choices(self) -> dict[str, bool]:
+        """The host's two choices, as saved and as ``people`` sends them."""
+        return {"allowed": self.allowed, "chat": self.may_chat}
+
+    def choose(self, saved: object) -> None:
+        """Take back the host's choices as ``choices`` wrote them (a key left out, or a
+        value that is not true or false, stays as it is)."""
+        if isinstance(saved, dict):
+            if isinstance(saved.get("allowed"), bool):
+                self.allowed = saved["allowed"]
+            if isinstance(saved.get("chat"), bool):
+                self.may_chat = saved["chat"]
+
     def names(self) -> list[str]:
         return [w.name for w in self.watchers]
 

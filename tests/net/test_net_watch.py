@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from net_helpers import close_code, play_until, running_server, wait_for
@@ -17,6 +19,7 @@ from spades_voice.net import protocol as p
 from spades_voice.net.client import JoinRefused, hello_watch
 from spades_voice.net.limits import Limits
 from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.tablestore import TableStore
 from spades_voice.net.watch_table import WatchTable
 from spades_voice.rules import IllegalAction, Ruleset
 from spades_voice.table import (
@@ -180,3 +183,33 @@ def test_watchers_count_in_the_connections_of_an_address() -> None:
                 pass
         finally:
             ann.close()
+
+
+def test_the_hosts_choice_about_watchers_outlives_the_server(tmp_path: Path) -> None:
+    path = tmp_path / "tables.sqlite3"
+    with running_server(store=TableStore(path)) as server:
+        ann = RemoteTable.create(server.url, "Ann", watchers=False)
+        ann.set_watching(chat=False)
+        code = ann.code
+        ann.close()
+        wait_for(lambda: server.call(lambda: server.server.tables[code].connected) == 0)
+    with running_server(store=TableStore(path)) as server:
+        choices = server.call(lambda: server.server.tables[code].out.audience.choices())
+        assert choices == {"allowed": False, "chat": False}
+        with pytest.raises(JoinRefused, match="This table does not take watchers"):
+            WatchTable.watch(server.url, code, "Wes")
+
+
+def test_a_tables_file_from_before_watchers_opens_with_watching_allowed(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "tables.sqlite3"
+    with sqlite3.connect(path) as db:  # the tables table as it was before watchers
+        db.execute("CREATE TABLE tables (code TEXT PRIMARY KEY, rules TEXT NOT NULL, "
+                   "timers TEXT NOT NULL, seed TEXT NOT NULL, host TEXT, started INTEGER "
+                   "NOT NULL, public INTEGER NOT NULL, address TEXT NOT NULL)")
+        db.execute("INSERT INTO tables VALUES ('K7MP-4QX2', '{}', '{}', 's', NULL, 0, 0, '?')")
+    store = TableStore(path)
+    [stored] = store.open()
+    assert stored.watching == {}
+    store.close()
