@@ -21,7 +21,7 @@ from spades_voice.net.limits import Limits
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.tablestore import TableStore
 from spades_voice.net.watch_table import WatchTable
-from spades_voice.rules import IllegalAction, Ruleset
+from spades_voice.rules import Bid, Card, IllegalAction, Ruleset
 from spades_voice.table import (
     BidPlaced,
     CardPlayed,
@@ -213,3 +213,58 @@ def test_a_tables_file_from_before_watchers_opens_with_watching_allowed(
     [stored] = store.open()
     assert stored.watching == {}
     store.close()
+
+
+def test_a_watcher_coming_back_hears_what_it_missed_and_the_players_hear_it_is_back() -> None:
+    with running_server() as server:
+        ann = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
+        bo = RemoteTable.join(server.url, ann.code, "Bo")
+        try:
+            ann.start()
+            play_until([ann, bo], lambda: len(ann.view().tricks) >= 1)
+            state = server.server.tables[ann.code].state
+            cards = sum(isinstance(d, Card) for d in state.decisions)
+            with connect(server.url) as ws:  # back after hearing none of it (seen 0)
+                ws.send(json.dumps({**hello_watch(ann.code, "Wes"), "seen": 0}))
+                frames = [json.loads(ws.recv(timeout=10)) for _ in range(3)]
+            assert [f["type"] for f in frames] == ["welcome", "people", "update"]
+            [notice] = frames[2]["events"]
+            assert notice["text"].startswith(
+                f"Back to watching. Missed: bids 4, cards {cards}. Hand 1. "
+            ), notice
+            assert not frames[2]["view"]["hand"]
+            wait_for(lambda: "Wes is back." in said(ann.drain()))
+        finally:
+            ann.close()
+            bo.close()
+
+
+def test_a_watcher_never_hears_a_blind_nil_seats_or_a_waiting_persons_cards() -> None:
+    with running_server() as server:
+        ann = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None, blind_nil=True))
+        wes = WatchTable.watch(server.url, ann.code, "Wes", keep_frames=True)
+        try:
+            ann.start()
+            # Ann bids blind nil without looking; Cy sits down mid-hand and waits.
+            wait_for(lambda: ann.view().my_turn)
+            assert not ann.view().hand  # held back while blind nil is open to her
+            ann.submit(Bid(0, blind=True))
+            cy = RemoteTable.join(server.url, ann.code, "Cy")
+            assert cy.waiting
+            play_until([ann], lambda: ann.view().winner is not None)
+            wait_for(lambda: wes.client.over)
+            state = server.server.tables[ann.code].state
+            after, during = hidden_by_seq(state, None)
+            for raw in wes.frames:
+                frame = json.loads(raw)
+                if "seq" not in frame:
+                    assert not codes_in(frame)
+                    continue
+                k = frame["seq"]
+                view, events = codes_in(frame.get("view")), codes_in(frame["events"])
+                assert not [c for c in view if after[k] >> c.index & 1], k
+                assert not [c for c in events if during[k] >> c.index & 1], k
+            cy.close()
+        finally:
+            wes.close()
+            ann.close()
