@@ -268,3 +268,25 @@ def test_a_watcher_never_hears_a_blind_nil_seats_or_a_waiting_persons_cards() ->
         finally:
             wes.close()
             ann.close()
+
+
+def test_watch_any_listens_to_the_busiest_public_table_being_played() -> None:
+    with running_server() as server:
+        with pytest.raises(JoinRefused, match="No public table is being played now"):
+            WatchTable.watch_any(server.url, "Wes")
+        ann = RemoteTable.create(server.url, "Ann", public=True)
+        bo = RemoteTable.join(server.url, ann.code, "Bo")
+        cy = RemoteTable.create(server.url, "Cy", public=True)
+        di = RemoteTable.create(server.url, "Di", public=True)  # not started: not played
+        private = RemoteTable.create(server.url, "Ed")
+        eve = RemoteTable.join(server.url, private.code, "Eve")
+        tables = [ann, bo, cy, di, private, eve]
+        try:
+            for t in (ann, cy, private):
+                t.start()
+            wes = WatchTable.watch_any(server.url, "Wes")
+            assert wes.code == ann.code
+            wes.close()
+        finally:
+            for t in tables:
+                t.close()
