@@ -72,20 +72,14 @@ def you_watch(where: str) -> str:
     return _("You are watching. {where}").format(where=where)
 
 
-def back_watching(missed: str, where: str) -> str:
-    """A watcher taken back after its connection dropped or the server restarted: what it
-    missed (``missed``), then where the match stands (``where``), each a sentence."""
-    return _("Back to watching. {missed} {where}").format(missed=missed, where=where)
-
-
-def missed(bids: int, cards: int) -> str:
-    """The catch-up of a watcher coming back: how many bids and cards it did not hear."""
+def back_watching(bids: int, cards: int, where: str) -> str:
+    """A watcher taken back after its connection dropped or the server restarted: the
+    bids and cards it did not hear, then where the match stands (``where``, a sentence)."""
     if not bids and not cards:
-        return _(MISSED_NOTHING)
-    return _("Missed: bids {bids}, cards {cards}.").format(bids=bids, cards=cards)
-
-
-MISSED_NOTHING = N_("You missed nothing.")
+        return _("Back to watching. You missed nothing. {where}").format(where=where)
+    return _("Back to watching. Missed: bids {bids}, cards {cards}. {where}").format(
+        bids=bids, cards=cards, where=where
+    )
 
 
 #: What everyone hears when the host changes who may watch and whether watchers chat.

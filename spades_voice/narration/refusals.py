@@ -156,8 +156,8 @@ SHAPES = (
     N_("{name} is watching."),
     N_("{name} stopped watching."),
     N_("You are watching. {where}"),
-    N_("Back to watching. {missed} {where}"),
-    N_("Missed: bids {bids}, cards {cards}."),
+    N_("Back to watching. You missed nothing. {where}"),
+    N_("Back to watching. Missed: bids {bids}, cards {cards}. {where}"),
     N_("This server speaks protocol {version}."),
     N_("{field}.{key} is not one of {known}."),
     N_("rules.target must be {targets}, or null for a single hand."),
@@ -169,7 +169,7 @@ SHAPES = (
 _CARDS = {card.spoken: card for card in CARDS}
 _SUITS = {suit.spoken: suit for suit in SUITS}
 _SEATS = {seat.long_name: seat for seat in SEATS}
-_SENTENCES = frozenset({"where", "trick", "start", "missed"})
+_SENTENCES = frozenset({"where", "trick", "start"})
 
 
 @cache

@@ -69,7 +69,7 @@ class Gallery:
             missed = decisions[seen:]
             bids = sum(isinstance(d, Bid) for d in missed)
             cards = sum(isinstance(d, Card) for d in missed)
-            text = notices.back_watching(notices.missed(bids, cards), self._where())
+            text = notices.back_watching(bids, cards, self._where())
         else:
             text = notices.you_watch(self._where())
         own = [p.encode({"kind": "notice", "text": text})]
