@@ -1,13 +1,16 @@
-"""One page playing alone: the terminal's shell, heard through a websocket.
+"""One page's seat: the terminal's shell, heard through a websocket.
 
-``AloneSession`` holds what ``shell.app.run_app`` holds at a terminal (a ``Shell`` over a
-``LocalTable`` with ``StoreHooks``, and the pace driver that steps the computers) and
-takes the place of prompt_toolkit at both ends:
+``PageSession`` holds what ``shell.app.run_app`` holds at a terminal (a ``Shell`` over a
+table, with its hooks, and the pace driver that steps the computers) and takes the place
+of prompt_toolkit at both ends. The table is any ``Table``: a ``LocalTable`` with
+``StoreHooks`` for a page playing alone (``door``), the seat's ``SeatTable`` at a shared
+table for a guest (``guest``), as ``spades-voice`` and ``spades-voice join`` run them:
 
-- keys come in as the page names them ("h", "R", "f5", "enter", "s-tab") and go through
-  the same merged key bindings the terminal builds (``load_key_bindings``), so each key
-  does in each mode what it does there: a question's Y and Escape, a list's arrows, and
-  any other key saying the question again or that it does nothing;
+- keys come in as the page names them ("h", "R", "f5", "enter", "s-tab"), and taps and
+  clicks as actions on a card or a bid, and go through the shell's one door
+  (``shell.actions.Actions``), so each key does in each mode what it does at the
+  terminal: a question's Y and Escape, a list's arrows, and any other key saying the
+  question again or that it does nothing;
 - what the shell says goes out as the browser seat's frames: its answers (queries) and
   events, marked and in the order said, each frame with the regions' contents
   (``net.regions``), where the shell's focus is, and which answers only name that focus
@@ -18,28 +21,26 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
-
-from prompt_toolkit.key_binding import KeyBindingsBase, KeyPress, KeyPressEvent
-from prompt_toolkit.key_binding.key_processor import KeyProcessor
-from prompt_toolkit.keys import KEY_ALIASES, Keys
 
 from spades_voice import narration as say
 from spades_voice.alone.sound import PageSound
 from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import prompts, texts
 from spades_voice.net.regions import regions
+from spades_voice.net.seat_table import SeatTable
 from spades_voice.options import Verbosity
-from spades_voice.rules import BID_CHOICES, Card
-from spades_voice.shell.app import drive, load_key_bindings
-from spades_voice.shell.keymap import Keymap, normalize_key
+from spades_voice.rules import BID_CHOICES, Bid, Card
+from spades_voice.shell.actions import Actions
+from spades_voice.shell.app import drive
+from spades_voice.shell.chat_mode import send as send_chat
+from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.startup import start
-from spades_voice.shell.state import Shell
-from spades_voice.store.hooks import StoreHooks
+from spades_voice.shell.state import Draft, Shell
+from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
-from spades_voice.table import LocalTable
+from spades_voice.table import Table
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 #: How long the last frames (the goodbye) may take to go out once the session ends.
@@ -109,38 +110,26 @@ def _names_focus(
     return left
 
 
-def pt_key(name: str) -> str | None:
-    """prompt_toolkit's name for a key the page sends (keymap.toml's names); None for a
-    name keymap.toml does not know.
-
-    >>> pt_key("enter"), pt_key("R"), pt_key("space"), pt_key("s-tab"), pt_key("nope")
-    ('c-m', 'R', ' ', 's-tab', None)
-    """
-    canonical = normalize_key(name)
-    if canonical is None:
-        return None
-    if canonical == "space":
-        return " "
-    return KEY_ALIASES.get(canonical, canonical)
-
-
-class AloneSession:
+class PageSession:
     """The shell at one page, from the page's hello until it goes."""
 
     def __init__(
         self,
-        table: LocalTable,
-        hooks: StoreHooks,
+        table: Table,
+        hooks: ShellHooks,
         keymap: Keymap,
         settings: Settings,
         send: Send,
         *,
         sound_on: bool = False,
         thinking: PoolThinking | None = None,
+        shared: bool = False,
     ) -> None:
         """``sound_on``: cues start on (the player turned them on before at this page).
         ``thinking``: where the computers, the hint and the coach think (the server's
-        workers); None: here, as at a terminal (tests of the session alone)."""
+        workers); None: here, as at a terminal (tests of the session alone).
+        ``shared``: a seat at a shared table, played as ``join`` plays it (the next hand
+        deals without N; the greeting was the table's)."""
         self.hooks = hooks
         self._flush_due = False
         self.speaker = PageSpeaker(self.invalidate)
@@ -149,14 +138,13 @@ class AloneSession:
         self.shell = Shell(
             table, self.speaker, hooks, keymap, pace=settings.pace,
             brief=settings.verbosity is not Verbosity.FULL, start_settings=settings,
-            sound=self.sound,
+            sound=self.sound, hold_between_hands=not shared, greeted=shared,
         )
         self.shell.on_quit = self._quit
         self.thinking = thinking
         if thinking is not None:
             self.shell.driver.thinking = thinking
-        self._bindings: KeyBindingsBase = load_key_bindings(self.shell, keymap)
-        self._processor = KeyProcessor(self._bindings)
+        self.actions = Actions(self.shell, keymap)
         self._send = send
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         #: Keys handled so far: each frame says how many it follows.
@@ -220,22 +208,37 @@ class AloneSession:
     # ---- keys --------------------------------------------------------------------------
 
     def press(self, name: str) -> None:
-        """A key the page sends: what the terminal's bindings do with it now."""
+        """A key the page sends: what the terminal's keys do with it now."""
+        self._acted()
+        self.actions.key(name)
+
+    def act(self, action: str) -> None:
+        """An action the page sends by name (a button's): as its key does now."""
+        self._acted()
+        if not self.actions.act(action):
+            self.actions.key("")  # nothing does it here: the question again, or why not
+
+    def card(self, card: Card, *, named: bool) -> None:
+        """A card tapped (``named``: its name was heard as the finger reached it) or
+        clicked (the first click names it)."""
+        self._acted()
+        self.actions.card(card, named=named)
+
+    def bid(self, bid: Bid) -> None:
+        """A bid tapped or clicked: the bid list's focus, named; placing is ``select``."""
+        self._acted()
+        self.actions.bid(bid)
+
+    def chat(self, text: str) -> None:
+        """A line typed in the page's chat: sent as the terminal's chat line sends it
+        (the host's "/mute Bo" too), a refusal said."""
+        self._acted()
+        self.shell.overlay = Draft(text)
+        send_chat(self.shell)
+
+    def _acted(self) -> None:
         self.pressed += 1
         self.invalidate()
-        key = pt_key(name)
-        if key is None:
-            return
-        try:
-            code: Keys | str = Keys(key)
-        except ValueError:
-            code = key
-        found = [b for b in self._bindings.get_bindings_for_keys((code,)) if b.filter()]
-        if not found:
-            return
-        press = KeyPress(code, key)
-        event = KeyPressEvent(weakref.ref(self._processor), None, [press], [], False)
-        found[-1].call(event)
 
     # ---- frames ------------------------------------------------------------------------
 
@@ -276,9 +279,12 @@ class AloneSession:
             # Both kinds in the order said: the page says them so.
             "order": [query for _, query in said],
         }
+        table = shell.table
+        seat = table.client if isinstance(table, SeatTable) else None
         frame.update(
-            regions(view, shell.cast, shell.table.people(), started=True, host=True,
-                    waiting=False, order=shell.focus.order)
+            regions(view, shell.cast, table.people(), order=shell.focus.order,
+                    started=seat is None or seat.started, host=seat is None or seat.host,
+                    waiting=seat is not None and seat.waiting)
         )
         # Blind nil is open, or the hand is over and the next one's cards wait for N (they
         # may be blind nil's): the cards stay unseen, as at a terminal.
