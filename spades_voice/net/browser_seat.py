@@ -427,7 +427,7 @@ def _hello(kind: str, form: dict[str, Any]) -> dict[str, Any]:
     (anything but a plain value becomes an empty list, which every field refuses alike,
     so nothing deep is written out again). An empty token is no token."""
     fields = {"join": ("table", "name", "token"), "rejoin": ("table", "token"),
-              "join_any": ("name",)}[kind]
+              "join_any": ("name",), "watch": ("table", "name")}[kind]
     hello: dict[str, Any] = {"type": kind, "protocol": p.PROTOCOL_VERSION}
     for name in fields:
         value = form.get(name)
@@ -449,6 +449,6 @@ def page_hello(form: dict[str, Any]) -> dict[str, Any] | None:
     kind = form.get("type")
     if kind == "create":
         return _opened(form)
-    if kind in ("join", "rejoin", "join_any"):
+    if kind in ("join", "rejoin", "join_any", "watch"):
         return _hello(str(kind), form)
     return None

@@ -35,6 +35,14 @@ WATCHER_ANSWERS = {
 }
 
 
+def watcher_answer(shell: Shell, name: str) -> str | None:
+    """What a watcher hears instead of action ``name`` at the table (None: the action
+    runs): every front end asks here before it acts."""
+    if not shell.cast.watching or shell.mode is not Mode.TABLE:
+        return None
+    return WATCHER_ANSWERS.get(name)
+
+
 def registry() -> tuple[dict[str, Handler], Callable[[str], Callable[[Handler], Handler]]]:
     """A fresh table of actions and the decorator that fills it: ``@action("hand")``."""
     table: dict[str, Handler] = {}
@@ -70,8 +78,8 @@ def _runner(
     def run(event: KeyPressEvent) -> None:
         # A long answer's cue names the key that asks for it again ("H again for the rest.").
         shell.narrator.again = spoken_key(key)
-        why_not = WATCHER_ANSWERS.get(name) if shell.cast.watching else None
-        if why_not is not None and shell.mode is Mode.TABLE:
+        why_not = watcher_answer(shell, name)
+        if why_not is not None:
             shell.answer(why_not)
             return
         handler(shell)
