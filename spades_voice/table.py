@@ -245,6 +245,16 @@ class SharedSeat(Protocol):
 
 
 @runtime_checkable
+class Seatable(Protocol):
+    """A watcher's table that may take a seat a computer holds (a shared table)."""
+
+    def take_seat(self) -> None:
+        """Sit from the next deal, or when the host seats us; raises IllegalAction with
+        the spoken reason."""
+        ...
+
+
+@runtime_checkable
 class Resumable(Protocol):
     """A table that takes up a saved match where it was left (a local table; a shared
     table's match lives on its server)."""
@@ -498,6 +508,7 @@ __all__ = [
     "PlannedStep",
     "Resumable",
     "Reviewable",
+    "Seatable",
     "SharedSeat",
     "SpadesBroken",
     "Steppable",

@@ -66,6 +66,8 @@ WATCHERS_FULL = N_("This table has all the watchers it can take.")
 NOTHING_TO_WATCH = N_("No public table is being played now.")
 #: I while watching computers, between two hands or after the match.
 NOBODY_THINKING = N_("No computer is thinking now.")
+#: ``sit`` from someone who already has a seat.
+ALREADY_SEATED = N_("You already have a seat.")
 #: Something only a seat may do, asked by a watcher.
 WATCHERS_DO_NOT_PLAY = N_("You are watching: only the players act.")
 #: A watcher's chat line while the host keeps watchers quiet.

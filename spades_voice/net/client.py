@@ -394,6 +394,7 @@ class TableClient:
             self.rules = p.rules_from_json(data.get("rules"))
             self.public = data.get("public") is True
         elif kind == "welcome":
+            self.watching = False  # a watcher who took a seat is welcomed to it
             self.seat = p.seat_from_json(data.get("seat"))
             self.code = p.normalize_code(data.get("table"))
             self.token = p.field_of(data, "token", str)

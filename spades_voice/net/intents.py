@@ -83,11 +83,21 @@ class Watching:
 
 
 @dataclass(frozen=True, slots=True)
+class Sit:
+    """A watcher takes a seat a computer holds (``seat``, or the first free one): from
+    the next deal, or at once when the host seats them."""
+
+    seat: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """Nothing but an answer."""
 
 
-Intent = Decide | Reveal | Start | NewMatch | SetTimers | Admit | Say | Mute | Watching | Ping
+Intent = (
+    Decide | Reveal | Start | NewMatch | SetTimers | Admit | Say | Mute | Watching | Sit | Ping
+)
 
 #: What someone waiting for the next deal may still ask: they talk to the table, never play.
 WHILE_WAITING = (Ping, Reveal, Say)
@@ -127,6 +137,8 @@ def _intent(message: Mapping[str, Any], min_timer: float) -> Intent:
         if not isinstance(name, str) or not isinstance(muted, bool):
             raise p.ProtocolError("mute takes a name and muted: true or false.")
         return Mute(name, muted)
+    if kind == "sit":
+        return Sit(p.optional(message, "seat", p.seat_from_json))
     if kind == "watchers":
         p.only_keys(message, "watchers", ("type", "id", "allowed", "chat"))
         return Watching(_maybe_flag(message, "allowed"), _maybe_flag(message, "chat"))

@@ -36,6 +36,7 @@ from spades_voice.net.intents import (
     Reveal,
     Say,
     SetTimers,
+    Sit,
     Start,
     Watching,
 )
@@ -164,6 +165,8 @@ class SharedTable:
         return self.presence.rejoin(info, member)
 
     def leave(self, place: Place, member: Member) -> None:
+        if not isinstance(place, seating.SeatInfo) and place.sat is not None:
+            place = place.sat  # a watcher who took a seat
         if isinstance(place, seating.SeatInfo):
             self.presence.leave(place, member)
         else:
@@ -199,6 +202,17 @@ class SharedTable:
             "public": self.public,
         }
 
+    def _seat_watcher(self, watcher: Seen, seat: Seat | None, rid: int | None
+                      ) -> dict[str, Any]:
+        """A watcher takes a seat a computer holds, as a newcomer joining would: a seat
+        welcome (its token), and mid-hand it waits for the next deal, or for the host's
+        J; the others hear that it joined."""
+        if not self.free_seats():
+            return {"type": "refused", "id": rid, "reason": refusals.TABLE_FULL}
+        self.gallery.audience.remove(watcher)
+        watcher.sat = self.presence.sit(watcher.name, seat, watcher.member)
+        return {"type": "ok", "id": rid}
+
     def _watch_welcome(self) -> dict[str, Any]:
         """A watcher's welcome: the table, its rules, no seat and no token."""
         return {
@@ -215,7 +229,11 @@ class SharedTable:
     def intent(self, place: Place, request: Request) -> dict[str, Any] | None:
         """Apply one intent from a connection at ``place``; the reply to send, if any."""
         self._touch()
+        if not isinstance(place, seating.SeatInfo) and place.sat is not None:
+            place = place.sat  # a watcher who took a seat speaks for it now
         if not isinstance(place, seating.SeatInfo):
+            if isinstance(request.intent, Sit):
+                return self._seat_watcher(place, request.intent.seat, request.id)
             return self.gallery.intent(place, request)
         info = place
         self.out.answering = None if request.id is None else (info.seat, request.id)
@@ -264,6 +282,8 @@ class SharedTable:
             case Watching(allowed, chat_too):
                 self._host_only(info)
                 self.gallery.set(allowed, chat_too)
+            case Sit():
+                raise IllegalAction(refusals.ALREADY_SEATED)
             case Ping():
                 pass
             case _:

@@ -34,28 +34,59 @@ class WatchTable(RemoteTable):
         """Listen to the busiest public table being played."""
         return cls(url, hello_watch_any(name), **options)
 
+    @property  # the seat it takes, once it takes one
+    def seat(self) -> Seat:
+        return self.client.seat
+
+    @seat.setter
+    def seat(self, seat: Seat) -> None:
+        """Set by ``RemoteTable``; the client's welcome decides it."""
+
+    @property
+    def listening(self) -> bool:
+        """Still without cards: watching, or sat down and waiting for the next deal."""
+        return self.client.watching or self.client.waiting
+
     def names(self) -> dict[Seat, str]:
+        if not self.listening:
+            return super().names()
         with self.client.lock:
             people = list(self.client.people)
         return {x.seat: x.name for x in people}
 
     def view(self) -> SeatView:
-        return replace(super().view(), watching=True)
+        view = super().view()
+        return replace(view, watching=True) if self.listening else view
+
+    def take_seat(self) -> None:
+        """Sit at a seat a computer holds: from the next deal, or when the host seats us
+        (raises IllegalAction with the reason: the table is full)."""
+        self._call({"type": "sit"})
 
     def submit(self, decision: Decision) -> None:
-        raise IllegalAction(refusals.WATCHERS_DO_NOT_PLAY)
+        if self.listening:
+            raise IllegalAction(refusals.WATCHERS_DO_NOT_PLAY)
+        super().submit(decision)
 
     def hint(self) -> Hint:
-        raise IllegalAction(refusals.WATCHERS_DO_NOT_PLAY)
+        if self.listening:
+            raise IllegalAction(refusals.WATCHERS_DO_NOT_PLAY)
+        return super().hint()
 
     def reveal(self) -> None:
-        """Nothing to look at: a watcher is never sent a hand."""
+        """Nothing to look at while watching: a watcher is never sent a hand."""
+        if not self.listening:
+            super().reveal()
 
     def new_match(self) -> None:
-        raise IllegalAction(refusals.WATCHERS_DO_NOT_PLAY)
+        if self.listening:
+            raise IllegalAction(refusals.WATCHERS_DO_NOT_PLAY)
+        super().new_match()
 
     def admit(self, seat: Seat) -> None:
-        raise IllegalAction(refusals.WATCHERS_DO_NOT_PLAY)
+        if self.listening:
+            raise IllegalAction(refusals.WATCHERS_DO_NOT_PLAY)
+        super().admit(seat)
 
 
 if TYPE_CHECKING:

@@ -14,6 +14,7 @@ from typing import Generic, TypeVar
 
 from spades_voice.narration import refusals
 from spades_voice.net import protocol as p
+from spades_voice.net.seating import SeatInfo
 from spades_voice.rules import IllegalAction
 
 C = TypeVar("C")
@@ -29,6 +30,8 @@ class Watcher(Generic[C]):
     muted: bool = False
     #: When this watcher's recent chat lines were said (loop time), for the rate limit.
     said: list[float] = field(default_factory=list)
+    #: The seat this watcher took (``sit``): its connection speaks for that seat now.
+    sat: SeatInfo[C] | None = None
 
 
 class Audience(Generic[C]):

@@ -29,7 +29,7 @@ WATCHER_ANSWERS = {
     **dict.fromkeys(
         ("coach", "undo", "restart_hand", "select", "previous", "next", "up", "down",
          "first", "last", "next_playable", "previous_playable", "since_my_turn",
-         "what_we_need", "move_on", "seat_waiting", "hand_order"),
+         "what_we_need", "move_on", "hand_order"),
         refusals.WATCHERS_DO_NOT_PLAY,
     ),
 }

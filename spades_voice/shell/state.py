@@ -205,6 +205,7 @@ class Shell:
 
     def pump(self) -> None:
         """Speak every event waiting at the table, in order (held back between hands)."""
+        _take_chair(self)
         events = self.table.drain()
         if not events:
             return
@@ -412,3 +413,15 @@ class Shell:
         self.overlay = Confirm(question, on_yes)
         self.clock_update()
         self.answer(question)
+
+
+def _take_chair(shell: Shell) -> None:
+    """A watcher who took a seat is seated once the deal brings its cards: from then on
+    it is "you" at its seat, and its sounds are placed from there."""
+    watching = shell.table.view().watching
+    if watching != shell.cast.watching:
+        seat = shell.table.seat
+        shell.cast = Cast(seat, shell.table.names(), watching)
+        shell.cues = CuePlayer(seat, shell.sound)
+        if shell.sound is not None:
+            shell.sound.me = seat

@@ -8,7 +8,7 @@ the list mode binds for itself: moving, Enter and Escape.
 from __future__ import annotations
 
 from spades_voice import narration as say
-from spades_voice.narration import notices, prompts, texts
+from spades_voice.narration import notices, prompts, refusals, texts
 from spades_voice.narration.keynames import spoken_key, spoken_keys
 from spades_voice.narration.language import line
 from spades_voice.narration.refusals import heard
@@ -31,7 +31,7 @@ from spades_voice.shell.seeing import look
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
 from spades_voice.shell.state import Shell
 from spades_voice.sound import Cue
-from spades_voice.table import SharedSeat
+from spades_voice.table import Seatable, SharedSeat
 
 TABLE_ACTIONS, action = registry()
 #: Keys that work in every mode, a question included.
@@ -124,6 +124,9 @@ def seat_waiting(shell: Shell) -> None:
     """At a shared table you host: seat now whoever joined mid-hand, instead of at the
     next deal."""
     table = shell.table
+    if shell.cast.watching:
+        _take_seat(shell)
+        return
     people = table.people()
     waiting = [p for p in people if p.waiting]
     if not waiting or not isinstance(table, SharedSeat):
@@ -139,6 +142,18 @@ def seat_waiting(shell: Shell) -> None:
     except IllegalAction as exc:
         shell.answer(heard(str(exc)))
     # Seated: the table itself says "Bo now sits East." to everyone else.
+
+
+def _take_seat(shell: Shell) -> None:
+    """A watcher's J: sit at a seat a computer holds (the table says where and when)."""
+    table = shell.table
+    if not isinstance(table, Seatable):
+        shell.answer(refusals.WATCHERS_DO_NOT_PLAY)
+        return
+    try:
+        table.take_seat()
+    except IllegalAction as exc:
+        shell.answer(heard(str(exc)))
 
 
 @action("since_my_turn")

@@ -99,3 +99,32 @@ def test_watching_four_computers_says_what_the_one_to_act_is_thinking(tmp_path: 
         wes.expect(r"(Jo|Robin|Alex|Sam), \w+ of \w+\.")
         wes.expect(r"(Jo|Robin|Alex|Sam) takes it\.", timeout=60)
         assert "Your " not in wes.before and "You " not in wes.before
+
+
+def test_a_watcher_takes_a_computers_seat_from_the_next_deal(tmp_path: Path) -> None:
+    with server() as address:
+        url = f"ws://{address}"
+        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=500))
+        bo = RemoteTable.join(url, ann.code, "Bo")
+        try:
+            with command(tmp_path, "watch", ann.code, "--server", address,
+                         "--name", "Wes") as wes:
+                wes.expect(r"You are watching\.")
+                ann.start()
+                wes.expect(r"Hand 1\.")
+                wes.send("j")  # a watcher's J: a seat a computer holds, from the next deal
+                wes.expect(r"You sit (West|East) from the next deal\. Until then \w+ plays "
+                           r"this hand\.")
+                heard: list[str] = []
+                wait_for(lambda: heard.extend(_heard(ann)) or
+                         "Wes is waiting for the next deal." in heard)
+                assert "Wes" not in ann.watchers()
+                play_until([ann, bo], lambda: ann.view().hand_number >= 2, 120)
+                wes.expect(r"Hand 2\.")
+                wes.send("h")  # seated now: its own cards, as any player hears them
+                wes.expect(r"(Spades|Hearts|Diamonds|Clubs)\b.*\d+ spades?|no spades",
+                           timeout=20)
+                assert any(p.name == "Wes" and p.person for p in ann.people())
+        finally:
+            ann.close()
+            bo.close()
