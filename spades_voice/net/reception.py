@@ -122,6 +122,17 @@ class Reception:
                     return False  # not found anywhere: counted as a wrong code below
                 self._move(member, server, hello.code)
                 return True
+            case WatchAny():
+                try:
+                    found = await registry.playing()
+                except RegistryLost:
+                    return False  # a table of this process's, as without a registry
+                here = max((t.connected for t in self._playing_here()), default=0)
+                best = max(found, key=lambda t: t.connected, default=None)
+                if best is None or best.connected <= here:
+                    return False  # none elsewhere busier than the busiest here
+                self._move(member, best.server, best.code)
+                return True
             case JoinAny() if not self._waiting_here():
                 try:
                     found = await registry.waiting()
@@ -138,6 +149,10 @@ class Reception:
     def _move(member: Member, server: str, code: str) -> None:
         member.send({"type": "moved", "server": server, "table": code})
         member.close(p.CLOSE_MOVED, closes.TABLE_ELSEWHERE)
+
+    def _playing_here(self) -> list[SharedTable]:
+        """This process's public tables being played that take watchers."""
+        return [t for t in self.tables.by_code.values() if being_played(t)]
 
     def _waiting_here(self) -> list[SharedTable]:
         """This process's public tables waiting for people."""
@@ -180,7 +195,7 @@ class Reception:
 
     def _watch_any(self, hello: WatchAny, member: Member) -> Seated | None:
         """Listen to the public table being played with the most people at it."""
-        playing = [t for t in self.tables.by_code.values() if being_played(t)]
+        playing = self._playing_here()
         if not playing:
             member.close(p.CLOSE_NO_TABLE, refusals.NOTHING_TO_WATCH)
             return None

@@ -38,7 +38,7 @@ def test_a_watcher_finds_the_table_in_another_process_and_rides_out_its_restart(
                 serve(tmp_path / "two", p2, "--registry", url):
             registry = redis.Redis.from_url(url, decode_responses=True, socket_timeout=5)
             with serve(tmp_path / "one", p1, "--registry", url) as first:
-                ann = RemoteTable.create(one, "Ann", rules=Ruleset(target=None))
+                ann = RemoteTable.create(one, "Ann", rules=Ruleset(target=None), public=True)
                 bo = RemoteTable.join(one, ann.code, "Bo")
                 tables += [ann, bo]
                 wait_for(lambda: registry.hget("spades:codes", ann.code) == one)
@@ -49,6 +49,12 @@ def test_a_watcher_finds_the_table_in_another_process_and_rides_out_its_restart(
                 assert wes.client.url == one
                 wait_for(lambda: "Wes is watching." in notices(ann.drain()))
                 ann.start()
+                # Another listener asks the other process for the busiest public table
+                # being played: it is Ann's, in the first process.
+                wait_for(lambda: registry.zscore("spades:playing", ann.code) == 2)
+                any_table = WatchTable.watch_any(two, "Vi")
+                assert (any_table.code, any_table.client.url) == (ann.code, one)
+                any_table.close()
                 play_until([ann, bo], lambda: len(ann.view().tricks) >= 2)
                 wait_for(lambda: len(wes.view().tricks) >= 2)
                 crash(first)  # mid-hand, a power cut
@@ -62,6 +68,11 @@ def test_a_watcher_finds_the_table_in_another_process_and_rides_out_its_restart(
                 assert "Missed: bids" in back or "You missed nothing." in back
                 # (whoever is back first hears "Wes is back."; everyone's list has him)
                 wait_for(lambda: ann.watchers() == ["Wes"], 30)
+                for t in (ann, bo):  # the players are back at their seats too
+                    said: list[str] = []
+                    wait_for(lambda t=t, said=said: any(
+                        x.startswith("Back at your seat.")
+                        for x in said.__iadd__(notices(t.drain())) or said), 30)
                 play_until([ann, bo], lambda: ann.view().winner is not None, 120)
                 wait_for(lambda: wes.client.over, 30)
                 heard += wes.drain()
