@@ -162,24 +162,24 @@ class Broadcaster:
             if s is not seat:
                 said = to_host if to_host is not None and s is host else Notice(text)
                 self.update(s, [said], with_view=False)
-        self.watchers(_encoded([Notice(text)]), with_view=False)
+        self.watchers(encoded([Notice(text)]), with_view=False)
 
     def tell_all(self, text: str, *, but: Watcher[Member] | None = None) -> None:
         """A notice to every seat and every watcher (but ``but``), without a view."""
         for s in SEATS:
             self.update(s, [Notice(text)], with_view=False)
         others = [w for w in self.audience.watchers if w is not but]
-        self.watchers(_encoded([Notice(text)]), with_view=False, to=others)
+        self.watchers(encoded([Notice(text)]), with_view=False, to=others)
 
     def publish(self, events: list[Event], before: dict[Seat, list[Event]] | None = None) -> None:
         """Tell every seated connection of ``events`` (after its own ``before``), with its
         view and, to the seat to act, its turn."""
-        common = _encoded(events)
+        common = encoded(events)
         shared: list[str] = []  # the views' common part, encoded for the first seat
         for seat, info in self.seating.seats.items():
             if info.member is None or info.waiting:
                 continue
-            own = _encoded((before or {}).get(seat, []))
+            own = encoded((before or {}).get(seat, []))
             self._frame(seat, [*own, *common], with_view=True, with_turn=True, shared=shared)
         self.watchers(common, with_view=True, shared=shared)
 
@@ -222,12 +222,12 @@ class Broadcaster:
         """A chat line to everyone connected, watchers too."""
         for info in self.seating.listening():
             self.update(info.seat, [said], with_view=False)
-        self.watchers(_encoded([said]), with_view=False)
+        self.watchers(encoded([said]), with_view=False)
 
     def update(
         self, seat: Seat, events: list[Event], *, with_view: bool = True, with_turn: bool = False
     ) -> None:
-        self._frame(seat, _encoded(events), with_view=with_view, with_turn=with_turn)
+        self._frame(seat, encoded(events), with_view=with_view, with_turn=with_turn)
 
     def _frame(
         self,
@@ -270,5 +270,6 @@ class Broadcaster:
         member.send_text(p.update_text(len(self.state.decisions), events, view_text, answers))
 
 
-def _encoded(events: list[Event]) -> list[str]:
+def encoded(events: list[Event]) -> list[str]:
+    """Each event as its JSON text, as frames carry them."""
     return [p.encode(codec.event_to_json(e)) for e in events]

@@ -16,13 +16,13 @@ from spades_voice.narration import chat, notices, refusals
 from spades_voice.narration.summaries import trick_summary
 from spades_voice.narration.words import Cast
 from spades_voice.net import protocol as p
-from spades_voice.net.broadcast import Broadcaster, Member, public_view
+from spades_voice.net.broadcast import Broadcaster, Member, encoded, public_view
 from spades_voice.net.intents import Intent, Ping, Request, Say
 from spades_voice.net.play import TablePlay
 from spades_voice.net.seating import Seating
 from spades_voice.net.watching import Audience, Watcher
 from spades_voice.rules import Bid, Card, IllegalAction, Seat
-from spades_voice.table import Chat
+from spades_voice.table import Chat, Notice
 
 Seen = Watcher[Member]
 
@@ -72,8 +72,7 @@ class Gallery:
             text = notices.back_watching(bids, cards, self._where())
         else:
             text = notices.you_watch(self._where())
-        own = [p.encode({"kind": "notice", "text": text})]
-        self.out.watchers(own, with_view=self.play.started, to=[watcher])
+        self.out.watchers(encoded([Notice(text)]), with_view=self.play.started, to=[watcher])
         return watcher
 
     def _where(self) -> str:
@@ -132,8 +131,7 @@ class Gallery:
         if watcher is None:
             return False
         watcher.muted = on
-        text = p.encode({"kind": "notice", "text": chat.muted_you(on)})
-        self.out.watchers([text], with_view=False, to=[watcher])
+        self.out.watchers(encoded([Notice(chat.muted_you(on))]), with_view=False, to=[watcher])
         return True
 
     def set(self, allowed: bool | None, may_chat: bool | None) -> None:
