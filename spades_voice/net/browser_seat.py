@@ -169,9 +169,9 @@ class BrowserSocket:
         except p.ProtocolError:
             return text
         kind = data["type"]
-        if kind in ("join", "rejoin", "join_any", "create"):
+        if kind in ("join", "rejoin", "join_any", "create", "watch"):
             self.lang = chosen_language(data.get("lang"))
-        if kind in ("join", "rejoin", "join_any"):
+        if kind in ("join", "rejoin", "join_any", "watch"):
             return p.encode(_hello(kind, data))
         if kind == "create":
             return p.encode(_opened(data))
@@ -320,7 +320,7 @@ class BrowserSocket:
             client = self.client
             # A guest new to the table hears their seat once the people frame that follows
             # says whether the game has started (as the terminal's join does).
-            self._greet = not (client.host or client.back or client.waiting)
+            self._greet = not (client.host or client.back or client.waiting or client.watching)
             return {
                 "type": "welcome",
                 "table": client.code,
@@ -329,6 +329,7 @@ class BrowserSocket:
                 "token": client.token,
                 "host": client.host,
                 "waiting": client.waiting,
+                "watching": client.watching,
                 "rules": texts.rules_lines(client.rules),
                 "urgent": [line(START_HOST)] if client.host and not client.started else [],
             }
@@ -381,7 +382,7 @@ class BrowserSocket:
 
     def _cast(self) -> say.Cast:
         names = {x.seat: x.name for x in self.client.people if not x.you}
-        return say.Cast(self.client.seat, names)
+        return say.Cast(self.client.seat, names, self.client.watching)
 
 
 def _click_named(code: str, view: SeatView) -> str:

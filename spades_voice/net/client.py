@@ -15,6 +15,7 @@ import itertools
 import ssl
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -465,12 +466,16 @@ class TableClient:
                 with contextlib.suppress(p.ProtocolError):  # keep the last good view
                     self._view = codec.view_from_json(self._view_data, self._outcomes)
                 self._view_data = None
+            if self._view is not None and self.watching:
+                return replace(self._view, watching=True)  # never a watcher's turn
             return self._view
 
     @property
     def my_turn(self) -> bool:
         """Whether the latest view says this seat is to act (without reading all of it)."""
         with self.lock:
+            if self.watching:
+                return False
             if self._view_data is not None:
                 return self._view_data.get("to_act") == self.seat.value
             return self._view is not None and self._view.my_turn
