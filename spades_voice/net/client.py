@@ -141,14 +141,11 @@ def hello_join_any(name: str) -> dict[str, Any]:
     return {"type": "join_any", "protocol": p.PROTOCOL_VERSION, "name": name}
 
 
-def hello_watch(code: str, name: str) -> dict[str, Any]:
-    """Listen to ``code`` without a seat."""
+def hello_watch(code: str | None, name: str) -> dict[str, Any]:
+    """Listen to ``code`` without a seat; None: to the busiest public table being played."""
+    if code is None:
+        return {"type": "watch_any", "protocol": p.PROTOCOL_VERSION, "name": name}
     return {"type": "watch", "protocol": p.PROTOCOL_VERSION, "table": code, "name": name}
-
-
-def hello_watch_any(name: str) -> dict[str, Any]:
-    """Listen to the busiest public table being played."""
-    return {"type": "watch_any", "protocol": p.PROTOCOL_VERSION, "name": name}
 
 
 def hello_rejoin(code: str, token: str) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from spades_voice.ai import Hint
 from spades_voice.narration import refusals
-from spades_voice.net.client import hello_watch, hello_watch_any
+from spades_voice.net.client import hello_watch
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Decision, IllegalAction, Seat, SeatView
 from spades_voice.table import SharedSeat, Table
@@ -32,7 +32,7 @@ class WatchTable(RemoteTable):
     @classmethod
     def watch_any(cls, url: str, name: str, **options: Any) -> WatchTable:
         """Listen to the busiest public table being played."""
-        return cls(url, hello_watch_any(name), **options)
+        return cls(url, hello_watch(None, name), **options)
 
     @property  # the seat it takes, once it takes one
     def seat(self) -> Seat:
