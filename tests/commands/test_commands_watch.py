@@ -8,6 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
+import pexpect
 from test_commands_net import command, server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
@@ -38,7 +39,7 @@ def test_a_terminal_watcher_follows_a_whole_hand_and_is_heard_by_the_players(
             with command(tmp_path, "watch", ann.code, "--server", address,
                          "--name", "Wes") as wes:
                 wes.expect(r"You are watching\. The match has not started yet\.")
-                wait_for(lambda: heard.extend(_heard(ann)) or "Wes is watching." in heard)
+                wait_for(lambda: heard.extend(_heard(ann)) or "Wes is watching." in heard, 30)
                 ann.start()
                 playing = threading.Thread(
                     target=play_until,
@@ -47,7 +48,8 @@ def test_a_terminal_watcher_follows_a_whole_hand_and_is_heard_by_the_players(
                 )
                 playing.start()
                 wes.expect(r"Hand 1\.")
-                wes.expect(r"win the match.*\n.*Press Q to leave; if the players start a new match")
+                wes.expect(r"win the match.*\n.*Press Q to leave; if the players start a new match",
+                           timeout=120)  # a whole hand, however busy the machine
                 playing.join(120)
                 hand = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", wes.before)
                 # Every bid and every card with who played it, each trick's taker, the
@@ -77,8 +79,9 @@ def test_a_terminal_watcher_follows_a_whole_hand_and_is_heard_by_the_players(
                 wes.send("q")
                 wes.expect(r"Y")
                 wes.send("y")
-                wes.expect_exact(["\x1b", ""], timeout=10)
-                wait_for(lambda: heard.extend(_heard(bo)) or "Wes stopped watching." in heard)
+                wes.expect(pexpect.EOF, timeout=30)  # Q, then Y: the watcher has left
+                wait_for(lambda: heard.extend(_heard(bo)) or "Wes stopped watching." in heard,
+                         30)
         finally:
             ann.close()
             bo.close()
