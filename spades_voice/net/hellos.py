@@ -32,6 +32,8 @@ class Create:
     rules: Ruleset
     timers: Timers
     public: bool
+    #: Whether people may watch without a seat (the host may change it later).
+    watchers: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,24 @@ class JoinAny:
 
 
 @dataclass(frozen=True, slots=True)
+class Watch:
+    """Listen to the table with ``code`` without a seat, called ``name``. ``seen``: a
+    watcher coming back (its connection dropped, the server restarted) had heard this
+    many decisions: what came after is told as a catch-up."""
+
+    code: str
+    name: str
+    seen: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WatchAny:
+    """Listen to the busiest public table being played."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Rejoin:
     """Take back the seat ``token`` was given for."""
 
@@ -59,9 +79,9 @@ class Rejoin:
     token: str | None
 
 
-Hello = Create | Join | JoinAny | Rejoin
+Hello = Create | Join | JoinAny | Rejoin | Watch | WatchAny
 #: The types a first message may have.
-HELLOS = ("create", "join", "join_any", "rejoin")
+HELLOS = ("create", "join", "join_any", "rejoin", "watch", "watch_any")
 
 
 def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
@@ -75,6 +95,7 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
             p.table_rules_from_json(message.get("rules")),
             timers_from_json(message.get("timers"), min_timer),
             p.flag_from_json(message, "public"),
+            message.get("watchers") is None or p.flag_from_json(message, "watchers"),
         )
     if kind == "join":
         return Join(
@@ -83,6 +104,14 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
             p.optional(message, "seat", p.seat_from_json),
             p.token_from_json(message.get("token")),
         )
+    if kind == "watch":
+        seen = p.optional(message, "seen", p.as_int)
+        if seen is not None and seen < 0:
+            raise p.wrong(Wrong.SEEN_NEGATIVE)
+        return Watch(p.normalize_code(message.get("table")), p.clean_name(message.get("name")),
+                     seen)
+    if kind == "watch_any":
+        return WatchAny(p.clean_name(message.get("name")))
     if kind == "join_any":
         return JoinAny(p.clean_name(message.get("name")))
     if kind == "rejoin":
