@@ -53,8 +53,9 @@ from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
-from spades_voice.net.client import TableClient, hello_create, moved_from
+from spades_voice.net.client import TableClient, moved_from
 from spades_voice.net.computers import HintShare, NoHint
+from spades_voice.net.hellos import hello_create
 from spades_voice.net.regions import bid_focus, regions
 from spades_voice.net.registry import seat_address
 from spades_voice.net.web import Keys, chosen_language

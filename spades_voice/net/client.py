@@ -28,6 +28,7 @@ from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.wire import Wrong
 from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
+from spades_voice.net.hellos import hello_join, hello_rejoin, hello_watch
 from spades_voice.rules import (
     HandOutcome,
     Reason,
@@ -116,58 +117,6 @@ def client_tls(ca_file: str | None = None) -> ssl.SSLContext:
     """The context a client checks a ``wss://`` server with: the system's certificate
     authorities, or only ``ca_file`` (a private CA's PEM) when given."""
     return ssl.create_default_context(cafile=ca_file)
-
-
-def hello_create(
-    name: str,
-    seat: Seat | None = None,
-    rules: Ruleset | None = None,
-    timers: dict[str, float | None] | None = None,
-    *,
-    public: bool = False,
-) -> dict[str, Any]:
-    return {
-        "type": "create",
-        "protocol": p.PROTOCOL_VERSION,
-        "name": name,
-        "seat": seat.value if seat else None,
-        "rules": p.rules_to_json(rules or Ruleset()),
-        "timers": timers or {"bid": None, "play": None},
-        "public": public,
-    }
-
-
-def hello_join(
-    code: str, name: str, seat: Seat | None = None, token: str | None = None
-) -> dict[str, Any]:
-    """Sit at ``code``. With ``token`` (saved from an earlier visit) the server gives that
-    seat back if nobody is using it, and otherwise a seat of one's own."""
-    hello: dict[str, Any] = {
-        "type": "join",
-        "protocol": p.PROTOCOL_VERSION,
-        "table": code,
-        "name": name,
-        "seat": seat.value if seat else None,
-    }
-    if token is not None:
-        hello["token"] = token
-    return hello
-
-
-def hello_join_any(name: str) -> dict[str, Any]:
-    """Sit at any public table waiting for people, or open one."""
-    return {"type": "join_any", "protocol": p.PROTOCOL_VERSION, "name": name}
-
-
-def hello_watch(code: str | None, name: str) -> dict[str, Any]:
-    """Listen to ``code`` without a seat; None: to the busiest public table being played."""
-    if code is None:
-        return {"type": "watch_any", "protocol": p.PROTOCOL_VERSION, "name": name}
-    return {"type": "watch", "protocol": p.PROTOCOL_VERSION, "table": code, "name": name}
-
-
-def hello_rejoin(code: str, token: str) -> dict[str, Any]:
-    return {"type": "rejoin", "protocol": p.PROTOCOL_VERSION, "table": code, "token": token}
 
 
 class TableClient:

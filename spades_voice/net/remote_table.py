@@ -21,14 +21,8 @@ from spades_voice.ai.hints import hint_rng
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
-from spades_voice.net.client import (
-    JoinRefused,
-    TableClient,
-    hello_create,
-    hello_join,
-    hello_join_any,
-    hello_rejoin,
-)
+from spades_voice.net.client import JoinRefused, TableClient
+from spades_voice.net.hellos import hello_create, hello_join, hello_join_any, hello_rejoin
 from spades_voice.rules import (
     Decision,
     IllegalAction,

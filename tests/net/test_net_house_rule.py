@@ -12,7 +12,7 @@ import pytest
 from net_helpers import running_server
 from websockets.sync.client import connect
 
-from spades_voice.net.client import hello_create
+from spades_voice.net.hellos import hello_create
 from spades_voice.net.protocol import table_rules_from_json
 from spades_voice.rules import Match, MatchState, Ruleset, Seat, Suit
 

@@ -18,7 +18,8 @@ from websockets.sync.client import ClientConnection, connect
 from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net import protocol as p
-from spades_voice.net.client import JoinRefused, hello_watch
+from spades_voice.net.client import JoinRefused
+from spades_voice.net.hellos import hello_watch
 from spades_voice.net.limits import Limits
 from spades_voice.net.reasons import close_reason, reason_from_json
 from spades_voice.net.remote_table import RemoteTable
