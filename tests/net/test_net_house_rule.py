@@ -61,7 +61,7 @@ def test_the_host_opens_a_table_under_the_house_rule(house: bool) -> None:
             assert answer["view"]["spades_broken"] is True
         else:
             assert answer == {"type": "refused", "id": 3,
-                              "reason": "Spades are not broken yet, and you hold other suits."}
+                              "reason": {"kind": "spades_not_broken"}}
 
 
 def test_a_create_may_name_the_house_rule() -> None:
