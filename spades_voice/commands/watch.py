@@ -84,8 +84,10 @@ def run(args: argparse.Namespace) -> int:
             speaker.query(say_reason(e.reason))
             return 1
         try:
-            # The table's own notice says that we watch and where the match stands.
-            if not lobby(table, speaker, host=False):
+            # The table's own notice says that we watch and where the match stands: before
+            # the first deal the lobby says it; mid-match the shell does, with the trick so
+            # far from the watcher's view.
+            if not table.started and not lobby(table, speaker, host=False):
                 gone = table.closed_reason
                 speaker.query(line(notices.TABLE_GONE) if gone is None else say_reason(gone))
                 return 1

@@ -132,3 +132,21 @@ def test_a_watcher_takes_a_computers_seat_from_the_next_deal(tmp_path: Path) -> 
         finally:
             ann.close()
             bo.close()
+
+
+def test_a_watcher_arriving_mid_hand_hears_where_the_hand_stands(tmp_path: Path) -> None:
+    # The server sends the hand's number only; the watcher's client says the trick so far
+    # from its own public view, as a seat coming back does.
+    with server() as address:
+        url = f"ws://{address}"
+        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=None))
+        bo = RemoteTable.join(url, ann.code, "Bo")
+        try:
+            ann.start()
+            play_until([ann, bo], lambda: len(ann.view().tricks) >= 1, 60)
+            with command(tmp_path, "watch", ann.code, "--server", address,
+                         "--name", "Wes") as wes:
+                wes.expect(r"You are watching\. Hand 1\. Trick \d+(:|, no cards yet)")
+        finally:
+            ann.close()
+            bo.close()
