@@ -52,7 +52,8 @@ from pathlib import Path
 from typing import Any
 
 from spades_voice.ai import Level, make_player
-from spades_voice.net.client import TableClient, hello_create, hello_join
+from spades_voice.net.client import TableClient
+from spades_voice.net.hellos import hello_create, hello_join
 from spades_voice.net.limits import Limits
 from spades_voice.net.protocol import decision_to_json, encode
 from spades_voice.net.server import TableServer

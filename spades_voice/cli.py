@@ -1,4 +1,4 @@
-"""``spades-voice [play|score|arena|keys|doctor|stats|export|serve|host|join]``: picks
+"""``spades-voice [play|score|arena|keys|doctor|stats|export|serve|host|join|watch]``: picks
 the command (``play`` is the default) and hands over to its module in
 ``spades_voice/commands/``.
 
@@ -32,12 +32,13 @@ COMMANDS: dict[str, str] = {
     "serve": "Run a server for shared tables.",
     "host": "Start a shared table and get its code.",
     "join": "Sit at a shared table by its code.",
+    "watch": "Listen to a shared table without a seat, or to four computers.",
 }
 
 
 #: Commands that run the live prompt: while they run, warnings and errors go to the log
 #: file in the data folder, never under the prompt where a screen reader would read them.
-LIVE = frozenset({"play", "host", "join"})
+LIVE = frozenset({"play", "host", "join", "watch"})
 
 
 def _log_for(command: str) -> contextlib.AbstractContextManager[object]:

@@ -8,6 +8,9 @@ methods, so the shell never knows which it has.
 
 Computers decide only when the shell calls ``step`` (a local table) so the shell owns
 pace and pause; a remote table's server paces its own computers.
+
+Long because the door, its capabilities and the one table that offers all of them are
+read together: splitting the local table off would only send a reader between two files.
 """
 
 from __future__ import annotations
@@ -214,7 +217,16 @@ class Reviewable(Protocol):
 
 @runtime_checkable
 class SharedSeat(Protocol):
-    """A seat among other people (a shared table): chat, muting, seating who waits."""
+    """Among other people (a shared table): chat, muting, seating who waits, watchers."""
+
+    def watchers(self) -> list[str]:
+        """Who listens without a seat, by name (a watcher's view is marked ``watching``)."""
+        ...
+
+    def set_watching(self, allowed: bool | None = None, chat: bool | None = None) -> None:
+        """The host lets people watch (``allowed``) and watchers chat (``chat``); None
+        leaves that as it is. Raises IllegalAction with the spoken reason."""
+        ...
 
     def say(self, text: str) -> None:
         """Say ``text`` to everyone; raises IllegalAction with the spoken reason when it
@@ -229,6 +241,16 @@ class SharedSeat(Protocol):
     def admit(self, seat: Seat) -> None:
         """Seat now the person waiting for ``seat`` (host only); raises IllegalAction
         with the spoken reason."""
+        ...
+
+
+@runtime_checkable
+class Seatable(Protocol):
+    """A watcher's table that may take a seat a computer holds (a shared table)."""
+
+    def take_seat(self) -> None:
+        """Sit from the next deal, or when the host seats us; raises IllegalAction with
+        the spoken reason."""
         ...
 
 
@@ -488,6 +510,7 @@ __all__ = [
     "PlannedStep",
     "Resumable",
     "Reviewable",
+    "Seatable",
     "SharedSeat",
     "SpadesBroken",
     "Steppable",

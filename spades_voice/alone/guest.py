@@ -42,7 +42,7 @@ from spades_voice.net.client import TableClient, moved_from
 from spades_voice.net.limits import Expelled, Guard, Limits
 from spades_voice.net.regions import regions
 from spades_voice.net.registry import seat_address
-from spades_voice.net.seat_table import SeatSocket, SeatTable
+from spades_voice.net.seat_table import SeatSocket, SeatTable, WatchSeatTable
 from spades_voice.net.server import Visit
 from spades_voice.net.web import chosen_language
 from spades_voice.rules import IllegalAction, Reason
@@ -160,7 +160,9 @@ class GuestSeat:
             self.client.receive(data)
         if kind == "welcome" and self.socket is not None:
             self.visit.seated()
-            self.table = SeatTable(self.socket, self.client)
+            # A watcher's table shows the public view and acts for nobody.
+            made = WatchSeatTable if self.client.watching else SeatTable
+            self.table = made(self.socket, self.client)
             self._context.run(self._welcome)
         elif self.session is None:
             asyncio.get_running_loop().call_soon(self._lobby, context=self._context)
@@ -174,11 +176,12 @@ class GuestSeat:
 
     def _welcome(self) -> None:
         client = self.client
-        self._greet = not (client.host or client.back or client.waiting)
+        self._greet = not (client.host or client.back or client.waiting or client.watching)
         self._outbox.put_nowait({
             "type": "welcome", "shell": True, "table": client.code,
             "code_line": table_code_line(client.code), "seat": client.seat.value,
             "token": client.token, "host": client.host, "waiting": client.waiting,
+            "watching": client.watching,
             "rules": texts.rules_lines(client.rules),
             "urgent": [line(START_HOST)] if client.host and not client.started else [],
         })

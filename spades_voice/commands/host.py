@@ -70,6 +70,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="List the table in the server's lobby: anyone may sit down with join --any.",
     )
     parser.add_argument(
+        "--no-watchers",
+        action="store_true",
+        help="Nobody may listen without a seat (spades-voice watch). In the game, the chat "
+        "line /watchers on or /watchers off changes it.",
+    )
+    parser.add_argument(
         "--ca",
         metavar="PEM",
         default=None,
@@ -163,6 +169,7 @@ def run(args: argparse.Namespace) -> int:
                 bid_seconds=args.bid_seconds,
                 play_seconds=args.play_seconds,
                 public=args.public,
+                watchers=not args.no_watchers,
                 tls=tls,
             )
         except JoinRefused as e:

@@ -44,6 +44,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="Sit at any public table waiting for people, or open one.",
     )
+    add_server_arguments(parser)
+    parser.add_argument("--name", default="Guest", help="Your name at the table.")
+    parser.add_argument("--seat", choices="SWNE", default=None, help="The seat you would like.")
+    parser.add_argument(
+        "--new-seat",
+        action="store_true",
+        help="Take a new seat even if this machine sat at this table before.",
+    )
+    add_speech_arguments(parser)
+
+
+def add_server_arguments(parser: argparse.ArgumentParser) -> None:
+    """Where the table is and whom to trust there (``join`` and ``watch``)."""
     parser.add_argument(
         "--server",
         default=f"127.0.0.1:{DEFAULT_PORT}",
@@ -57,14 +70,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="Trust this certificate authority for a wss:// server (a private one).",
     )
-    parser.add_argument("--name", default="Guest", help="Your name at the table.")
-    parser.add_argument("--seat", choices="SWNE", default=None, help="The seat you would like.")
-    parser.add_argument(
-        "--new-seat",
-        action="store_true",
-        help="Take a new seat even if this machine sat at this table before.",
-    )
-    add_speech_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -45,6 +45,7 @@ from spades_voice.narration.summaries import (
     person_line,
     seats_summary,
     since_last_turn,
+    thinking_line,
     trick_line,
     trick_summary,
 )
@@ -88,6 +89,7 @@ __all__ = [
     "taken_back",
     "team_result",
     "team_status",
+    "thinking_line",
     "trick_line",
     "trick_summary",
     "trick_won",

@@ -78,6 +78,7 @@ PAGE_WORDS = {
     "code_label": N_("Table code"),
     "name_label": N_("Your name"),
     "join_button": N_("Join"),
+    "watch_button": N_("Watch"),
     "play_online": N_("Play online"),
     "play_alone": N_("Play alone"),
     "alone_heading": N_("Playing alone"),

@@ -36,7 +36,7 @@ YOU_ARE_MUTED = N_("The host has muted you: your lines are not sent.")
 class Chat:
     """A line someone at the table said (already cleaned)."""
 
-    seat: Seat
+    seat: Seat | None  # None: a watcher said it
     name: str
     text: str
 
@@ -85,11 +85,21 @@ def clean_chat(text: str, limit: int | None = MAX_CHAT) -> str:
     return line if limit is None else line[:limit]
 
 
-def chat_line(chat: Chat, me: Seat) -> str:
-    """ "Bo says: nice one" (your own line: "You say: nice one")."""
-    if chat.seat is me:
+def chat_line(chat: Chat, me: Seat | None) -> str:
+    """ "Bo says: nice one" (your own line: "You say: nice one"); ``me`` None: a watcher,
+    whose own lines come back by name."""
+    if chat.seat is not None and chat.seat is me:
         return _("You say: {text}").format(text=chat.text)
     return _("{name} says: {text}").format(name=chat.name, text=chat.text)
+
+
+#: The host's chat commands over watchers: ``/watchers off`` and the rest.
+WATCHERS_COMMANDS: dict[str, dict[str, bool]] = {
+    "on": {"allowed": True},
+    "off": {"allowed": False},
+    "chat": {"chat": True},
+    "quiet": {"chat": False},
+}
 
 
 def muted(name: str, on: bool) -> str:

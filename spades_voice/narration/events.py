@@ -84,7 +84,7 @@ def event_lines(
     if isinstance(event, SpadesBroken):
         return [_(SPADES_BROKEN)]
     if isinstance(event, TurnToAct):
-        return [your_turn(event.phase, event.led)] if event.seat is cast.me else []
+        return [your_turn(event.phase, event.led)] if cast.is_me(event.seat) else []
     if isinstance(event, HandDealt):
         return [hand_dealt(cast, event.number, event.dealer)]
     if isinstance(event, HandScored):
@@ -96,16 +96,24 @@ def event_lines(
             return [undone(event.yours, event.count - 1, reopened=event.reopened)]
         return [taken_back(event.count, event.restart, reopened=event.reopened)]
     if isinstance(event, Chat):
-        return [chat_line(event, cast.me)]
+        return [chat_line(event, cast.me if not cast.watching else None)]
     return [notice_line(event, cast, view)]
 
 
+#: Notices that say where the match stands (``where``): mid-hand, the client adds the
+#: trick so far from its own view.
+WHERE_NOTICES = frozenset(
+    {Told.BACK_AT_SEAT, Told.YOU_WATCH, Told.BACK_WATCHING, Told.BACK_WATCHING_MISSED}
+)
+
+
 def notice_line(notice: Notice, cast: Cast, view: SeatView | None = None) -> str:
-    """A notice in the player's language; back at the seat mid-hand, with the trick so far
-    from the player's own ``view`` (the server sends only the hand's number)."""
+    """A notice in the player's language; back at the seat (or watching) mid-hand, with
+    the trick so far from the listener's own ``view`` (the server sends only the hand's
+    number)."""
     said = say_reason(notice.reason, UNKNOWN_NOTICE)
     reason = notice.reason
-    if view is None or reason.kind != Told.BACK_AT_SEAT:
+    if view is None or reason.kind not in WHERE_NOTICES:
         return said
     where = dict(reason.facts).get("where")
     if not isinstance(where, Reason) or where.kind != Told.IN_HAND:
@@ -170,7 +178,7 @@ def nil_broken(cast: Cast, seat: Seat, blind: bool) -> str:
 
 def bid_placed(cast: Cast, seat: Seat, bid: Bid) -> str:
     """ "Robin bids 3."; the player's own: "Bid 4 placed." """
-    if seat is cast.me:
+    if cast.is_me(seat):
         if bid.blind:
             return _("Blind nil placed.")
         return _("Bid {bid} placed.").format(bid=bid_name(bid))
@@ -256,7 +264,7 @@ def bags_now(n: int) -> str:
 
 def nil_of(cast: Cast, seat: Seat, blind: bool) -> str:
     """Whose nil, as the start of a sentence: "Your nil", "Alex's blind nil"."""
-    if seat is cast.me:
+    if cast.is_me(seat):
         return _("Your blind nil") if blind else _("Your nil")
     kind = _("{name}'s blind nil") if blind else _("{name}'s nil")
     return kind.format(name=cast.name(seat))

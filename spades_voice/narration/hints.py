@@ -64,3 +64,4 @@ def hint_cards(h: Hint) -> list[Card]:
 def hint_reason(h: Hint) -> str:
     """The hint's reason ("Play the king of hearts: the ace is gone."), or "" for none."""
     return said(h.reason)
+

@@ -55,6 +55,23 @@ class Told(Kind):
     TABLE_ENDED_FOR_ROOM = "table_ended_for_room", N_(
         "The table has ended: it had not started for over a minute, and the server needed room."
     )
+    WATCHING = "watching", N_("{name} is watching.")
+    STOPPED_WATCHING = "stopped_watching", N_("{name} stopped watching.")
+    #: A watcher's first words: that they watch, and where the match stands (``where``:
+    #: mid-hand, the hand's number; the client adds the trick so far from its view).
+    YOU_WATCH = "you_watch", N_("You are watching. {where}")
+    #: A watcher taken back after its connection dropped or the server restarted, who
+    #: missed nothing; then where the match stands.
+    BACK_WATCHING = "back_watching", N_("Back to watching. You missed nothing. {where}")
+    #: The same, with the bids and cards it did not hear (``bids``, ``cards``: counts).
+    BACK_WATCHING_MISSED = "back_watching_missed", N_(
+        "Back to watching. Missed: bids {bids}, cards {cards}. {where}"
+    )
+    #: What everyone hears when the host changes who may watch and whether watchers chat.
+    WATCHERS_WELCOME = "watchers_welcome", N_("Watchers are welcome at this table.")
+    NO_WATCHERS_NOW = "no_watchers_now", N_("This table takes no watchers now.")
+    WATCHERS_MAY_CHAT = "watchers_may_chat", N_("Watchers may chat.")
+    WATCHERS_LISTEN_ONLY = "watchers_listen_only", N_("Watchers now listen without chatting.")
     #: The client's own, when its connection drops.
     RECONNECTING = "reconnecting", N_("Connection to the table lost. Trying to reconnect.")
 
@@ -70,6 +87,8 @@ BACK_AT_SEAT = N_("Back at your seat.")
 TYPE_THE_CODE = N_("Type the table code, then press Enter.")
 #: A background task of the live prompt failed; the details went to the log file.
 SOMETHING_FAILED = N_("Something went wrong; the details are in the log. Play goes on.")
+#: A watcher's answer to H: nobody's cards are shown to a watcher.
+NO_HAND_WATCHING = N_("You are watching: there is no hand to show.")
 
 
 SEAT_WAITING = "seat_waiting"  # the keymap action a host's "is waiting" notice offers

@@ -44,6 +44,20 @@ NO_RECONNECT = N_("Could not reconnect to the table.")
 ANSWERED_BADLY = N_("The table server did not answer properly.")
 #: Joining failed in a way the client did not foresee (the details go to the log).
 CANNOT_JOIN = N_("Cannot join the table.")
+#: A watcher refused: the host does not let people watch this table.
+NO_WATCHERS = N_("This table does not take watchers.")
+#: A watcher refused: the table has as many watchers as it may (``Limits``).
+WATCHERS_FULL = N_("This table has all the watchers it can take.")
+#: ``watch --any`` with no public table being played.
+NOTHING_TO_WATCH = N_("No public table is being played now.")
+#: I while watching computers, between two hands or after the match.
+NOBODY_THINKING = N_("No computer is thinking now.")
+#: ``sit`` from someone who already has a seat.
+ALREADY_SEATED = N_("You already have a seat.")
+#: Something only a seat may do, asked by a watcher.
+WATCHERS_DO_NOT_PLAY = N_("You are watching: only the players act.")
+#: A watcher's chat line while the host keeps watchers quiet.
+WATCHERS_QUIET = N_("The host keeps watchers out of the chat.")
 
 #: The client cannot reach the server at ``url``.
 CANNOT_REACH = N_("Cannot reach the table server at {url}.")
@@ -82,4 +96,11 @@ class Refusal(Kind):
     NOT_TRUSTED = "not_trusted", NOT_TRUSTED
     COACH_BUSY = "coach_busy", coach.COACH_BUSY
     COACH_FAILED = "coach_failed", coach.COACH_FAILED
+    NO_WATCHERS = "no_watchers", NO_WATCHERS
+    WATCHERS_FULL = "watchers_full", WATCHERS_FULL
+    NOTHING_TO_WATCH = "nothing_to_watch", NOTHING_TO_WATCH
+    NOBODY_THINKING = "nobody_thinking", NOBODY_THINKING
+    ALREADY_SEATED = "already_seated", ALREADY_SEATED
+    WATCHERS_DO_NOT_PLAY = "watchers_do_not_play", WATCHERS_DO_NOT_PLAY
+    WATCHERS_QUIET = "watchers_quiet", WATCHERS_QUIET
 

@@ -36,7 +36,10 @@ NO_BIDS_YET = N_("No bids yet.")
 
 
 def label(team: Team, cast: Cast) -> str:
-    """ "Us" or "Them": short, and the same whoever sits where."""
+    """ "Us" or "Them": short, and the same whoever sits where (a watcher, who is
+    neither, hears the partnership's names)."""
+    if cast.watching:
+        return cast.team(team)
     return _("Us") if team is cast.my_team else _("Them")
 
 

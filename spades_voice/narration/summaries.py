@@ -21,7 +21,7 @@ from spades_voice.narration.naming import (
     the_card,
 )
 from spades_voice.narration.showing import Showing, own
-from spades_voice.narration.words import Cast, by_suit, cap, hand_order
+from spades_voice.narration.words import Cast, by_suit, cap, hand_order, join
 from spades_voice.options import HandOrder
 from spades_voice.rules import (
     SUITS,
@@ -224,12 +224,20 @@ def seats_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     """Who sits where, who deals; full verbosity adds the partnerships."""
     me = view.seat
     left, partner, right = me.next, me.partner, me.after(3)
-    said = [
-        _("You sit {seat}.").format(seat=seat_name(me)),
-        _("{name} {seat}, on your left.").format(name=cast.name(left), seat=seat_name(left)),
-        _("{name} {seat}, your partner.").format(name=cast.name(partner), seat=seat_name(partner)),
-        _("{name} {seat}, on your right.").format(name=cast.name(right), seat=seat_name(right)),
-    ]
+    if cast.watching:  # nobody's chair: each seat by name, clockwise
+        said = [_("Seats: {people}.").format(people=", ".join(
+            _("{name} {seat}").format(name=cast.name(s), seat=seat_name(s))
+            for s in (me, left, partner, right)
+        ))]
+    else:
+        said = [
+            _("You sit {seat}.").format(seat=seat_name(me)),
+            _("{name} {seat}, on your left.").format(name=cast.name(left), seat=seat_name(left)),
+            _("{name} {seat}, your partner.").format(
+                name=cast.name(partner), seat=seat_name(partner)
+            ),
+            _("{name} {seat}, on your right.").format(name=cast.name(right), seat=seat_name(right)),
+        ]
     if not brief:
         said.append(
             _("{team} play {other}.").format(
@@ -259,9 +267,12 @@ def person_line(
     return ", ".join(parts)
 
 
-def people_summary(lines: list[str]) -> str:
-    """Everyone at the table, one seat after another."""
-    return _("At the table: {people}.").format(people=". ".join(lines))
+def people_summary(lines: list[str], watchers: list[str] | None = None) -> str:
+    """Everyone at the table, one seat after another, then who watches."""
+    said = _("At the table: {people}.").format(people=". ".join(lines))
+    if watchers:
+        said += " " + _("Watching: {names}.").format(names=join(watchers))
+    return said
 
 
 # ---- M, O: since my last turn, what we need --------------------------------------------------
@@ -340,16 +351,26 @@ def hint_line(h: Hint, sure: int | None = None) -> str:
     ``sure`` is where the bid list starts (the player's sure tricks): when the hint bids
     otherwise, the line ends with the sure tricks, so the two are not left quietly apart.
     """
-    line = hint_reason(h)
-    if not line:
-        if isinstance(h.decision, Bid):
-            line = _("Bid {bid}.").format(bid=bid_name(h.decision))
-        else:
-            line = _("Play {the_card}.").format(the_card=the_card(h.decision))
-    said = _("{hint} Enter takes it.").format(hint=line)
+    said = _("{hint} Enter takes it.").format(hint=_hint_words(h))
     if isinstance(h.decision, Bid) and sure is not None and h.decision != Bid(sure):
         said += " " + _("Sure tricks: {sure}.").format(sure=sure)
     return Showing(said, hint_cards(h))
+
+
+def _hint_words(h: Hint) -> str:
+    """The hint's reason, which starts with the decision, or the bare decision."""
+    line = hint_reason(h)
+    if line:
+        return line
+    if isinstance(h.decision, Bid):
+        return _("Bid {bid}.").format(bid=bid_name(h.decision))
+    return _("Play {the_card}.").format(the_card=the_card(h.decision))
+
+
+def thinking_line(name: str, h: Hint) -> str:
+    """Watching computers: what the one to act weighs, in one breath ("Robin is thinking.
+    Play the king of hearts: the ace is gone.")."""
+    return _("{name} is thinking. {reason}").format(name=name, reason=_hint_words(h))
 
 
 def between_hands(outcome: HandOutcome) -> str:

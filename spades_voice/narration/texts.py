@@ -62,6 +62,13 @@ def saved_offer(view: SeatView) -> str:
 
 NEXT_HAND = N_("Press N to deal the next hand.")
 NEW_MATCH = N_("Press N for a new match, or Q to quit.")
+#: A watcher at the end of a match: the players decide whether another begins.
+WATCHING_OVER = N_("Press Q to leave; if the players start a new match, you hear it here.")
+
+
+def over_prompt(watching: bool) -> str:
+    """What to do at the end of a match: a player may start another, a watcher may go."""
+    return WATCHING_OVER if watching else NEW_MATCH
 BLIND_OFFER = N_("Blind nil? Y bids blind nil. Escape shows your cards.")
 #: Said once, when a key that shows cards is pressed while blind nil is offered.
 BLIND_WITHDRAWN = N_("Blind nil withdrawn: you have seen your cards.")

@@ -21,6 +21,7 @@ class Wrong(Kind):
     SLOW_DOWN = "slow_down", refusals.SLOW_DOWN
     FIRST_MESSAGE = "first_message", N_("The first message is {hellos}.")
     REJOIN_NEEDS_TOKEN = "rejoin_needs_token", N_("rejoin needs the seat token.")
+    SEEN_NEGATIVE = "seen_negative", N_("seen counts decisions: 0 or more.")
     NOT_A_CODE = "not_a_code", refusals.NOT_A_CODE
     NAME_NOT_TEXT = "name_not_text", N_("A name must be text.")
     EMPTY_NAME = "empty_name", refusals.EMPTY_NAME

@@ -103,26 +103,32 @@ def same_group(a: Card, b: Card, order: HandOrder) -> bool:
 
 @dataclass(frozen=True)
 class Cast:
-    """Who is who at the table, from ``me``'s chair."""
+    """Who is who at the table, from ``me``'s chair. A watcher (``watching``) has no
+    chair: ``me`` only orders the seats and teams it hears, and nobody is "you"."""
 
     me: Seat
     names: Mapping[Seat, str] = field(default_factory=dict)
+    watching: bool = False
+
+    def is_me(self, seat: Seat | None) -> bool:
+        """Whether ``seat`` is the listener's own (never, for a watcher)."""
+        return seat is self.me and not self.watching
 
     def name(self, seat: Seat) -> str:
         """Subject form: "You", "Alex"."""
-        if seat is self.me:
+        if self.is_me(seat):
             return pgettext("subject", "You")
         return self.names.get(seat) or seat_name(seat)
 
     def obj(self, seat: Seat) -> str:
         """Inside a sentence: "you", "Alex"."""
-        return pgettext("inside a sentence", "you") if seat is self.me else self.name(seat)
+        return pgettext("inside a sentence", "you") if self.is_me(seat) else self.name(seat)
 
     def says(self, seat: Seat, mine: str, theirs: str, **fields: object) -> str:
         """One of two whole sentences, the player's own (``mine``: "You take it.") or
         anyone else's (``theirs``: "{name} takes it.", with ``name`` filled), both already
         in the current language; ``fields`` fill the rest."""
-        if seat is self.me:
+        if self.is_me(seat):
             return mine.format(**fields)
         return theirs.format(name=self.name(seat), **fields)
 
@@ -133,12 +139,12 @@ class Cast:
     def team(self, team: Team) -> str:
         """A partnership at a sentence start: "You and Alex", "Robin and Sam"."""
         a, b = team.seats
-        if self.me in (a, b):
+        if self.is_me(a) or self.is_me(b):
             return _("You and {partner}").format(partner=self.name(self.me.partner))
         return _("{a} and {b}").format(a=self.name(a), b=self.name(b))
 
     def team_obj(self, team: Team) -> str:
         """A partnership inside a sentence: "you and Alex", "Robin and Sam"."""
-        if self.me in team.seats:
+        if self.is_me(team.seats[0]) or self.is_me(team.seats[1]):
             return _("you and {partner}").format(partner=self.name(self.me.partner))
         return self.team(team)

@@ -25,7 +25,8 @@ from spades_voice.net.blind import held_back
 from spades_voice.net.limits import Timers
 from spades_voice.net.reasons import close_text
 from spades_voice.net.seating import Seating
-from spades_voice.rules import SEATS, MatchState, Reason, Seat, view_of
+from spades_voice.net.watching import Audience, Watcher
+from spades_voice.rules import SEATS, MatchState, Reason, Seat, SeatView, view_of
 from spades_voice.table import Event, Notice
 
 log = logging.getLogger("spades_voice.net")
@@ -94,8 +95,18 @@ class Member:
             self.writer.cancel()
 
 
-def people_message(seating: Seating[Member], started: bool, timers: Timers) -> dict[str, Any]:
-    """Who sits where, who is connected, who hosts, and the timers."""
+def public_view(state: MatchState) -> SeatView:
+    """What anyone may know of the match, as a watcher is sent it: South's chair with no
+    cards and nothing to choose (the bids, tricks, scores and turn are everyone's)."""
+    view = view_of(state, Seat.S)
+    return replace(view, hand=(), hand_seen=True, legal_cards=(), legal_bids=(), dealt=(),
+                   watching=True)
+
+
+def people_message(
+    seating: Seating[Member], started: bool, timers: Timers, audience: Audience[Member]
+) -> dict[str, Any]:
+    """Who sits where, who is connected, who hosts, the timers, and who watches."""
     people: list[dict[str, Any]] = []
     for s, info in seating.seats.items():
         entry: dict[str, Any] = {
@@ -113,14 +124,18 @@ def people_message(seating: Seating[Member], started: bool, timers: Timers) -> d
         "host": seating.host.value if seating.host else None,
         "timers": timers.to_json(),
         "people": people,
+        "watchers": audience.names(),
+        "watching": audience.choices(),
     }
 
 
 class Broadcaster:
     """The frames of one table, to each of its connections."""
 
-    def __init__(self, seating: Seating[Member], state: MatchState) -> None:
-        self.seating = seating
+    def __init__(
+        self, seating: Seating[Member], audience: Audience[Member], state: MatchState
+    ) -> None:
+        self.seating, self.audience = seating, audience
         #: The match the views are of (the table replaces it for a new match).
         self.state = state
         self.views = codec.ViewEncoder()
@@ -129,10 +144,14 @@ class Broadcaster:
         self.answering: tuple[Seat, int] | None = None
 
     def everyone(self, message: dict[str, Any]) -> None:
-        """``message`` to every connection at the table (waiting newcomers too)."""
+        """``message`` to every connection at the table (waiting newcomers and watchers
+        too)."""
+        text = p.encode(message)
         for info in self.seating.listening():
             assert info.member is not None
-            info.member.send(message)
+            info.member.send_text(text)
+        for watcher in self.audience.watchers:
+            watcher.member.send_text(text)
 
     def tell(self, seat: Seat, text: Reason) -> None:
         """A notice to ``seat`` alone, without a view."""
@@ -145,22 +164,72 @@ class Broadcaster:
             if s is not seat:
                 said = to_host if to_host is not None and s is host else Notice(text)
                 self.update(s, [said], with_view=False)
+        self.watchers(encoded([Notice(text)]), with_view=False)
+
+    def tell_all(self, text: Reason, *, but: Watcher[Member] | None = None) -> None:
+        """A notice to every seat and every watcher (but ``but``), without a view."""
+        for s in SEATS:
+            self.update(s, [Notice(text)], with_view=False)
+        others = [w for w in self.audience.watchers if w is not but]
+        self.watchers(encoded([Notice(text)]), with_view=False, to=others)
 
     def publish(self, events: list[Event], before: dict[Seat, list[Event]] | None = None) -> None:
         """Tell every seated connection of ``events`` (after its own ``before``), with its
         view and, to the seat to act, its turn."""
-        common = _encoded(events)
+        common = encoded(events)
         shared: list[str] = []  # the views' common part, encoded for the first seat
         for seat, info in self.seating.seats.items():
             if info.member is None or info.waiting:
                 continue
-            own = _encoded((before or {}).get(seat, []))
+            own = encoded((before or {}).get(seat, []))
             self._frame(seat, [*own, *common], with_view=True, with_turn=True, shared=shared)
+        self.watchers(common, with_view=True, shared=shared)
+
+    def watchers(
+        self,
+        events: list[str],
+        *,
+        with_view: bool,
+        to: list[Watcher[Member]] | None = None,
+        shared: list[str] | None = None,
+    ) -> None:
+        """One update of encoded ``events`` to every watcher (or those ``to``), with the
+        public view when ``with_view``. The frame is encoded once and the same text queued
+        for each watcher (once more only for a watcher sent fewer finished hands): a
+        watcher costs the table a queued string, less than a seat's own view."""
+        listeners = self.audience.watchers if to is None else to
+        if not listeners:
+            return
+        view = public_view(self.state) if with_view else None
+        if view is not None and not shared:
+            shared = [self.views.shared(view)]
+        seq = len(self.state.decisions)
+        frames: dict[int, str] = {}
+        for watcher in listeners:
+            member = watcher.member
+            start = -1
+            if view is not None:
+                start = min(member.outcomes_sent, len(view.outcomes))
+                member.outcomes_sent = len(view.outcomes)
+            text = frames.get(start)
+            if text is None:
+                view_text = None
+                if view is not None:
+                    assert shared
+                    view_text = self.views.view(view, shared[0], start)
+                text = frames[start] = p.update_text(seq, events, view_text, None)
+            member.send_text(text)
+
+    def chat(self, said: Event) -> None:
+        """A chat line to everyone connected, watchers too."""
+        for info in self.seating.listening():
+            self.update(info.seat, [said], with_view=False)
+        self.watchers(encoded([said]), with_view=False)
 
     def update(
         self, seat: Seat, events: list[Event], *, with_view: bool = True, with_turn: bool = False
     ) -> None:
-        self._frame(seat, _encoded(events), with_view=with_view, with_turn=with_turn)
+        self._frame(seat, encoded(events), with_view=with_view, with_turn=with_turn)
 
     def _frame(
         self,
@@ -203,5 +272,6 @@ class Broadcaster:
         member.send_text(p.update_text(len(self.state.decisions), events, view_text, answers))
 
 
-def _encoded(events: list[Event]) -> list[str]:
+def encoded(events: list[Event]) -> list[str]:
+    """Each event as its JSON text, as frames carry them."""
     return [p.encode(codec.event_to_json(e)) for e in events]

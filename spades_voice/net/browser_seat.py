@@ -53,8 +53,9 @@ from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
-from spades_voice.net.client import TableClient, hello_create, moved_from
+from spades_voice.net.client import TableClient, moved_from
 from spades_voice.net.computers import HintShare, NoHint
+from spades_voice.net.hellos import hello_create
 from spades_voice.net.regions import bid_focus, regions
 from spades_voice.net.registry import seat_address
 from spades_voice.net.web import Keys, chosen_language
@@ -167,9 +168,9 @@ class BrowserSocket:
         except p.ProtocolError:
             return text
         kind = data["type"]
-        if kind in ("join", "rejoin", "join_any", "create"):
+        if kind in ("join", "rejoin", "join_any", "create", "watch"):
             self.lang = chosen_language(data.get("lang"))
-        if kind in ("join", "rejoin", "join_any"):
+        if kind in ("join", "rejoin", "join_any", "watch"):
             return p.encode(_hello(kind, data))
         if kind == "create":
             return p.encode(_opened(data))
@@ -319,7 +320,7 @@ class BrowserSocket:
             client = self.client
             # A guest new to the table hears their seat once the people frame that follows
             # says whether the game has started (as the terminal's join does).
-            self._greet = not (client.host or client.back or client.waiting)
+            self._greet = not (client.host or client.back or client.waiting or client.watching)
             return {
                 "type": "welcome",
                 "table": client.code,
@@ -328,6 +329,7 @@ class BrowserSocket:
                 "token": client.token,
                 "host": client.host,
                 "waiting": client.waiting,
+                "watching": client.watching,
                 "rules": texts.rules_lines(client.rules),
                 "urgent": [line(START_HOST)] if client.host and not client.started else [],
             }
@@ -380,7 +382,7 @@ class BrowserSocket:
 
     def _cast(self) -> say.Cast:
         names = {x.seat: x.name for x in self.client.people if not x.you}
-        return say.Cast(self.client.seat, names)
+        return say.Cast(self.client.seat, names, self.client.watching)
 
 
 def _click_named(code: str, view: SeatView) -> str:
@@ -430,7 +432,7 @@ def _hello(kind: str, form: dict[str, Any]) -> dict[str, Any]:
     (anything but a plain value becomes an empty list, which every field refuses alike,
     so nothing deep is written out again). An empty token is no token."""
     fields = {"join": ("table", "name", "token"), "rejoin": ("table", "token"),
-              "join_any": ("name",)}[kind]
+              "join_any": ("name",), "watch": ("table", "name")}[kind]
     hello: dict[str, Any] = {"type": kind, "protocol": p.PROTOCOL_VERSION}
     for name in fields:
         value = form.get(name)
@@ -461,6 +463,6 @@ def page_hello(form: dict[str, Any]) -> dict[str, Any] | None:
     kind = form.get("type")
     if kind == "create":
         return _opened(form)
-    if kind in ("join", "rejoin", "join_any"):
+    if kind in ("join", "rejoin", "join_any", "watch"):
         return _hello(str(kind), form)
     return None

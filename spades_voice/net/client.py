@@ -15,6 +15,7 @@ import itertools
 import ssl
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -27,6 +28,7 @@ from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.wire import Wrong
 from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
+from spades_voice.net.hellos import hello_join, hello_rejoin, hello_watch
 from spades_voice.rules import (
     HandOutcome,
     Reason,
@@ -95,6 +97,8 @@ def moved_hello(hello: dict[str, Any], code: str) -> dict[str, Any]:
     join of that table for a ``join_any``."""
     if hello.get("type") == "join_any":
         return hello_join(code, str(hello.get("name", "")))
+    if hello.get("type") == "watch_any":
+        return hello_watch(code, str(hello.get("name", "")))
     return {**hello, "table": code}
 
 
@@ -113,51 +117,6 @@ def client_tls(ca_file: str | None = None) -> ssl.SSLContext:
     """The context a client checks a ``wss://`` server with: the system's certificate
     authorities, or only ``ca_file`` (a private CA's PEM) when given."""
     return ssl.create_default_context(cafile=ca_file)
-
-
-def hello_create(
-    name: str,
-    seat: Seat | None = None,
-    rules: Ruleset | None = None,
-    timers: dict[str, float | None] | None = None,
-    *,
-    public: bool = False,
-) -> dict[str, Any]:
-    return {
-        "type": "create",
-        "protocol": p.PROTOCOL_VERSION,
-        "name": name,
-        "seat": seat.value if seat else None,
-        "rules": p.rules_to_json(rules or Ruleset()),
-        "timers": timers or {"bid": None, "play": None},
-        "public": public,
-    }
-
-
-def hello_join(
-    code: str, name: str, seat: Seat | None = None, token: str | None = None
-) -> dict[str, Any]:
-    """Sit at ``code``. With ``token`` (saved from an earlier visit) the server gives that
-    seat back if nobody is using it, and otherwise a seat of one's own."""
-    hello: dict[str, Any] = {
-        "type": "join",
-        "protocol": p.PROTOCOL_VERSION,
-        "table": code,
-        "name": name,
-        "seat": seat.value if seat else None,
-    }
-    if token is not None:
-        hello["token"] = token
-    return hello
-
-
-def hello_join_any(name: str) -> dict[str, Any]:
-    """Sit at any public table waiting for people, or open one."""
-    return {"type": "join_any", "protocol": p.PROTOCOL_VERSION, "name": name}
-
-
-def hello_rejoin(code: str, token: str) -> dict[str, Any]:
-    return {"type": "rejoin", "protocol": p.PROTOCOL_VERSION, "table": code, "token": token}
 
 
 class TableClient:
@@ -195,6 +154,10 @@ class TableClient:
         self.back = False  # the server gave back a seat this token held
         self.waiting = False  # seated from the next deal; no view until then
         self.public = False
+        #: Listening without a seat: no token, the public view only.
+        self.watching = False
+        #: Who watches the table now, by name.
+        self.watchers: list[str] = []
         self.rules = Ruleset()
         self._view: SeatView | None = None
         self._view_data: dict[str, Any] | None = None  # the latest view, not yet read
@@ -305,7 +268,7 @@ class TableClient:
         deadline = loop.time() + self.reconnect_seconds
         while not self._closing and loop.time() < deadline:
             try:
-                await self._open(hello_rejoin(self.code, self.token))
+                await self._open(self._again())
             except Moved as moved:
                 self.url = moved.server
                 await asyncio.sleep(0.2)  # rare (tables stay put): never a tight loop
@@ -316,6 +279,14 @@ class TableClient:
             return True  # the server says "Back at your seat" and where the hand stands
         self._final(Reason(Refusal.NO_RECONNECT))
         return False
+
+    def _again(self) -> dict[str, Any]:
+        """The hello that takes this connection's place back: the seat by its token, or
+        for a watcher the table by its code."""
+        if self.watching:  # the decisions heard so far: the rest come as a catch-up
+            return {**hello_watch(self.code, str(self.hello.get("name", ""))),
+                    "seen": max(0, self.seq)}
+        return hello_rejoin(self.code, self.token)
 
     async def close(self) -> None:
         self._closing = True
@@ -382,7 +353,13 @@ class TableClient:
             self._people(data)
         elif kind in ("ok", "refused", "error"):
             self._answer(data)
+        elif kind == "welcome" and data.get("watching") is True:
+            self.watching = True
+            self.code = p.normalize_code(data.get("table"))
+            self.rules = p.rules_from_json(data.get("rules"))
+            self.public = data.get("public") is True
         elif kind == "welcome":
+            self.watching = False  # a watcher who took a seat is welcomed to it
             self.seat = p.seat_from_json(data.get("seat"))
             self.code = p.normalize_code(data.get("table"))
             self.token = p.field_of(data, "token", str)
@@ -409,18 +386,20 @@ class TableClient:
                 person=p.as_bool(e.get("person")),
                 connected=p.as_bool(e.get("connected")),
                 host=p.seat_from_json(e.get("seat")) is host,
-                you=p.seat_from_json(e.get("seat")) is self.seat,
+                you=p.seat_from_json(e.get("seat")) is self.seat and not self.watching,
                 waiting=p.clean_name(e["next"]) if isinstance(e.get("next"), str) else "",
             )
             for e in p.as_list(data.get("people"), 4)
             if isinstance(e, dict)
         ]
         timers = data.get("timers")
+        watchers = [p.clean_name(n) for n in p.as_list(data.get("watchers", []), 64)]
         with self.lock:
             self.people = people
+            self.watchers = watchers
             # Someone waiting for the next deal has not started: their lobby goes on.
             self.started = self.started or (data.get("started") is True and not self.waiting)
-            self.host = host is self.seat
+            self.host = host is self.seat and not self.watching
             if isinstance(timers, dict):
                 self.timers = {k: timers.get(k) for k in ("bid", "play")}
         self._changed()
@@ -451,12 +430,16 @@ class TableClient:
                 with contextlib.suppress(p.ProtocolError):  # keep the last good view
                     self._view = codec.view_from_json(self._view_data, self._outcomes)
                 self._view_data = None
+            if self._view is not None and self.watching:
+                return replace(self._view, watching=True)  # never a watcher's turn
             return self._view
 
     @property
     def my_turn(self) -> bool:
         """Whether the latest view says this seat is to act (without reading all of it)."""
         with self.lock:
+            if self.watching:
+                return False
             if self._view_data is not None:
                 return self._view_data.get("to_act") == self.seat.value
             return self._view is not None and self._view.my_turn

@@ -353,7 +353,9 @@ def event_to_json(event: Event) -> dict[str, Any]:
                 return {"kind": "notice", "reason": reason_to_json(reason)}
             return {"kind": "notice", "reason": reason_to_json(reason), "action": action}
         case Chat(seat, name, text):
-            return {"kind": "chat", "seat": seat.value, "name": name, "text": text}
+            # A watcher's line has no seat.
+            return {"kind": "chat", "seat": seat.value if seat else None, "name": name,
+                    "text": text}
     raise TypeError(f"Not an event: {event!r}")  # pragma: no cover
 
 
@@ -405,7 +407,7 @@ def event_from_json(value: object) -> Event:
     if kind == "chat":
         # Cleaned again here: a client never speaks control characters, whoever sent them.
         return Chat(
-            seat_from_json(value.get("seat")),
+            optional(value, "seat", seat_from_json),
             clean_chat(field_of(value, "name", str))[:MAX_NAME],
             clean_chat(field_of(value, "text", str)),
         )

@@ -8,6 +8,9 @@ A malformed seat token is the one exception: it reads as a wrong token
 
 >>> parse_hello({"type": "rejoin", "table": "k7mp 4qx2", "token": "é"}, 5.0)
 Rejoin(code='K7MP-4QX2', token='?')
+
+A client writes its hello with ``hello_create``, ``hello_join`` and the others at the end
+of this module, so what is sent and what is read stand side by side.
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ class Create:
     rules: Ruleset
     timers: Timers
     public: bool
+    #: Whether people may watch without a seat (the host may change it later).
+    watchers: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +57,24 @@ class JoinAny:
 
 
 @dataclass(frozen=True, slots=True)
+class Watch:
+    """Listen to the table with ``code`` without a seat, called ``name``. ``seen``: a
+    watcher coming back (its connection dropped, the server restarted) had heard this
+    many decisions: what came after is told as a catch-up."""
+
+    code: str
+    name: str
+    seen: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WatchAny:
+    """Listen to the busiest public table being played."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Rejoin:
     """Take back the seat ``token`` was given for."""
 
@@ -59,9 +82,9 @@ class Rejoin:
     token: str | None
 
 
-Hello = Create | Join | JoinAny | Rejoin
+Hello = Create | Join | JoinAny | Rejoin | Watch | WatchAny
 #: The types a first message may have.
-HELLOS = ("create", "join", "join_any", "rejoin")
+HELLOS = ("create", "join", "join_any", "rejoin", "watch", "watch_any")
 
 
 def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
@@ -75,6 +98,7 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
             p.table_rules_from_json(message.get("rules")),
             timers_from_json(message.get("timers"), min_timer),
             p.flag_from_json(message, "public"),
+            message.get("watchers") is None or p.flag_from_json(message, "watchers"),
         )
     if kind == "join":
         return Join(
@@ -83,6 +107,14 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
             p.optional(message, "seat", p.seat_from_json),
             p.token_from_json(message.get("token")),
         )
+    if kind == "watch":
+        seen = p.optional(message, "seen", p.as_int)
+        if seen is not None and seen < 0:
+            raise p.wrong(Wrong.SEEN_NEGATIVE)
+        return Watch(p.normalize_code(message.get("table")), p.clean_name(message.get("name")),
+                     seen)
+    if kind == "watch_any":
+        return WatchAny(p.clean_name(message.get("name")))
     if kind == "join_any":
         return JoinAny(p.clean_name(message.get("name")))
     if kind == "rejoin":
@@ -91,3 +123,58 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
             raise p.wrong(Wrong.REJOIN_NEEDS_TOKEN)
         return Rejoin(p.normalize_code(message.get("table")), token)
     raise p.wrong(Wrong.FIRST_MESSAGE, hellos=", ".join(HELLOS))
+
+
+# ---- written by a client -----------------------------------------------------------
+
+
+def hello_create(
+    name: str,
+    seat: Seat | None = None,
+    rules: Ruleset | None = None,
+    timers: dict[str, float | None] | None = None,
+    *,
+    public: bool = False,
+) -> dict[str, Any]:
+    return {
+        "type": "create",
+        "protocol": p.PROTOCOL_VERSION,
+        "name": name,
+        "seat": seat.value if seat else None,
+        "rules": p.rules_to_json(rules or Ruleset()),
+        "timers": timers or {"bid": None, "play": None},
+        "public": public,
+    }
+
+
+def hello_join(
+    code: str, name: str, seat: Seat | None = None, token: str | None = None
+) -> dict[str, Any]:
+    """Sit at ``code``. With ``token`` (saved from an earlier visit) the server gives that
+    seat back if nobody is using it, and otherwise a seat of one's own."""
+    hello: dict[str, Any] = {
+        "type": "join",
+        "protocol": p.PROTOCOL_VERSION,
+        "table": code,
+        "name": name,
+        "seat": seat.value if seat else None,
+    }
+    if token is not None:
+        hello["token"] = token
+    return hello
+
+
+def hello_join_any(name: str) -> dict[str, Any]:
+    """Sit at any public table waiting for people, or open one."""
+    return {"type": "join_any", "protocol": p.PROTOCOL_VERSION, "name": name}
+
+
+def hello_watch(code: str | None, name: str) -> dict[str, Any]:
+    """Listen to ``code`` without a seat; None: to the busiest public table being played."""
+    if code is None:
+        return {"type": "watch_any", "protocol": p.PROTOCOL_VERSION, "name": name}
+    return {"type": "watch", "protocol": p.PROTOCOL_VERSION, "table": code, "name": name}
+
+
+def hello_rejoin(code: str, token: str) -> dict[str, Any]:
+    return {"type": "rejoin", "protocol": p.PROTOCOL_VERSION, "table": code, "token": token}

@@ -75,11 +75,30 @@ class Mute:
 
 
 @dataclass(frozen=True, slots=True)
+class Watching:
+    """The host lets people watch the table (``allowed``) and watchers chat (``chat``);
+    None leaves that choice as it is."""
+
+    allowed: bool | None
+    chat: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class Sit:
+    """A watcher takes a seat a computer holds (``seat``, or the first free one): from
+    the next deal, or at once when the host seats them."""
+
+    seat: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """Nothing but an answer."""
 
 
-Intent = Decide | Reveal | Start | NewMatch | SetTimers | Admit | Say | Mute | Ping
+Intent = (
+    Decide | Reveal | Start | NewMatch | SetTimers | Admit | Say | Mute | Watching | Sit | Ping
+)
 
 #: What someone waiting for the next deal may still ask: they talk to the table, never play.
 WHILE_WAITING = (Ping, Reveal, Say)
@@ -119,10 +138,23 @@ def _intent(message: Mapping[str, Any], min_timer: float) -> Intent:
         if not isinstance(name, str) or not isinstance(muted, bool):
             raise p.wrong(Wrong.MUTE_FORM)
         return Mute(name, muted)
+    if kind == "sit":
+        return Sit(p.optional(message, "seat", p.seat_from_json))
+    if kind == "watchers":
+        p.only_keys(message, "watchers", ("type", "id", "allowed", "chat"))
+        return Watching(_maybe_flag(message, "allowed"), _maybe_flag(message, "chat"))
     bare = _BARE.get(kind)
     if bare is None:
         raise p.wrong(Wrong.UNKNOWN_TYPE, text=repr(kind[:20]))
     return bare
+
+
+def _maybe_flag(message: Mapping[str, Any], key: str) -> bool | None:
+    """An optional true/false field (absent or null: no change); anything else refused."""
+    value = message.get(key)
+    if value is None:
+        return None
+    return p.flag_from_json(message, key)
 
 
 def timers_from_json(value: object, min_timer: float) -> Timers:

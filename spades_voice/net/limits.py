@@ -58,6 +58,7 @@ class Limits:
     warnings: tuple[float, ...] = (10.0, 5.0)  # seconds left when a timed player is warned
     chat_burst: int = CHAT_BURST  # chat lines one person may say...
     chat_window: float = CHAT_WINDOW  # ...in this many seconds (each line also MAX_CHAT)
+    watchers_per_table: int = 16  # people listening to one table without a seat
 
 
 @dataclass(frozen=True, slots=True)

@@ -53,7 +53,9 @@ class Presence:
         self._host_wait: asyncio.TimerHandle | None = None  # the end of an away host's time
 
     def send_people(self) -> None:
-        self.out.everyone(people_message(self.seating, self.play.started, self.play.timers))
+        self.out.everyone(
+            people_message(self.seating, self.play.started, self.play.timers, self.out.audience)
+        )
 
     def sit(self, name: str, wanted: Seat | None, member: Member) -> Info:
         """Seat a newcomer (see ``Seating.sit``). Raises IllegalAction when full.

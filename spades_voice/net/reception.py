@@ -14,16 +14,26 @@ from typing import assert_never
 from websockets.asyncio.server import ServerConnection
 
 from spades_voice.narration.closes import Closed
+from spades_voice.narration.refusals import Refusal
 from spades_voice.net import protocol as p
-from spades_voice.net.hellos import Create, Join, JoinAny, Rejoin, parse_hello
+from spades_voice.net.hellos import (
+    Create,
+    Hello,
+    Join,
+    JoinAny,
+    Rejoin,
+    Watch,
+    WatchAny,
+    parse_hello,
+)
 from spades_voice.net.limits import Guard, GuessLimiter, Limits, Timers
 from spades_voice.net.registry import Registry, RegistryLost
-from spades_voice.net.shared_table import Member, SeatInfo, SharedTable
+from spades_voice.net.shared_table import Member, Place, SharedTable
 from spades_voice.net.tables import Tables
 from spades_voice.rules import IllegalAction, Reason, Ruleset, Seat
 
-#: Where a hello seated its connection.
-Seated = tuple[SharedTable, SeatInfo]
+#: Where a hello seated its connection: at a seat, or among the watchers.
+Seated = tuple[SharedTable, Place]
 
 
 def waits_for_people(table: SharedTable) -> bool:
@@ -32,6 +42,13 @@ def waits_for_people(table: SharedTable) -> bool:
     return table.public and not table.started and bool(table.free_seats()) and (
         table.connected > 0
     )
+
+
+def being_played(table: SharedTable) -> bool:
+    """Whether ``watch --any`` may send a watcher to ``table``: public, its match under
+    way, someone playing, and watchers welcome."""
+    return (table.public and table.started and not table.state.over
+            and table.connected > 0 and table.watchable)
 
 
 class Reception:
@@ -81,16 +98,20 @@ class Reception:
                 return self._join_any(hello, member, address)
             case Join() | Rejoin():
                 return self._join(hello, member, address)
+            case Watch():
+                return self._watch(hello, member, address)
+            case WatchAny():
+                return self._watch_any(hello, member)
             case _:
                 assert_never(hello)
 
-    async def _sent_on(self, registry: Registry, hello: Create | Join | JoinAny | Rejoin,
-                       member: Member, address: str) -> bool:
+    async def _sent_on(self, registry: Registry, hello: Hello, member: Member,
+                       address: str) -> bool:
         """Whether the hello was answered for another process: sent on to the process
         holding its code (or the public table waiting there), or refused because the
         registry cannot be asked. False: this process answers it as it would alone."""
         match hello:
-            case Join() | Rejoin() if hello.code not in self.tables.by_code:
+            case Join() | Rejoin() | Watch() if hello.code not in self.tables.by_code:
                 if self.guesses.blocked(address):
                     return False  # refused below as any guess is: the registry is not asked
                 try:
@@ -102,6 +123,17 @@ class Reception:
                 if server is None:
                     return False  # not found anywhere: counted as a wrong code below
                 self._move(member, server, hello.code)
+                return True
+            case WatchAny():
+                try:
+                    found = await registry.playing()
+                except RegistryLost:
+                    return False  # a table of this process's, as without a registry
+                here = max((t.connected for t in self._playing_here()), default=0)
+                best = max(found, key=lambda t: t.connected, default=None)
+                if best is None or best.connected <= here:
+                    return False  # none elsewhere busier than the busiest here
+                self._move(member, best.server, best.code)
                 return True
             case JoinAny() if not self._waiting_here():
                 try:
@@ -119,6 +151,10 @@ class Reception:
     def _move(member: Member, server: str, code: str) -> None:
         member.send({"type": "moved", "server": server, "table": code})
         member.close(p.CLOSE_MOVED, Reason(Closed.TABLE_ELSEWHERE))
+
+    def _playing_here(self) -> list[SharedTable]:
+        """This process's public tables being played that take watchers."""
+        return [t for t in self.tables.by_code.values() if being_played(t)]
 
     def _waiting_here(self) -> list[SharedTable]:
         """This process's public tables waiting for people."""
@@ -147,6 +183,37 @@ class Reception:
             return None
         return self._sit(table, hello.name, hello.seat, member)
 
+    def _watch(self, hello: Watch, member: Member, address: str) -> Seated | None:
+        """Listen to a table by its code: a wrong code counts as a guess, as for a seat."""
+        table = self.tables.by_code.get(hello.code)
+        if self.guesses.blocked(address):
+            member.close(p.CLOSE_BUSY, Reason(Closed.TOO_MANY_WRONG_CODES))
+            return None
+        if table is None:
+            self.guesses.failed(address)
+            member.close(p.CLOSE_NO_TABLE, Reason(Closed.NO_SUCH_TABLE))
+            return None
+        return self._listen(table, hello.name, member, hello.seen)
+
+    def _watch_any(self, hello: WatchAny, member: Member) -> Seated | None:
+        """Listen to the public table being played with the most people at it."""
+        playing = self._playing_here()
+        if not playing:
+            member.close(p.CLOSE_NO_TABLE, Reason(Refusal.NOTHING_TO_WATCH))
+            return None
+        table = max(playing, key=lambda t: (t.connected, -t.last_active))
+        return self._listen(table, hello.name, member)
+
+    @staticmethod
+    def _listen(
+        table: SharedTable, name: str, member: Member, seen: int | None = None
+    ) -> Seated | None:
+        try:
+            return table, table.watch(name, member, seen)
+        except IllegalAction as e:
+            member.close(p.CLOSE_FULL, e.reason)
+            return None
+
     def _sit(
         self, table: SharedTable, name: str, wanted: Seat | None, member: Member
     ) -> Seated | None:
@@ -173,6 +240,7 @@ class Reception:
             return None
         table = self.tables.create(hello.rules, hello.timers, public=hello.public,
                                    address=address)
+        table.out.audience.allowed = hello.watchers  # saved as the host sits down
         return table, table.sit(hello.name, hello.seat or Seat.S, member)
 
     def _join_any(self, hello: JoinAny, member: Member, address: str) -> Seated | None:

@@ -21,14 +21,8 @@ from spades_voice.ai.hints import hint_rng
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net import codec, reasons
 from spades_voice.net import protocol as p
-from spades_voice.net.client import (
-    JoinRefused,
-    TableClient,
-    hello_create,
-    hello_join,
-    hello_join_any,
-    hello_rejoin,
-)
+from spades_voice.net.client import JoinRefused, TableClient
+from spades_voice.net.hellos import hello_create, hello_join, hello_join_any, hello_rejoin
 from spades_voice.rules import (
     Decision,
     IllegalAction,
@@ -105,12 +99,15 @@ class RemoteTable:
         bid_seconds: float | None = None,
         play_seconds: float | None = None,
         public: bool = False,
+        watchers: bool = True,
         **options: Any,
     ) -> RemoteTable:
         """Open a new table on the server at ``url`` and sit at it as its host;
-        ``public`` lists it for ``join_any``."""
+        ``public`` lists it for ``join_any``; ``watchers``: people may listen without a
+        seat."""
         timers = {"bid": bid_seconds, "play": play_seconds}
-        return cls(url, hello_create(name, seat, rules, timers, public=public), **options)
+        hello = hello_create(name, seat, rules, timers, public=public)
+        return cls(url, {**hello, "watchers": watchers}, **options)
 
     @classmethod
     def join(
@@ -270,6 +267,16 @@ class RemoteTable:
     def mute(self, name: str, on: bool) -> None:
         """The host stops or allows the chat of the person called ``name``."""
         self._call({"type": "mute", "name": name, "muted": on})
+
+    def watchers(self) -> list[str]:
+        """The names of the people watching the table without a seat."""
+        with self.client.lock:
+            return list(self.client.watchers)
+
+    def set_watching(self, allowed: bool | None = None, chat: bool | None = None) -> None:
+        """The host lets people watch (``allowed``) and watchers chat (``chat``); None
+        leaves that choice as it is."""
+        self._call({"type": "watchers", "allowed": allowed, "chat": chat})
 
     # ---- shared-table extras -------------------------------------------------------
 

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import contextvars
 from collections.abc import AsyncIterator, Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from spades_voice.ai import Hint, hint
@@ -203,9 +204,39 @@ class SeatTable:
     def admit(self, seat: Seat) -> None:
         self.intent({"type": "admit", "seat": seat.value})
 
+    def watchers(self) -> list[str]:
+        return list(self.client.watchers)
+
+    def set_watching(self, allowed: bool | None = None, chat: bool | None = None) -> None:
+        self.intent({"type": "watchers", "allowed": allowed, "chat": chat})
+
     def start(self) -> None:
         """Deal the first hand (host only)."""
         self.intent({"type": "start"})
+
+
+class WatchSeatTable(SeatTable):
+    """A page's watcher in the server's own process: as ``watch_table.WatchTable`` is for
+    the terminal, its views are the public one marked ``watching`` (never its turn), its
+    names have no "You", and what only a seat may do is refused with the reason."""
+
+    def names(self) -> dict[Seat, str]:
+        return {x.seat: x.name for x in self.client.people}
+
+    def view(self) -> SeatView:
+        return replace(super().view(), watching=True)
+
+    def submit(self, decision: Decision) -> None:
+        raise IllegalAction(Reason(Refusal.WATCHERS_DO_NOT_PLAY))
+
+    def hint(self) -> Hint:
+        raise IllegalAction(Reason(Refusal.WATCHERS_DO_NOT_PLAY))
+
+    def reveal(self) -> None:
+        """Nothing to look at: a watcher is never sent a hand."""
+
+    def new_match(self) -> None:
+        raise IllegalAction(Reason(Refusal.WATCHERS_DO_NOT_PLAY))
 
 
 if TYPE_CHECKING:

@@ -45,7 +45,7 @@ from spades_voice.net.gated import SocketCount, gated
 from spades_voice.net.heap import trim_heap
 from spades_voice.net.intents import parse_intent
 from spades_voice.net.limits import Expelled, Guard, Limits
-from spades_voice.net.reception import Reception, Seated, waits_for_people
+from spades_voice.net.reception import Reception, Seated, being_played, waits_for_people
 from spades_voice.net.registry import Listing, Registry, socket_address
 from spades_voice.net.seat_table import SeatSocket
 from spades_voice.net.shared_table import Member, SharedTable
@@ -211,7 +211,8 @@ class TableServer:
         assert self.registry is not None
         here = self.registry.here
         return [
-            Listing(code, here, waits_for_people(t), 4 - len(t.free_seats()))
+            Listing(code, here, waits_for_people(t), 4 - len(t.free_seats()),
+                    being_played(t), t.connected)
             for code, t in self.tables.items()
         ]
     def _connections(self) -> type[ServerConnection]:

@@ -25,6 +25,7 @@ from spades_voice.net import protocol as p
 from spades_voice.net import reasons, seating
 from spades_voice.net.broadcast import Broadcaster, Member
 from spades_voice.net.computers import ComputerPool
+from spades_voice.net.gallery import Gallery, Seen
 from spades_voice.net.intents import (
     WHILE_WAITING,
     Admit,
@@ -37,19 +38,24 @@ from spades_voice.net.intents import (
     Reveal,
     Say,
     SetTimers,
+    Sit,
     Start,
+    Watching,
 )
 from spades_voice.net.limits import Limits, Timers
 from spades_voice.net.play import TablePlay, new_match_state
 from spades_voice.net.presence import Presence
 from spades_voice.net.tablestore import StoredTable, TableStore
+from spades_voice.net.watching import Audience
 from spades_voice.rules import Decision, IllegalAction, MatchState, Reason, Ruleset, Seat
 from spades_voice.table import Chat, Event, HandDealt, Notice
 
-__all__ = ["Member", "SeatInfo", "SharedTable"]
+__all__ = ["Member", "SeatInfo", "Seen", "SharedTable"]
 
 #: A seat of a table on this server: its person's connection is a ``Member``.
 SeatInfo: TypeAlias = seating.SeatInfo[Member]
+#: Where a connection is at its table: a seat, or among the watchers.
+Place: TypeAlias = SeatInfo | Seen
 
 
 class SharedTable:
@@ -73,7 +79,9 @@ class SharedTable:
         self.public = False
         self.address = "?"  # where its creator connected from
         self.seating: seating.Seating[Member] = seating.Seating()
-        self.out = Broadcaster(self.seating, new_match_state(ruleset, new_seed()))
+        self.out = Broadcaster(
+            self.seating, Audience(limits.watchers_per_table), new_match_state(ruleset, new_seed())
+        )
         self.play = TablePlay(
             ruleset, timers, new_seed, self.seating, self.out, level=level,
             computer_delay=computer_delay, limits=limits, loop=loop, computers=computers,
@@ -82,6 +90,10 @@ class SharedTable:
         self.presence = Presence(
             self.seating, self.out, self.play, loop, limits.restart_grace_seconds,
             welcome=self._welcome, save=self.save, save_seat=self._save_seat, touch=self._touch,
+        )
+        self.gallery = Gallery(
+            self.seating, self.out, self.play, welcome=self._watch_welcome,
+            send_people=self._send_people, chat_allowed=self._chat_pace, save=self.save,
         )
         self.last_active = loop.time()
 
@@ -125,7 +137,7 @@ class SharedTable:
         self.store.save_table(
             self.code, p.rules_to_json(self.ruleset), self.timers.to_json(),
             str(self.state.seed), self.host.value if self.host else None, self.started,
-            self.public, self.address,
+            self.public, self.address, self.out.audience.choices(),
         )
         for info in self.seats.values():
             self._save_seat(info)
@@ -138,6 +150,7 @@ class SharedTable:
         """Take back a table read from the store: its match, its people (all away)."""
         self.play.new_state(stored.seed, [p.decision_from_json(d) for d in stored.decisions])
         self.play.started = stored.started
+        self.out.audience.choose(stored.watching)
         self.seating.restore(
             p.seat_from_json(stored.host) if stored.host else None,
             [(p.seat_from_json(s), p.clean_name(n), t, w) for s, n, t, w in stored.seats],
@@ -153,8 +166,25 @@ class SharedTable:
         """Give ``info``'s seat to ``member``, who presented its token."""
         return self.presence.rejoin(info, member)
 
-    def leave(self, info: SeatInfo, member: Member) -> None:
-        self.presence.leave(info, member)
+    def leave(self, place: Place, member: Member) -> None:
+        if not isinstance(place, seating.SeatInfo) and place.sat is not None:
+            place = place.sat  # a watcher who took a seat
+        if isinstance(place, seating.SeatInfo):
+            self.presence.leave(place, member)
+        else:
+            self.gallery.leave(place)
+
+    def watch(self, name: str, member: Member, seen: int | None = None) -> Seen:
+        """A newcomer who listens without a seat, or one coming back who had heard
+        ``seen`` decisions (``gallery.py``); raises IllegalAction when the table takes no
+        watchers or has all it may."""
+        self._touch()
+        return self.gallery.watch(name, member, seen)
+
+    @property
+    def watchable(self) -> bool:
+        """Whether the host lets people watch this table."""
+        return self.out.audience.allowed
 
     def hold_for_restart(self, seconds: float) -> None:
         self.presence.hold_for_restart(seconds)
@@ -174,11 +204,41 @@ class SharedTable:
             "public": self.public,
         }
 
+    def _seat_watcher(self, watcher: Seen, seat: Seat | None, rid: int | None
+                      ) -> dict[str, Any]:
+        """A watcher takes a seat a computer holds, as a newcomer joining would: a seat
+        welcome (its token), and mid-hand it waits for the next deal, or for the host's
+        J; the others hear that it joined."""
+        if not self.free_seats():
+            return {"type": "refused", "id": rid,
+                    "reason": reasons.reason_to_json(Reason(Refusal.TABLE_FULL))}
+        self.gallery.audience.remove(watcher)
+        watcher.sat = self.presence.sit(watcher.name, seat, watcher.member)
+        return {"type": "ok", "id": rid}
+
+    def _watch_welcome(self) -> dict[str, Any]:
+        """A watcher's welcome: the table, its rules, no seat and no token."""
+        return {
+            "type": "welcome",
+            "protocol": p.PROTOCOL_VERSION,
+            "table": self.code,
+            "watching": True,
+            "rules": p.rules_to_json(self.ruleset),
+            "public": self.public,
+        }
+
     # ---- intents -------------------------------------------------------------------
 
-    def intent(self, info: SeatInfo, request: Request) -> dict[str, Any] | None:
-        """Apply one intent from ``info``'s connection; the reply to send, if any."""
+    def intent(self, place: Place, request: Request) -> dict[str, Any] | None:
+        """Apply one intent from a connection at ``place``; the reply to send, if any."""
         self._touch()
+        if not isinstance(place, seating.SeatInfo) and place.sat is not None:
+            place = place.sat  # a watcher who took a seat speaks for it now
+        if not isinstance(place, seating.SeatInfo):
+            if isinstance(request.intent, Sit):
+                return self._seat_watcher(place, request.intent.seat, request.id)
+            return self.gallery.intent(place, request)
+        info = place
         self.out.answering = None if request.id is None else (info.seat, request.id)
         try:
             self._apply(info, request.intent)
@@ -222,6 +282,11 @@ class SharedTable:
             case Mute(name, muted):
                 self._host_only(info)
                 self.mute(name, muted)
+            case Watching(allowed, chat_too):
+                self._host_only(info)
+                self.gallery.set(allowed, chat_too)
+            case Sit():
+                raise IllegalAction(Reason(Refusal.ALREADY_SEATED))
             case Ping():
                 pass
             case _:
@@ -243,20 +308,25 @@ class SharedTable:
             raise IllegalAction(Reason(Refusal.NOTHING_TO_SEND))
         if len(line) > chat.MAX_CHAT:
             raise IllegalAction(Reason(Refusal.CHAT_TOO_LONG))
+        self._chat_pace(info.said)
+        self.out.chat(Chat(info.seat, info.name, line))
+
+    def _chat_pace(self, said: list[float]) -> None:
+        """Count one more chat line in ``said`` (one person's recent lines, loop time);
+        raises IllegalAction past ``limits.chat_burst`` in ``limits.chat_window``."""
         now = self.loop.time()
-        info.said = [t for t in info.said if now - t < self.limits.chat_window]
-        if len(info.said) >= self.limits.chat_burst:
+        said[:] = [t for t in said if now - t < self.limits.chat_window]
+        if len(said) >= self.limits.chat_burst:
             raise IllegalAction(Reason(Refusal.CHAT_TOO_FAST))
-        info.said.append(now)
-        said = Chat(info.seat, info.name, line)
-        for other in self.seating.listening():
-            self.out.update(other.seat, [said], with_view=False)
+        said.append(now)
 
     def mute(self, name: str, on: bool) -> None:
         """The host stops (``on``) or allows the chat of the person called ``name``."""
         wanted = chat.clean_chat(name)
         info = self.seating.person_called(wanted)
         if info is None:
+            if self.gallery.mute(wanted, on):
+                return
             raise IllegalAction(Reason.of(Refusal.NO_SUCH_PERSON, name=wanted))
         info.muted = on
         if info.member is not None:
@@ -324,4 +394,5 @@ class SharedTable:
 
     def close(self) -> None:
         self.presence.close()
+        self.gallery.close()
         self.play.close()

@@ -36,7 +36,8 @@ CREATE TABLE IF NOT EXISTS tables (
     host TEXT,
     started INTEGER NOT NULL,
     public INTEGER NOT NULL,
-    address TEXT NOT NULL
+    address TEXT NOT NULL,
+    watching TEXT NOT NULL DEFAULT '{}'
 );
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL,
@@ -70,6 +71,9 @@ class StoredTable:
     #: (seat, name, token, waiting) of each person; ``waiting``: sits from the next deal.
     seats: tuple[tuple[str, str, str, bool], ...]
     decisions: tuple[Any, ...]  # JSON forms, in order
+    #: The host's choices about watchers, ``{"allowed": bool, "chat": bool}``; a key
+    #: left out (a file from before watchers) is the default, true.
+    watching: Any = None
 
 
 def private_dir(path: Path) -> None:
@@ -130,6 +134,9 @@ class TableStore:
         columns = {row[1] for row in db.execute("PRAGMA table_info(seats)")}
         if "waiting" not in columns:  # a file from before waiting seats were kept
             db.execute("ALTER TABLE seats ADD COLUMN waiting INTEGER NOT NULL DEFAULT 0")
+        columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+        if "watching" not in columns:  # a file from before watchers: the defaults
+            db.execute("ALTER TABLE tables ADD COLUMN watching TEXT NOT NULL DEFAULT '{}'")
         for suffix in ("-wal", "-shm"):
             with contextlib.suppress(OSError):
                 os.chmod(f"{self.path}{suffix}", 0o600)
@@ -140,9 +147,10 @@ class TableStore:
         db = self._db
         out: list[StoredTable] = []
         rows = db.execute(
-            "SELECT code, rules, timers, seed, host, started, public, address FROM tables"
+            "SELECT code, rules, timers, seed, host, started, public, address, watching"
+            " FROM tables"
         ).fetchall()
-        for code, rules, timers, seed, host, started, public, address in rows:
+        for code, rules, timers, seed, host, started, public, address, watching in rows:
             seats = tuple(
                 (str(s), str(n), str(t), bool(w))
                 for s, n, t, w in db.execute(
@@ -159,7 +167,7 @@ class TableStore:
                 StoredTable(
                     str(code), json.loads(rules), json.loads(timers), str(seed),
                     None if host is None else str(host), bool(started), bool(public),
-                    str(address), seats, decisions,
+                    str(address), seats, decisions, json.loads(watching),
                 )
             )
         return out
@@ -180,12 +188,13 @@ class TableStore:
 
     def save_table(
         self, code: str, rules: Any, timers: Any, seed: str, host: str | None,
-        started: bool, public: bool, address: str,
+        started: bool, public: bool, address: str, watching: Any = None,
     ) -> None:
         self._write(
-            "INSERT OR REPLACE INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO tables (code, rules, timers, seed, host, started, public,"
+            " address, watching) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (code, json.dumps(rules), json.dumps(timers), seed, host, int(started),
-             int(public), address),
+             int(public), address, json.dumps(watching or {})),
         )
 
     def new_match(self, code: str, seed: str) -> None:

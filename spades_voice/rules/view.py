@@ -47,10 +47,13 @@ class SeatView:
     #: order is not known. Only for keeping the hand as dealt: not part of what the seat
     #: knows of the game, so two views that differ only here are equal.
     dealt: tuple[Card, ...] = field(default=(), compare=False)
+    #: A watcher's view (the public one, in ``seat``'s chair only for order): it is
+    #: never its turn.
+    watching: bool = field(default=False, compare=False)
 
     @property
     def my_turn(self) -> bool:
-        return self.to_act is self.seat
+        return self.to_act is self.seat and not self.watching
 
     def bid_of(self, seat: Seat) -> Bid | None:
         for s, b in self.bids:

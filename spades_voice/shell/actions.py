@@ -24,7 +24,7 @@ from spades_voice.narration import prompts
 from spades_voice.narration.keynames import spoken_key
 from spades_voice.rules import BID_CHOICES, Bid, Card
 from spades_voice.shell.advice import ADVICE_ACTIONS
-from spades_voice.shell.binding import Handler
+from spades_voice.shell.binding import Handler, watcher_answer
 from spades_voice.shell.chat_mode import CHAT_ACTIONS
 from spades_voice.shell.choices import CHOICE_ACTIONS
 from spades_voice.shell.confirm_mode import CONFIRM_ACTIONS, N_ACTIONS, n_is_no
@@ -130,6 +130,10 @@ class Actions:
         handler = self.live(name)
         if handler is None:
             return False
+        why_not = watcher_answer(self.shell, name)
+        if why_not is not None:
+            self.shell.answer(why_not)
+            return True
         keys = self.keymap.keys_for(name)
         run(self.shell, handler, key if key is not None else (keys[0] if keys else None))
         return True

@@ -13,7 +13,7 @@ import asyncio
 from spades_voice import narration as say
 from spades_voice.ai import Hint, sure_tricks
 from spades_voice.ai.hints import position_of
-from spades_voice.narration import prompts, texts
+from spades_voice.narration import prompts, refusals, texts
 from spades_voice.narration.coach import (
     COACH_LATER,
     COACH_TITLE,
@@ -29,7 +29,7 @@ from spades_voice.rules import BID_CHOICES, Bid, Card, IllegalAction, SeatView
 from spades_voice.shell.binding import registry
 from spades_voice.shell.list_mode import open_list
 from spades_voice.shell.state import ListView, Shell
-from spades_voice.table import Reviewable
+from spades_voice.table import Reviewable, Steppable
 
 #: Bound with the table's keys (``table_mode``).
 ADVICE_ACTIONS, action = registry()
@@ -38,6 +38,9 @@ ADVICE_ACTIONS, action = registry()
 @action("hint")
 def hint(shell: Shell) -> None:
     """A hint on your turn: what the computer would do, and why."""
+    if shell.cast.watching:
+        _thinking(shell)
+        return
     view = shell.view()
     if not view.my_turn or shell.between is not None or shell.over:
         shell.answer(texts.HINT_LATER)
@@ -46,6 +49,23 @@ def hint(shell: Shell) -> None:
         shell.answer(prompts.HINT_NEEDS_CARDS)
         return
     shell.driver.thinking.hint(shell.table, view, lambda found: _hinted(shell, view, found))
+
+
+def _thinking(shell: Shell) -> None:
+    """Watching: computers that play here (Steppable) say what the one to act weighs, in
+    one breath; at a shared table only the players act."""
+    table = shell.table
+    if not isinstance(table, Steppable):
+        shell.answer(refusals.WATCHERS_DO_NOT_PLAY)
+        return
+    actor = table.view().to_act
+    try:
+        found = table.hint()
+    except IllegalAction as exc:
+        shell.answer(say_reason(exc.reason))
+        return
+    if actor is not None:
+        shell.answer(say.thinking_line(shell.cast.name(actor), found))
 
 
 def _hinted(shell: Shell, view: SeatView, found: Hint | str) -> None:

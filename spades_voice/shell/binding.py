@@ -14,11 +14,33 @@ from collections.abc import Callable, Mapping
 from prompt_toolkit.filters import FilterOrBool
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 
+from spades_voice.narration import notices, refusals
 from spades_voice.narration.keynames import spoken_key
 from spades_voice.shell.keymap import Keymap
-from spades_voice.shell.state import Shell
+from spades_voice.shell.state import Mode, Shell
 
 Handler = Callable[[Shell], None]
+
+#: At the table, the keys that act or need a hand of one's own, and what a watcher hears
+#: instead (``Cast.watching``): someone listening without a seat is told why not. (The
+#: hint key answers for itself: watching computers, it says what the one to act weighs.)
+WATCHER_ANSWERS = {
+    "hand": notices.NO_HAND_WATCHING,
+    **dict.fromkeys(
+        ("coach", "undo", "restart_hand", "select", "previous", "next", "up", "down",
+         "first", "last", "next_playable", "previous_playable", "since_my_turn",
+         "what_we_need", "move_on", "hand_order"),
+        refusals.WATCHERS_DO_NOT_PLAY,
+    ),
+}
+
+
+def watcher_answer(shell: Shell, name: str) -> str | None:
+    """What a watcher hears instead of action ``name`` at the table (None: the action
+    runs): every front end asks here before it acts."""
+    if not shell.cast.watching or shell.mode is not Mode.TABLE:
+        return None
+    return WATCHER_ANSWERS.get(name)
 
 
 def registry() -> tuple[dict[str, Handler], Callable[[str], Callable[[Handler], Handler]]]:
@@ -46,14 +68,20 @@ def bind_actions(
             continue
         for key in keymap.keys_for(name):
             for pt_key in keymap.pt_keys(key):
-                kb.add(pt_key, filter=filter)(_runner(shell, handler, key))
+                kb.add(pt_key, filter=filter)(_runner(shell, handler, key, name))
     return kb
 
 
-def _runner(shell: Shell, handler: Handler, key: str) -> Callable[[KeyPressEvent], None]:
+def _runner(
+    shell: Shell, handler: Handler, key: str, name: str
+) -> Callable[[KeyPressEvent], None]:
     def run(event: KeyPressEvent) -> None:
         # A long answer's cue names the key that asks for it again ("H again for the rest.").
         shell.narrator.again = spoken_key(key)
+        why_not = watcher_answer(shell, name)
+        if why_not is not None:
+            shell.answer(why_not)
+            return
         handler(shell)
 
     run.__doc__ = handler.__doc__

@@ -75,7 +75,8 @@ def _type(shell: Shell, text: str) -> None:
 
 
 def send(shell: Shell) -> None:
-    """Enter: the line goes to the table (or is the host's mute), and the input closes."""
+    """Enter: the line goes to the table (or is the host's /mute or /watchers), and the
+    input closes."""
     text = chat.clean_chat(_draft(shell).text)
     if not text:
         shell.answer(chat.NOTHING_TO_SEND)
@@ -91,6 +92,10 @@ def send(shell: Shell) -> None:
             table.mute(rest.strip(), word == "/mute")
             shell.answer(chat.muted(rest.strip(), word == "/mute"))
             return
+        if word == "/watchers" and rest.strip() in chat.WATCHERS_COMMANDS:
+            # The table tells everyone what changed (the host too).
+            table.set_watching(**chat.WATCHERS_COMMANDS[rest.strip()])
+            return
         table.say(text)
     except IllegalAction as exc:
         shell.answer(say_reason(exc.reason))
@@ -101,7 +106,11 @@ def send(shell: Shell) -> None:
 @action("chat")
 def chat_(shell: Shell) -> None:
     """At a shared table: say something to everyone. Enter sends, Escape cancels."""
-    if not any(p.person and not p.you for p in shell.table.people()):
+    table = shell.table
+    heard_by = any(p.person and not p.you for p in table.people()) or (
+        isinstance(table, SharedSeat) and table.watchers()
+    )
+    if not heard_by:
         shell.answer(chat.NO_ONE_TO_CHAT)
         return
     shell.overlay = Draft()

@@ -42,7 +42,8 @@ def screen(shell: Shell) -> Screen:
 
 def _table_line(shell: Shell, prefix: str) -> Screen:
     if shell.over:
-        return Screen(prefix + tr(prompts.SCREEN_OVER) + tr(texts.NEW_MATCH), len(prefix))
+        over = texts.over_prompt(shell.cast.watching)
+        return Screen(prefix + tr(prompts.SCREEN_OVER) + tr(over), len(prefix))
     if shell.between is not None:
         return Screen(prefix + say.between_hands(shell.between), len(prefix))
     view = shell.view()

@@ -106,7 +106,7 @@ class Shell:
     _clock: bool | None = None
 
     def __post_init__(self, pace: Pace) -> None:
-        self.cast = Cast(self.table.seat, self.table.names())
+        self.cast = Cast(self.table.seat, self.table.names(), self.table.view().watching)
         self.cues = CuePlayer(self.table.seat, self.sound)
         # A table joined mid-hand tells no deal: the hand in play is the one told.
         self.sight = Sight(self.table, self.hooks, told=self.table.view().hand_number)
@@ -193,6 +193,7 @@ class Shell:
 
     def pump(self) -> None:
         """Speak every event waiting at the table, in order (held back between hands)."""
+        _take_chair(self)
         events = self.table.drain()
         if not events:
             return
@@ -332,7 +333,7 @@ class Shell:
         match = self.table.match
         if match is not None:
             self.hooks.match_finished(match, self.table.view())
-        self.tell(texts.NEW_MATCH, EventKind.RESULTS)
+        self.tell(texts.over_prompt(self.cast.watching), EventKind.RESULTS)
 
     # ---- the computers -------------------------------------------------------------
 
@@ -407,3 +408,15 @@ class Shell:
         self.overlay = Confirm(question, on_yes)
         self.clock_update()
         self.answer(question)
+
+
+def _take_chair(shell: Shell) -> None:
+    """A watcher who took a seat is seated once the deal brings its cards: from then on
+    it is "you" at its seat, and its sounds are placed from there."""
+    watching = shell.table.view().watching
+    if watching != shell.cast.watching:
+        seat = shell.table.seat
+        shell.cast = Cast(seat, shell.table.names(), watching)
+        shell.cues = CuePlayer(seat, shell.sound)
+        if shell.sound is not None:
+            shell.sound.me = seat

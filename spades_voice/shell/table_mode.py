@@ -8,7 +8,7 @@ the list mode binds for itself: moving, Enter and Escape.
 from __future__ import annotations
 
 from spades_voice import narration as say
-from spades_voice.narration import notices, prompts, texts
+from spades_voice.narration import notices, prompts, refusals, texts
 from spades_voice.narration.keynames import spoken_key, spoken_keys
 from spades_voice.narration.language import line
 from spades_voice.narration.reasons import say_reason
@@ -31,7 +31,7 @@ from spades_voice.shell.seeing import look
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
 from spades_voice.shell.state import Shell
 from spades_voice.sound import Cue
-from spades_voice.table import SharedSeat, Steppable
+from spades_voice.table import Seatable, SharedSeat, Steppable
 
 TABLE_ACTIONS, action = registry()
 #: Keys that work in every mode, a question included.
@@ -120,8 +120,11 @@ def seats(shell: Shell) -> None:
 
 @action("people")
 def people(shell: Shell) -> None:
-    """Who is at the table: each seat's person or computer, and who is connected."""
-    shell.answer(say.people_summary([p.summary for p in shell.table.people()]))
+    """Who is at the table: each seat's person or computer, who is connected, and who
+    watches."""
+    table = shell.table
+    watchers = table.watchers() if isinstance(table, SharedSeat) else []
+    shell.answer(say.people_summary([p.summary for p in table.people()], watchers))
 
 
 @action("seat_waiting")
@@ -129,6 +132,9 @@ def seat_waiting(shell: Shell) -> None:
     """At a shared table you host: seat now whoever joined mid-hand, instead of at the
     next deal."""
     table = shell.table
+    if shell.cast.watching:
+        _take_seat(shell)
+        return
     people = table.people()
     waiting = [p for p in people if p.waiting]
     if not waiting or not isinstance(table, SharedSeat):
@@ -144,6 +150,18 @@ def seat_waiting(shell: Shell) -> None:
     except IllegalAction as exc:
         shell.answer(say_reason(exc.reason))
     # Seated: the table itself says "Bo now sits East." to everyone else.
+
+
+def _take_seat(shell: Shell) -> None:
+    """A watcher's J: sit at a seat a computer holds (the table says where and when)."""
+    table = shell.table
+    if not isinstance(table, Seatable):
+        shell.answer(refusals.WATCHERS_DO_NOT_PLAY)
+        return
+    try:
+        table.take_seat()
+    except IllegalAction as exc:
+        shell.answer(say_reason(exc.reason))
 
 
 @action("since_my_turn")

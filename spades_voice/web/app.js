@@ -12,7 +12,7 @@
 import { $, page, send, stored, SERVER_KEYS } from "./state.js";
 import { act, actionFor, blindOffer, historyKeys, keyName, onKey } from "./keys.js";
 import { focusHand, placeBid } from "./draw.js";
-import { connect, join, rejoinHello, storageKey } from "./connection.js";
+import { connect, join, rejoinHello, storageKey, watch } from "./connection.js";
 import { LANGUAGE_KEY, firstLanguage, speak } from "./language.js";
 import { aloneKey, playAlone, restoreChoices } from "./solo.js";
 import { openTable } from "./open.js";
@@ -28,6 +28,7 @@ async function start() {
   $("blind-nil").addEventListener("click", () => blindOffer("yes"));
   $("show-cards").addEventListener("click", () => blindOffer("back"));
   $("join-form").addEventListener("submit", join);
+  $("watch-button").addEventListener("click", watch);
   $("play-online").addEventListener("click", () => {
     page.closedForGood = false;
     connect({ type: "join_any", name: $("name").value.trim(), lang: page.lang });

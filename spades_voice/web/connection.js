@@ -75,7 +75,8 @@ function receive(m) {
   if (m.type === "welcome") {
     const name = $("name").value.trim() || (page.seat && page.seat.name) || "";
     page.seat = { table: m.table, token: m.token, name: name };
-    sessionStorage.setItem(storageKey(m.table), JSON.stringify(page.seat));
+    // A watcher has no seat to take back: nothing is kept for a reload.
+    if (!m.watching) sessionStorage.setItem(storageKey(m.table), JSON.stringify(page.seat));
     location.hash = m.table;
     setText("table-code", m.code_line);
     page.lostSaid = false;
@@ -120,19 +121,33 @@ function receive(m) {
 
 export function join(e) {
   if (e) e.preventDefault();
-  const table = $("code").value.trim();
-  if (!table) {
-    announce([], [page.data.words.need_code]);
-    setText("join-status", page.data.words.need_code);
-    $("code").focus();
-    return;
-  }
+  const table = typedCode();
+  if (!table) return;
   page.closedForGood = false;
   const saved = JSON.parse(sessionStorage.getItem(storageKey(table)) || "null");
   connect({
     type: "join", table: table, name: $("name").value.trim(),
     token: saved ? saved.token : undefined, lang: page.lang,
   });
+}
+
+// Listen to the table without a seat: the server sends only what every player knows.
+export function watch() {
+  const table = typedCode();
+  if (!table) return;
+  page.closedForGood = false;
+  connect({ type: "watch", table: table, name: $("name").value.trim(), lang: page.lang });
+}
+
+function typedCode() {
+  const table = $("code").value.trim();
+  if (!table) {
+    announce([], [page.data.words.need_code]);
+    setText("join-status", page.data.words.need_code);
+    $("code").focus();
+    return "";
+  }
+  return table;
 }
 
 export function report() {

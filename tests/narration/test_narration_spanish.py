@@ -142,5 +142,5 @@ def test_a_servers_notices_are_said_in_spanish(es: None) -> None:
     assert english[0] == "Bo joined, sitting East."
     for said_line, in_english in zip(heard_lines, english, strict=True):
         assert said_line != in_english, in_english
-    newer = event_lines(Notice(Reason.of("watching", name="Wes")), Cast(Seat.S))
+    newer = event_lines(Notice(Reason.of("from_a_newer_server", name="Wes")), Cast(Seat.S))
     assert newer == ["La mesa contó algo que esta versión del juego no sabe decir."]

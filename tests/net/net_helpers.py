@@ -24,7 +24,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.ai import Level, make_player
-from spades_voice.net.client import hello_join
+from spades_voice.net.hellos import hello_join
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
 from spades_voice.net.remote_table import RemoteTable

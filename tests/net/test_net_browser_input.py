@@ -19,7 +19,7 @@ from websockets.sync.client import ClientConnection, connect
 from spades_voice.commands.net_common import web_page
 from spades_voice.narration.reasons import say_reason
 from spades_voice.net import protocol as p
-from spades_voice.net.client import hello_join
+from spades_voice.net.hellos import hello_join
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
 from spades_voice.net.reasons import close_reason

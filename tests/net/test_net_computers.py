@@ -13,8 +13,8 @@ from net_helpers import replies, running_server, wait_for
 from websockets.sync.client import connect
 
 from spades_voice.ai import Level, make_player
-from spades_voice.net.client import hello_create
 from spades_voice.net.computers import HARD_FLOOR_MS, ComputerPool
+from spades_voice.net.hellos import hello_create
 from spades_voice.net.limits import Limits
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.net.shared_table import SharedTable

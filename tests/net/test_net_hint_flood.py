@@ -26,7 +26,7 @@ from spades_voice.ai import REFERENCE_RATE
 from spades_voice.commands.net_common import web_page
 from spades_voice.narration.browser import HINT_BUSY, HINT_THINKING
 from spades_voice.net import protocol as p
-from spades_voice.net.client import hello_join
+from spades_voice.net.hellos import hello_join
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Phase, Ruleset, Seat

@@ -12,7 +12,7 @@ import pytest
 from net_helpers import running_server
 from websockets.sync.client import connect
 
-from spades_voice.net.client import hello_create
+from spades_voice.net.hellos import hello_create
 from spades_voice.net.protocol import table_rules_from_json
 from spades_voice.rules import Match, MatchState, Ruleset, Seat, Suit
 
@@ -61,7 +61,7 @@ def test_the_host_opens_a_table_under_the_house_rule(house: bool) -> None:
             assert answer["view"]["spades_broken"] is True
         else:
             assert answer == {"type": "refused", "id": 3,
-                              "reason": "Spades are not broken yet, and you hold other suits."}
+                              "reason": {"kind": "spades_not_broken"}}
 
 
 def test_a_create_may_name_the_house_rule() -> None:

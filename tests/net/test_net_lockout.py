@@ -20,7 +20,7 @@ from net_helpers import (
 from websockets.exceptions import InvalidStatus
 
 from spades_voice.net import protocol as p
-from spades_voice.net.client import hello_create, hello_join, hello_rejoin
+from spades_voice.net.hellos import hello_create, hello_join, hello_rejoin
 from spades_voice.net.limits import GuessLimiter, Limits
 from spades_voice.net.remote_table import RemoteTable
 

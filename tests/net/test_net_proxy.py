@@ -23,7 +23,7 @@ from websockets.exceptions import InvalidStatus
 
 from spades_voice.narration.reasons import say_reason
 from spades_voice.net import protocol as p
-from spades_voice.net.client import hello_join
+from spades_voice.net.hellos import hello_join
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Notice

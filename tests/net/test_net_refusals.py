@@ -15,7 +15,7 @@ from websockets.sync.client import connect
 
 from spades_voice.narration.reasons import say_reason
 from spades_voice.net import protocol as p
-from spades_voice.net.client import hello_create
+from spades_voice.net.hellos import hello_create
 from spades_voice.net.reasons import close_reason
 from spades_voice.net.remote_table import RemoteTable
 

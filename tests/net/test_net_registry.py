@@ -22,7 +22,7 @@ from websockets.sync.client import connect
 
 from spades_voice.narration.closes import Closed
 from spades_voice.net import protocol as p
-from spades_voice.net.client import hello_join
+from spades_voice.net.hellos import hello_join
 from spades_voice.net.reasons import close_reason
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Reason, Ruleset

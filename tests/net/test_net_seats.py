@@ -16,7 +16,7 @@ from websockets.sync.client import connect
 
 from spades_voice.commands import net_common as commands
 from spades_voice.narration.notices import Told
-from spades_voice.net.client import hello_join
+from spades_voice.net.hellos import hello_join
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset, Seat
 from spades_voice.table import Notice

@@ -6,9 +6,10 @@ import json
 import re
 from typing import Any
 
-from net_helpers import play_until, running_server
+from net_helpers import play_until, running_server, wait_for
 
 from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.watch_table import WatchTable
 from spades_voice.rules import SEATS, Card, Match, MatchState, Ruleset, Seat
 
 CODE = re.compile(r"(10|[2-9TJQKA])[SHDC]")
@@ -29,8 +30,9 @@ def codes_in(value: Any) -> set[Card]:
     return found
 
 
-def hidden_by_seq(state: MatchState, seat: Seat) -> tuple[list[int], list[int]]:
-    """Masks of the cards other seats held, for each count of decisions ``k``.
+def hidden_by_seq(state: MatchState, seat: Seat | None) -> tuple[list[int], list[int]]:
+    """Masks of the cards other seats held, for each count of decisions ``k`` (every
+    seat's, for a watcher: ``seat`` None).
 
     The first list is the moment after decision ``k`` (what a frame's view shows). The
     second is what the events of decision ``k`` may not name: the cards hidden just
@@ -65,14 +67,18 @@ def test_no_frame_carries_a_card_held_by_another_seat() -> None:
             RemoteTable.join(server.url, host.code, n, keep_frames=True) for n in ("Bo", "Cy", "Di")
         ]
         tables = [host, *guests]
+        # A watcher, from before the first deal to the end: no seat, so every hand is
+        # hidden from it.
+        watcher = WatchTable.watch(server.url, host.code, "Wes", keep_frames=True)
         try:
             host.start()
             play_until(tables, lambda: all(t.view().winner is not None for t in tables))
             state = server.server.tables[host.code].state
             assert state.over and len(state.outcomes) >= 2  # more than one deal was hidden
+            wait_for(lambda: watcher.client.over)
             checked = own_seen = 0
-            for t in tables:
-                after, during = hidden_by_seq(state, t.seat)
+            for t in [*tables, watcher]:
+                after, during = hidden_by_seq(state, None if t is watcher else t.seat)
                 for raw in t.frames:
                     frame = json.loads(raw)
                     if "seq" not in frame:
@@ -87,10 +93,10 @@ def test_no_frame_carries_a_card_held_by_another_seat() -> None:
                     assert not leaked, (t.seat, k, leaked)
                     checked += 1
                     own_seen += bool(in_view)
-            assert checked > 4 * len(state.decisions) * 0.9
+            assert checked > 5 * len(state.decisions) * 0.9
             assert own_seen  # the check is not vacuous: frames do carry cards
         finally:
-            for t in tables:
+            for t in [*tables, watcher]:
                 t.close()
 
 

@@ -24,6 +24,7 @@ class ChattyTable(LocalTable):
         super().__init__(table.state.ruleset, 12, players=table._fixed_players)
         self.sent: list[str] = []
         self.muted: list[tuple[str, bool]] = []
+        self.watching: list[dict[str, bool | None]] = []
         self.refuse: Reason | None = None
 
     def people(self) -> list[Person]:
@@ -45,6 +46,12 @@ class ChattyTable(LocalTable):
 
     def admit(self, seat: Seat) -> None:  # with say and mute: a shared seat (SharedSeat)
         raise IllegalAction(Reason.of(Refusal.NOBODY_WAITING, seat=seat))
+
+    def watchers(self) -> list[str]:
+        return ["Wes"]
+
+    def set_watching(self, allowed: bool | None = None, chat: bool | None = None) -> None:
+        self.watching.append({"allowed": allowed, "chat": chat})
 
     def hear(self, name: str, text: str) -> None:
         self._emit(Chat(Seat.N, name, text))
@@ -110,6 +117,20 @@ def test_a_refusal_is_spoken_and_the_host_can_mute() -> None:
         h.press("/", *"/unmute Bo")
         assert h.said("enter") == "Bo may chat again."
         assert table.muted == [("Bo", True), ("Bo", False)]
+
+
+def test_the_host_decides_by_chat_command_who_may_watch_and_whether_watchers_chat() -> None:
+    table = ChattyTable()
+    with harness(table) as h:
+        for line in ("/watchers off", "/watchers on", "/watchers quiet", "/watchers chat"):
+            h.press("/", *line, "enter")
+        assert table.watching == [
+            {"allowed": False, "chat": None}, {"allowed": True, "chat": None},
+            {"allowed": None, "chat": False}, {"allowed": None, "chat": True},
+        ]
+        assert table.sent == []  # commands, never said to the table
+        h.press("e")
+        assert h.said("e").endswith("Watching: Wes.")
 
 
 def test_incoming_lines_are_their_own_kind_and_can_be_history_only() -> None:

@@ -87,7 +87,8 @@ def test_play_online_opens_a_public_table_whose_host_starts_it_with_n() -> None:
         page = open_page(b, base_url(server))
         page.key("tab")  # from the code field to the name field
         page.type("Di")
-        page.key("tab")  # then Join, then Play online
+        page.key("tab")  # then Join, Watch, then Play online
+        page.key("tab")
         page.key("tab")
         assert page.js("document.activeElement.id") == "play-online"
         page.key("space")

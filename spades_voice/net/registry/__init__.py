@@ -33,6 +33,10 @@ class Listing:
     server: str
     waiting: bool = False
     seated: int = 0
+    #: Public and being played, watchers welcome (``watch --any``), with how many of
+    #: its people are connected.
+    playing: bool = False
+    connected: int = 0
 
 
 class Registry(Protocol):
@@ -54,6 +58,10 @@ class Registry(Protocol):
     async def waiting(self) -> list[Listing]:
         """Other live processes' public tables waiting for people, fullest first; raises
         RegistryLost."""
+
+    async def playing(self) -> list[Listing]:
+        """Other live processes' public tables being played that take watchers, most
+        people connected first; raises RegistryLost."""
 
     async def close(self) -> None:
         """Stop listing; this process's tables are no longer found through it."""

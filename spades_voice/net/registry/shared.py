@@ -7,6 +7,8 @@ tables to it and reads the others' (the keys are in docs/scaling.md).
   code whose server is not alive is not found, and is dropped when met; a restarted
   process lists its tables again as it takes them back from its file.
 - ``spades:lobby``: a sorted set, public table waiting for people → people seated.
+- ``spades:playing``: a sorted set, public table being played that takes watchers →
+  people connected (``watch --any``).
 
 Every call is bounded (``bound`` seconds, on the loop's clock): a registry that does not
 answer in time raises ``RegistryLost``, and the server goes on with what it knows itself
@@ -34,6 +36,7 @@ T = TypeVar("T")
 PREFIX = "spades:"
 CODES = PREFIX + "codes"
 LOBBY = PREFIX + "lobby"
+PLAYING = PREFIX + "playing"
 #: How many of the lobby's fullest tables a Play online looks at.
 LOOK_AT = 64
 
@@ -66,6 +69,7 @@ class RedisRegistry:
         self._tables: Callable[[], list[Listing]] = list
         self._listed: set[str] = set()  # codes this process has in the hash...
         self._in_lobby: set[str] = set()  # ...and in the lobby
+        self._in_play: set[str] = set()  # ...and among the tables being played
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
 
@@ -110,7 +114,9 @@ class RedisRegistry:
         tables = self._tables()
         codes = {t.code for t in tables}
         waiting = {t.code: t.seated for t in tables if t.waiting}
+        playing = {t.code: t.connected for t in tables if t.playing}
         gone, unlisted = self._listed - codes, self._in_lobby - waiting.keys()
+        stopped = self._in_play - playing.keys()
         pipe = self.client.pipeline(transaction=False)
         pipe.set(alive_key(self.here), "1", px=int(self.ttl * 1000))
         if codes:
@@ -121,8 +127,12 @@ class RedisRegistry:
             pipe.zadd(LOBBY, dict(waiting))
         if unlisted:
             pipe.zrem(LOBBY, *unlisted)
+        if playing:
+            pipe.zadd(PLAYING, dict(playing))
+        if stopped:
+            pipe.zrem(PLAYING, *stopped)
         await self._bounded(pipe.execute(), say=say)
-        self._listed, self._in_lobby = codes, set(waiting)
+        self._listed, self._in_lobby, self._in_play = codes, set(waiting), set(playing)
 
     async def _alive(self, servers: set[str]) -> set[str]:
         ordered = sorted(servers)
@@ -145,9 +155,19 @@ class RedisRegistry:
         return await self._bounded(look())
 
     async def waiting(self) -> list[Listing]:
+        return [Listing(t.code, t.server, True, t.seated)
+                for t in await self._ranked(LOBBY)]
+
+    async def playing(self) -> list[Listing]:
+        return [Listing(t.code, t.server, playing=True, connected=t.seated)
+                for t in await self._ranked(PLAYING)]
+
+    async def _ranked(self, key: str) -> list[Listing]:
+        """Other live processes' tables in the sorted set ``key``, highest first, with
+        their scores (as ``seated``); codes of processes gone are dropped from it."""
         async def look() -> list[Listing]:
             ranked: list[tuple[object, float]] = await self.client.zrevrange(  # type: ignore[assignment]
-                LOBBY, 0, LOOK_AT - 1, withscores=True
+                key, 0, LOOK_AT - 1, withscores=True
             )
             fullest = [(str(_text(code)), float(score)) for code, score in ranked]
             if not fullest:
@@ -163,7 +183,7 @@ class RedisRegistry:
                 else:
                     dead.append(code)
             if dead:
-                await self.client.zrem(LOBBY, *dead)
+                await self.client.zrem(key, *dead)
             return found
 
         return await self._bounded(look())

@@ -1,0 +1,152 @@
+"""``spades-voice watch`` as a listener runs it: in a pseudo-terminal, speaking by print,
+against a real server on 127.0.0.1 where two people and two computers play a hand."""
+
+from __future__ import annotations
+
+import re
+import sys
+import threading
+from pathlib import Path
+
+import pexpect
+from test_commands_net import command, server
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+from net_helpers import play_until, wait_for
+
+from spades_voice.narration.reasons import say_reason
+from spades_voice.net.remote_table import RemoteTable
+from spades_voice.rules import Ruleset
+from spades_voice.table import Notice
+
+
+def _heard(table: RemoteTable) -> list[str]:
+    return [say_reason(e.reason) for e in table.drain_notices() if isinstance(e, Notice)]
+
+
+def _computers(table: RemoteTable) -> set[str]:
+    return {p.name for p in table.people() if not p.person}
+
+
+def test_a_terminal_watcher_follows_a_whole_hand_and_is_heard_by_the_players(
+    tmp_path: Path,
+) -> None:
+    with server() as address:
+        url = f"ws://{address}"
+        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=None))
+        bo = RemoteTable.join(url, ann.code, "Bo")
+        heard: list[str] = []
+        try:
+            with command(tmp_path, "watch", ann.code, "--server", address,
+                         "--name", "Wes") as wes:
+                wes.expect(r"You are watching\. The match has not started yet\.")
+                wait_for(lambda: heard.extend(_heard(ann)) or "Wes is watching." in heard, 30)
+                ann.start()
+                playing = threading.Thread(
+                    target=play_until,
+                    args=([ann, bo], lambda: ann.view().winner is not None, 120),
+                    daemon=True,
+                )
+                playing.start()
+                wes.expect(r"Hand 1\.")
+                wes.expect(r"win the match.*\n.*Press Q to leave; if the players start a new match",
+                           timeout=120)  # a whole hand, however busy the machine
+                playing.join(120)
+                hand = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", wes.before)
+                # Every bid and every card with who played it, each trick's taker, the
+                # hand's result: the public events as the players heard them.
+                assert len(re.findall(r"(?m)^\w+ bids (nil|\d+)\.", hand)) == 4, hand
+                cards = re.findall(r"(?m)^(\w+), (\w+) of (\w+)\.", hand)
+                assert len(cards) == 52 and len(set(cards)) == 52, hand
+                assert {who for who, _r, _s in cards} == {"Ann", "Bo", *_computers(ann)}
+                assert len(re.findall(r"(?m)^\w+ takes it\.", hand)) == 13, hand
+                assert "Score: " in hand
+                assert "You " not in hand  # nobody is "you" to a watcher
+                # The keys that ask what is public answer it; the ones that act say why not.
+                wes.send("h")
+                wes.expect(r"You are watching: there is no hand to show\.")
+                wes.send("i")
+                wes.expect(r"You are watching: only the players act\.")
+                wes.send("e")
+                wes.expect(r"At the table: .*Ann.*Bo.*Watching: Wes\.")
+                wes.send("w")
+                wes.expect(r"Seats: Ann South, \w+ West, Bo North, \w+ East\.")
+                wes.send("b")
+                wes.expect(r"Ann and Bo: bid \d+")
+                wes.send("l")
+                wes.expect(r"Last trick: ")
+                wes.send("s")
+                wes.expect(r"Ann and Bo -?\d+ points")
+                wes.send("q")
+                wes.expect(r"Y")
+                wes.send("y")
+                wes.expect(pexpect.EOF, timeout=30)  # Q, then Y: the watcher has left
+                wait_for(lambda: heard.extend(_heard(bo)) or "Wes stopped watching." in heard,
+                         30)
+        finally:
+            ann.close()
+            bo.close()
+
+
+def test_watching_four_computers_says_what_the_one_to_act_is_thinking(tmp_path: Path) -> None:
+    with command(tmp_path, "watch", "--computers", "--level", "easy", "--pace", "quick") as wes:
+        wes.expect(r"(Jo|Robin|Alex|Sam) bids (nil|\d+)\.")
+        wes.send("p")  # paused: the one to act waits, and says what it weighs
+        wes.expect(r"[Pp]aused")
+        wes.send("i")
+        wes.expect(r"(Jo|Robin|Alex|Sam) is thinking\. (Bid|Play|\w)")
+        wes.send("h")
+        wes.expect(r"You are watching: there is no hand to show\.")
+        wes.send("e")
+        wes.expect(r"At the table: South, Jo, computer\. West, Robin, computer\.")
+        wes.send("p")
+        wes.expect(r"(Jo|Robin|Alex|Sam), \w+ of \w+\.")
+        wes.expect(r"(Jo|Robin|Alex|Sam) takes it\.", timeout=60)
+        assert "Your " not in wes.before and "You " not in wes.before
+
+
+def test_a_watcher_takes_a_computers_seat_from_the_next_deal(tmp_path: Path) -> None:
+    with server() as address:
+        url = f"ws://{address}"
+        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=500))
+        bo = RemoteTable.join(url, ann.code, "Bo")
+        try:
+            with command(tmp_path, "watch", ann.code, "--server", address,
+                         "--name", "Wes") as wes:
+                wes.expect(r"You are watching\.")
+                ann.start()
+                wes.expect(r"Hand 1\.")
+                wes.send("j")  # a watcher's J: a seat a computer holds, from the next deal
+                wes.expect(r"You sit (West|East) from the next deal\. Until then \w+ plays "
+                           r"this hand\.")
+                heard: list[str] = []
+                wait_for(lambda: heard.extend(_heard(ann)) or
+                         "Wes is waiting for the next deal." in heard)
+                assert "Wes" not in ann.watchers()
+                play_until([ann, bo], lambda: ann.view().hand_number >= 2, 120)
+                wes.expect(r"Hand 2\.")
+                wes.send("h")  # seated now: its own cards, as any player hears them
+                wes.expect(r"(Spades|Hearts|Diamonds|Clubs)\b.*\d+ spades?|no spades",
+                           timeout=20)
+                assert any(p.name == "Wes" and p.person for p in ann.people())
+        finally:
+            ann.close()
+            bo.close()
+
+
+def test_a_watcher_arriving_mid_hand_hears_where_the_hand_stands(tmp_path: Path) -> None:
+    # The server sends the hand's number only; the watcher's client says the trick so far
+    # from its own public view, as a seat coming back does.
+    with server() as address:
+        url = f"ws://{address}"
+        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=None))
+        bo = RemoteTable.join(url, ann.code, "Bo")
+        try:
+            ann.start()
+            play_until([ann, bo], lambda: len(ann.view().tricks) >= 1, 60)
+            with command(tmp_path, "watch", ann.code, "--server", address,
+                         "--name", "Wes") as wes:
+                wes.expect(r"You are watching\. Hand 1\. Trick \d+(:|, no cards yet)")
+        finally:
+            ann.close()
+            bo.close()

@@ -1,0 +1,67 @@
+"""Watching from a real browser (Debian's chromium, headless): at the host's link
+(/#CODE) the Watch button beside Join listens to the table without a seat; the page is
+the terminal's own Shell on the server (the guest door), so it says what ``spades-voice
+watch`` says, and never shows a hand."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from web_helpers import base_url, browser, open_page, wait_for, web_server
+
+from spades_voice.alone.guest import GuestDoor
+from spades_voice.net.limits import Limits
+from spades_voice.net.remote_table import RemoteTable
+from spades_voice.rules import Ruleset
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
+from net_helpers import play_until
+
+
+def test_the_watch_button_at_the_link_listens_to_a_hand_without_a_seat() -> None:
+    limits = Limits(rate=10_000, burst=10_000)
+    with web_server(guest=GuestDoor(limits=limits), limits=limits) as server, browser() as b:
+        ann = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
+        bo = RemoteTable.join(server.url, ann.code, "Bo")
+        try:
+            page = open_page(b, base_url(server) + "#" + ann.code)
+            page.wait("document.activeElement.id === 'name'")
+            page.type("Wes")
+            assert page.js("document.getElementById('watch-button').textContent") == "Watch"
+            page.js("document.getElementById('watch-button').click()")
+            wait_for(lambda: "Wes" in ann.watchers(), 30)
+            page.wait("window.__heard.some((h) => h.text.startsWith('You are watching.'))")
+            ann.start()
+            play_until([ann, bo], lambda: len(ann.view().tricks) >= 1, 60)
+            page.wait("window.__heard.some((h) => / takes it\\./.test(h.text))")
+            assert page.js("document.querySelectorAll('#hand [role=option]').length") == 0
+            # Nothing is kept for a reload: a watcher has no seat to take back.
+            assert page.js("sessionStorage.length") == 0
+        finally:
+            ann.close()
+            bo.close()
+
+
+def test_without_the_guest_door_the_page_watcher_hears_the_table_and_is_never_you() -> None:
+    """A server whose page seats are still the browser seat's (``browser_seat``): Watch
+    works there too, in the same public words."""
+    with web_server() as server, browser() as b:
+        ann = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
+        bo = RemoteTable.join(server.url, ann.code, "Bo")
+        try:
+            page = open_page(b, base_url(server) + "#" + ann.code)
+            page.wait("document.activeElement.id === 'name'")
+            page.type("Wes")
+            page.js("document.getElementById('watch-button').click()")
+            wait_for(lambda: "Wes" in ann.watchers(), 30)
+            page.wait("window.__heard.some((h) => h.text.startsWith('You are watching.'))")
+            ann.start()
+            play_until([ann, bo], lambda: len(ann.view().tricks) >= 1, 60)
+            page.wait("window.__heard.some((h) => / takes it\\./.test(h.text))")
+            heard = page.js("window.__heard.map((h) => h.text).join('\\n')")
+            assert "Your " not in heard and "You take" not in heard, heard
+            assert page.js("document.querySelectorAll('#hand [role=option]').length") == 0
+        finally:
+            ann.close()
+            bo.close()
