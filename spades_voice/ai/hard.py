@@ -356,7 +356,7 @@ def _bid_candidates(
     cands = sorted({b for b in range(est - 1, top + 1) if 1 <= b <= 13})
     if covering and est >= 3:
         cands.insert(0, est - 2)
-    if partner_bid != NIL_CODE and nil_danger(hand) < 3.5:
+    if partner_bid > 0 and nil_danger(hand) < 3.5:  # never nil over a nil or blind nil
         cands.insert(0, NIL_CODE)
     if also is not None and also not in cands:
         cands = sorted([*cands, also])
