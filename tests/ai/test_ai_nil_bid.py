@@ -31,8 +31,8 @@ def test_the_best_value_wins_nil_included_and_a_tie_goes_to_the_lower_bid() -> N
 
 def test_a_nil_rated_best_by_less_than_the_old_margin_is_bid() -> None:
     # South bids first in a single hand. No ace or king; the queen of spades and a long
-    # run of clubs. The playouts rate nil about 24 points above a bid of one.
-    hand = mask_of(cards("4S QS 3H 9H 4D 2C 3C 5C 7C 8C 9C JC QC"))
+    # run of clubs. The playouts rate nil about 12 points above a bid of one.
+    hand = mask_of(cards("4S QS 3H 9H 4D 6D 3C 5C 7C 8C 9C JC QC"))
     stakes = Stakes(team=0, bags=(0, 0), totals=(0, 0), target=None, partner_rule=False)
     known = at_bidding(S, hand, (NO_BID, NO_BID, NO_BID, NO_BID), E, stakes)
     j = judge_bid(known, random.Random(1), safety_net=False)
