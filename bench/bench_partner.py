@@ -24,7 +24,8 @@ it), never by the computer's own view of it:
   card of ours after which it could; the move left the nil no card to duck with.
 * nil took a duckable trick: a live nil bidder's card with a choice; it took the trick
   though another legal card of its would have lost to the other three cards as played.
-* nil over nil: a bid after the partner bid nil or blind nil; the bid was nil.
+* nil over nil: a bid after the partner bid nil or blind nil (not the scripted seat's);
+  the bid was nil.
 * spade into a partner's nil: a lead while the partner's nil is alive; the lead was a
   spade under a spade the leader had not seen (neither held nor played).
 
@@ -206,7 +207,10 @@ def _judge_card(
 
 
 def _judge_trick(
-    tallies: dict[Seat, Tally], trick: list[tuple[Seat, Card]], pending: list[tuple[int, int, int]]
+    tallies: dict[Seat, Tally],
+    trick: list[tuple[Seat, Card]],
+    pending: list[tuple[int, int, int]],
+    number: int,
 ) -> None:
     """The nil bidders' cards of a finished trick: could one have ducked it?"""
     leader = trick[0][0].index
@@ -224,7 +228,7 @@ def _judge_trick(
                 other = cards.copy()
                 other[k] = b.bit_length() - 1
                 ducks = trick_winner(other, leader)[1] != me
-        where = f"{SEATS[me].value} {_name(c)} in {[(s.value, x.code) for s, x in trick]}"
+        where = f"hand {number} {SEATS[me].value} {_name(c)} in {[x.code for _, x in trick]}"
         tallies[SEATS[me]].count("nil_took", took and ducks, where)
     pending.clear()
 
@@ -254,7 +258,7 @@ def play_hand(args: argparse.Namespace, i: int) -> dict[Level, Tally]:
                 decision = BLIND_NIL
             assert isinstance(decision, Bid)
             partner_bid = view.bid_of(seat.partner)
-            if partner_bid is not None and partner_bid.code <= 0:
+            if seat is not blind_seat and partner_bid is not None and partner_bid.code <= 0:
                 tallies[seat].count("nil_over_nil", decision.code <= 0, f"hand {i} {seat.value}")
             state.apply(decision, seat)
             continue
@@ -264,7 +268,7 @@ def play_hand(args: argparse.Namespace, i: int) -> dict[Level, Tally]:
         plays = [*state.hand.current_trick.plays, (seat, card)]
         state.apply(card, seat)
         if len(plays) == 4:
-            _judge_trick(tallies, plays, pending)
+            _judge_trick(tallies, plays, pending, i)
     out: dict[Level, Tally] = {}
     for s in SEATS:
         out.setdefault(level_of[s], Tally()).add(tallies[s])

@@ -40,6 +40,11 @@ LEVEL_FLOOR = 0.5
 #: playouts is the difference between two seats' rule-of-thumb leads, and players read
 #: the overtake as a wasted card (issue 50: 9.3% of chances, none of Medium's).
 OVERTAKE_SLACK = 12.0
+#: Points of expected value a live nil bidder gives up to duck rather than take a trick:
+#: where its playouts see the nil lost anyway (a high card it must win with later) they
+#: rate cashing that card now as good or better, and a person sees their partner throw
+#: the nil away (bench: 15 of 588 such cards taken with level values alone).
+NIL_DUCK_SLACK = 15.0
 #: Points over which a difference is never noise: the coach's own threshold for a
 #: decision worth a player's attention (``coach.MIN_COST``).
 LEVEL_CAP = 4.0
@@ -162,8 +167,9 @@ def _ducks(known: Known, c: int) -> bool:
 def nil_card(
     known: Known, cards: Sequence[int], rows: Sequence[Sequence[float]], slack: float
 ) -> int:
-    """A live nil bidder's card. If a card level with the best can duck (``_ducks``), the
-    nil ducks: the best of those that can. Then, among the cards that can within ``slack``
+    """A live nil bidder's card. If a card level with the best, or at most
+    ``NIL_DUCK_SLACK`` points under it, can duck (``_ducks``), the nil ducks: the best of
+    those that can. Then, among the cards that can within ``slack``
     points of that one (or, if none could, any card within ``slack`` of the best), the
     highest, keeping the low ones to duck with later (the playouts rarely see that far
     ahead)."""
@@ -171,7 +177,9 @@ def nil_card(
     best_k = max(range(len(cards)), key=lambda k: (values[cards[k]], -cards[k]))
     best = cards[best_k]
     pool = list(cards)
-    ducks = [c for c in close_cards(cards, rows, best_k) if _ducks(known, c)]
+    level = set(close_cards(cards, rows, best_k))
+    floor = values[best] - NIL_DUCK_SLACK
+    ducks = [c for c in cards if _ducks(known, c) and (c in level or values[c] >= floor)]
     if ducks:
         best = max(ducks, key=lambda c: (values[c], -c))
         pool = [c for c in cards if _ducks(known, c)]
