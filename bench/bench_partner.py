@@ -24,6 +24,8 @@ it), never by the computer's own view of it:
   card of ours after which it could; the move left the nil no card to duck with.
 * nil took a duckable trick: a live nil bidder's card with a choice; it took the trick
   though another legal card of its would have lost to the other three cards as played.
+  "Not sure to take one": the nil did not hold the highest spade still out, which must
+  take a trick whenever it is played (a scripted blind nil often does).
 * nil over nil: a bid after the partner bid nil or blind nil (not the scripted seat's);
   the bid was nil.
 * spade into a partner's nil: a lead while the partner's nil is alive; the lead was a
@@ -79,6 +81,7 @@ ROWS = (
     ("overtake3_bare", "  of which with no excuse (4th seat not shown out, or no trump)"),
     ("uncovered", "partner's nil at risk, 2nd to play: left it uncovered"),
     ("nil_took", "a nil bidder took a trick it could have ducked"),
+    ("nil_took_bare", "  of which not holding the highest spade out (sure to take one)"),
     ("nil_over_nil", "bid nil over the partner's nil or blind nil"),
     ("spade_into_nil", "led a spade under an unseen one into partner's live nil"),
 )
@@ -145,7 +148,7 @@ def _judge_card(
     state: MatchState,
     seat: Seat,
     card: Card,
-    pending: list[tuple[int, int, int]],
+    pending: list[tuple[int, int, int, bool]],
     number: int,
 ) -> None:
     """Count the chances and complaints of ``seat`` playing ``card`` now."""
@@ -165,7 +168,9 @@ def _judge_card(
     opp_nil = _live_nil(bids, won, me ^ 1) or _live_nil(bids, won, me ^ 3)
     where = f"hand {number} trick {len(view.tricks) + 1} {seat.value} played {card.code}"
     if _live_nil(bids, won, me) and legal & (legal - 1):
-        pending.append((me, c, legal))
+        spades_out = (held[0] | held[1] | held[2] | held[3]) & SPADES
+        doomed = bool(spades_out) and held[me] >> (spades_out.bit_length() - 1) & 1
+        pending.append((me, c, legal, doomed))
     if pos == 0:
         if _live_nil(bids, won, partner):
             under = c < 13 and bool(known.unseen & SPADES & ~((2 << c) - 1))
@@ -209,14 +214,14 @@ def _judge_card(
 def _judge_trick(
     tallies: dict[Seat, Tally],
     trick: list[tuple[Seat, Card]],
-    pending: list[tuple[int, int, int]],
+    pending: list[tuple[int, int, int, bool]],
     number: int,
 ) -> None:
     """The nil bidders' cards of a finished trick: could one have ducked it?"""
     leader = trick[0][0].index
     cards = [c.index for _, c in trick]
     _, winner = trick_winner(cards, leader)
-    for me, c, legal in pending:
+    for me, c, legal, doomed in pending:
         took = winner == me
         ducks = False
         if took:
@@ -230,6 +235,8 @@ def _judge_trick(
                 ducks = trick_winner(other, leader)[1] != me
         where = f"hand {number} {SEATS[me].value} {_name(c)} in {[x.code for _, x in trick]}"
         tallies[SEATS[me]].count("nil_took", took and ducks, where)
+        if not doomed:
+            tallies[SEATS[me]].count("nil_took_bare", took and ducks, where)
     pending.clear()
 
 
@@ -247,7 +254,7 @@ def play_hand(args: argparse.Namespace, i: int) -> dict[Level, Tally]:
     players = _players(levels, seed, args.budget_ms)
     level_of = {s: levels[0] if s.team is Team.NS else levels[1] for s in SEATS}
     tallies = {s: Tally() for s in SEATS}
-    pending: list[tuple[int, int, int]] = []
+    pending: list[tuple[int, int, int, bool]] = []
     while not state.outcomes:
         seat = state.to_act
         assert seat is not None and state.hand is not None

@@ -172,7 +172,7 @@ def nil_card(
     those that can. Then, among the cards that can within ``slack``
     points of that one (or, if none could, any card within ``slack`` of the best), the
     highest, keeping the low ones to duck with later (the playouts rarely see that far
-    ahead)."""
+    ahead); but 2nd or 3rd to play with no card under the one winning now, the lowest."""
     values = _values(cards, rows)
     best_k = max(range(len(cards)), key=lambda k: (values[cards[k]], -cards[k]))
     best = cards[best_k]
@@ -184,4 +184,8 @@ def nil_card(
         best = max(ducks, key=lambda c: (values[c], -c))
         pool = [c for c in cards if _ducks(known, c)]
     near = [c for c in pool if values[c] >= values[best] - slack]
+    if 0 < len(known.trick) < 3 and not any(_ducks(known, c) for c in near):
+        # Each goes over the card winning now: the lowest leaves the most room for a
+        # later player to go over it in turn.
+        return min(near, key=lambda c: (c % 13, c))
     return max(near, key=lambda c: (c % 13, -c))

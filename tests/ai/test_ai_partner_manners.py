@@ -320,6 +320,32 @@ def test_no_low_spade_led_into_a_partners_live_nil(spot: Spot) -> None:
     assert not (card.index < 13 and unseen & SPADES & ~((2 << card.index) - 1)), card
 
 
+NIL_SECOND = [
+    # hand 47 trick 2: E played AC (before this round's last change)
+    Spot(
+        "S",
+        {
+            "S": "TS KS AS 3H 5H JH KH 5D 7D 9D TD KD 4C",
+            "W": "7S QS 7H 9H 3D 4D 6D QD 3C 5C 7C 9C QC",
+            "N": "2S 3S 5S 6S 8S JS 6H AH 2C 6C 8C TC KC",
+            "E": "4S 9S 2H 4H 8H TH QH 2D 8D JD AD JC AC",
+        },
+        ["nil", 5, "blind", 4, "QD", "2S", "AD", "TD", "2C"],
+        (400, 240),
+        (6, 5),
+        47,
+    )
+]
+
+
+@pytest.mark.parametrize("spot", NIL_SECOND, ids=lambda s: f"hand{s.number}")
+def test_a_nil_bidder_second_to_play_goes_over_with_its_lowest(spot: Spot) -> None:
+    """A blind nil 2nd to play, every club it holds over the 2 led, its values level:
+    it shed the ace, which must win, where the jack leaves room for a later player (the
+    queen came)."""
+    assert spot.hard_card() == Card.from_code("JC")
+
+
 # ---- the tie-break itself, on values given -----------------------------------------
 
 
