@@ -174,9 +174,10 @@ _VOID_GAIN = (0.0, 0.0, 0.5, 1.0)
 
 
 def medium_bid(hand: int, partner_bid: int | None) -> int:
-    """Medium's bid: the count of winners, or nil for a safe hand when partner is not nil."""
+    """Medium's bid: the count of winners, or nil for a safe hand when partner has not bid
+    nil or blind nil (``None``: the partner has not bid yet)."""
     t = estimate_tricks(hand)
-    if partner_bid != NIL_CODE and t < 2.0 and nil_danger(hand) < 1.2:
+    if (partner_bid is None or partner_bid > 0) and t < 2.0 and nil_danger(hand) < 1.2:
         return NIL_CODE
     return max(1, min(13, math.floor(t + 0.35)))
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from spades_voice.ai.counting import count_tricks, medium_bid, nil_danger
 from spades_voice.ai.fastplay import ABOVE, BELOW, Stakes, playout, solve
 from spades_voice.ai.knowledge import NO_BID, Known, bags_once_made, known_of, live_nil
+from spades_voice.ai.manners import mannerly, nil_card
 from spades_voice.ai.medium import bid_of_code, legal_of
 from spades_voice.ai.sampling import sample_deals
 from spades_voice.rules import Card, Move, SeatView
@@ -268,6 +269,7 @@ def judge_card(
     cutoff = start + CUTOFF_SHARE * budget_ms / 1000.0 if safety_net else float("inf")
     done = 0
     repeats = _Repeats()
+    rows: list[list[float]] = []  # one per deal drawn, repeats too: the noise between cards
     for held in deals:
         row = repeats.get(held)
         repeat = row is not None
@@ -286,13 +288,15 @@ def judge_card(
             repeats.put(held, row)
         for c, v in zip(reps, row, strict=True):
             totals[c] += v
+        rows.append(row)
         done += 1
         if repeat and repeats.exhausted(done):
             break
     values = {c: totals[c] / done for c in reps}
-    best = best_of(values, reps)
     if live_nil(known, known.me):
-        best = _nil_choice(known, legal, values, best)
+        best = _nil_choice(known, legal, reps, rows)
+    else:
+        best = mannerly(known, reps, rows)
     return Judgement(best, values, repeats.distinct)
 
 
@@ -325,16 +329,13 @@ def best_of(values: dict[int, float], cards: Iterable[int]) -> int:
     return max(cards, key=lambda c: (values[c], -c))
 
 
-def _nil_choice(known: Known, legal: int, values: dict[int, float], best: int) -> int:
-    """A live nil's card, given the values of its options and the best of them."""
+def _nil_choice(known: Known, legal: int, reps: list[int], rows: list[list[float]]) -> int:
+    """A live nil's card, given its options' values on each deal judged."""
     if _all_follow_and_lose(known, legal):
         # Under a card none of ours can beat: the highest goes now, and every lower card
         # is kept to duck with later. Sure, whatever the sample says.
-        return max(values, key=lambda c: c % 13)
-    # Among cards about as good, shed the highest and keep the low ones to duck with
-    # later (the playouts rarely see that far ahead).
-    close = [c for c in values if values[c] >= values[best] - NIL_SHED_SLACK]
-    return max(close, key=lambda c: (c % 13, -c))
+        return max(reps, key=lambda c: c % 13)
+    return nil_card(known, reps, rows, NIL_SHED_SLACK)
 
 
 def best_bid(values: dict[int, float], covering: bool = False) -> int:
@@ -367,7 +368,7 @@ def _bid_candidates(
     cands = sorted({b for b in range(est - 1, top + 1) if 1 <= b <= 13})
     if covering and est >= 3:
         cands.insert(0, est - 2)
-    if partner_bid != NIL_CODE and nil_danger(hand) < 3.5:
+    if partner_bid > 0 and nil_danger(hand) < 3.5:  # never nil over a nil or blind nil
         cands.insert(0, NIL_CODE)
     if also is not None and also not in cands:
         cands = sorted([*cands, also])

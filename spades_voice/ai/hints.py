@@ -7,6 +7,7 @@ never give away a hidden card. Numbers are digits, cards are named as they are s
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from spades_voice.ai.base import Hint
 from spades_voice.ai.counting import Reason, count_tricks
@@ -89,18 +90,21 @@ def _describe(reasons: tuple[Reason, ...]) -> list[Said]:
     return parts[:3]
 
 
+#: Side-suit ranks a nil calls high: cards that may take a trick.
+NIL_HIGH = Rank.QUEEN
+
+
+def _high_side_cards(hand: int) -> list[Card]:
+    """The side-suit cards of ``hand`` at ``NIL_HIGH`` or above, highest first."""
+    high = [CARDS[i] for i in range(13, 52) if hand >> i & 1 and CARDS[i].rank >= NIL_HIGH]
+    return sorted(high, key=lambda c: -c.rank)
+
+
 def bid_reason(known: Known, code: int) -> Said:
     """Why this bid, from the player's own cards."""
     hand = known.hand
     if code <= 0:
-        spades = hand & SPADES
-        if spades:
-            top = CARDS[spades.bit_length() - 1]
-            return Said(
-                N_("Bid nil: your highest spade is {the_rank} and your cards are low."),
-                the_rank=top.rank,
-            )
-        return Said(N_("Bid nil: you hold no spades and your cards are low."))
+        return _nil_reason(hand)
     parts = _describe(count_tricks(hand).reasons)
     if not parts:
         return Said(N_("Bid {bid}: your hand has few sure winners."), bid=code)
@@ -110,11 +114,53 @@ def bid_reason(known: Known, code: int) -> Said:
     return Said(N_("Bid {bid}: about {bid} tricks from {parts}."), bid=code, parts=tuple(parts))
 
 
+def _nil_reason(hand: int) -> Said:
+    """Why nil: how low the spades are, and the two highest side cards that are its danger
+    (the cards are called low only when there are none)."""
+    spades = hand & SPADES
+    high = tuple(Said(N_("{the_card}"), the_card=c) for c in _high_side_cards(hand)[:2])
+    if spades:
+        top = CARDS[spades.bit_length() - 1]
+        if high:
+            return Said(
+                N_("Bid nil: your highest spade is {the_rank}; shed {parts} early."),
+                the_rank=top.rank, parts=high,
+            )
+        return Said(
+            N_("Bid nil: your highest spade is {the_rank} and your cards are low."),
+            the_rank=top.rank,
+        )
+    if high:
+        return Said(N_("Bid nil: you hold no spades; shed {parts} early."), parts=high)
+    return Said(N_("Bid nil: you hold no spades and your cards are low."))
+
+
 # ---- plays --------------------------------------------------------------------------
 
 
 def _sure(known: Known, idx: int) -> bool:
+    """No one else holds a higher card of ``idx``'s suit."""
     return not known.unseen & ABOVE[idx]
+
+
+def may_be_trumped(known: Known, idx: int, seats: Iterable[int]) -> bool:
+    """One of ``seats`` may trump ``idx``: a side card, and the seat is out of its suit
+    (shown out, or no other card of the suit is left unseen) and may still hold a spade."""
+    suit = idx // 13
+    if suit == 0 or not known.unseen & SPADES:
+        return False
+    suit_gone = not known.unseen & SUIT_MASKS[suit]
+    return any(
+        (suit_gone or known.voids[s] >> suit & 1) and not known.voids[s] & 1 and known.counts[s]
+        for s in seats
+    )
+
+
+def _opponents_after(known: Known) -> list[int]:
+    """The opponents still to play to the trick in progress (all of them on a lead)."""
+    me = known.me
+    later = [(me + k) & 3 for k in range(1, 4 - len(known.trick))]
+    return [s for s in later if (s ^ me) & 1]
 
 
 def _lowest_of_suit(legal: int, idx: int) -> bool:
@@ -149,6 +195,14 @@ def _lead_reason(known: Known, idx: int, nil_opp_alive: bool) -> Said:
             return Said(N_("Lead {the_card}: a low lead keeps your nil safe."), the_card=c)
         return Said(N_("Lead {the_card}: of your leads, it costs your nil least."), the_card=c)
     if _sure(known, idx):
+        if may_be_trumped(known, idx, _opponents_after(known)):
+            return Said(
+                N_(
+                    "Lead {the_card}: no one else holds a higher {suit_one}, "
+                    "but it may be trumped."
+                ),
+                the_card=c, suit_one=c.suit,
+            )
         return Said(
             N_("Lead {the_card}: cash it, no one else holds a higher {suit_one}."),
             the_card=c, suit_one=c.suit,
@@ -181,7 +235,9 @@ def _follow_reason(known: Known, legal: int, idx: int, nil_opps: list[int]) -> S
     led = trick[0]
     if live_nil(known, me):  # a failed nil plays as anyone else: no nil to keep safe
         return _nil_follow_reason(idx, led, winner, beats, last)
-    if live_nil(known, partner) and beats:
+    # The nil is at stake only while it is winning the trick or has still to play to it.
+    nil_at_stake = win_seat == partner or len(trick) == 1
+    if live_nil(known, partner) and beats and nil_at_stake:
         return Said(N_("Play {the_card}: win the trick so your partner's nil is safe."), the_card=c)
     if win_seat in nil_opps and not beats:
         return Said(N_("Play {the_card}: duck, the nil bidder is winning this trick."), the_card=c)
@@ -242,6 +298,14 @@ def _beating_reason(
             )
         return Said(N_("Play {the_card}: it takes the trick."), the_card=c)
     if _sure(known, idx):
+        if may_be_trumped(known, idx, _opponents_after(known)):
+            return Said(
+                N_(
+                    "Play {the_card}: no one else holds a higher {suit_one}, "
+                    "but it may be trumped."
+                ),
+                the_card=c, suit_one=c.suit,
+            )
         return Said(
             N_("Play {the_card}: win it, no one else holds a higher {suit_one}."),
             the_card=c, suit_one=c.suit,

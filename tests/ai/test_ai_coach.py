@@ -81,14 +81,14 @@ def test_a_ruff_that_cost_the_contract() -> None:
 
 
 def test_a_10th_bag_taken() -> None:
-    base, _ = _hand(5, None, False)
-    state, moments = _hand(5, (10, "QS"), False)
+    base, _ = _hand(1, None, False)
+    state, moments = _hand(1, (10, "QD"), False)
     ns, ns0 = state.outcomes[0].scores[Team.NS], base.outcomes[0].scores[Team.NS]
     assert ns.made and ns.bags_added > ns0.bags_added
     # The player carried 9 bags into this hand: the extra trick was the 10th.
     nine = [(dataclasses.replace(v, bags={Team.NS: 9, Team.EW: 0}), d) for v, d in moments]
     top = _top(nine)
-    assert (top.trick, top.played) == (10, card("QS"))
+    assert (top.trick, top.played) == (10, card("QD"))
     assert top.cost >= 50
 
 

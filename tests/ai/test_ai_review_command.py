@@ -60,9 +60,9 @@ def test_review_names_decisions_of_the_chosen_seat(tmp_path: Path) -> None:
     code, text, _ = _review(path, data, "--seat", "W")
     # One finding a line under the hand's count (a terminal's screen reader reads lines).
     first, *lines = text.splitlines()
-    assert code == 0 and first == f"Hand 1, {len(findings)} finding{'s' * (len(findings) > 1)}." and len(lines) == len(
-        findings
-    ), text
+    plural = "s" * (len(findings) > 1)
+    assert code == 0 and first == f"Hand 1, {len(findings)} finding{plural}.", text
+    assert len(lines) == len(findings), text
     assert all(line.count("cost about") == 1 for line in lines), text
 
 

@@ -98,6 +98,10 @@ def choose(
     if nil_opp >= 0 and win_seat == nil_opp:
         # Leave the trick to the nil bidder.
         return high(lose) if lose else low(beat)
+    if nil_opp == o1 and pos <= 2:
+        # The nil bidder plays next: stay under the card winning now, so it has to go
+        # over it or hold a lower one (going over it would let it duck under ours).
+        return low(lose) if lose else low(beat)
 
     # Want tricks.
     if win_seat == p:
