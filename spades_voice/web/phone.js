@@ -9,10 +9,11 @@
 // - The actions a player needs are buttons (#actions), each doing what its key does
 //   (the key's own button in "What you can do", so there is one way to do each).
 // The sizes (44 by 44 at least) and the turn line that does not stick over the controls
-// are app.css's, under the same media query.
+// are app.css's, under the same media query. The page's own voice (say.js), a setting
+// for any pointer, is set up here too, before the first line is said.
 
 import { $, page } from "./state.js";
-import { announce, touching } from "./say.js";
+import { announce, setUpVoice, touching } from "./say.js";
 
 function layOutForTouch() {
   const table = $("table");
@@ -46,4 +47,5 @@ function onAction(e) {
 }
 
 if (touching()) layOutForTouch();
+setUpVoice();
 $("actions").addEventListener("click", onAction);

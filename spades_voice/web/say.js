@@ -63,6 +63,7 @@ function flush() {
     q.textContent = pending.map(([text]) => text).join(" ");
     now.replaceChildren(q);
   }
+  voice(pending);
   pending = [];
   said.appendChild(p);
   delete said.dataset.pending;
@@ -82,4 +83,35 @@ export function remember(lines) {
     li.tabIndex = -1;
     list.insertBefore(li, list.firstChild);
   }
+}
+
+// The page's own voice (a setting, remembered here): where no screen reader runs (a
+// low-vision player, a phone without VoiceOver), the browser's speech (the Web Speech
+// API) says every line, by the terminal's rules: a key's answer or the turn (an urgent
+// line) interrupts whatever is being said, and events queue in the order said. A burst is
+// said whole, in order, each line an utterance, in the page's language.
+const VOICE_KEY = "spades-voice";
+
+export function voiceOn() {
+  return $("voice").checked && "speechSynthesis" in window;
+}
+
+function voice(lines) {
+  if (!voiceOn()) return;
+  if (lines.some(([, isUrgent]) => isUrgent)) window.speechSynthesis.cancel();
+  for (const [text] of lines) {
+    const u = new SpeechSynthesisUtterance(text);
+    u.lang = page.lang;
+    window.speechSynthesis.speak(u);
+  }
+}
+
+// The setting's check box: as it was left on this browser; turned off, silence at once.
+export function setUpVoice() {
+  const box = $("voice");
+  try { box.checked = localStorage.getItem(VOICE_KEY) === "on"; } catch (e) { /* no storage */ }
+  box.addEventListener("change", () => {
+    try { localStorage.setItem(VOICE_KEY, box.checked ? "on" : "off"); } catch (e) { /* no storage */ }
+    if (!box.checked && "speechSynthesis" in window) window.speechSynthesis.cancel();
+  });
 }
