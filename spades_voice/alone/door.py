@@ -43,7 +43,7 @@ from spades_voice.net.protocol import CLOSE_BUSY, ProtocolError
 from spades_voice.net.server import Visit
 from spades_voice.net.web import WebPage, chosen_language
 from spades_voice.options import Level, Sound, Target
-from spades_voice.rules import Ruleset, Seat
+from spades_voice.rules import Bid, Card, Ruleset, Seat
 from spades_voice.store.hooks import StoreHooks
 from spades_voice.store.settings import SETTINGS_FILE, Settings
 from spades_voice.table import LocalTable
@@ -226,7 +226,29 @@ class AloneDoor:
                     message = guard.admit(raw)
                 except ProtocolError:
                     continue
-                if message.get("type") == "press" and isinstance(message.get("key"), str):
-                    session.press(message["key"])
+                take(session, message)
         except (ConnectionClosed, Expelled):
             pass
+
+
+def take(session: AloneSession, message: dict[str, Any]) -> None:
+    """One frame of the page's: a key by name (``press``), or an action (``act``): a
+    button's by name, a card tapped or clicked by its code, a bid by its value. A frame
+    that names nothing the game knows is dropped, as the guard drops any bad message."""
+    kind = message.get("type")
+    if kind == "press" and isinstance(message.get("key"), str):
+        session.press(message["key"])
+    elif kind == "act" and isinstance(message.get("card"), str):
+        try:
+            card = Card.from_code(message["card"])
+        except ValueError:
+            return
+        session.card(card, named=message.get("named") is True)
+    elif kind == "act" and "bid" in message:
+        try:
+            bid = Bid.from_json(message["bid"])
+        except (ValueError, TypeError):
+            return
+        session.bid(bid)
+    elif kind == "act" and isinstance(message.get("action"), str):
+        session.act(message["action"])

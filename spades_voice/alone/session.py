@@ -4,10 +4,11 @@
 ``LocalTable`` with ``StoreHooks``, and the pace driver that steps the computers) and
 takes the place of prompt_toolkit at both ends:
 
-- keys come in as the page names them ("h", "R", "f5", "enter", "s-tab") and go through
-  the same merged key bindings the terminal builds (``load_key_bindings``), so each key
-  does in each mode what it does there: a question's Y and Escape, a list's arrows, and
-  any other key saying the question again or that it does nothing;
+- keys come in as the page names them ("h", "R", "f5", "enter", "s-tab"), and taps and
+  clicks as actions on a card or a bid, and go through the shell's one door
+  (``shell.actions.Actions``), so each key does in each mode what it does at the
+  terminal: a question's Y and Escape, a list's arrows, and any other key saying the
+  question again or that it does nothing;
 - what the shell says goes out as the browser seat's frames: its answers (queries) and
   events, marked and in the order said, each frame with the regions' contents
   (``net.regions``), where the shell's focus is, and which answers only name that focus
@@ -18,13 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
-
-from prompt_toolkit.key_binding import KeyBindingsBase, KeyPress, KeyPressEvent
-from prompt_toolkit.key_binding.key_processor import KeyProcessor
-from prompt_toolkit.keys import KEY_ALIASES, Keys
 
 from spades_voice import narration as say
 from spades_voice.alone.sound import PageSound
@@ -32,9 +28,10 @@ from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import prompts, texts
 from spades_voice.net.regions import regions
 from spades_voice.options import Verbosity
-from spades_voice.rules import BID_CHOICES, Card
-from spades_voice.shell.app import drive, load_key_bindings
-from spades_voice.shell.keymap import Keymap, normalize_key
+from spades_voice.rules import BID_CHOICES, Bid, Card
+from spades_voice.shell.actions import Actions
+from spades_voice.shell.app import drive
+from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.startup import start
 from spades_voice.shell.state import Shell
 from spades_voice.store.hooks import StoreHooks
@@ -109,21 +106,6 @@ def _names_focus(
     return left
 
 
-def pt_key(name: str) -> str | None:
-    """prompt_toolkit's name for a key the page sends (keymap.toml's names); None for a
-    name keymap.toml does not know.
-
-    >>> pt_key("enter"), pt_key("R"), pt_key("space"), pt_key("s-tab"), pt_key("nope")
-    ('c-m', 'R', ' ', 's-tab', None)
-    """
-    canonical = normalize_key(name)
-    if canonical is None:
-        return None
-    if canonical == "space":
-        return " "
-    return KEY_ALIASES.get(canonical, canonical)
-
-
 class AloneSession:
     """The shell at one page, from the page's hello until it goes."""
 
@@ -155,8 +137,7 @@ class AloneSession:
         self.thinking = thinking
         if thinking is not None:
             self.shell.driver.thinking = thinking
-        self._bindings: KeyBindingsBase = load_key_bindings(self.shell, keymap)
-        self._processor = KeyProcessor(self._bindings)
+        self.actions = Actions(self.shell, keymap)
         self._send = send
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         #: Keys handled so far: each frame says how many it follows.
@@ -220,22 +201,30 @@ class AloneSession:
     # ---- keys --------------------------------------------------------------------------
 
     def press(self, name: str) -> None:
-        """A key the page sends: what the terminal's bindings do with it now."""
+        """A key the page sends: what the terminal's keys do with it now."""
+        self._acted()
+        self.actions.key(name)
+
+    def act(self, action: str) -> None:
+        """An action the page sends by name (a button's): as its key does now."""
+        self._acted()
+        if not self.actions.act(action):
+            self.actions.key("")  # nothing does it here: the question again, or why not
+
+    def card(self, card: Card, *, named: bool) -> None:
+        """A card tapped (``named``: its name was heard as the finger reached it) or
+        clicked (the first click names it)."""
+        self._acted()
+        self.actions.card(card, named=named)
+
+    def bid(self, bid: Bid) -> None:
+        """A bid tapped or clicked: the bid list's focus, named; placing is ``select``."""
+        self._acted()
+        self.actions.bid(bid)
+
+    def _acted(self) -> None:
         self.pressed += 1
         self.invalidate()
-        key = pt_key(name)
-        if key is None:
-            return
-        try:
-            code: Keys | str = Keys(key)
-        except ValueError:
-            code = key
-        found = [b for b in self._bindings.get_bindings_for_keys((code,)) if b.filter()]
-        if not found:
-            return
-        press = KeyPress(code, key)
-        event = KeyPressEvent(weakref.ref(self._processor), None, [press], [], False)
-        found[-1].call(event)
 
     # ---- frames ------------------------------------------------------------------------
 

@@ -28,6 +28,8 @@ NOTHING_TO_RESTART = N_("The match is over: nothing to restart.")
 GOODBYE = N_("Goodbye.")
 FIRST_CARD = N_("First card.")
 LAST_CARD = N_("Last card.")
+CARD_NOT_IN_HAND = N_("That card is no longer in your hand.")
+NO_BID_DUE = N_("No bid is due now.")
 
 HISTORY_TITLE = N_("History")
 HELP_TITLE = N_("Help")
@@ -101,6 +103,12 @@ def your_bid(bid: Bid) -> str:
 def card_to_play(card: Card) -> str:
     """Enter on a card not yet heard names it; Enter again plays it."""
     return Showing(_("{card}. Enter again plays it.").format(card=cap(card_name(card))), [card])
+
+
+def card_to_click(card: Card) -> str:
+    """A click on a card not yet named names it; a second click on it plays it."""
+    return Showing(_("{card}. Click it again to play it.").format(card=cap(card_name(card))),
+                   [card])
 
 
 def bid_choice(bid: Bid) -> str:

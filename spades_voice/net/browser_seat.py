@@ -64,6 +64,8 @@ INTENT_ID = 1
 FIRST_ASKED = 1 << 20
 #: What a mute awaiting its ``ok`` is asked as (never a key's action).
 MUTE = "/mute"
+#: What a mouse's first click on a card is asked as (its code follows; never a key's).
+NAME_CARD = "/name "
 MAX_ASKED = 64  # keys awaiting the server's ok; beyond it (a flood) they are not answered
 
 
@@ -135,6 +137,8 @@ class BrowserSocket:
         self._greet = False
         #: Blind nil was offered on the last frame (its cards held back by the server).
         self._offered = False
+        #: The card a mouse's first click named (its code): a second click plays it.
+        self._clicked: str | None = None
 
     # ---- page -> table -------------------------------------------------------------
 
@@ -173,6 +177,8 @@ class BrowserSocket:
             return p.encode(_opened(data))
         if kind == "key" and isinstance(data.get("action"), str):
             return self._key(data["action"])
+        if kind == "act" and isinstance(data.get("card"), str):
+            return self._card(data["card"], named=data.get("named") is True)
         if kind == "say" and isinstance(data.get("text"), str):
             word, _, name = data["text"].strip().partition(" ")
             if word in ("/mute", "/unmute") and name.strip():
@@ -198,6 +204,16 @@ class BrowserSocket:
             self._asked[asked] = action
         return p.encode({"type": "ping", "id": asked})
 
+    def _card(self, code: str, *, named: bool) -> str:
+        """A card tapped (``named``: the screen reader said it as the finger reached it)
+        or clicked: played by its code; a mouse's first click on a card names it, and a
+        second click on the same card plays it (the shell's rule, ``shell.actions``)."""
+        if named or code == self._clicked:
+            self._clicked = None
+            return p.encode({"type": "play", "card": code, "id": INTENT_ID})
+        self._clicked = code
+        return self._key(NAME_CARD + code)
+
     def _mute(self, name: str, on: bool) -> str:
         """The host's "/mute Bo" or "/unmute Bo" typed in the chat, as the terminal's chat
         line takes it: the table's mute intent, answered with the terminal's words."""
@@ -216,6 +232,8 @@ class BrowserSocket:
             return _answer(say.people_summary([x.summary for x in self.client.people]))
         if action == "hint":
             return self._hint()
+        if action.startswith(NAME_CARD):
+            return _answer(_click_named(action.removeprefix(NAME_CARD), self._view()))
         if not (self.client.started or self.client.waiting) and action != "seats":
             if self.client.host:  # the one who starts it hears how
                 return _answer(line(START_HOST))
@@ -364,6 +382,19 @@ class BrowserSocket:
     def _cast(self) -> say.Cast:
         names = {x.seat: x.name for x in self.client.people if not x.you}
         return say.Cast(self.client.seat, names)
+
+
+def _click_named(code: str, view: SeatView) -> str:
+    """A card a mouse clicked once: its name, and that a second click plays it when it
+    can be played now ("King of diamonds. Click it again to play it.")."""
+    try:
+        card = Card.from_code(code)
+    except ValueError:
+        return line(prompts.CARD_NOT_IN_HAND)
+    if card not in view.hand:
+        return line(prompts.CARD_NOT_IN_HAND)
+    playable = card in view.legal_cards if view.my_turn and view.phase is Phase.PLAYING else None
+    return prompts.card_to_click(card) if playable else say.focus_line(card, playable)
 
 
 def _blind_offer(view: SeatView) -> bool:

@@ -19,6 +19,7 @@ import logging
 import sys
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Protocol
 
 from prompt_toolkit.application import Application, get_app
@@ -38,21 +39,16 @@ from prompt_toolkit.layout.containers import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import DummyOutput, Output
 
-from spades_voice.narration import notices, prompts
-from spades_voice.narration.keynames import spoken_key
+from spades_voice.narration import notices
 from spades_voice.options import Pace
+from spades_voice.shell.actions import LAYERS, unbound
+from spades_voice.shell.binding import bind_actions
 from spades_voice.shell.chat_mode import load_chat_bindings
-from spades_voice.shell.confirm_mode import load_confirm_bindings
 from spades_voice.shell.keymap import Keymap, load_keymap, normalize_key
-from spades_voice.shell.list_mode import load_list_bindings
-from spades_voice.shell.match_keys import load_match_bindings
-from spades_voice.shell.menu_mode import load_menu_bindings
 from spades_voice.shell.presses import press_name, sequence_length
 from spades_voice.shell.screen import screen as draw
-from spades_voice.shell.sound_keys import load_sound_bindings
 from spades_voice.shell.startup import start
 from spades_voice.shell.state import Shell
-from spades_voice.shell.table_mode import load_always_bindings, load_table_bindings
 from spades_voice.shell.terminal import Console
 from spades_voice.sound import SoundPlayer
 from spades_voice.speech import Speaker, prints
@@ -80,7 +76,7 @@ def load_fallback_bindings(shell: Shell) -> KeyBindings:
     @kb.add(Keys.Any)
     def _(event: KeyPressEvent) -> None:
         """Say an open question again (it names its keys), or that the key does nothing."""
-        _unbound(shell, _named(event.key_sequence[0]))
+        unbound(shell, _named(event.key_sequence[0]))
 
     return kb
 
@@ -94,15 +90,6 @@ def _named(press: KeyPress) -> str | None:
         return found
     name = press.key.value if isinstance(press.key, Keys) else press.key
     return name if normalize_key(name) is not None else None
-
-
-def _unbound(shell: Shell, name: str | None) -> None:
-    """A key no action uses: an open question again, else that the key does nothing."""
-    question = shell.question
-    if question is not None:
-        shell.answer(question.question)
-        return
-    shell.answer(prompts.does_nothing(spoken_key(name) if name is not None else None))
 
 
 def _alt_follows(app: Application[int]) -> bool:
@@ -139,25 +126,25 @@ def load_alt_bindings(shell: Shell) -> KeyBindings:
     @kb.add(Keys.Escape, filter=Condition(lambda: _alt_follows(get_app())))
     def _(event: KeyPressEvent) -> None:
         """Say that Alt with this key does nothing, or an open question again."""
-        _unbound(shell, _alt_press(event.key_sequence[0], event.app.key_processor.input_queue))
+        unbound(shell, _alt_press(event.key_sequence[0], event.app.key_processor.input_queue))
 
     return kb
 
 
 def load_key_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
-    """All the shell's bindings in one place. Where two match a key, the one merged later
-    wins, so a list's moving keys and a question's answers override the table's."""
+    """All the shell's bindings in one place: each action layer (``actions.LAYERS``) on
+    the keys the keymap gives it, in the layers' order (where two match a key, the one
+    merged later wins), with the typed line's keys before the last."""
+    keyed = [
+        bind_actions(shell, keymap, table, Condition(partial(live, shell)))
+        for table, live in LAYERS
+    ]
     return merge_key_bindings(
         [
             load_fallback_bindings(shell),
-            load_table_bindings(shell, keymap),
-            load_match_bindings(shell, keymap),
-            load_list_bindings(shell, keymap),
-            load_menu_bindings(shell, keymap),
-            load_confirm_bindings(shell, keymap),
-            load_always_bindings(shell, keymap),
+            *keyed[:-1],
             load_chat_bindings(shell),
-            load_sound_bindings(shell, keymap),
+            keyed[-1],
             load_alt_bindings(shell),
         ]
     )

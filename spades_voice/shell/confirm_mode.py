@@ -8,32 +8,17 @@ until the question is answered.
 
 from __future__ import annotations
 
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
-from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
-
 from spades_voice.narration import prompts
-from spades_voice.shell.binding import bind_actions, registry
-from spades_voice.shell.keymap import Keymap
-from spades_voice.shell.state import Mode, Shell
+from spades_voice.shell.binding import registry
+from spades_voice.shell.state import Shell
 
 CONFIRM_ACTIONS, action = registry()
 #: N answers no where the question says so (the saved-match offer).
 N_ACTIONS, n_action = registry()
 
 
-def load_confirm_bindings(shell: Shell, keymap: Keymap) -> KeyBindingsBase:
-    """Yes, no, and N where it means no, while a question is open."""
-    asking = Condition(lambda: shell.mode is Mode.CONFIRM)
-    n_is_no = Condition(lambda: _n_is_no(shell))
-    bindings: list[KeyBindings] = [
-        bind_actions(shell, keymap, CONFIRM_ACTIONS, asking),
-        bind_actions(shell, keymap, N_ACTIONS, asking & n_is_no),
-    ]
-    return merge_key_bindings(bindings)
-
-
-def _n_is_no(shell: Shell) -> bool:
+def n_is_no(shell: Shell) -> bool:
+    """N answers no to the question open now (the saved-match offer)."""
     question = shell.question
     return question is not None and question.n_is_no
 

@@ -6,23 +6,14 @@ Escape while every other table key still answers (the history keeps the table li
 
 from __future__ import annotations
 
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.key_binding import KeyBindings
-
 from spades_voice import narration as say
 from spades_voice.narration import prompts, texts
 from spades_voice.narration.keynames import spoken_key
-from spades_voice.shell.binding import bind_actions, registry
+from spades_voice.shell.binding import registry
 from spades_voice.shell.history_keys import cycle_filter
-from spades_voice.shell.keymap import Keymap
-from spades_voice.shell.state import ListView, Mode, Shell
+from spades_voice.shell.state import ListView, Shell
 
 LIST_ACTIONS, action = registry()
-
-
-def load_list_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """Moving, Enter and Escape in an open list."""
-    return bind_actions(shell, keymap, LIST_ACTIONS, Condition(lambda: shell.mode is Mode.LIST))
 
 
 # ---- opening ---------------------------------------------------------------------------

@@ -8,27 +8,16 @@ after the match ended.
 
 from __future__ import annotations
 
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.key_binding import KeyBindings
-
 from spades_voice import narration as say
 from spades_voice.narration import prompts, stored, texts
 from spades_voice.narration.refusals import heard
 from spades_voice.rules import IllegalAction
-from spades_voice.shell.binding import bind_actions, registry
-from spades_voice.shell.keymap import Keymap
+from spades_voice.shell.binding import registry
 from spades_voice.shell.list_mode import open_list
-from spades_voice.shell.state import ListView, Mode, Shell
+from spades_voice.shell.state import ListView, Shell
 from spades_voice.table import Reviewable
 
 MATCH_ACTIONS, action = registry()
-
-
-def load_match_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """The match's keys: live unless a yes/no question is open or a chat line is typed."""
-    return bind_actions(
-        shell, keymap, MATCH_ACTIONS, Condition(lambda: shell.mode in (Mode.TABLE, Mode.LIST))
-    )
 
 
 def _taken_back(shell: Shell, reopen: bool) -> None:

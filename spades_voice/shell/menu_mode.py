@@ -10,13 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.key_binding import KeyBindings
-
 from spades_voice.narration import prompts
 from spades_voice.options import EventKind, Voice
-from spades_voice.shell.binding import bind_actions, registry
-from spades_voice.shell.keymap import Keymap
+from spades_voice.shell.binding import registry
 from spades_voice.shell.list_mode import open_list
 from spades_voice.shell.state import ListView, Shell
 
@@ -26,9 +22,9 @@ KIND = "speech"
 ROWS: tuple[str, ...] = ("only_card", *(kind.value for kind in EventKind))
 
 
-def load_menu_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
+def menu_open(shell: Shell) -> bool:
     """Left, Right and Enter change a value while the speech menu is open."""
-    return bind_actions(shell, keymap, MENU_ACTIONS, Condition(lambda: _menu(shell) is not None))
+    return _menu(shell) is not None
 
 
 def remember(shell: Shell, **changes: Any) -> None:

@@ -8,21 +8,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from prompt_toolkit.key_binding import KeyBindings
-
 from spades_voice.narration import sounds as words
 from spades_voice.options import Sound
-from spades_voice.shell.binding import bind_actions, registry
-from spades_voice.shell.keymap import Keymap
+from spades_voice.shell.binding import registry
 from spades_voice.shell.state import Shell
 from spades_voice.sound import Cue
 
 SOUND_ACTIONS, sound_action = registry()
-
-
-def load_sound_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """Sound on or off and the volume: live in every mode."""
-    return bind_actions(shell, keymap, SOUND_ACTIONS, True)
 
 
 @sound_action("sound")

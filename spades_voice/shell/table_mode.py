@@ -7,9 +7,6 @@ the list mode binds for itself: moving, Enter and Escape.
 
 from __future__ import annotations
 
-from prompt_toolkit.filters import Condition
-from prompt_toolkit.key_binding import KeyBindings
-
 from spades_voice import narration as say
 from spades_voice.narration import notices, prompts, texts
 from spades_voice.narration.keynames import spoken_key, spoken_keys
@@ -17,11 +14,10 @@ from spades_voice.narration.language import line
 from spades_voice.narration.refusals import heard
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Decision, IllegalAction, Phase
 from spades_voice.shell.advice import ADVICE_ACTIONS
-from spades_voice.shell.binding import Handler, bind_actions, doc, registry
+from spades_voice.shell.binding import Handler, doc, registry
 from spades_voice.shell.chat_mode import CHAT_ACTIONS
 from spades_voice.shell.choices import CHOICE_ACTIONS
 from spades_voice.shell.history_keys import HISTORY_ACTIONS
-from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.list_mode import (
     open_help,
     open_history,
@@ -33,7 +29,7 @@ from spades_voice.shell.playable import PLAYABLE_ACTIONS
 from spades_voice.shell.playable import hand_bound as _hand_bound
 from spades_voice.shell.seeing import look
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
-from spades_voice.shell.state import Mode, Shell
+from spades_voice.shell.state import Shell
 from spades_voice.sound import Cue
 from spades_voice.table import SharedSeat
 
@@ -42,21 +38,6 @@ TABLE_ACTIONS, action = registry()
 ALWAYS_ACTIONS, always = registry()
 
 
-def load_table_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """The table's keys: live unless a yes/no question is open or a line is being typed."""
-    actions = {
-        **TABLE_ACTIONS, **ADVICE_ACTIONS, **PLAYABLE_ACTIONS, **CHOICE_ACTIONS,
-        **HISTORY_ACTIONS, **CHAT_ACTIONS,
-    }
-    live = Condition(lambda: shell.mode in (Mode.TABLE, Mode.LIST))
-    return bind_actions(shell, keymap, actions, live)
-
-
-def load_always_bindings(shell: Shell, keymap: Keymap) -> KeyBindings:
-    """Repeat and silence: live in every mode but typing (where letters are the line)."""
-    return bind_actions(
-        shell, keymap, ALWAYS_ACTIONS, Condition(lambda: shell.mode is not Mode.INPUT)
-    )
 
 
 def help_texts() -> dict[str, str]:

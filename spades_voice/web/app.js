@@ -9,12 +9,12 @@
 // regions), connection.js (the websocket and the server's messages), language.js.
 // solo.js: playing alone, where the server runs the terminal's game and the page sends keys.
 
-import { $, page, SERVER_KEYS } from "./state.js";
+import { $, page, send, stored, SERVER_KEYS } from "./state.js";
 import { act, actionFor, blindOffer, historyKeys, keyName, onKey } from "./keys.js";
 import { focusHand, placeBid } from "./draw.js";
-import { connect, join, rejoinHello, send, storageKey } from "./connection.js";
-import { LANGUAGE_KEY, firstLanguage, speak, stored } from "./language.js";
-import { playAlone, restoreChoices } from "./solo.js";
+import { connect, join, rejoinHello, storageKey } from "./connection.js";
+import { LANGUAGE_KEY, firstLanguage, speak } from "./language.js";
+import { aloneKey, playAlone, restoreChoices } from "./solo.js";
 import { openTable } from "./open.js";
 
 async function start() {
@@ -44,7 +44,7 @@ async function start() {
   $("say").addEventListener("keydown", (e) => {
     if (e.key === "Escape") { e.preventDefault(); focusHand(); }
   });
-  $("table").addEventListener("keydown", onKey);
+  $("table").addEventListener("keydown", (e) => (page.alone ? aloneKey(e) : onKey(e)));
   $("history").addEventListener("keydown", historyKeys);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("#table, input, #history")) return;

@@ -9,7 +9,7 @@ export function storageKey(table) {
   return "spades-seat-" + table.replace(/[^0-9A-Za-z]/g, "").toUpperCase();
 }
 
-export function send(message) {
+function toSeat(message) {
   const socket = page.socket;
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
 }
@@ -23,6 +23,7 @@ let moving = null; // the hello to say at the process holding the table
 export function connect(hello) {
   const ws = new WebSocket(seatUrl);
   page.socket = ws;
+  page.out = toSeat;
   sent = hello;
   let opened = false;
   ws.addEventListener("open", () => {

@@ -1,8 +1,7 @@
 // Drawing: the hand and the bid list (and moving through them), and the table's
 // regions as each update from the server shows them.
 
-import { $, page } from "./state.js";
-import { send } from "./connection.js";
+import { $, page, send } from "./state.js";
 import { announce } from "./say.js";
 
 function bidding() {
@@ -84,8 +83,11 @@ export function jumpPlayable(step) {
   return true;
 }
 
+// Place this bid: the bid the player chose (tapped, clicked or moved to), which alone
+// is the shell's focus.
 export function placeBid() {
-  send({ type: "bid", bid: page.data.bids[page.bidIndex].bid, id: 2 });
+  if (page.alone) send({ type: "act", action: "select" });
+  else send({ type: "bid", bid: page.data.bids[page.bidIndex].bid, id: 2 });
 }
 
 export function select() {
@@ -142,11 +144,14 @@ export function drawHand(cards) {
       el.append(face(c.card), Object.assign(document.createElement("span"), {
         className: "visually-hidden",
       }));
-      el.addEventListener("click", () => {
-        page.focusIndex = i;
+      // A tap or a click acts on this card, by its code (never its place, which changes
+      // as the hand does). By touch the screen reader named it as the finger reached it
+      // (or it was seen under the finger): it is chosen. A mouse click names it first
+      // (shell/actions.py says why); a second click on it plays it.
+      el.addEventListener("click", (e) => {
         page.focusCard = c.card;
         drawHandFocus();
-        select();
+        send({ type: "act", card: c.card, named: e.pointerType !== "mouse" });
       });
     }
     if (box.children[i] !== el) box.insertBefore(el, box.children[i] || null);
@@ -205,7 +210,11 @@ export function buildBids() {
     el.id = "bid-" + i;
     el.setAttribute("role", "option");
     el.textContent = b.label;
-    el.addEventListener("click", () => { page.bidIndex = i; drawBidFocus(); });
+    el.addEventListener("click", () => {
+      page.bidIndex = i;
+      drawBidFocus();
+      if (page.alone) send({ type: "act", bid: b.bid }); // the shell's focus, named
+    });
     box.appendChild(el);
   });
 }

@@ -1,11 +1,10 @@
 // Keys: a key press's name, the action the keymap gives it, the key buttons, and what
 // each action does (the server's actions are sent; the page's are done here).
 
-import { $, page, SERVER_KEYS, PAGE_KEYS } from "./state.js";
+import { $, page, send, SERVER_KEYS, PAGE_KEYS } from "./state.js";
 import { announce } from "./say.js";
 import { move, select, jumpPlayable, focusHand } from "./draw.js";
-import { send, report } from "./connection.js";
-import { aloneKey } from "./solo.js";
+import { report } from "./connection.js";
 
 export function keyName(e) {
   const named = {
@@ -69,7 +68,6 @@ export function buildKeys() {
 }
 
 export function onKey(e) {
-  if (page.alone) { aloneKey(e); return; }
   const name = keyName(e);
   if (name === null) return;
   // A focused button (a key's own, Place this bid) does what its name says.
@@ -108,6 +106,10 @@ const BLIND_KEYS = new Set([
 ]);
 
 export function blindOffer(action) {
+  if (page.alone) { // the terminal's own answers to the offer: Y, or Escape to look
+    send({ type: "act", action: action });
+    return;
+  }
   if (action === "yes") {
     send({ type: "bid", bid: "blind_nil", id: 2 });
     return;

@@ -1,14 +1,10 @@
 // The page's language: the one remembered, else the browser's; its words from /app.json.
 
-import { $, page } from "./state.js";
+import { $, page, stored } from "./state.js";
 import { buildKeys } from "./keys.js";
 import { buildBids, setRules } from "./draw.js";
 
 export const LANGUAGE_KEY = "spades-language";
-
-export function stored(get, fallback) {
-  try { return get(); } catch (e) { return fallback; } // storage may be switched off
-}
 
 // The one remembered on this browser, else the first of the browser's own languages
 // the game speaks, else English (the server's list is the choice's options).

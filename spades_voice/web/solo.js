@@ -5,12 +5,11 @@
 // secret that names this player's match and statistics on the server is kept here
 // (localStorage), and nowhere else.
 
-import { $, page } from "./state.js";
+import { $, page, stored } from "./state.js";
 import { announce, remember, sayInOrder, touching } from "./say.js";
 import { draw, drawBidFocus, focusHand, setRules } from "./draw.js";
 import { actionFor, keyName } from "./keys.js";
 import { report } from "./connection.js";
-import { stored } from "./language.js";
 import { playCues } from "./cues.js";
 
 const TOKEN_KEY = "spades-alone-token";
@@ -58,6 +57,7 @@ export function playAlone() {
 function open() {
   const ws = new WebSocket(new URL("alone", location.href).href.replace(/^http/, "ws"));
   socket = ws;
+  page.out = toServer;
   let opened = false;
   ws.addEventListener("open", () => { opened = true; ws.send(JSON.stringify(hello())); });
   ws.addEventListener("message", (m) => receive(JSON.parse(m.data)));
@@ -150,10 +150,12 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(link.href), 60000);
 }
 
+function toServer(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
 function press(key) {
-  if (socket && socket.readyState === WebSocket.OPEN) {
-    socket.send(JSON.stringify({ type: "press", key: key }));
-  }
+  toServer({ type: "press", key: key });
 }
 
 // A key at the table while playing alone: sent as it is, for the terminal's bindings to
@@ -193,7 +195,7 @@ function buildAloneKeys() {
     b.textContent = data.help[action] + " (" + data.spoken[action] + ")";
     b.addEventListener("click", () => {
       if (PAGE_ONLY.has(action)) report();
-      else press(keys[0]);
+      else toServer({ type: "act", action: action });
       focusHand();
     });
     box.appendChild(b);

@@ -21,7 +21,18 @@ export const page = {
   edge: null, // "last_playable"/"first_playable" once said at that end of the hand
   heard: [],
   alone: false, // playing alone (solo.js): every key goes to the server
+  // Where the page's messages go: the socket in use sets it (connection.js at a shared
+  // table, solo.js alone), so drawing sends a tap without knowing which one it is.
+  out: () => {},
 };
+
+export function send(message) {
+  page.out(message);
+}
+
+export function stored(get, fallback) {
+  try { return get(); } catch (e) { return fallback; } // storage may be switched off
+}
 
 // Keys the server answers (a summary of the table, or an intent it makes).
 export const SERVER_KEYS = new Set([
