@@ -40,16 +40,16 @@ TEXT = {"StaticText"}
 TARGETS = ("button, a[href], input, select, summary, [role=option], [role=button], "
            "[role=checkbox], [role=radio]")
 #: Each visible target's size and name, in CSS px (what WCAG 2.5.5 measures).
-MEASURE = """(() => Array.from(document.querySelectorAll(%s)).flatMap((el) => {
+MEASURE = """(() => Array.from(document.querySelectorAll(TARGETS)).flatMap((el) => {
   const box = el.getBoundingClientRect();
   if (!box.width || !box.height || el.closest('.visually-hidden')) return [];
   if (!el.checkVisibility({visibilityProperty: true, contentVisibilityAuto: true})) return [];
   const name = el.id || el.getAttribute('aria-label') || el.textContent.trim().slice(0, 30);
   return [{name, tag: el.tagName.toLowerCase(), width: box.width, height: box.height}];
-}))()""" % repr(TARGETS)
+}))()""".replace("TARGETS", repr(TARGETS))
 #: What stands over each visible target's centre when it is not the target itself (the
 #: target's own children are the target): the element's id, or nothing at all.
-COVERED = """(() => Array.from(document.querySelectorAll(%s)).flatMap((el) => {
+COVERED = """(() => Array.from(document.querySelectorAll(TARGETS)).flatMap((el) => {
   const box = el.getBoundingClientRect();
   if (!box.width || !box.height || el.closest('.visually-hidden')) return [];
   if (!el.checkVisibility({visibilityProperty: true, contentVisibilityAuto: true})) return [];
@@ -59,7 +59,7 @@ COVERED = """(() => Array.from(document.querySelectorAll(%s)).flatMap((el) => {
   const label = el.id ? document.querySelector('label[for="' + el.id + '"]') : null;
   if (!top || el.contains(top) || (label && label.contains(top))) return [];
   return [{target: el.id || el.textContent.trim().slice(0, 30), over: top.id || top.className}];
-}))()""" % repr(TARGETS)
+}))()""".replace("TARGETS", repr(TARGETS))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,9 +192,10 @@ class Phone:
         self.taps += 1
         if self.mouse:
             for kind in ("mouseMoved", "mousePressed", "mouseReleased"):
+                pressing = kind != "mouseMoved"
                 self.page.send("Input.dispatchMouseEvent", {
-                    "type": kind, "x": x, "y": y, "button": "left" if kind != "mouseMoved" else "none",
-                    "clickCount": 1 if kind != "mouseMoved" else 0})
+                    "type": kind, "x": x, "y": y, "button": "left" if pressing else "none",
+                    "clickCount": 1 if pressing else 0})
             return
         self.page.send("Input.dispatchTouchEvent", {
             "type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
