@@ -84,6 +84,7 @@ class Phone:
         self.swipes = 0
         self.taps = 0
         self.at: Stop | None = None  # where the cursor rests
+        self.index = -1  # its place among the stops (-1: above the first)
         page.send("Accessibility.enable")
         page.send("DOM.enable")
         if mouse:
@@ -145,31 +146,34 @@ class Phone:
             time.sleep(0.05)
 
     def swipe_to(self, want: Callable[[Stop], bool], timeout: float = 60.0) -> Stop:
-        """Swipe right from where the cursor rests until a stop ``want``s; from the top
-        when the cursor's node is gone or the stop is above it (one gesture: a phone's
-        four-finger tap at the top of the screen). Waits for such a stop to appear."""
+        """Swipe from where the cursor rests to the nearest stop ``want``s: right or left,
+        one stop a swipe, or from the top (one gesture, a four-finger tap at the top of
+        the screen, then right). Where the cursor's node is gone (a card played), the
+        cursor stands where it was, as a phone's screen reader keeps its place. Waits for
+        such a stop to appear."""
         deadline = time.monotonic() + timeout
         while True:
             stops = self.stops()
             backends = [s.backend for s in stops]
             here = (backends.index(self.at.backend)
-                    if self.at is not None and self.at.backend in backends else -1)
-            ahead = [i for i, s in enumerate(stops) if i > here and want(s)]
-            behind = [i for i, s in enumerate(stops) if i <= here and want(s)]
-            if ahead:
-                self.swipes += ahead[0] - max(here, 0) if here >= 0 else ahead[0] + 1
-                return self._rest(stops[ahead[0]])
-            if behind:
-                self.swipes += 1 + behind[0]
-                return self._rest(stops[behind[0]])
+                    if self.at is not None and self.at.backend in backends
+                    else min(self.index, len(stops) - 1))
+            costs = [(min(abs(i - here) if here >= 0 else i + 1, 1 + i), i)
+                     for i, s in enumerate(stops) if want(s)]
+            if costs:
+                cost, i = min(costs)
+                self.swipes += cost
+                return self._rest(stops[i], i)
             if time.monotonic() > deadline:
                 names = ", ".join(str(s) for s in stops[:80])
                 raise AssertionError(f"no stop found by swipes; the page has: {names}")
             time.sleep(0.05)
 
-    def _rest(self, stop: Stop) -> Stop:
-        """The cursor on ``stop``: a phone scrolls it into sight."""
+    def _rest(self, stop: Stop, index: int | None = None) -> Stop:
+        """The cursor on ``stop`` (the ``index``th stop): a phone scrolls it into sight."""
         self.at = stop
+        if index is not None:
+            self.index = index
         if stop.backend is not None:
             self.page.send("DOM.scrollIntoViewIfNeeded", {"backendNodeId": stop.backend})
         return stop
