@@ -161,6 +161,8 @@ PAGE_WORDS = {
         "Newest first. Up and Down move entry by entry, Home newest, End oldest, "
         "Escape back to your hand."
     ),
+    # By touch the history is read by swipes, newest first: no keys to name.
+    "history_intro_touch": N_("Newest first."),
     "rules_heading": N_("How spades works"),
     "report_heading": N_("Report a problem"),
     "report_intro": N_(
