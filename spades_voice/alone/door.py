@@ -32,7 +32,7 @@ from websockets.exceptions import ConnectionClosed
 
 from spades_voice.ai import REFERENCE_RATE, Player, WorkRate
 from spades_voice.alone.keys import page_keymap
-from spades_voice.alone.session import AloneSession
+from spades_voice.alone.session import PageSession
 from spades_voice.alone.sound import cue_files
 from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import texts
@@ -130,7 +130,7 @@ class AloneDoor:
         self.keymap = page_keymap()
         if page is not None:
             page.offer_alone(cue_files(), "audio/wav")
-        self._open: dict[str, tuple[AloneSession, ServerConnection]] = {}
+        self._open: dict[str, tuple[PageSession, ServerConnection]] = {}
 
     async def __call__(self, ws: ServerConnection, visit: Visit) -> None:
         """One page's socket, from its hello until it closes."""
@@ -186,7 +186,7 @@ class AloneDoor:
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(json.dumps(frame, separators=(",", ":")))
 
-        session = AloneSession(
+        session = PageSession(
             table, hooks, self.keymap, settings, send, sound_on=settings.sound is Sound.ON,
             thinking=PoolThinking(visit.computers, visit.address, self.rate),
         )
@@ -205,7 +205,7 @@ class AloneDoor:
                 del self._open[name]
                 await session.end()
 
-    async def _keys(self, ws: ServerConnection, session: AloneSession) -> None:
+    async def _keys(self, ws: ServerConnection, session: PageSession) -> None:
         """The page's keys, until the page goes or the player quits (Q, then Y)."""
         loop = asyncio.get_running_loop()
         reading = loop.create_task(self._read(ws, session))
@@ -218,7 +218,7 @@ class AloneDoor:
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
 
-    async def _read(self, ws: ServerConnection, session: AloneSession) -> None:
+    async def _read(self, ws: ServerConnection, session: PageSession) -> None:
         guard = Guard(self.limits, self.clock)
         try:
             async for raw in ws:
@@ -231,7 +231,7 @@ class AloneDoor:
             pass
 
 
-def take(session: AloneSession, message: dict[str, Any]) -> None:
+def take(session: PageSession, message: dict[str, Any]) -> None:
     """One frame of the page's: a key by name (``press``), or an action (``act``): a
     button's by name, a card tapped or clicked by its code, a bid by its value. A frame
     that names nothing the game knows is dropped, as the guard drops any bad message."""

@@ -1,8 +1,10 @@
-"""One page playing alone: the terminal's shell, heard through a websocket.
+"""One page's seat: the terminal's shell, heard through a websocket.
 
-``AloneSession`` holds what ``shell.app.run_app`` holds at a terminal (a ``Shell`` over a
-``LocalTable`` with ``StoreHooks``, and the pace driver that steps the computers) and
-takes the place of prompt_toolkit at both ends:
+``PageSession`` holds what ``shell.app.run_app`` holds at a terminal (a ``Shell`` over a
+table, with its hooks, and the pace driver that steps the computers) and takes the place
+of prompt_toolkit at both ends. The table is any ``Table``: a ``LocalTable`` with
+``StoreHooks`` for a page playing alone (``door``), the seat's ``SeatTable`` at a shared
+table for a guest (``guest``), as ``spades-voice`` and ``spades-voice join`` run them:
 
 - keys come in as the page names them ("h", "R", "f5", "enter", "s-tab"), and taps and
   clicks as actions on a card or a bid, and go through the shell's one door
@@ -27,16 +29,18 @@ from spades_voice.alone.sound import PageSound
 from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import prompts, texts
 from spades_voice.net.regions import regions
+from spades_voice.net.seat_table import SeatTable
 from spades_voice.options import Verbosity
 from spades_voice.rules import BID_CHOICES, Bid, Card
 from spades_voice.shell.actions import Actions
 from spades_voice.shell.app import drive
+from spades_voice.shell.chat_mode import send as send_chat
 from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.startup import start
-from spades_voice.shell.state import Shell
-from spades_voice.store.hooks import StoreHooks
+from spades_voice.shell.state import Draft, Shell
+from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
-from spades_voice.table import LocalTable
+from spades_voice.table import Table
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 #: How long the last frames (the goodbye) may take to go out once the session ends.
@@ -106,23 +110,26 @@ def _names_focus(
     return left
 
 
-class AloneSession:
+class PageSession:
     """The shell at one page, from the page's hello until it goes."""
 
     def __init__(
         self,
-        table: LocalTable,
-        hooks: StoreHooks,
+        table: Table,
+        hooks: ShellHooks,
         keymap: Keymap,
         settings: Settings,
         send: Send,
         *,
         sound_on: bool = False,
         thinking: PoolThinking | None = None,
+        shared: bool = False,
     ) -> None:
         """``sound_on``: cues start on (the player turned them on before at this page).
         ``thinking``: where the computers, the hint and the coach think (the server's
-        workers); None: here, as at a terminal (tests of the session alone)."""
+        workers); None: here, as at a terminal (tests of the session alone).
+        ``shared``: a seat at a shared table, played as ``join`` plays it (the next hand
+        deals without N; the greeting was the table's)."""
         self.hooks = hooks
         self._flush_due = False
         self.speaker = PageSpeaker(self.invalidate)
@@ -131,7 +138,7 @@ class AloneSession:
         self.shell = Shell(
             table, self.speaker, hooks, keymap, pace=settings.pace,
             brief=settings.verbosity is not Verbosity.FULL, start_settings=settings,
-            sound=self.sound,
+            sound=self.sound, hold_between_hands=not shared, greeted=shared,
         )
         self.shell.on_quit = self._quit
         self.thinking = thinking
@@ -222,6 +229,13 @@ class AloneSession:
         self._acted()
         self.actions.bid(bid)
 
+    def chat(self, text: str) -> None:
+        """A line typed in the page's chat: sent as the terminal's chat line sends it
+        (the host's "/mute Bo" too), a refusal said."""
+        self._acted()
+        self.shell.overlay = Draft(text)
+        send_chat(self.shell)
+
     def _acted(self) -> None:
         self.pressed += 1
         self.invalidate()
@@ -265,9 +279,12 @@ class AloneSession:
             # Both kinds in the order said: the page says them so.
             "order": [query for _, query in said],
         }
+        table = shell.table
+        seat = table.client if isinstance(table, SeatTable) else None
         frame.update(
-            regions(view, shell.cast, shell.table.people(), started=True, host=True,
-                    waiting=False, order=shell.focus.order)
+            regions(view, shell.cast, table.people(), order=shell.focus.order,
+                    started=seat is None or seat.started, host=seat is None or seat.host,
+                    waiting=seat is not None and seat.waiting)
         )
         # Blind nil is open, or the hand is over and the next one's cards wait for N (they
         # may be blind nil's): the cards stay unseen, as at a terminal.

@@ -441,3 +441,14 @@ def _hello(kind: str, form: dict[str, Any]) -> dict[str, Any]:
 
 def _answer(text: str) -> dict[str, Any]:
     return {"type": "answer", "urgent": [text]}
+
+
+def page_hello(form: dict[str, Any]) -> dict[str, Any] | None:
+    """The protocol-2 hello for a page's first frame (its join form, Play online, or a
+    table it opens), its fields as the page sent them; None for any other frame."""
+    kind = form.get("type")
+    if kind == "create":
+        return _opened(form)
+    if kind in ("join", "rejoin", "join_any"):
+        return _hello(str(kind), form)
+    return None

@@ -45,6 +45,7 @@ from spades_voice.net.intents import parse_intent
 from spades_voice.net.limits import Expelled, Guard, Limits
 from spades_voice.net.reception import Reception, Seated, waits_for_people
 from spades_voice.net.registry import Listing, Registry, socket_address
+from spades_voice.net.seat_table import SeatSocket
 from spades_voice.net.shared_table import Member, SharedTable
 from spades_voice.net.tables import Tables
 from spades_voice.net.tablestore import TableStore
@@ -73,6 +74,10 @@ class Visit:
 
 #: That door: the page's socket and its visit.
 Alone = Callable[[ServerConnection, Visit], Awaitable[None]]
+#: The door of a page's seat at a shared table: the page's socket, its visit, and the
+#: server's handler, which it runs for the seat it makes (``SeatSocket``).
+Guest = Callable[[ServerConnection, Visit, Callable[[SeatSocket], Awaitable[None]]],
+                 Awaitable[None]]
 
 log = logging.getLogger("spades_voice.net")
 
@@ -102,6 +107,7 @@ class TableServer:
         clock: Callable[[], float] = time.monotonic,
         registry: Registry | None = None,
         alone: Alone | None = None,
+        guest: Guest | None = None,
     ) -> None:
         """``new_seed`` gives each match its secret seed; tests pass a fixed sequence.
 
@@ -115,7 +121,9 @@ class TableServer:
         is the table's own reckoning, in its loop's time. ``registry``: shared with other
         processes (``net/registry``): they find this one's tables, and it theirs.
         ``alone``: where a page that plays alone goes (``ALONE_PATH``;
-        ``spades_voice.alone``), None for no such door.
+        ``spades_voice.alone``), None for no such door. ``guest``: where a page's seat at
+        a shared table goes (``SEAT_PATH``: the seat's shell on this server,
+        ``spades_voice.alone.guest``); None: the browser seat of ``browser_seat``.
         """
         self.limits = limits or Limits()
         self.store = store
@@ -124,6 +132,7 @@ class TableServer:
         self.origins = tuple(origins)
         self.web = web
         self.alone = alone
+        self.guest = guest
         self._origins: list[str | None] = [None, *self.origins]  # + the page's, once bound
         self.clock = clock
         self.computers = ComputerPool(workers)
@@ -281,6 +290,11 @@ class TableServer:
         if self.web is None or path != SEAT_PATH:
             await self._handle(ws)
             return
+        if self.guest is not None:
+            visit = Visit(self.address_of(ws), lambda: self.door.seated(ws), None,
+                          self.computers)
+            await self.guest(ws, visit, self._handle)  # type: ignore[arg-type]  # a seat is a connection to it
+            return
 
         def seated() -> None:  # a person at a table: never dropped for room
             self.door.seated(ws)
@@ -321,7 +335,8 @@ class TableServer:
     async def _handle(self, ws: ServerConnection) -> None:
         address = self.address_of(ws)
         allowed = self._came(address)
-        member = Member(ws, self.limits.backlog)
+        # A seat in this process (a page's shell) takes its frames as they are made.
+        member = ws.member() if isinstance(ws, SeatSocket) else Member(ws, self.limits.backlog)
         guard = Guard(self.limits, self.clock)
         seated: Seated | None = None
         try:
@@ -335,6 +350,9 @@ class TableServer:
             if self.registry is not None:
                 self.registry.changed()  # a new table, or one fuller, for the lobby
             table, info = seated
+            if isinstance(ws, SeatSocket):  # its intents come straight to the table
+                min_timer = self.limits.min_timer
+                ws.seated_at(lambda message: table.intent(info, parse_intent(message, min_timer)))
             async for raw in ws:
                 try:
                     message = guard.admit(raw)  # strikes on its own account
