@@ -24,10 +24,6 @@ function layOutForTouch() {
   $("bids").setAttribute("aria-labelledby", "bidding-h");
   // After the table's controls and before the facts: read after the hand and the bids.
   $("game").after($("said"));
-  // Words that name keys, in their touch wording (language.js fills them by name).
-  for (const el of document.querySelectorAll("[data-words=history_intro]")) {
-    el.dataset.words = "history_intro_touch";
-  }
 }
 
 // An action button: Help opens every action (the keys' buttons), History goes to the

@@ -13,15 +13,18 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
 from phone import Phone, Stop, control, phone_tab
 from web_helpers import RECORDER, base_url, browser, web_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "alone"))
 from alone_helpers import alone_server
+from guest_helpers import guest_server
 from net_helpers import play_until, wait_for
 
-from spades_voice.narration import prompts
+from spades_voice.narration import prompts, texts
 from spades_voice.narration.browser import PAGE_WORDS
+from spades_voice.narration.language import line
 from spades_voice.narration.naming import card_name
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Card, Ruleset
@@ -155,11 +158,17 @@ def test_a_match_alone_to_200_by_mouse_alone(tmp_path: Path) -> None:
         play_alone_to_200(phone, base_url(server))
 
 
-def hand_at_a_table_for_friends(mouse: bool) -> None:
+#: Sentences that name keys, each said otherwise to a player by touch.
+KEYS_WORDED = [texts.GREETING, texts.NEXT_HAND, texts.NEW_MATCH, texts.BLIND_OFFER,
+               texts.CONFIRM_NEW, texts.CONFIRM_RESTART, texts.CONFIRM_QUIT,
+               texts.CONFIRM_QUIT_UNSAVED, texts.CONFIRM_ABANDON_SAVED, prompts.LOOK_AT_CARDS]
+
+
+def hand_at_a_table_for_friends(mouse: bool, server_for: Any = web_server) -> list[str]:
     """A guest by touch (or mouse) at a table a host opened, one hand to its end; the
     host plays its seat from a thread. The guest's name is typed by the phone's own
-    keyboard (text inserted, no key event)."""
-    with web_server() as server, browser() as b:
+    keyboard (text inserted, no key event). What the guest's page said."""
+    with server_for() as server, browser() as b:
         host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
         stop = threading.Event()
         worker = threading.Thread(target=play_until, args=([host], stop.is_set),
@@ -176,7 +185,7 @@ def hand_at_a_table_for_friends(mouse: bool) -> None:
             while True:
                 what = phone.page.wait(f"{HANDS_PLAYED} ? 'over' : {WHAT_NOW}", timeout=120)
                 if what == "over":
-                    return
+                    return said(phone)
                 if what == "bid":
                     bid(phone, 1)
                 else:
@@ -194,3 +203,13 @@ def test_a_hand_at_a_table_for_friends_by_touch_alone() -> None:
 
 def test_a_hand_at_a_table_for_friends_by_mouse_alone() -> None:
     hand_at_a_table_for_friends(mouse=True)
+
+
+@pytest.mark.xfail(reason="the guest door's page (branch touch, in progress) does not yet "
+                   "take Place this bid's frame", strict=False)
+def test_a_hand_by_touch_as_the_shells_guest_is_worded_for_taps() -> None:
+    """At a table whose guests each play the terminal's shell on the server (the guest
+    door), a phone's guest plays its hand by taps and hears no instruction in keys."""
+    heard = hand_at_a_table_for_friends(mouse=False, server_for=guest_server)
+    keys = {line(sentence) for sentence in KEYS_WORDED}
+    assert [t for t in heard if t in keys or "Press " in t] == []
