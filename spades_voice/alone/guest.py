@@ -108,6 +108,7 @@ class GuestSeat:
         self._context = contextvars.copy_context()  # the page's language, for callbacks
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._greet = False
+        self._leaving: asyncio.Task[None] | None = None
 
     async def run(self, hello: str, handle: Handle) -> None:
         ws = self.ws
@@ -128,7 +129,7 @@ class GuestSeat:
             self._outbox.put_nowait(None)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.shield(tasks[2]), 5.0)
-            for task in tasks:
+            for task in [*tasks, *([self._leaving] if self._leaving else [])]:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                     await task
@@ -207,6 +208,13 @@ class GuestSeat:
         )
         self.hooks.send_file = self.session.send_file
         self.session.begin()
+        # Q, then Y: the goodbye goes out and the seat leaves the table, as join's does.
+        self._leaving = asyncio.get_running_loop().create_task(self._leave_when_quit(table))
+
+    async def _leave_when_quit(self, table: SeatTable) -> None:
+        assert self.session is not None
+        await self.session.ended.wait()
+        table.socket.leave()
 
     # ---- the page's frames ----------------------------------------------------------------
 
@@ -216,7 +224,8 @@ class GuestSeat:
             async for raw in self.ws:
                 try:
                     message = guard.admit(raw)
-                except p.ProtocolError:
+                except p.ProtocolError as e:  # said, as the server's guard says it to a seat
+                    self._answer(heard(str(e)))
                     continue
                 self._page(message)
         except (ConnectionClosed, Expelled):

@@ -12,6 +12,7 @@ import re
 import time
 
 from guest_helpers import GuestPage, TerminalSeat, guest_server, url_of
+from net_helpers import wait_for
 
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Bid, Phase, Seat
@@ -130,3 +131,21 @@ def _every_key(page: GuestPage, terminal: TerminalSeat) -> None:
 def _named(text: str, me: str) -> str:
     """``text`` with its "you" said as the name of who heard it."""
     return re.sub(r"\b[Yy]ou\b", me, re.sub(r"\b[Yy]ou are\b", f"{me} is", text))
+
+
+def test_a_page_seat_that_quits_hears_goodbye_and_leaves_the_table() -> None:
+    with guest_server(computer_delay=0.0) as server:
+        page = GuestPage(server, type="create", name="Bo")
+        other = RemoteTable.join(url_of(server), page.welcome["table"], "Ann")
+        try:
+            page.send(type="key", action="move_on")
+            page.until(lambda p: "alone" in p.state, 30)
+            page.send(type="press", key="q")
+            page.until(lambda p: p.state["alone"]["mode"] == "confirm")
+            page.send(type="press", key="y")
+            page.until(lambda p: any(f["type"] == "left" for f in p.frames), 30)
+            assert ("now", "Goodbye.") in page.said
+            wait_for(lambda: not next(x for x in other.people() if x.name == "Bo").connected)
+        finally:
+            page.close()
+            other.close()

@@ -209,3 +209,30 @@ def _guest_to_act(host: RemoteTable, page: Page) -> bool:
     elif view.my_turn and view.phase is Phase.PLAYING:
         host.submit(view.legal_cards[0])
     return bool(page.js(f"!document.getElementById('bidding').hidden || {PLAYABLE}.length > 0"))
+
+
+def test_guest_a_mouse_names_a_card_first_and_plays_it_on_a_second_click() -> None:
+    with web_server(computer_delay=0.0) as server, browser() as b:
+        url = f"ws://{server.address[0]}:{server.address[1]}"
+        host = RemoteTable.create(url, "Ann", seat=Seat("S"))
+        try:
+            page = seat_guest(b, server, host)
+            page.js(POINTERS)
+            host.start()
+            while True:
+                wait_for(lambda: _guest_to_act(host, page), timeout=120)
+                if not page.js("!document.getElementById('bidding').hidden"):
+                    break
+                click(page, "#place-bid")
+                page.wait("document.getElementById('bidding').hidden", timeout=60)
+            code = unfocused_playable(page)
+            start = said_count(page)
+            click(page, card_option(code))
+            hears(page, prompts.card_to_click(Card.from_code(code)), start)
+            assert code in hand_now(page)  # named, not played
+            start = said_count(page)
+            click(page, card_option(code))
+            hears(page, f"You, {card_name(Card.from_code(code))}.", start, timeout=60)
+            assert set(clicks_seen(page)) == {"mouse"}
+        finally:
+            host.close()
