@@ -39,7 +39,7 @@ from spades_voice.alone.sound import cue_files
 from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import texts
 from spades_voice.narration.browser import KEEPS_NOTHING, OPENED_ELSEWHERE
-from spades_voice.narration.language import line, speaking
+from spades_voice.narration.language import Way, line, playing_by, speaking
 from spades_voice.net.limits import Expelled, Guard, Limits
 from spades_voice.net.protocol import CLOSE_BUSY, ProtocolError
 from spades_voice.net.server import Visit
@@ -139,7 +139,9 @@ class AloneDoor:
             return
         if not isinstance(hello, dict) or hello.get("type") != "alone":
             return
-        with speaking(chosen_language(hello.get("lang"))):
+        # "touch": true from a page with a coarse pointer: instructions name taps, not keys.
+        way = Way.TOUCH if hello.get("touch") is True else Way.KEYS
+        with speaking(chosen_language(hello.get("lang"))), playing_by(way):
             if visit.refused is not None:  # told why, then back to the first screen
                 with contextlib.suppress(ConnectionClosed):
                     await ws.send(json.dumps({"type": "left", "urgent": [line(visit.refused)]}))

@@ -31,7 +31,7 @@ from spades_voice.alone.session import PageSession
 from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import notices, texts
 from spades_voice.narration.browser import START_HOST, table_code_line
-from spades_voice.narration.language import line, speaking
+from spades_voice.narration.language import Way, line, playing_by, speaking
 from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.refusals import Refusal
@@ -90,7 +90,8 @@ class GuestDoor:
         hello = page_hello(data) if isinstance(data, dict) else None
         if hello is None:
             return
-        with speaking(chosen_language(data.get("lang"))):
+        way = Way.TOUCH if data.get("touch") is True else Way.KEYS  # worded for taps
+        with speaking(chosen_language(data.get("lang"))), playing_by(way):
             await GuestSeat(self, ws, visit).run(p.encode(hello), handle)
 
 

@@ -124,6 +124,24 @@ PAGE_WORDS = {
     "blind_nil_button": N_("Bid blind nil"),
     "show_cards_button": N_("Show my cards"),
     "keys_heading": N_("What you can do"),
+    # The actions a player by touch needs most, each a button (a phone shows them; a
+    # keyboard has their keys). Help opens every action; History goes to the history.
+    "actions_label": N_("Actions"),
+    "act_help": N_("Help"),
+    "act_hand": N_("Hand"),
+    "act_bids": N_("Bids"),
+    "act_scores": N_("Score"),
+    "act_trick": N_("Trick"),
+    "act_hint": N_("Hint"),
+    "act_undo": N_("Undo"),
+    "act_statistics": N_("Statistics"),
+    "act_history": N_("History"),
+    "act_speech_menu": N_("Speech menu"),
+    "act_move_on": N_("Next"),
+    "act_yes": N_("Yes"),
+    "act_back": N_("Back"),
+    "voice_heading": N_("Voice"),
+    "voice_label": N_("Speak with this device's voice (when no screen reader runs)"),
     "trick_heading": N_("This trick"),
     "last_trick_heading": N_("Last completed trick"),
     "teams_heading": N_("Partnerships"),
@@ -145,6 +163,8 @@ PAGE_WORDS = {
         "Newest first. Up and Down move entry by entry, Home newest, End oldest, "
         "Escape back to your hand."
     ),
+    # By touch the history is read by swipes, newest first: no keys to name.
+    "history_intro_touch": N_("Newest first."),
     "rules_heading": N_("How spades works"),
     "report_heading": N_("Report a problem"),
     "report_intro": N_(

@@ -148,6 +148,49 @@ def speaking(lang: Language) -> Iterator[None]:
         _speaking.reset(token)
 
 
+class Way(enum.Enum):
+    """How the player plays: by keys (a keyboard) or by touch (a phone's screen, a page's
+    buttons). Instructions name what the player has: "Press N" or "Tap Next"."""
+
+    KEYS = "keys"
+    TOUCH = "touch"
+
+
+_playing_by: ContextVar[Way] = ContextVar("spades_voice_way", default=Way.KEYS)
+#: A sentence that names keys -> the same said for a player by touch (``for_touch``).
+_TOUCH: dict[str, str] = {}
+
+
+def for_touch(keys: str, touch: str) -> str:
+    """Mark ``keys``, a fixed sentence that names keys, as said ``touch`` to a player by
+    touch (both marked ``N_``); returns ``keys``, the sentence everyone else hears.
+
+    >>> NEXT = for_touch("Press N.", "Tap Next.")
+    >>> with playing_by(Way.TOUCH):
+    ...     line(NEXT)
+    'Tap Next.'
+    >>> line(NEXT)
+    'Press N.'
+    """
+    _TOUCH[keys] = touch
+    return keys
+
+
+def playing_by_now() -> Way:
+    """How the player whose sentences are made here and now plays."""
+    return _playing_by.get()
+
+
+@contextmanager
+def playing_by(way: Way) -> Iterator[None]:
+    """Word every instruction inside the block for ``way`` (one seat's narration)."""
+    token = _playing_by.set(way)
+    try:
+        yield
+    finally:
+        _playing_by.reset(token)
+
+
 def _(message: str) -> str:
     """``message`` in the current language."""
     return translations(current()).gettext(message)
@@ -176,6 +219,8 @@ def line(text: str) -> str:
     words) is returned as it is."""
     if not text:
         return text
+    if _playing_by.get() is Way.TOUCH:
+        text = _TOUCH.get(text, text)
     return translations(current()).gettext(text)
 
 
@@ -185,13 +230,17 @@ __all__ = [
     "ENVIRONMENT",
     "N_",
     "Language",
+    "Way",
     "_",
     "current",
+    "for_touch",
     "from_environment",
     "line",
     "ngettext",
     "parse",
     "pgettext",
+    "playing_by",
+    "playing_by_now",
     "set_default",
     "speaking",
     "translations",

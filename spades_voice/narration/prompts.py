@@ -5,13 +5,16 @@ the one-line screen. (Card and table summaries are in ``summaries``, event lines
 
 from __future__ import annotations
 
-from spades_voice.narration.language import N_, _, ngettext
+from spades_voice.narration.language import N_, _, for_touch, ngettext
 from spades_voice.narration.naming import bid_name, card_name
 from spades_voice.narration.showing import Showing, shown
 from spades_voice.narration.words import cap
 from spades_voice.rules import Bid, Card
 
-LOOK_AT_CARDS = N_("Look at your cards? That gives up blind nil. Y looks, Escape goes back.")
+LOOK_AT_CARDS = for_touch(
+    N_("Look at your cards? That gives up blind nil. Y looks, Escape goes back."),
+    N_("Look at your cards? That gives up blind nil. Tap Yes to look, or Back."),
+)
 NOTHING_SAID = N_("Nothing has been said yet.")
 HINT_NEEDS_CARDS = N_("Hints need your cards: decide on blind nil first.")
 BACK_TO_TABLE = N_("Back to the table.")

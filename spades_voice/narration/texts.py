@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from spades_voice.narration.language import N_, _
+from spades_voice.narration.language import N_, _, for_touch
 from spades_voice.narration.words import signed
 from spades_voice.rules import FailedNilTricks, Ruleset, SeatView, Team
 
 #: The first thing said, before anything else has loaded.
-GREETING = N_("Spades. Press question mark for help.")
+GREETING = for_touch(
+    N_("Spades. Press question mark for help."), N_("Spades. Tap Help for every action.")
+)
 
 
 def rules_lines(ruleset: Ruleset) -> list[str]:
@@ -60,8 +62,8 @@ def saved_offer(view: SeatView) -> str:
     ).format(number=view.hand_number, us=signed(ns), them=signed(ew))
 
 
-NEXT_HAND = N_("Press N to deal the next hand.")
-NEW_MATCH = N_("Press N for a new match, or Q to quit.")
+NEXT_HAND = for_touch(N_("Press N to deal the next hand."), N_("Tap Next to deal the next hand."))
+NEW_MATCH = for_touch(N_("Press N for a new match, or Q to quit."), N_("Tap Next for a new match."))
 #: A watcher at the end of a match: the players decide whether another begins.
 WATCHING_OVER = N_("Press Q to leave; if the players start a new match, you hear it here.")
 
@@ -69,24 +71,40 @@ WATCHING_OVER = N_("Press Q to leave; if the players start a new match, you hear
 def over_prompt(watching: bool) -> str:
     """What to do at the end of a match: a player may start another, a watcher may go."""
     return WATCHING_OVER if watching else NEW_MATCH
-BLIND_OFFER = N_("Blind nil? Y bids blind nil. Escape shows your cards.")
+
+
+BLIND_OFFER = for_touch(
+    N_("Blind nil? Y bids blind nil. Escape shows your cards."),
+    N_("Blind nil? Tap Bid blind nil, or Show my cards."),
+)
 #: Said once, when a key that shows cards is pressed while blind nil is offered.
 BLIND_WITHDRAWN = N_("Blind nil withdrawn: you have seen your cards.")
 HIDDEN = N_("Your cards are hidden: blind nil is open.")
-CONFIRM_NEW = N_(
-    "Start a new match? This one is not finished and counts as a loss. "
-    "Y starts new, Escape goes back."
+CONFIRM_NEW = for_touch(
+    N_("Start a new match? This one is not finished and counts as a loss. "
+       "Y starts new, Escape goes back."),
+    N_("Start a new match? This one is not finished and counts as a loss. "
+       "Tap Yes to start new, or Back."),
 )
 #: N at the saved-match offer: starting over abandons the saved match.
-CONFIRM_ABANDON_SAVED = (
-    N_("Start a new match? The saved one counts as a loss. Y starts new, Escape goes back.")
+CONFIRM_ABANDON_SAVED = for_touch(
+    N_("Start a new match? The saved one counts as a loss. Y starts new, Escape goes back."),
+    N_("Start a new match? The saved one counts as a loss. Tap Yes to start new, or Back."),
 )
-CONFIRM_RESTART = N_("Restart this hand? Y restarts, Escape goes back.")
-CONFIRM_QUIT = N_("Quit the game? Y quits, Escape goes back.")
+CONFIRM_RESTART = for_touch(
+    N_("Restart this hand? Y restarts, Escape goes back."),
+    N_("Restart this hand? Tap Yes to restart, or Back."),
+)
+CONFIRM_QUIT = for_touch(
+    N_("Quit the game? Y quits, Escape goes back."), N_("Quit the game? Tap Yes to quit, or Back.")
+)
 #: Q before anyone has moved: a match nobody moved in is not kept, and the next game
 #: deals afresh. Said in the question, while staying is still a choice (the goodbye
 #: must stay short to be heard whole before the game exits).
-CONFIRM_QUIT_UNSAVED = N_("Quit the game? Nothing is saved yet. Y quits, Escape goes back.")
+CONFIRM_QUIT_UNSAVED = for_touch(
+    N_("Quit the game? Nothing is saved yet. Y quits, Escape goes back."),
+    N_("Quit the game? Nothing is saved yet. Tap Yes to quit, or Back."),
+)
 HINT_LATER = N_("Hints come on your turn.")
 NO_STATS = N_("Statistics are not available.")
 PAUSED = N_("Paused. P resumes.")

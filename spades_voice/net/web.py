@@ -50,7 +50,8 @@ FILES = {
     "/app.css": ("app.css", "text/css; charset=utf-8"),
 }
 #: The page's script: native ES modules by responsibility (app.js imports the others).
-MODULES = ("app", "state", "say", "keys", "draw", "connection", "language", "solo", "cues", "open")
+MODULES = ("app", "state", "say", "keys", "draw", "connection", "language", "solo", "cues", "open",
+           "phone")
 FILES.update({f"/{m}.js": (f"{m}.js", "text/javascript; charset=utf-8") for m in MODULES})
 
 

@@ -2,7 +2,7 @@
 // drops), what each message from the server does, and the problem report.
 
 import { $, page } from "./state.js";
-import { announce, remember } from "./say.js";
+import { announce, remember, touching } from "./say.js";
 import { draw, drawBidFocus, drawHand, setRules, setText } from "./draw.js";
 
 export function storageKey(table) {
@@ -28,7 +28,7 @@ export function connect(hello) {
   let opened = false;
   ws.addEventListener("open", () => {
     opened = true;
-    ws.send(JSON.stringify(hello));
+    ws.send(JSON.stringify({ ...hello, touch: touching() })); // instructions for taps
   });
   ws.addEventListener("message", (m) => receive(JSON.parse(m.data)));
   ws.addEventListener("close", () => {

@@ -8,7 +8,9 @@
 // chromium's accessibility updates reached it in reverse order: one paragraph per burst
 // (the lines that arrive within FLUSH_MS of the first) is one utterance, in order. The
 // lines said at once (the seat's turn, a key's answer) are also shown in #now for the
-// eyes; #now is not live, so nothing is said twice.
+// eyes; #now is not live, so nothing is said twice. By touch (a coarse pointer) #now
+// shows the whole of the last burst instead, the turn among it ("Your bid. 1 selected."
+// is an event, queued in order): a phone's screen reader finds it at the top of the page.
 
 import { $, page } from "./state.js";
 
@@ -18,6 +20,11 @@ const KEEP = 30; // paragraphs kept in the log (a screen reader reads only what 
 const FLUSH_MS = 120;
 let pending = []; // [text, urgent] waiting for the burst's paragraph
 let timer = null;
+
+// Whether the player plays by touch (a coarse pointer: a phone, a tablet).
+export function touching() {
+  return window.matchMedia("(pointer: coarse)").matches;
+}
 
 // Say ``lines`` then ``urgent`` (both lists of sentences); the urgent ones are also
 // shown in #now at once.
@@ -51,6 +58,12 @@ function flush() {
     span.textContent = text;
     p.appendChild(span);
   });
+  if (touching()) {
+    const q = document.createElement("p");
+    q.textContent = pending.map(([text]) => text).join(" ");
+    now.replaceChildren(q);
+  }
+  voice(pending);
   pending = [];
   said.appendChild(p);
   delete said.dataset.pending;
@@ -70,4 +83,35 @@ export function remember(lines) {
     li.tabIndex = -1;
     list.insertBefore(li, list.firstChild);
   }
+}
+
+// The page's own voice (a setting, remembered here): where no screen reader runs (a
+// low-vision player, a phone without VoiceOver), the browser's speech (the Web Speech
+// API) says every line, by the terminal's rules: a key's answer or the turn (an urgent
+// line) interrupts whatever is being said, and events queue in the order said. A burst is
+// said whole, in order, each line an utterance, in the page's language.
+const VOICE_KEY = "spades-voice";
+
+export function voiceOn() {
+  return $("voice").checked && "speechSynthesis" in window;
+}
+
+function voice(lines) {
+  if (!voiceOn()) return;
+  if (lines.some(([, isUrgent]) => isUrgent)) window.speechSynthesis.cancel();
+  for (const [text] of lines) {
+    const u = new SpeechSynthesisUtterance(text);
+    u.lang = page.lang;
+    window.speechSynthesis.speak(u);
+  }
+}
+
+// The setting's check box: as it was left on this browser; turned off, silence at once.
+export function setUpVoice() {
+  const box = $("voice");
+  try { box.checked = localStorage.getItem(VOICE_KEY) === "on"; } catch (e) { /* no storage */ }
+  box.addEventListener("change", () => {
+    try { localStorage.setItem(VOICE_KEY, box.checked ? "on" : "off"); } catch (e) { /* no storage */ }
+    if (!box.checked && "speechSynthesis" in window) window.speechSynthesis.cancel();
+  });
 }

@@ -6,7 +6,7 @@
 // (localStorage), and nowhere else.
 
 import { $, page, stored } from "./state.js";
-import { announce, remember, sayInOrder } from "./say.js";
+import { announce, remember, sayInOrder, touching } from "./say.js";
 import { draw, drawBidFocus, focusHand, setRules } from "./draw.js";
 import { actionFor, keyName } from "./keys.js";
 import { report } from "./connection.js";
@@ -46,7 +46,7 @@ export function restoreChoices() {
 
 function hello() {
   const token = stored(() => localStorage.getItem(TOKEN_KEY), null);
-  return { type: "alone", token: token || undefined, lang: page.lang, ...choices() };
+  return { type: "alone", token: token || undefined, lang: page.lang, touch: touching(), ...choices() };
 }
 
 export function playAlone() {

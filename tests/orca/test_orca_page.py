@@ -55,6 +55,9 @@ def _play_hand(guest: Player, child: pexpect.spawn) -> None:
             # Enter on the "Your hand" key button does what its name says: ? goes to the
             # key buttons, Tab to that one.
             desk.keys("question", window=guest.window)
+            # Once ? has reached the page (a key sent to X arrives a moment later): a Tab
+            # sent before would move on from that button, and Tab went all round the page.
+            page.wait("document.activeElement.id.startsWith('key-')", 30)
             if guest.tab_to("(document.activeElement.textContent || '')"
                             ".startsWith('Your hand')"):
                 guest.press("enter on hand button", "Return",
