@@ -278,14 +278,18 @@ class TableServer:
         page's files count against the address's share of open connections but take none
         of its opens: they open no websocket."""
         address = self.address_of(ws)
-        proxied = address != str(ws.remote_address[0] if ws.remote_address else "?")
+        peer = str(ws.remote_address[0] if ws.remote_address else "?")
+        proxied = address != peer
         if proxied and self._open_by_address[address] >= self.limits.connections_per_address:
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, closes.TOO_MANY_REQUESTS)
         page_file = self.web.respond(request) if self.web is not None else None
         if page_file is not None:
             # A file of the page's, from memory, opens no websocket: it takes none of the
-            # address's opens, or a player behind the proxy who loads the page (a dozen
-            # files, each a connection from the proxy) and reloads it is refused a seat.
+            # address's opens (straight, the door took one as it connected: given back),
+            # or a player who loads the page (a dozen files, each its own connection)
+            # and reloads it is refused a seat.
+            if not proxied:
+                self.door.refund(peer)
             return page_file
         if proxied and not self.door.may_open(address):
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, closes.TOO_MANY_REQUESTS)

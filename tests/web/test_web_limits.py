@@ -51,6 +51,20 @@ def test_a_proxied_address_loads_the_page_again_and_still_opens_its_seat() -> No
             pass
 
 
+def test_an_address_loads_the_page_many_times_and_still_opens_its_seat() -> None:
+    """Straight to the server, each file is a connection the door counts as it opens; the
+    open is given back once it asks for a file, so reloads do not use up the seat's."""
+    limits = Limits(connections_per_address=3, opens_per_second=0.001, rate=10_000,
+                    burst=10_000)
+    with web_server(limits=limits) as server:
+        port = server.address[1] if server.address else 0
+        for _ in range(6):  # twice the address's opens
+            with urllib.request.urlopen(base_url(server), timeout=10) as answer:
+                assert answer.status == 200
+        with connect(f"ws://127.0.0.1:{port}/"):
+            pass
+
+
 def test_only_the_pages_own_origin_opens_a_browser_socket() -> None:
     with web_server() as server:
         port = server.address[1] if server.address else 0
