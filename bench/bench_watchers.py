@@ -21,9 +21,9 @@ import time
 from typing import Any
 
 from spades_voice.ai import Level, make_player
-from spades_voice.net.broadcast import Broadcaster
-from spades_voice.net.seating import Seating
-from spades_voice.net.watching import Audience
+from spades_voice.net.table.broadcast import Broadcaster
+from spades_voice.net.table.seating import Seating
+from spades_voice.net.table.watching import Audience
 from spades_voice.rules import SEATS, Match, MatchState, Ruleset, view_of
 
 

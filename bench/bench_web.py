@@ -34,8 +34,8 @@ from cdp import Browser, chromium
 from net_helpers import play_until, running_server, wait_for
 from web_helpers import base_url, page_for_tests
 
-from spades_voice.net.browser_seat import BrowserSocket
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.page.browser_seat import BrowserSocket
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
 #: Keydown times, taken in the page before its own handler.

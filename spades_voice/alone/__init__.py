@@ -11,7 +11,7 @@ is the terminal's (``session.py``). Nobody else can sit there: there is no table
 and it is listed nowhere.
 
 ``guest.py`` is the same for a page's seat at a shared table, as ``spades-voice join``
-plays it: the seat's ``net.seat_table.SeatTable`` in the server's own process, and the
+plays it: the seat's ``net.seats.seat_table.SeatTable`` in the server's own process, and the
 terminal's shell over it in a ``PageSession`` (a server given a ``GuestDoor``).
 
 This package sits above ``shell`` and ``net`` (it runs the one for the other) and below

@@ -40,10 +40,10 @@ from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import texts
 from spades_voice.narration.browser import KEEPS_NOTHING, OPENED_ELSEWHERE
 from spades_voice.narration.language import Way, line, playing_by, speaking
-from spades_voice.net.limits import Expelled, Guard, Limits
-from spades_voice.net.protocol import CLOSE_BUSY, ProtocolError
-from spades_voice.net.server import Visit
-from spades_voice.net.web import WebPage, chosen_language
+from spades_voice.net.door.server import Visit
+from spades_voice.net.page.web import WebPage, chosen_language
+from spades_voice.net.wire.limits import Expelled, Guard, Limits
+from spades_voice.net.wire.protocol import CLOSE_BUSY, ProtocolError
 from spades_voice.options import Level, Sound
 from spades_voice.rules import Bid, Card, Seat
 from spades_voice.store.hooks import StoreHooks

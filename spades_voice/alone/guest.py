@@ -3,7 +3,7 @@ runs it, on the server, over that seat.
 
 The page's join form (or Play online, or a table it opens) becomes the seat's hello;
 the seat then goes through the server's ordinary handler as an in-process socket
-(``net.seat_table.SeatSocket``), so the same door, limits and table apply as for a
+(``net.seats.seat_table.SeatSocket``), so the same door, limits and table apply as for a
 terminal player. Until the host deals, the page is in the lobby, as ``join`` is: it
 hears who comes and goes, and the host's Start deals. From the deal on, a
 ``PageSession`` plays the seat's ``SeatTable``: every key, tap and click is the shell's
@@ -35,16 +35,16 @@ from spades_voice.narration.language import Way, line, playing_by, speaking
 from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net import protocol as p
-from spades_voice.net import reasons
-from spades_voice.net.browser_seat import page_hello
-from spades_voice.net.client import TableClient, moved_from
-from spades_voice.net.limits import Expelled, Guard, Limits
-from spades_voice.net.regions import regions
+from spades_voice.net.door.server import Visit
+from spades_voice.net.page.browser_seat import page_hello
+from spades_voice.net.page.regions import regions
+from spades_voice.net.page.web import chosen_language
 from spades_voice.net.registry import seat_address
-from spades_voice.net.seat_table import SeatSocket, SeatTable, WatchSeatTable
-from spades_voice.net.server import Visit
-from spades_voice.net.web import chosen_language
+from spades_voice.net.seats.client import TableClient, moved_from
+from spades_voice.net.seats.seat_table import SeatSocket, SeatTable, WatchSeatTable
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire import reasons
+from spades_voice.net.wire.limits import Expelled, Guard, Limits
 from spades_voice.rules import IllegalAction, Reason
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings

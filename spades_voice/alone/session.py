@@ -13,7 +13,7 @@ table for a guest (``guest``), as ``spades-voice`` and ``spades-voice join`` run
   question again or that it does nothing;
 - what the shell says goes out as the browser seat's frames: its answers (queries) and
   events, marked and in the order said, each frame with the regions' contents
-  (``net.regions``), where the shell's focus is, and which answers only name that focus
+  (``net.page.regions``), where the shell's focus is, and which answers only name that focus
   (the page's list says its option's name as the focus moves, so the page drops them).
 """
 
@@ -29,8 +29,8 @@ from spades_voice.alone.sound import PageSound
 from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import prompts, texts
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.regions import regions
-from spades_voice.net.seat_table import SeatTable
+from spades_voice.net.page.regions import regions
+from spades_voice.net.seats.seat_table import SeatTable
 from spades_voice.options import Verbosity
 from spades_voice.rules import BID_CHOICES, Bid, Card, Reason
 from spades_voice.shell.actions import Actions

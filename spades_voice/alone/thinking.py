@@ -1,5 +1,5 @@
 """Where a page alone's computers, hint and coach think: the server's worker processes
-(``net.computers``), never the server's loop, which every table and page shares.
+(``net.computers.pool``), never the server's loop, which every table and page shares.
 
 A shared table's computers already think there; a page alone asks on the same queues
 (its computers' moves with the tables' moves, its hints and the coach after them), with
@@ -19,7 +19,7 @@ from spades_voice.ai import DEFAULT_BUDGET_MS, Hint, WorkRate
 from spades_voice.ai.hints import hint_seed
 from spades_voice.narration.browser import HINT_BUSY, HINT_THINKING, NO_HINT
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net.computers import ComputerPool, HintShare, NoHint
+from spades_voice.net.computers.pool import ComputerPool, HintShare, NoHint
 from spades_voice.rules import Decision, IllegalAction, Reason, SeatView
 from spades_voice.shell.driver import Coached
 from spades_voice.table import LocalTable, PlannedStep, Reviewable, Table

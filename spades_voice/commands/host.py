@@ -31,11 +31,11 @@ from spades_voice.narration import browser, notices
 from spades_voice.narration.language import line
 from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.client import JoinRefused, server_url
-from spades_voice.net.hosting import ServerThread
-from spades_voice.net.protocol import spoken_code
-from spades_voice.net.remote_table import RemoteTable
-from spades_voice.net.server import TableServer
+from spades_voice.net.door.hosting import ServerThread
+from spades_voice.net.door.server import TableServer
+from spades_voice.net.seats.client import JoinRefused, server_url
+from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.protocol import spoken_code
 from spades_voice.options import Level, Target, names
 from spades_voice.rules import Reason, Ruleset, Seat
 from spades_voice.shell.terminal import Console

@@ -24,9 +24,9 @@ from spades_voice.commands.net_common import (
 from spades_voice.narration import notices
 from spades_voice.narration.language import line
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.client import JoinRefused, server_url
-from spades_voice.net.protocol import ProtocolError, normalize_code
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.client import JoinRefused, server_url
+from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.protocol import ProtocolError, normalize_code
 from spades_voice.rules import Seat
 from spades_voice.shell.terminal import Console
 

@@ -13,8 +13,8 @@ from pathlib import Path
 from spades_voice.narration import notices
 from spades_voice.narration.language import Language, line, speaking
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.remote_table import RemoteTable
-from spades_voice.net.web import Keys, WebPage
+from spades_voice.net.page.web import Keys, WebPage
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.speech import Speaker
 
 DEFAULT_PORT = 8765
@@ -63,7 +63,7 @@ def add_server_arguments(parser: argparse.ArgumentParser, *, bind: bool) -> None
 def server_tls(args: argparse.Namespace) -> ssl.SSLContext | None:
     """The TLS context from --cert and --key (None without them); raises ValueError with
     a sentence to print when they are wrong."""
-    from spades_voice.net.hosting import tls_context
+    from spades_voice.net.door.hosting import tls_context
 
     if not args.cert and not args.key:
         return None
@@ -77,7 +77,7 @@ def server_tls(args: argparse.Namespace) -> ssl.SSLContext | None:
 
 def exposure_warning(bind: str, tls: ssl.SSLContext | None) -> str | None:
     """A warning when tables are open beyond this computer without TLS."""
-    from spades_voice.net.hosting import is_loopback
+    from spades_voice.net.door.hosting import is_loopback
 
     if tls is not None or is_loopback(bind):
         return None
@@ -90,7 +90,7 @@ def exposure_warning(bind: str, tls: ssl.SSLContext | None) -> str | None:
 def client_tls_from(args: argparse.Namespace) -> ssl.SSLContext | None:
     """How to check a wss:// server: against --ca when given, else the system's
     authorities (None: the library's default, which is the same)."""
-    from spades_voice.net.client import client_tls
+    from spades_voice.net.seats.client import client_tls
 
     return client_tls(args.ca) if getattr(args, "ca", None) else None
 
@@ -231,7 +231,7 @@ def remember_token(server: str, code: str, name: str, token: str) -> None:
     """Keep the seat token so ``join`` can take the seat back after a crash. The file
     holds secrets: it is written 0600 in a 0700 folder (on Windows, where modes are not
     permissions, it is private by being in the user's profile: see ``private_dir``)."""
-    from spades_voice.net.tablestore import private_dir
+    from spades_voice.net.table.tablestore import private_dir
     from spades_voice.store.files import write_atomic
 
     path = _seats_file()

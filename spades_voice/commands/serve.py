@@ -13,10 +13,10 @@ from spades_voice.commands.net_common import (
     server_tls,
     web_page,
 )
-from spades_voice.net.limits import Limits
+from spades_voice.net.door.server import TableServer
 from spades_voice.net.registry import Registry
-from spades_voice.net.server import TableServer
-from spades_voice.net.tablestore import TableStore
+from spades_voice.net.table.tablestore import TableStore
+from spades_voice.net.wire.limits import Limits
 from spades_voice.options import Level, names
 
 

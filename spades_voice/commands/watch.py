@@ -18,9 +18,9 @@ from spades_voice.commands.net_common import client_tls_from, lobby, read_code
 from spades_voice.narration import notices
 from spades_voice.narration.language import line
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.client import JoinRefused, server_url
-from spades_voice.net.protocol import ProtocolError, normalize_code
-from spades_voice.net.watch_table import WatchTable
+from spades_voice.net.seats.client import JoinRefused, server_url
+from spades_voice.net.seats.watch_table import WatchTable
+from spades_voice.net.wire.protocol import ProtocolError, normalize_code
 from spades_voice.options import Level, Pace, names
 from spades_voice.shell.terminal import Console
 

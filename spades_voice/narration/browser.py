@@ -1,6 +1,6 @@
 """What the browser seat's page says on its own: words for the moments when no server
 can be asked (the connection dropped, the server gone) and for the page's join form.
-The page receives them as data (``net/web.py``), so this stays the one copy.
+The page receives them as data (``net/page/web.py``), so this stays the one copy.
 """
 
 from __future__ import annotations

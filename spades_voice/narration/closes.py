@@ -1,5 +1,5 @@
 """Why the server closed a connection: the reason sent with the close code (a reason
-value, as JSON text: ``net.reasons.close_text``), which the client says in its player's
+value, as JSON text: ``net.wire.reasons.close_text``), which the client says in its player's
 language (docs/protocol.md lists the codes). The refusals a table makes are in
 ``refusals``."""
 

@@ -1,4 +1,4 @@
-"""Why a message is not what the shared tables' protocol says (``net.protocol``'s
+"""Why a message is not what the shared tables' protocol says (``net.wire.protocol``'s
 ``ProtocolError``): each kind with its words. A field, key or type named in a fact is the
 protocol's own name for it ("rules.target", "int"), quoted as data."""
 

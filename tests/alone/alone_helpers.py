@@ -21,8 +21,8 @@ from websockets.sync.client import connect
 
 from spades_voice.alone.door import AloneDoor
 from spades_voice.narration import prompts
-from spades_voice.net.hosting import ServerThread
-from spades_voice.net.limits import Limits
+from spades_voice.net.door.hosting import ServerThread
+from spades_voice.net.wire.limits import Limits
 
 #: Under the door's sustained flood limit, with room to spare.
 PRESSES_PER_SECOND = int(Limits().rate * 0.8)

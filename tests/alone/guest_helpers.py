@@ -22,9 +22,9 @@ from websockets.sync.client import connect
 
 from spades_voice.alone.guest import GuestDoor
 from spades_voice.alone.keys import page_keymap
-from spades_voice.net.hosting import ServerThread
-from spades_voice.net.limits import Limits
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.door.hosting import ServerThread
+from spades_voice.net.wire.limits import Limits
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Phase
 from spades_voice.shell.actions import Actions
 from spades_voice.shell.state import Shell

@@ -14,9 +14,9 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.narration import closes
-from spades_voice.net import protocol as p
-from spades_voice.net.hosting import ServerThread
-from spades_voice.net.limits import Limits
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.door.hosting import ServerThread
+from spades_voice.net.wire.limits import Limits
 
 ONE = {"X-Forwarded-For": "203.0.113.7"}
 TWO = {"X-Forwarded-For": "203.0.113.8"}

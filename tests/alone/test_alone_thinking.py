@@ -21,7 +21,7 @@ from net_helpers import wait_for
 from spades_voice.ai import REFERENCE_RATE
 from spades_voice.narration import prompts
 from spades_voice.narration.browser import HINT_BUSY, HINT_THINKING
-from spades_voice.net.hosting import ServerThread
+from spades_voice.net.door.hosting import ServerThread
 
 
 def _measured(server: ServerThread) -> None:

@@ -14,7 +14,7 @@ import time
 from guest_helpers import GuestPage, TerminalSeat, guest_server, url_of
 from net_helpers import wait_for
 
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Bid, Phase, Seat
 from spades_voice.shell.state import Mode
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from guest_helpers import GuestPage, guest_server, url_of
 
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from net_helpers import play_until, wait_for
 
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Notice
 

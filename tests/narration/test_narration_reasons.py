@@ -3,7 +3,7 @@
 The kinds are walked, not listed by hand: the rules' (``rules.Why``), a table's refusals
 (``Refusal``), the protocol's errors (``Wrong``), the server's notices (``Told``) and its
 close reasons (``Closed``). Each is made with a fact for every field its words name,
-sent through the wire's form (``net.reasons``) as a seat receives it, and said in each
+sent through the wire's form (``net.wire.reasons``) as a seat receives it, and said in each
 language: in English it is the template filled; in Spanish it is the catalog's
 translation, and none of the English-only words of the game's sentences is in it.
 """
@@ -22,7 +22,7 @@ from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import KINDS, RULES_WORDS, WORDS, say_reason
 from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.wire import Wrong
-from spades_voice.net.reasons import close_reason, close_text, reason_from_json, reason_to_json
+from spades_voice.net.wire.reasons import close_reason, close_text, reason_from_json, reason_to_json
 from spades_voice.rules import Card, Reason, Seat, Suit, Why
 
 #: A fact for each field name a template uses: a card, a suit and a seat as values, a

@@ -18,7 +18,7 @@ from shell_harness import harness
 from spades_voice.narration.events import Notice
 from spades_voice.narration.naming import seat_name
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.shell.keymap import load_keymap
 

@@ -18,12 +18,12 @@ from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.commands.net_common import web_page
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net import protocol as p
-from spades_voice.net.hellos import hello_join
-from spades_voice.net.hosting import ServerThread
-from spades_voice.net.limits import Limits
-from spades_voice.net.reasons import close_reason
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.hellos import hello_join
+from spades_voice.net.door.hosting import ServerThread
+from spades_voice.net.wire.limits import Limits
+from spades_voice.net.wire.reasons import close_reason
+from spades_voice.net.seats.remote_table import RemoteTable
 
 NESTED = "[" * 1000 + "]" * 1000  # 2,000 bytes, within the message limit
 

@@ -15,7 +15,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shell"))
 from shell_harness import easy_table, harness
 
 from spades_voice.narration import prompts
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Resumable, Reviewable, SharedSeat, Steppable, Table
 

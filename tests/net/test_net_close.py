@@ -11,7 +11,7 @@ import warnings
 from net_helpers import running_server, wait_for
 
 from spades_voice.narration.closes import Closed
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Reason
 
 

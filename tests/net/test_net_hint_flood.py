@@ -25,10 +25,10 @@ from websockets.sync.client import ClientConnection, connect
 from spades_voice.ai import REFERENCE_RATE
 from spades_voice.commands.net_common import web_page
 from spades_voice.narration.browser import HINT_BUSY, HINT_THINKING
-from spades_voice.net import protocol as p
-from spades_voice.net.hellos import hello_join
-from spades_voice.net.hosting import ServerThread
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.hellos import hello_join
+from spades_voice.net.door.hosting import ServerThread
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Phase, Ruleset, Seat
 
 

@@ -12,8 +12,8 @@ import pytest
 from net_helpers import running_server
 from websockets.sync.client import connect
 
-from spades_voice.net.hellos import hello_create
-from spades_voice.net.protocol import table_rules_from_json
+from spades_voice.net.wire.hellos import hello_create
+from spades_voice.net.wire.protocol import table_rules_from_json
 from spades_voice.rules import Match, MatchState, Ruleset, Seat, Suit
 
 #: The server deals "house-rule/0" first: East deals, so South leads the first trick,

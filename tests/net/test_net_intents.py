@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from spades_voice.net import protocol as p
-from spades_voice.net.intents import (
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.intents import (
     Admit,
     Decide,
     Mute,
@@ -20,7 +20,7 @@ from spades_voice.net.intents import (
     Start,
     parse_intent,
 )
-from spades_voice.net.limits import Timers
+from spades_voice.net.wire.limits import Timers
 from spades_voice.rules import Bid, Card, Seat
 
 

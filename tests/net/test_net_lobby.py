@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from net_helpers import running_server, wait_for
 
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 
 
 def test_join_any_fills_public_tables_waiting_for_people_and_never_private_ones() -> None:

@@ -6,7 +6,7 @@ import json
 
 from net_helpers import play_until, running_server
 
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import SEATS, Ruleset, Seat
 from spades_voice.table import HandDealt, HandScored, MatchWon, Notice
 

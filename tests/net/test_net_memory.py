@@ -11,7 +11,7 @@ import sys
 
 from net_helpers import raw_sockets, running_server, wait_for
 
-from spades_voice.net.limits import Limits
+from spades_voice.net.wire.limits import Limits
 
 
 def test_the_heap_is_trimmed_once_the_crowd_has_gone_and_not_before() -> None:

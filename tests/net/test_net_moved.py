@@ -7,10 +7,10 @@ import doctest
 
 import pytest
 
-from spades_voice.net import protocol as p
+from spades_voice.net.wire import protocol as p
 from spades_voice.net import registry
-from spades_voice.net.client import moved_from, moved_hello
-from spades_voice.net.hellos import hello_join, hello_join_any, hello_rejoin
+from spades_voice.net.seats.client import moved_from, moved_hello
+from spades_voice.net.wire.hellos import hello_join, hello_join_any, hello_rejoin
 
 
 def test_the_registrys_addresses() -> None:

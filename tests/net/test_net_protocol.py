@@ -8,8 +8,8 @@ import random
 import pytest
 
 from spades_voice.narration.notices import Told
-from spades_voice.net import codec
-from spades_voice.net import protocol as p
+from spades_voice.net.wire import codec
+from spades_voice.net.wire import protocol as p
 from spades_voice.rules import (
     SEATS,
     Bid,

@@ -17,7 +17,7 @@ from net_helpers import crash, free_port, play_until, serve, wait_for
 from spades_voice.narration.events import notice_line
 from spades_voice.narration.naming import seat_name
 from spades_voice.narration.words import Cast
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Notice
 

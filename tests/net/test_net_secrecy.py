@@ -8,8 +8,8 @@ from typing import Any
 
 from net_helpers import play_until, running_server, wait_for
 
-from spades_voice.net.remote_table import RemoteTable
-from spades_voice.net.watch_table import WatchTable
+from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.seats.watch_table import WatchTable
 from spades_voice.rules import SEATS, Card, Match, MatchState, Ruleset, Seat
 
 CODE = re.compile(r"(10|[2-9TJQKA])[SHDC]")

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from net_helpers import running_server, wait_for
 
-from spades_voice.net.remote_table import RemoteTable
-from spades_voice.net.tablestore import TableStore
+from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.table.tablestore import TableStore
 
 
 def test_a_bad_stored_row_is_logged_and_the_rest_come_back(

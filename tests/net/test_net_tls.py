@@ -15,8 +15,8 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
 from spades_voice.commands.net_common import exposure_warning
-from spades_voice.net.client import JoinRefused, client_tls
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.client import JoinRefused, client_tls
+from spades_voice.net.seats.remote_table import RemoteTable
 
 pytestmark = pytest.mark.skipif(shutil.which("openssl") is None, reason="needs openssl")
 

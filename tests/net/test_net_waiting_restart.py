@@ -10,8 +10,8 @@ from pathlib import Path
 from net_helpers import crash, free_port, play_until, serve, wait_for
 
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.remote_table import RemoteTable
-from spades_voice.net.tablestore import TableStore
+from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.table.tablestore import TableStore
 from spades_voice.rules import Ruleset
 from spades_voice.table import Notice
 

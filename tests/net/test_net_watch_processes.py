@@ -14,8 +14,8 @@ from test_net_secrecy import codes_in
 from test_net_watch import PUBLIC
 
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.remote_table import RemoteTable
-from spades_voice.net.watch_table import WatchTable
+from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.seats.watch_table import WatchTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Event, Notice
 

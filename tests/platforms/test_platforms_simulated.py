@@ -30,7 +30,7 @@ import pexpect
 import pytest
 from helpers import descendants, game_program, wait_until
 
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
 SIMULATED = Path(__file__).resolve().parent / "simulated"
@@ -102,7 +102,7 @@ def test_the_game_sees_the_simulated_platform(tmp_path: Path) -> None:
     """The simulation reaches the game's modules and only them: the test below would
     prove nothing if the game still saw Linux."""
     probe = (
-        "import sys, spades_voice.store.lock as lock, spades_voice.net.computers as c\n"
+        "import sys, spades_voice.store.lock as lock, spades_voice.net.computers.pool as c\n"
         "print(lock.sys.platform, lock.os.name, sys.platform, c.start_method())\n"
         "try:\n"
         "    exec('import termios', {'__name__': 'spades_voice.probe'})\n"

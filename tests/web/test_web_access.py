@@ -15,7 +15,7 @@ from typing import Any
 from cdp import Page
 from web_helpers import base_url, browser, open_page, seat_guest, web_server
 
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
 AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"

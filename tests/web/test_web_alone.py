@@ -24,7 +24,7 @@ from spades_voice.alone.door import folder_name
 from spades_voice.narration import prompts, sounds, texts
 from spades_voice.narration.coach import COACH_LATER, COACHING
 from spades_voice.narration.language import line
-from spades_voice.net.hosting import ServerThread
+from spades_voice.net.door.hosting import ServerThread
 
 #: Every match here deals from this seed (a match to 200 that ends in a few hands).
 SEED = 11
@@ -298,7 +298,7 @@ def test_the_host_at_the_page_mutes_in_the_chat_as_at_the_terminal() -> None:
     from web_helpers import browser, heard, open_page, web_server
 
     from spades_voice.narration import chat
-    from spades_voice.net.remote_table import RemoteTable
+    from spades_voice.net.seats.remote_table import RemoteTable
     from spades_voice.rules import IllegalAction
 
     with web_server() as server, browser() as b:

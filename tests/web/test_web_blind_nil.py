@@ -12,7 +12,7 @@ from cdp import Page
 from web_helpers import browser, heard, seat_guest, web_server
 
 from spades_voice.narration import texts
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
 URGENT = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"

@@ -7,8 +7,8 @@ from web_helpers import browser, heard, seat_guest, web_server
 
 from spades_voice.narration import notices
 from spades_voice.narration.notices import Told
-from spades_voice.net.hosting import ServerThread
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.door.hosting import ServerThread
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Reason
 
 

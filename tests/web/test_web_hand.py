@@ -26,8 +26,8 @@ from web_helpers import (
 
 from spades_voice.narration import Cast, event_lines
 from spades_voice.narration.naming import card_name
-from spades_voice.net import protocol as p
-from spades_voice.net.tablestore import TableStore
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.table.tablestore import TableStore
 from spades_voice.rules import SEATS, Card, Match, MatchState, Seat
 from spades_voice.rules.events import HandDealt, TurnToAct
 

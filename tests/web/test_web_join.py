@@ -9,7 +9,7 @@ import urllib.request
 
 from web_helpers import base_url, browser, focused, heard, open_page, wait_for, web_server
 
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 
 
 def test_the_link_opens_the_table_with_the_code_chosen_and_a_reload_keeps_the_seat() -> None:

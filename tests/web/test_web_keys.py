@@ -62,7 +62,7 @@ def test_i_gives_the_hint_and_focuses_what_it_suggests() -> None:
 def test_a_browser_host_seats_a_newcomer_mid_hand_with_j() -> None:
     from web_helpers import base_url, browser, open_page, web_server
 
-    from spades_voice.net.remote_table import RemoteTable
+    from spades_voice.net.seats.remote_table import RemoteTable
 
     with web_server() as server, browser() as b:
         page = open_page(b, base_url(server))

@@ -35,8 +35,8 @@ from web_helpers import (
 from spades_voice.narration.browser import table_code_line
 from spades_voice.narration.language import Language, speaking
 from spades_voice.narration.language import line as translated
-from spades_voice.net.browser_seat import BrowserSocket
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.page.browser_seat import BrowserSocket
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
 ROOT = Path(__file__).resolve().parents[2]

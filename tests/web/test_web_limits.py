@@ -14,9 +14,9 @@ from web_helpers import base_url, page_for_tests, web_server
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from spades_voice.net.limits import Limits
-from spades_voice.net.remote_table import RemoteTable
-from spades_voice.net.web import origins_for
+from spades_voice.net.wire.limits import Limits
+from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.page.web import origins_for
 
 
 def test_a_page_request_beyond_a_proxied_address_share_is_refused() -> None:

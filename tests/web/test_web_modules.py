@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from importlib import resources
 
-from spades_voice.net.web import MODULES
+from spades_voice.net.page.web import MODULES
 
 IMPORT = re.compile(r"""^\s*import\b[^;]*?\bfrom\s+["']\./([a-z]+)\.js["']""", re.M | re.S)
 

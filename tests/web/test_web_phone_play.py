@@ -26,7 +26,7 @@ from spades_voice.narration import prompts, texts
 from spades_voice.narration.browser import PAGE_WORDS
 from spades_voice.narration.language import line
 from spades_voice.narration.naming import card_name
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Card, Ruleset
 
 SEED = 11

@@ -13,7 +13,7 @@ from net_helpers import free_port, serve
 from proxy_helpers import NGINX, PROXY_ADDRESS, REDIS_SERVER, nginx, redis_server
 from web_helpers import browser, heard, open_page, wait_for
 
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 
 redis = pytest.importorskip("redis", reason="the registry extra (redis-py) is not installed")
 pytestmark = pytest.mark.skipif(

@@ -13,7 +13,7 @@ from cdp import Page
 from test_web_access import _tree, _value, guest_bidding
 from web_helpers import browser, frames_received, heard, seat_guest, wait_for, web_server
 
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 
 
 def _history_numbers(page: Page) -> list[tuple[str, str]]:

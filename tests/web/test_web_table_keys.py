@@ -17,7 +17,7 @@ from web_helpers import base_url, browser, open_page, seat_guest, web_server
 
 from spades_voice.narration import prompts
 from spades_voice.narration.browser import NOT_HERE, START_HOST
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 
 URGENT = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
 TABLE = "Spades table: the game's keys work here"

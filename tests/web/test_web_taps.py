@@ -22,7 +22,7 @@ from alone_helpers import alone_server
 
 from spades_voice.narration import prompts
 from spades_voice.narration.naming import card_name
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Bid, Card, Phase, Seat
 
 SAID = "window.__heard.map((h) => h.text)"

@@ -6,9 +6,9 @@ from pathlib import Path
 
 from web_helpers import browser, page_for_tests, seat_guest
 
-from spades_voice.net.client import client_tls
-from spades_voice.net.hosting import tls_context
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.client import client_tls
+from spades_voice.net.door.hosting import tls_context
+from spades_voice.net.seats.remote_table import RemoteTable
 
 
 def test_the_page_over_https_opens_wss(tmp_path: Path) -> None:

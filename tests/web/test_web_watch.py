@@ -11,8 +11,8 @@ from pathlib import Path
 from web_helpers import base_url, browser, open_page, wait_for, web_server
 
 from spades_voice.alone.guest import GuestDoor
-from spades_voice.net.limits import Limits
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.wire.limits import Limits
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))

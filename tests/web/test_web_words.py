@@ -13,8 +13,8 @@ from spades_voice.ai.counting import sure_tricks
 from spades_voice.narration import prompts
 from spades_voice.narration.events import Notice
 from spades_voice.narration.notices import Told
-from spades_voice.net import codec
-from spades_voice.net.browser_seat import BrowserSocket
+from spades_voice.net.wire import codec
+from spades_voice.net.page.browser_seat import BrowserSocket
 from spades_voice.rules import Bid, Match, MatchState, Phase, Reason, Ruleset, Seat
 from spades_voice.rules.events import TurnToAct
 from spades_voice.rules.view import view_of

@@ -22,8 +22,8 @@ from helpers import game_program
 from net_helpers import running_server, wait_for
 
 from spades_voice.commands.net_common import web_page
-from spades_voice.net.hosting import ServerThread
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.door.hosting import ServerThread
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.store import DATA_DIR_ENV, Settings
 
 #: Installed before the page's own script: every line added to a live region is recorded

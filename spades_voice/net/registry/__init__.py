@@ -9,6 +9,8 @@ clients follow); Play online and ``join --any`` look at every process's public t
 This module holds what the server needs to know of a registry without Redis installed
 (``serve --registry`` is optional, and redis-py an optional extra): the shape of a
 registry, what a process lists in it, and the error a lost registry raises.
+
+May import no other room of ``net``: the door and the page ask it where tables are.
 """
 
 from __future__ import annotations

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from spades_voice.ai import Level
-from spades_voice.net.computers import ComputerPool
-from spades_voice.net.workers import fallback
+from spades_voice.net.computers.pool import ComputerPool
+from spades_voice.net.computers.workers import fallback
 from spades_voice.rules import Decision, Seat, SeatView
 
 log = logging.getLogger("spades_voice.net")

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from spades_voice.narration.wire import Wrong
-from spades_voice.net import protocol as p
-from spades_voice.net.limits import Timers
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.limits import Timers
 from spades_voice.rules import Decision, Seat
 
 

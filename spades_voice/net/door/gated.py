@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from websockets.asyncio.server import ServerConnection
 from websockets.protocol import State
 
-from spades_voice.net.limits import Limits
+from spades_voice.net.wire.limits import Limits
 
 log = logging.getLogger("spades_voice.net")
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.wire import Wrong
-from spades_voice.net.protocol import (
+from spades_voice.net.wire.protocol import (
     MAX_MESSAGE,
     ProtocolError,
     bid_from_json,

@@ -42,7 +42,7 @@ from spades_voice.ai import (
     WorkRate,
 )
 from spades_voice.ai.coach import Finding
-from spades_voice.net.workers import (
+from spades_voice.net.computers.workers import (
     coach_in_worker,
     decide_in_worker,
     fallback,
@@ -193,7 +193,7 @@ class ComputerPool:
         method = start_method()
         ctx = multiprocessing.get_context(method)
         if method == "forkserver":
-            ctx.set_forkserver_preload(["spades_voice.ai", "spades_voice.net.workers"])
+            ctx.set_forkserver_preload(["spades_voice.ai", "spades_voice.net.computers.workers"])
         pool = concurrent.futures.ProcessPoolExecutor(
             self.workers, mp_context=ctx, initializer=worker_start
         )

@@ -13,11 +13,11 @@ from collections.abc import Callable
 
 from spades_voice.ai import Level
 from spades_voice.narration.notices import Told
-from spades_voice.net import protocol as p
-from spades_voice.net.computers import ComputerPool
-from spades_voice.net.limits import Limits, Timers
-from spades_voice.net.shared_table import SharedTable
-from spades_voice.net.tablestore import StoredTable, TableStore
+from spades_voice.net.computers.pool import ComputerPool
+from spades_voice.net.table.shared_table import SharedTable
+from spades_voice.net.table.tablestore import StoredTable, TableStore
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.limits import Limits, Timers
 from spades_voice.rules import Reason, Ruleset
 
 

@@ -26,9 +26,9 @@ from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import english
 from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.wire import Wrong
-from spades_voice.net import codec, reasons
-from spades_voice.net import protocol as p
-from spades_voice.net.hellos import hello_join, hello_rejoin, hello_watch
+from spades_voice.net.wire import codec, reasons
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.hellos import hello_join, hello_rejoin, hello_watch
 from spades_voice.rules import (
     HandOutcome,
     Reason,

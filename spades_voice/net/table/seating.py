@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net import protocol as p
+from spades_voice.net.wire import protocol as p
 from spades_voice.rules import SEATS, IllegalAction, Reason, Seat
 
 COMPUTER_NAMES = ("Robin", "Alex", "Sam", "Jo", "Kim", "Lee", "Max", "Pat", "Ray")

@@ -15,8 +15,11 @@ from websockets.asyncio.server import ServerConnection
 
 from spades_voice.narration.closes import Closed
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net import protocol as p
-from spades_voice.net.hellos import (
+from spades_voice.net.registry import Registry, RegistryLost
+from spades_voice.net.table.shared_table import Member, Place, SharedTable
+from spades_voice.net.table.tables import Tables
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.hellos import (
     Create,
     Hello,
     Join,
@@ -26,10 +29,7 @@ from spades_voice.net.hellos import (
     WatchAny,
     parse_hello,
 )
-from spades_voice.net.limits import Guard, GuessLimiter, Limits, Timers
-from spades_voice.net.registry import Registry, RegistryLost
-from spades_voice.net.shared_table import Member, Place, SharedTable
-from spades_voice.net.tables import Tables
+from spades_voice.net.wire.limits import Guard, GuessLimiter, Limits, Timers
 from spades_voice.rules import IllegalAction, Reason, Ruleset, Seat
 
 #: Where a hello seated its connection: at a seat, or among the watchers.

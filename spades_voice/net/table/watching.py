@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net import protocol as p
-from spades_voice.net.seating import SeatInfo
+from spades_voice.net.table.seating import SeatInfo
+from spades_voice.net.wire import protocol as p
 from spades_voice.rules import IllegalAction, Reason
 
 C = TypeVar("C")

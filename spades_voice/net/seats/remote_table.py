@@ -19,10 +19,10 @@ from spades_voice.ai import Hint, WorkRate, hint
 from spades_voice.ai.calibrate import measure
 from spades_voice.ai.hints import hint_rng
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net import codec, reasons
-from spades_voice.net import protocol as p
-from spades_voice.net.client import JoinRefused, TableClient
-from spades_voice.net.hellos import hello_create, hello_join, hello_join_any, hello_rejoin
+from spades_voice.net.seats.client import JoinRefused, TableClient
+from spades_voice.net.wire import codec, reasons
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.hellos import hello_create, hello_join, hello_join_any, hello_rejoin
 from spades_voice.rules import (
     Decision,
     IllegalAction,

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from spades_voice.ai import Hint
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net.hellos import hello_watch
-from spades_voice.net.remote_table import RemoteTable
+from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.hellos import hello_watch
 from spades_voice.rules import Decision, IllegalAction, Reason, Seat, SeatView
 from spades_voice.table import SharedSeat, Table
 

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from spades_voice.narration.wire import Wrong
-from spades_voice.net import protocol as p
-from spades_voice.net.intents import timers_from_json
-from spades_voice.net.limits import Timers
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.intents import timers_from_json
+from spades_voice.net.wire.limits import Timers
 from spades_voice.rules import Ruleset, Seat
 
 

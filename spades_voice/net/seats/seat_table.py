@@ -28,10 +28,10 @@ from typing import TYPE_CHECKING, Any
 from spades_voice.ai import Hint, hint
 from spades_voice.ai.hints import hint_rng
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net import codec, reasons
-from spades_voice.net import protocol as p
-from spades_voice.net.broadcast import Member
-from spades_voice.net.client import TableClient
+from spades_voice.net.seats.client import TableClient
+from spades_voice.net.table.broadcast import Member
+from spades_voice.net.wire import codec, reasons
+from spades_voice.net.wire import protocol as p
 from spades_voice.rules import Decision, IllegalAction, Match, Reason, Seat, SeatView
 from spades_voice.table import Event, Person, SharedSeat, Table
 

@@ -21,12 +21,17 @@ from spades_voice.ai import Level
 from spades_voice.narration import chat
 from spades_voice.narration.notices import Told
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net import protocol as p
-from spades_voice.net import reasons, seating
-from spades_voice.net.broadcast import Broadcaster, Member
-from spades_voice.net.computers import ComputerPool
-from spades_voice.net.gallery import Gallery, Seen
-from spades_voice.net.intents import (
+from spades_voice.net.computers.pool import ComputerPool
+from spades_voice.net.table import seating
+from spades_voice.net.table.broadcast import Broadcaster, Member
+from spades_voice.net.table.gallery import Gallery, Seen
+from spades_voice.net.table.play import TablePlay, new_match_state
+from spades_voice.net.table.presence import Presence
+from spades_voice.net.table.tablestore import StoredTable, TableStore
+from spades_voice.net.table.watching import Audience
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire import reasons
+from spades_voice.net.wire.intents import (
     WHILE_WAITING,
     Admit,
     Decide,
@@ -42,11 +47,7 @@ from spades_voice.net.intents import (
     Start,
     Watching,
 )
-from spades_voice.net.limits import Limits, Timers
-from spades_voice.net.play import TablePlay, new_match_state
-from spades_voice.net.presence import Presence
-from spades_voice.net.tablestore import StoredTable, TableStore
-from spades_voice.net.watching import Audience
+from spades_voice.net.wire.limits import Limits, Timers
 from spades_voice.rules import Decision, IllegalAction, MatchState, Reason, Ruleset, Seat
 from spades_voice.table import Chat, Event, HandDealt, Notice
 

@@ -19,13 +19,13 @@ from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
 from spades_voice.narration.closes import Closed
-from spades_voice.net import codec
-from spades_voice.net import protocol as p
-from spades_voice.net.blind import held_back
-from spades_voice.net.limits import Timers
-from spades_voice.net.reasons import close_text
-from spades_voice.net.seating import Seating
-from spades_voice.net.watching import Audience, Watcher
+from spades_voice.net.table.blind import held_back
+from spades_voice.net.table.seating import Seating
+from spades_voice.net.table.watching import Audience, Watcher
+from spades_voice.net.wire import codec
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.limits import Timers
+from spades_voice.net.wire.reasons import close_text
 from spades_voice.rules import SEATS, MatchState, Reason, Seat, SeatView, view_of
 from spades_voice.table import Event, Notice
 

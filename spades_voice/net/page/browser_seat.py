@@ -51,14 +51,14 @@ from spades_voice.narration.language import Language, line, speaking
 from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net import codec, reasons
-from spades_voice.net import protocol as p
-from spades_voice.net.client import TableClient, moved_from
-from spades_voice.net.computers import HintShare, NoHint
-from spades_voice.net.hellos import hello_create
-from spades_voice.net.regions import bid_focus, regions
+from spades_voice.net.computers.pool import HintShare, NoHint
+from spades_voice.net.page.regions import bid_focus, regions
+from spades_voice.net.page.web import Keys, chosen_language
 from spades_voice.net.registry import seat_address
-from spades_voice.net.web import Keys, chosen_language
+from spades_voice.net.seats.client import TableClient, moved_from
+from spades_voice.net.wire import codec, reasons
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.hellos import hello_create
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Card, Phase, Reason, Ruleset, SeatView
 from spades_voice.table import Event, Notice, TurnToAct
 

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from spades_voice.narration.language import Language, speaking
-from spades_voice.net.protocol import CLOSE_NO_TABLE
-from spades_voice.net.server import TableServer
+from spades_voice.net.door.server import TableServer
+from spades_voice.net.wire.protocol import CLOSE_NO_TABLE
 from spades_voice.rules import Reason
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from spades_voice.narration.chat import clean_chat
 from spades_voice.narration.notices import OFFERS
 from spades_voice.narration.wire import Wrong
-from spades_voice.net.protocol import (
+from spades_voice.net.wire.protocol import (
     MAX_NAME,
     ProtocolError,
     _seat_map,
@@ -40,7 +40,7 @@ from spades_voice.net.protocol import (
     trick_to_json,
     wrong,
 )
-from spades_voice.net.reasons import reason_from_json, reason_to_json
+from spades_voice.net.wire.reasons import reason_from_json, reason_to_json
 from spades_voice.rules import (
     SEATS,
     TEAMS,

@@ -341,7 +341,7 @@ def table_rules_from_json(value: object) -> Ruleset:
     >>> table_rules_from_json({"target": 10**12})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    spades_voice.net.protocol.ProtocolError: target_not_offered(known=200, 300, 500)
+    spades_voice.net.wire.protocol.ProtocolError: target_not_offered(known=200, 300, 500)
     """
     if isinstance(value, dict):
         only_keys(value, "rules", RULE_KEYS)

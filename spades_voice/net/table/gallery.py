@@ -15,13 +15,13 @@ from typing import Any
 from spades_voice.narration import chat
 from spades_voice.narration.notices import Told
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net import protocol as p
-from spades_voice.net import reasons
-from spades_voice.net.broadcast import Broadcaster, Member, encoded
-from spades_voice.net.intents import Intent, Ping, Request, Say
-from spades_voice.net.play import TablePlay
-from spades_voice.net.seating import Seating
-from spades_voice.net.watching import Audience, Watcher
+from spades_voice.net.table.broadcast import Broadcaster, Member, encoded
+from spades_voice.net.table.play import TablePlay
+from spades_voice.net.table.seating import Seating
+from spades_voice.net.table.watching import Audience, Watcher
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire import reasons
+from spades_voice.net.wire.intents import Intent, Ping, Request, Say
 from spades_voice.rules import Bid, Card, IllegalAction, Reason, Why
 from spades_voice.table import Chat, Notice
 

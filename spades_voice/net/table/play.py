@@ -14,13 +14,13 @@ from collections.abc import Callable, Iterable
 
 from spades_voice.ai import Level
 from spades_voice.narration.notices import Told
-from spades_voice.net import blind
-from spades_voice.net.broadcast import Broadcaster, Member
-from spades_voice.net.computers import ComputerPool
-from spades_voice.net.limits import Limits, Timers
-from spades_voice.net.seating import Seating
-from spades_voice.net.turns import Turn, Turns
-from spades_voice.net.workers import fallback
+from spades_voice.net.computers.pool import ComputerPool
+from spades_voice.net.computers.workers import fallback
+from spades_voice.net.table import blind
+from spades_voice.net.table.broadcast import Broadcaster, Member
+from spades_voice.net.table.seating import Seating
+from spades_voice.net.table.turns import Turn, Turns
+from spades_voice.net.wire.limits import Limits, Timers
 from spades_voice.rules import (
     Decision,
     IllegalAction,

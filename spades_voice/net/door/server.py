@@ -37,21 +37,21 @@ from websockets.http11 import Request, Response
 from spades_voice.ai import Hint, Level
 from spades_voice.narration import closes
 from spades_voice.narration.closes import Closed
-from spades_voice.net import protocol as p
-from spades_voice.net import reasons
-from spades_voice.net.browser_seat import BrowserSocket
-from spades_voice.net.computers import ComputerPool, NoHint
-from spades_voice.net.gated import SocketCount, gated
-from spades_voice.net.heap import trim_heap
-from spades_voice.net.intents import parse_intent
-from spades_voice.net.limits import Expelled, Guard, Limits
-from spades_voice.net.reception import Reception, Seated, being_played, waits_for_people
+from spades_voice.net.computers.pool import ComputerPool, NoHint
+from spades_voice.net.door.gated import SocketCount, gated
+from spades_voice.net.door.heap import trim_heap
+from spades_voice.net.door.reception import Reception, Seated, being_played, waits_for_people
+from spades_voice.net.page.browser_seat import BrowserSocket
+from spades_voice.net.page.web import SEAT_PATH, WebPage, with_secure_refusals
 from spades_voice.net.registry import Listing, Registry, socket_address
-from spades_voice.net.seat_table import SeatSocket
-from spades_voice.net.shared_table import Member, SharedTable
-from spades_voice.net.tables import Tables
-from spades_voice.net.tablestore import TableStore
-from spades_voice.net.web import SEAT_PATH, WebPage, with_secure_refusals
+from spades_voice.net.seats.seat_table import SeatSocket
+from spades_voice.net.table.shared_table import Member, SharedTable
+from spades_voice.net.table.tables import Tables
+from spades_voice.net.table.tablestore import TableStore
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire import reasons
+from spades_voice.net.wire.intents import parse_intent
+from spades_voice.net.wire.limits import Expelled, Guard, Limits
 from spades_voice.rules import Reason, SeatView
 
 #: The path a page that plays alone opens (``spades_voice.alone``).

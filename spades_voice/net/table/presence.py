@@ -17,10 +17,10 @@ from spades_voice.narration import notices
 from spades_voice.narration.closes import Closed
 from spades_voice.narration.notices import Told
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net import protocol as p
-from spades_voice.net.broadcast import Broadcaster, Member, people_message
-from spades_voice.net.play import TablePlay
-from spades_voice.net.seating import SeatInfo, Seating
+from spades_voice.net.table.broadcast import Broadcaster, Member, people_message
+from spades_voice.net.table.play import TablePlay
+from spades_voice.net.table.seating import SeatInfo, Seating
+from spades_voice.net.wire import protocol as p
 from spades_voice.rules import IllegalAction, Reason, Seat, Why
 from spades_voice.table import Event, Notice
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from spades_voice.narration.chat import CHAT_BURST, CHAT_WINDOW
 from spades_voice.narration.wire import Wrong
-from spades_voice.net import protocol as p
+from spades_voice.net.wire import protocol as p
 from spades_voice.rules import Phase
 
 MAX_TIMER = 600

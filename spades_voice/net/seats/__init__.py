@@ -1,0 +1,8 @@
+"""The seats: a person's side of a shared table, as a ``Table`` the shell plays.
+
+Owns the connection (``client``), a seat over the network (``remote_table``), a watcher's
+table (``watch_table``) and a seat in the server's own process (``seat_table``).
+
+May import ``wire``, and ``table`` for the in-process seat's member; never the page or
+the door.
+"""

@@ -1,0 +1,9 @@
+"""The table: one shared table on the server, and the server's tables.
+
+Owns who sits where (``seating``, a pure model) and people coming and going (``presence``),
+watchers (``watching``, ``gallery``), the match and its turns (``play``, ``turns``,
+``blind``), the frames sent (``broadcast``), what each intent does (``shared_table``), and
+the tables by code and written down (``tables``, ``tablestore``).
+
+May import ``wire`` and ``computers``; never a seat, the page or the door.
+"""
