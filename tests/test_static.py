@@ -269,6 +269,107 @@ def test_the_layer_table_itself_has_no_cycle() -> None:
     assert _strongly_connected(graph) == []
 
 
+#: The rooms of ``net/`` (issue 51) and the rooms each may import, besides its own: each
+#: room's ``__init__`` says the same in words. ``net/`` itself holds only its ``__init__``,
+#: which imports no room; a module added at its top belongs in a room.
+NET_ROOMS: dict[str, frozenset[str]] = {
+    "wire": frozenset(),
+    "registry": frozenset(),
+    "computers": frozenset(),
+    "table": frozenset({"wire", "computers"}),
+    "seats": frozenset({"wire", "table"}),
+    "page": frozenset({"wire", "computers", "seats", "registry"}),
+    "door": frozenset({"wire", "registry", "computers", "table", "seats", "page"}),
+}
+#: The most modules ``net/``'s top may hold (issue 51): beyond them it is one room again.
+MAX_NET_TOP = 8
+
+
+def _room(module: str) -> str | None:
+    """``spades_voice.net.wire.codec`` -> ``wire``; ``spades_voice.net`` -> ``__init__``;
+    None outside ``net``."""
+    pieces = module.split(".")
+    if pieces[:2] != ["spades_voice", "net"]:
+        return None
+    return pieces[2] if len(pieces) > 2 else "__init__"
+
+
+def room_violations(sources: dict[str, str]) -> tuple[list[str], int]:
+    """Imports between ``net``'s rooms that ``NET_ROOMS`` does not allow, modules in no
+    room, and how many imports inside ``net`` were checked."""
+    modules = set(sources)
+    problems: list[str] = []
+    checked = 0
+    for module, source in sources.items():
+        room = _room(module)
+        if room is None:
+            continue
+        if room != "__init__" and room not in NET_ROOMS:
+            problems.append(f"{module}: {room!r} is not a room of net (NET_ROOMS)")
+            continue
+        allowed = NET_ROOMS.get(room, frozenset())
+        for line, target, _ in imports_of(module, source, modules):
+            other = _room(target)
+            if other is None:
+                continue
+            checked += 1
+            if other == room or other in allowed:
+                continue
+            problems.append(f"{module}:{line} imports {target} ({room} may not import {other})")
+    return problems, checked
+
+
+def test_net_is_in_rooms() -> None:
+    """``net/``'s top holds at most ``MAX_NET_TOP`` modules, every other module sits in a
+    room of ``NET_ROOMS`` whose ``__init__`` says what it owns and may import, and each
+    room imports only the rooms below it."""
+    import ast
+
+    net = ROOT / "spades_voice" / "net"
+    top = sorted(path.name for path in net.glob("*.py"))
+    assert len(top) <= MAX_NET_TOP, top
+    rooms = {path.name for path in net.iterdir() if (path / "__init__.py").exists()}
+    assert rooms == set(NET_ROOMS)
+    for room in rooms:
+        words = ast.get_docstring(ast.parse((net / room / "__init__.py").read_text())) or ""
+        assert "May import" in words, f"net/{room}/__init__.py: say what it may import"
+    problems, checked = room_violations(package_sources())
+    assert problems == []
+    assert checked > 100
+
+
+def test_the_net_rooms_have_no_cycle() -> None:
+    graph = {room: set(allowed) for room, allowed in NET_ROOMS.items()}
+    assert _strongly_connected(graph) == []
+    assert all(set(allowed) <= set(NET_ROOMS) for allowed in NET_ROOMS.values())
+
+
+def test_the_room_check_catches_what_it_should() -> None:
+    """A room importing one above it (by name, lazily or relatively), and a module at
+    ``net``'s top outside every room, are caught."""
+    real = package_sources()
+    assert room_violations(real)[0] == []
+    upward = {**real, "spades_voice.net.wire.planted": (
+        "from spades_voice.net.table.seating import Seating\n")}
+    assert room_violations(upward)[0] == [
+        "spades_voice.net.wire.planted:1 imports spades_voice.net.table.seating "
+        "(wire may not import table)"
+    ]
+    lazy = {**real, "spades_voice.net.seats.planted": (
+        "def f():\n    from spades_voice.net.door import server\n")}
+    assert len(room_violations(lazy)[0]) == 1
+    relative = {**real, "spades_voice.net.table.planted": "from ..page import web\n"}
+    assert len(room_violations(relative)[0]) == 1
+    by_name = {**real, "spades_voice.net.table.planted": "from spades_voice.net import door\n"}
+    assert len(room_violations(by_name)[0]) == 1
+    loose = {**real, "spades_voice.net.planted": "x = 1\n"}
+    assert room_violations(loose)[0] == [
+        "spades_voice.net.planted: 'planted' is not a room of net (NET_ROOMS)"
+    ]
+    top = {**real, "spades_voice.net": "from spades_voice.net.wire import protocol\n"}
+    assert len(room_violations(top)[0]) == 1
+
+
 def test_the_layer_check_catches_what_it_should() -> None:
     """The checks above would fail on a planted upward import, a part missing from the
     table, a relative import reaching up, or a cycle (including one through a lazy import)."""
