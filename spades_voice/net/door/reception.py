@@ -163,12 +163,12 @@ class Reception:
     def _join(self, hello: Join | Rejoin, member: Member, address: str) -> Seated | None:
         rejoin, token = isinstance(hello, Rejoin), hello.token
         table = self.tables.by_code.get(hello.code)
-        owner = table.token_seat(token) if table is not None and token else None
+        owner = table.seating.token_seat(token) if table is not None and token else None
         if table is not None and owner is not None:
             if rejoin or owner.member is None:
                 # A right code with a valid token is never refused, whatever the limiter
                 # says: otherwise a flood of guesses could keep the players out.
-                return table, table.rejoin(owner, member)
+                return table, table.presence.rejoin(owner, member)
             # ``join`` with the token of a seat someone is using (a friend on the same
             # computer found the saved token): a seat of their own, never a takeover.
         elif self.guesses.blocked(address):

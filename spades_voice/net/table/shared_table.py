@@ -126,9 +126,6 @@ class SharedTable:
     def free_seats(self) -> list[Seat]:
         return self.seating.free_seats()
 
-    def token_seat(self, token: str) -> SeatInfo | None:
-        return self.seating.token_seat(token)
-
     # ---- saving ----------------------------------------------------------------------
 
     def save(self) -> None:
@@ -162,10 +159,6 @@ class SharedTable:
     def sit(self, name: str, wanted: Seat | None, member: Member) -> SeatInfo:
         """Seat a newcomer; raises IllegalAction when the table is full."""
         return self.presence.sit(name, wanted, member)
-
-    def rejoin(self, info: SeatInfo, member: Member) -> SeatInfo:
-        """Give ``info``'s seat to ``member``, who presented its token."""
-        return self.presence.rejoin(info, member)
 
     def leave(self, place: Place, member: Member) -> None:
         if not isinstance(place, seating.SeatInfo) and place.sat is not None:
