@@ -98,7 +98,7 @@ def test_play_online_opens_a_public_table_whose_host_starts_it_with_n() -> None:
         said = [h["text"] for h in heard(page)]
         assert said[-1].startswith("Press N or the Start a game button")
         [table] = server.call(lambda: list(server.server.tables.values()))
-        assert table.public
+        assert table.sign.public
         page.key("n")
         page.wait("document.querySelectorAll('#hand [role=option]').length === 13")
         assert page.js("document.getElementById('start').hidden")

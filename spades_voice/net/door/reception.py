@@ -39,7 +39,7 @@ Seated = tuple[SharedTable, Place]
 def waits_for_people(table: SharedTable) -> bool:
     """Whether ``join_any`` (Play online) may seat someone at ``table``: public, not
     started, a seat free and someone there."""
-    return table.public and not table.started and bool(table.free_seats()) and (
+    return table.sign.public and not table.started and bool(table.free_seats()) and (
         table.connected > 0
     )
 
@@ -47,7 +47,7 @@ def waits_for_people(table: SharedTable) -> bool:
 def being_played(table: SharedTable) -> bool:
     """Whether ``watch --any`` may send a watcher to ``table``: public, its match under
     way, someone playing, and watchers welcome."""
-    return (table.public and table.started and not table.state.over
+    return (table.sign.public and table.started and not table.state.over
             and table.connected > 0 and table.watchable)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from websockets.asyncio.server import ServerConnection
@@ -20,13 +20,13 @@ from websockets.exceptions import ConnectionClosed
 
 from spades_voice.narration.closes import Closed
 from spades_voice.net.table.blind import held_back
-from spades_voice.net.table.seating import Seating
+from spades_voice.net.table.seating import SeatInfo, Seating
 from spades_voice.net.table.watching import Audience, Watcher
 from spades_voice.net.wire import codec
 from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire.limits import Timers
 from spades_voice.net.wire.reasons import close_text
-from spades_voice.rules import SEATS, MatchState, Reason, Seat, SeatView, view_of
+from spades_voice.rules import SEATS, MatchState, Reason, Ruleset, Seat, SeatView, view_of
 from spades_voice.table import Event, Notice
 
 log = logging.getLogger("spades_voice.net")
@@ -101,6 +101,44 @@ def public_view(state: MatchState) -> SeatView:
     view = view_of(state, Seat.S)
     return replace(view, hand=(), hand_seen=True, legal_cards=(), legal_bids=(), dealt=(),
                    watching=True)
+
+
+@dataclass(slots=True)
+class Sign:
+    """What a table's welcomes say of it: its code, its rules, and whether it is public
+    (found by Play online and ``watch --any``)."""
+
+    code: str
+    ruleset: Ruleset
+    public: bool = False
+
+    def welcome(self, info: SeatInfo[Member], host: Seat | None, back: bool) -> dict[str, Any]:
+        """A seated person's welcome: their seat and its token, whether they host, whether
+        they came back (``back``) and whether they wait for the next deal."""
+        assert info.token is not None
+        return {
+            "type": "welcome",
+            "protocol": p.PROTOCOL_VERSION,
+            "table": self.code,
+            "seat": info.seat.value,
+            "token": info.token,
+            "host": info.seat is host,
+            "rules": p.rules_to_json(self.ruleset),
+            "back": back,
+            "waiting": info.waiting,
+            "public": self.public,
+        }
+
+    def watch_welcome(self) -> dict[str, Any]:
+        """A watcher's welcome: the table, its rules, no seat and no token."""
+        return {
+            "type": "welcome",
+            "protocol": p.PROTOCOL_VERSION,
+            "table": self.code,
+            "watching": True,
+            "rules": p.rules_to_json(self.ruleset),
+            "public": self.public,
+        }
 
 
 def people_message(

@@ -15,7 +15,7 @@ from typing import Any
 from spades_voice.narration import chat
 from spades_voice.narration.notices import Told
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net.table.broadcast import Broadcaster, Member, encoded
+from spades_voice.net.table.broadcast import Broadcaster, Member, Sign, encoded
 from spades_voice.net.table.play import TablePlay
 from spades_voice.net.table.seating import Seating
 from spades_voice.net.table.watching import Audience, Watcher
@@ -37,17 +37,18 @@ class Gallery:
         out: Broadcaster,
         play: TablePlay,
         *,
-        welcome: Callable[[], dict[str, Any]],
+        sign: Sign,
         send_people: Callable[[], None],
         chat_allowed: Callable[[list[float]], None],
         save: Callable[[], None],
     ) -> None:
-        """The hooks: ``welcome()`` a watcher's welcome message; ``send_people`` everyone
+        """``sign``: what a welcome says of the table. The hooks: ``send_people`` everyone
         hears who is at the table; ``chat_allowed(said)`` the chat rate limit on one
         person's recent lines (raises IllegalAction), as seated people have it; ``save``
         the table's settings (the host's choices about watchers among them)."""
         self.seating, self.out, self.play, self._save = seating, out, play, save
-        self._welcome, self._send_people, self._chat_allowed = welcome, send_people, chat_allowed
+        self.sign = sign
+        self._send_people, self._chat_allowed = send_people, chat_allowed
 
     @property
     def audience(self) -> Audience[Member]:
@@ -59,7 +60,7 @@ class Gallery:
         IllegalAction when the table takes no watchers or has all it may."""
         taken = {i.name.lower() for i in self.seating.seats.values() if i.token is not None}
         watcher = self.audience.add(name, member, taken)
-        member.send(self._welcome())
+        member.send(self.sign.watch_welcome())
         self._send_people()  # the watcher's first list of who is here, and everyone's
         decisions = self.play.state.decisions
         back = seen is not None and seen <= len(decisions)

@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
 
 from spades_voice.narration import notices
 from spades_voice.narration.closes import Closed
 from spades_voice.narration.notices import Told
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net.table.broadcast import Broadcaster, Member, people_message
+from spades_voice.net.table.broadcast import Broadcaster, Member, Sign, people_message
 from spades_voice.net.table.play import TablePlay
 from spades_voice.net.table.seating import SeatInfo, Seating
 from spades_voice.net.wire import protocol as p
@@ -38,17 +37,18 @@ class Presence:
         loop: asyncio.AbstractEventLoop,
         grace_seconds: float,
         *,
-        welcome: Callable[[Info, bool], dict[str, Any]],
+        sign: Sign,
         save: Callable[[], None],
         save_seat: Callable[[Info], None],
         touch: Callable[[], None],
     ) -> None:
-        """``grace_seconds``: how long an away host keeps the role mid-match. The hooks:
-        ``welcome(info, back)`` the welcome message; ``save`` the table and every seat;
+        """``grace_seconds``: how long an away host keeps the role mid-match; ``sign``:
+        what a welcome says of the table. The hooks: ``save`` the table and every seat;
         ``save_seat`` one seat; ``touch`` the table is in use now."""
         self.seating, self.out, self.play, self.loop = seating, out, play, loop
         self.grace_seconds = grace_seconds
-        self._welcome, self._save, self._save_seat, self._touch = welcome, save, save_seat, touch
+        self.sign = sign
+        self._save, self._save_seat, self._touch = save, save_seat, touch
         self._grace: asyncio.TimerHandle | None = None  # the end of a restart's grace
         self._host_wait: asyncio.TimerHandle | None = None  # the end of an away host's time
 
@@ -109,7 +109,7 @@ class Presence:
         """Welcome ``info``'s connection; the others hear ``text`` (the host ``to_host``
         instead, when given: what the host alone may do about it)."""
         assert info.member is not None and info.token is not None
-        info.member.send(self._welcome(info, back))
+        info.member.send(self.sign.welcome(info, self.seating.host, back))
         self.out.tell_others(info.seat, text, to_host=to_host)
         self.send_people()
         own_notices: list[Event] = [Notice(own)] if own else []

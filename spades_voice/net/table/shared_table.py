@@ -23,7 +23,7 @@ from spades_voice.narration.notices import Told
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net.computers.pool import ComputerPool
 from spades_voice.net.table import seating
-from spades_voice.net.table.broadcast import Broadcaster, Member
+from spades_voice.net.table.broadcast import Broadcaster, Member, Sign
 from spades_voice.net.table.gallery import Gallery, Seen
 from spades_voice.net.table.play import TablePlay, new_match_state
 from spades_voice.net.table.presence import Presence
@@ -77,7 +77,8 @@ class SharedTable:
     ) -> None:
         self.code, self.ruleset, self.limits = code, ruleset, limits
         self.loop, self.store = loop, store
-        self.public = False
+        #: What its welcomes say of it; public: found by Play online and ``watch --any``.
+        self.sign = Sign(code, ruleset)
         self.address = "?"  # where its creator connected from
         self.seating: seating.Seating[Member] = seating.Seating()
         self.out = Broadcaster(
@@ -90,10 +91,10 @@ class SharedTable:
         )
         self.presence = Presence(
             self.seating, self.out, self.play, loop, limits.restart_grace_seconds,
-            welcome=self._welcome, save=self.save, save_seat=self._save_seat, touch=self._touch,
+            sign=self.sign, save=self.save, save_seat=self._save_seat, touch=self._touch,
         )
         self.gallery = Gallery(
-            self.seating, self.out, self.play, welcome=self._watch_welcome,
+            self.seating, self.out, self.play, sign=self.sign,
             send_people=self._send_people, chat_allowed=self._chat_pace, save=self.save,
         )
         self.last_active = loop.time()
@@ -135,7 +136,7 @@ class SharedTable:
         self.store.save_table(
             self.code, p.rules_to_json(self.ruleset), self.timers.to_json(),
             str(self.state.seed), self.host.value if self.host else None, self.started,
-            self.public, self.address, self.out.audience.choices(),
+            self.sign.public, self.address, self.out.audience.choices(),
         )
         for info in self.seats.values():
             self._save_seat(info)
@@ -183,21 +184,6 @@ class SharedTable:
     def hold_for_restart(self, seconds: float) -> None:
         self.presence.hold_for_restart(seconds)
 
-    def _welcome(self, info: SeatInfo, back: bool) -> dict[str, Any]:
-        assert info.token is not None
-        return {
-            "type": "welcome",
-            "protocol": p.PROTOCOL_VERSION,
-            "table": self.code,
-            "seat": info.seat.value,
-            "token": info.token,
-            "host": info.seat is self.host,
-            "rules": p.rules_to_json(self.ruleset),
-            "back": back,
-            "waiting": info.waiting,
-            "public": self.public,
-        }
-
     def _seat_watcher(self, watcher: Seen, seat: Seat | None, rid: int | None
                       ) -> dict[str, Any]:
         """A watcher takes a seat a computer holds, as a newcomer joining would: a seat
@@ -209,17 +195,6 @@ class SharedTable:
         self.gallery.audience.remove(watcher)
         watcher.sat = self.presence.sit(watcher.name, seat, watcher.member)
         return {"type": "ok", "id": rid}
-
-    def _watch_welcome(self) -> dict[str, Any]:
-        """A watcher's welcome: the table, its rules, no seat and no token."""
-        return {
-            "type": "welcome",
-            "protocol": p.PROTOCOL_VERSION,
-            "table": self.code,
-            "watching": True,
-            "rules": p.rules_to_json(self.ruleset),
-            "public": self.public,
-        }
 
     # ---- intents -------------------------------------------------------------------
 

@@ -59,7 +59,7 @@ class Tables:
         while code in self.by_code:  # pragma: no cover - 1 in 2**40
             code = p.new_table_code()
         table = self._new(code, ruleset, timers, asyncio.get_running_loop())
-        table.public, table.address = public, address
+        table.sign.public, table.address = public, address
         self._add(table)
         return table
 
@@ -68,7 +68,7 @@ class Tables:
         rules = p.rules_from_json(stored.rules)
         timers = Timers.from_json(stored.timers, self.limits.min_timer)
         table = self._new(p.normalize_code(stored.code), rules, timers, loop)
-        table.public, table.address = stored.public, stored.address
+        table.sign.public, table.address = stored.public, stored.address
         table.restore(stored)
         table.hold_for_restart(self.limits.restart_grace_seconds)
         self._add(table)
