@@ -213,6 +213,6 @@ def timers_pending(server: ServerThread, code: str) -> int:
     """What the table ``code`` has scheduled to do on its own, read on the server's loop."""
 
     async def read() -> int:
-        return server.server.tables[code].timers_pending()
+        return server.server.tables[code].play.turns.pending()
 
     return asyncio.run_coroutine_threadsafe(read(), server.loop).result(5)

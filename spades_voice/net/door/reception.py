@@ -39,7 +39,7 @@ Seated = tuple[SharedTable, Place]
 def waits_for_people(table: SharedTable) -> bool:
     """Whether ``join_any`` (Play online) may seat someone at ``table``: public, not
     started, a seat free and someone there."""
-    return table.sign.public and not table.started and bool(table.free_seats()) and (
+    return table.sign.public and not table.started and bool(table.seating.free_seats()) and (
         table.connected > 0
     )
 
@@ -218,7 +218,7 @@ class Reception:
         self, table: SharedTable, name: str, wanted: Seat | None, member: Member
     ) -> Seated | None:
         try:
-            return table, table.sit(name, wanted, member)
+            return table, table.presence.sit(name, wanted, member)
         except IllegalAction as e:
             member.close(p.CLOSE_FULL, e.reason)
             return None
@@ -241,16 +241,16 @@ class Reception:
         table = self.tables.create(hello.rules, hello.timers, public=hello.public,
                                    address=address)
         table.out.audience.allowed = hello.watchers  # saved as the host sits down
-        return table, table.sit(hello.name, hello.seat or Seat.S, member)
+        return table, table.presence.sit(hello.name, hello.seat or Seat.S, member)
 
     def _join_any(self, hello: JoinAny, member: Member, address: str) -> Seated | None:
         """Sit at the public table waiting for people that has the most of them; with
         none, open a new public table (its host starts it)."""
         waiting = self._waiting_here()
         if waiting:
-            table = max(waiting, key=lambda t: (4 - len(t.free_seats()), -t.last_active))
+            table = max(waiting, key=lambda t: (4 - len(t.seating.free_seats()), -t.last_active))
             return self._sit(table, hello.name, None, member)
         if not self._room_for_table(member, address):
             return None
         table = self.tables.create(Ruleset(), Timers(), public=True, address=address)
-        return table, table.sit(hello.name, Seat.S, member)
+        return table, table.presence.sit(hello.name, Seat.S, member)

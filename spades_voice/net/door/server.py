@@ -211,7 +211,7 @@ class TableServer:
         assert self.registry is not None
         here = self.registry.here
         return [
-            Listing(code, here, waits_for_people(t), 4 - len(t.free_seats()),
+            Listing(code, here, waits_for_people(t), 4 - len(t.seating.free_seats()),
                     being_played(t), t.connected)
             for code, t in self.tables.items()
         ]

@@ -103,10 +103,6 @@ class TablePlay:
             self._record(n, Look(seat))
         return was
 
-    def timers_pending(self) -> int:
-        """See ``Turns.pending``."""
-        return self.turns.pending()
-
     def schedule(self) -> None:
         """Arrange what happens if nobody sends anything: a computer's move, a timer."""
         hand, actor = self.state.hand, self.state.to_act

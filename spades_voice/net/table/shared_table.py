@@ -95,7 +95,7 @@ class SharedTable:
         )
         self.gallery = Gallery(
             self.seating, self.out, self.play, sign=self.sign,
-            send_people=self._send_people, chat_allowed=self._chat_pace, save=self.save,
+            send_people=self.presence.send_people, chat_allowed=self._chat_pace, save=self.save,
         )
         self.last_active = loop.time()
 
@@ -123,9 +123,6 @@ class SharedTable:
     @property
     def timers(self) -> Timers:
         return self.play.timers
-
-    def free_seats(self) -> list[Seat]:
-        return self.seating.free_seats()
 
     # ---- saving ----------------------------------------------------------------------
 
@@ -157,10 +154,6 @@ class SharedTable:
 
     # ---- coming and going (``presence.py``) ------------------------------------------
 
-    def sit(self, name: str, wanted: Seat | None, member: Member) -> SeatInfo:
-        """Seat a newcomer; raises IllegalAction when the table is full."""
-        return self.presence.sit(name, wanted, member)
-
     def leave(self, place: Place, member: Member) -> None:
         if not isinstance(place, seating.SeatInfo) and place.sat is not None:
             place = place.sat  # a watcher who took a seat
@@ -181,15 +174,12 @@ class SharedTable:
         """Whether the host lets people watch this table."""
         return self.out.audience.allowed
 
-    def hold_for_restart(self, seconds: float) -> None:
-        self.presence.hold_for_restart(seconds)
-
     def _seat_watcher(self, watcher: Seen, seat: Seat | None, rid: int | None
                       ) -> dict[str, Any]:
         """A watcher takes a seat a computer holds, as a newcomer joining would: a seat
         welcome (its token), and mid-hand it waits for the next deal, or for the host's
         J; the others hear that it joined."""
-        if not self.free_seats():
+        if not self.seating.free_seats():
             return {"type": "refused", "id": rid,
                     "reason": reasons.reason_to_json(Reason(Refusal.TABLE_FULL))}
         self.gallery.audience.remove(watcher)
@@ -306,9 +296,9 @@ class SharedTable:
         hand = self.state.hand
         assert hand is not None
         self.save()
-        self._send_people()
+        self.presence.send_people()
         self._publish([HandDealt(self.state.hand_number, hand.dealer)])
-        self._schedule()
+        self.play.schedule()
 
     def new_match(self) -> None:
         self.play.new_state()
@@ -317,36 +307,26 @@ class SharedTable:
         assert hand is not None
         if self.store is not None:
             self.store.new_match(self.code, str(self.state.seed))
-        self._send_people()
+        self.presence.send_people()
         self._publish(
             [Notice(Reason(Told.NEW_MATCH)), HandDealt(self.state.hand_number, hand.dealer)]
         )
-        self._schedule()
+        self.play.schedule()
 
     def set_timers(self, timers: Timers) -> None:
         self.play.timers = timers
         self.save()
-        self._send_people()
-        self._schedule()
+        self.presence.send_people()
+        self.play.schedule()
 
     def _record(self, n: int, decision: Decision) -> None:
         if self.store is not None:
             self.store.decision(self.code, n, p.decision_to_json(decision))
 
-    def timers_pending(self) -> int:
-        """See ``Turns.pending``."""
-        return self.play.timers_pending()
-
-    def _schedule(self) -> None:
-        self.play.schedule()
-
     # ---- sending ---------------------------------------------------------------------
 
     def _touch(self) -> None:
         self.last_active = self.loop.time()
-
-    def _send_people(self) -> None:
-        self.presence.send_people()
 
     def _publish(self, events: list[Event], before: dict[Seat, list[Event]] | None = None) -> None:
         """Tell every seated connection of ``events``; a new deal first seats whoever was

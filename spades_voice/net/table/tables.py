@@ -70,7 +70,7 @@ class Tables:
         table = self._new(p.normalize_code(stored.code), rules, timers, loop)
         table.sign.public, table.address = stored.public, stored.address
         table.restore(stored)
-        table.hold_for_restart(self.limits.restart_grace_seconds)
+        table.presence.hold_for_restart(self.limits.restart_grace_seconds)
         self._add(table)
 
     def _add(self, table: SharedTable) -> None:
