@@ -2,19 +2,22 @@
 
 from __future__ import annotations
 
+import doctest
 import json
 import random
 
 import pytest
 
 from spades_voice.narration.notices import Told
-from spades_voice.net.wire import codec
+from spades_voice.narration.refusals import Refusal
+from spades_voice.net.wire import codec, reasons
 from spades_voice.net.wire import protocol as p
 from spades_voice.rules import (
     SEATS,
     Bid,
     Card,
     Decision,
+    IllegalAction,
     Match,
     MatchState,
     Reason,
@@ -190,3 +193,28 @@ def test_names_are_cleaned() -> None:
     for bad in ("", " \x00 ", 7):
         with pytest.raises(p.ProtocolError):
             p.clean_name(bad)
+
+
+class TestRefusedReplies:
+    """One reading of a refused request's reply (``reasons.raise_refused``), for the seat
+    over the network (``RemoteTable``) and the seat in the server's process (``SeatTable``)."""
+
+    def test_its_doctests(self) -> None:
+        assert doctest.testmod(reasons).failed == 0
+
+    def test_ok_raises_nothing(self) -> None:
+        reasons.raise_refused({"type": "ok", "id": 3})
+
+    @pytest.mark.parametrize("kind", ["refused", "error"])
+    def test_a_refusal_carries_the_tables_reason(self, kind: str) -> None:
+        reason = Reason.of(Refusal.NOBODY_WAITING, seat=Seat.E)
+        reply = {"type": kind, "id": 3, "reason": reasons.reason_to_json(reason)}
+        with pytest.raises(IllegalAction) as caught:
+            reasons.raise_refused(reply)
+        assert caught.value.reason == reason
+
+    @pytest.mark.parametrize("reason", [None, "Not JSON.", {"kind": "Two Words"}])
+    def test_a_reason_this_seat_cannot_read_is_refused_plainly(self, reason: object) -> None:
+        with pytest.raises(IllegalAction) as caught:
+            reasons.raise_refused({"type": "refused", "id": 3, "reason": reason})
+        assert caught.value.reason == Reason(Refusal.REFUSED)

@@ -192,12 +192,7 @@ class RemoteTable:
             reply = future.result(self.answer_timeout + 1)
         except concurrent.futures.TimeoutError:
             raise IllegalAction(Reason(Refusal.DID_NOT_ANSWER)) from None
-        if reply.get("type") != "ok":
-            try:
-                reason = reasons.reason_from_json(reply.get("reason"))
-            except p.ProtocolError:
-                reason = Reason(Refusal.REFUSED)
-            raise IllegalAction(reason)
+        reasons.raise_refused(reply)
 
     def _send(self, message: dict[str, Any]) -> None:
         asyncio.run_coroutine_threadsafe(self.client.send(message), self._loop)

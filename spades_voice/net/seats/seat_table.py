@@ -143,12 +143,8 @@ class SeatTable:
         if ask is None:
             raise IllegalAction(Reason(Refusal.DID_NOT_ANSWER))
         reply = ask({**message, "id": INTENT_ID})
-        if reply is not None and reply.get("type") != "ok":
-            try:
-                reason = reasons.reason_from_json(reply.get("reason"))
-            except p.ProtocolError:
-                reason = Reason(Refusal.REFUSED)
-            raise IllegalAction(reason)
+        if reply is not None:
+            reasons.raise_refused(reply)
 
     # ---- the Table protocol ----------------------------------------------------------
 

@@ -1,5 +1,6 @@
-"""Reasons on the wire: a ``Reason`` (a kind and its facts) as JSON and back, and the
-``error`` answer to a dropped message, which carries one.
+"""Reasons on the wire: a ``Reason`` (a kind and its facts) as JSON and back, the
+``error`` answer to a dropped message, which carries one, and a refused request's reason
+as the asking seat raises it.
 
 Whatever a seat is told *why* (a refusal, a notice, the protocol's error, a close reason)
 crosses as a value and is worded by the receiving seat in its own language
@@ -12,7 +13,7 @@ import contextlib
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from spades_voice.narration.refusals import Refusal
@@ -29,7 +30,7 @@ from spades_voice.net.wire.protocol import (
     suit_from_json,
     wrong,
 )
-from spades_voice.rules import Bid, Card, Reason, Seat, Suit, Team
+from spades_voice.rules import Bid, Card, IllegalAction, Reason, Seat, Suit, Team
 
 #: Facts read back by their name: a fact named ``card`` is a card code, and so on. Any
 #: other fact is a number, text, or a reason nested in this one.
@@ -112,6 +113,26 @@ def reason_from_json(value: object, depth: int = 0) -> Reason:
         else:
             raise wrong(Wrong.REASON_FORM)
     return Reason.of(kind, **facts)
+
+
+def raise_refused(reply: Mapping[str, Any]) -> None:
+    """Raises IllegalAction with the table's reason unless ``reply`` says ``ok``: a
+    ``refused`` or ``error`` answer to a seat's request. A reason this seat cannot read
+    (an older or newer server's) is refused plainly.
+
+    >>> raise_refused({"type": "ok", "id": 1})
+    >>> raise_refused({"type": "refused", "id": 1, "reason": {"kind": "only_host"}})
+    Traceback (most recent call last):
+    ...
+    spades_voice.rules.errors.IllegalAction: only_host
+    """
+    if reply.get("type") == "ok":
+        return
+    try:
+        reason = reason_from_json(reply.get("reason"))
+    except ProtocolError:
+        reason = Reason(Refusal.REFUSED)
+    raise IllegalAction(reason)
 
 
 def error_reply(raw: str | bytes, error: ProtocolError) -> dict[str, Any]:
