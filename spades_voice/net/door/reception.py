@@ -201,7 +201,7 @@ class Reception:
         if not playing:
             member.close(p.CLOSE_NO_TABLE, Reason(Refusal.NOTHING_TO_WATCH))
             return None
-        table = max(playing, key=lambda t: (t.connected, -t.last_active))
+        table = max(playing, key=lambda t: (t.connected, -t.ledger.last_active))
         return self._listen(table, hello.name, member)
 
     @staticmethod
@@ -248,7 +248,8 @@ class Reception:
         none, open a new public table (its host starts it)."""
         waiting = self._waiting_here()
         if waiting:
-            table = max(waiting, key=lambda t: (4 - len(t.seating.free_seats()), -t.last_active))
+            table = max(waiting, key=lambda t: (4 - len(t.seating.free_seats()),
+                                                -t.ledger.last_active))
             return self._sit(table, hello.name, None, member)
         if not self._room_for_table(member, address):
             return None

@@ -16,6 +16,7 @@ from spades_voice.narration import chat
 from spades_voice.narration.notices import Told
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net.table.broadcast import Broadcaster, Member, Sign, encoded
+from spades_voice.net.table.ledger import Ledger
 from spades_voice.net.table.play import TablePlay
 from spades_voice.net.table.seating import Seating
 from spades_voice.net.table.watching import Audience, Watcher
@@ -38,16 +39,16 @@ class Gallery:
         play: TablePlay,
         *,
         sign: Sign,
+        ledger: Ledger,
         send_people: Callable[[], None],
         chat_allowed: Callable[[list[float]], None],
-        save: Callable[[], None],
     ) -> None:
-        """``sign``: what a welcome says of the table. The hooks: ``send_people`` everyone
-        hears who is at the table; ``chat_allowed(said)`` the chat rate limit on one
-        person's recent lines (raises IllegalAction), as seated people have it; ``save``
-        the table's settings (the host's choices about watchers among them)."""
-        self.seating, self.out, self.play, self._save = seating, out, play, save
-        self.sign = sign
+        """``sign``: what a welcome says of the table; ``ledger``: where the host's choices
+        about watchers are written down. The hooks: ``send_people`` everyone hears who is
+        at the table; ``chat_allowed(said)`` the chat rate limit on one person's recent
+        lines (raises IllegalAction), as seated people have it."""
+        self.seating, self.out, self.play = seating, out, play
+        self.sign, self.ledger = sign, ledger
         self._send_people, self._chat_allowed = send_people, chat_allowed
 
     @property
@@ -158,7 +159,7 @@ class Gallery:
                 self.audience.remove(watcher)
                 watcher.member.close(p.CLOSE_FULL, Reason(Refusal.NO_WATCHERS))
         if said:
-            self._save()
+            self.ledger.save(self.play)
             self._send_people()
 
     def close(self) -> None:

@@ -4,19 +4,19 @@ sit down, and how long an away host keeps the role.
 
 The seats themselves are the pure ``Seating`` model; this is what each coming and going
 means for the people at the table (the frames and notices they get) and for the match
-(whose turn the computer covers). It saves through the table's hooks.
+(whose turn the computer covers). It writes each change down in the table's ``Ledger``.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 
 from spades_voice.narration import notices
 from spades_voice.narration.closes import Closed
 from spades_voice.narration.notices import Told
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net.table.broadcast import Broadcaster, Member, Sign, people_message
+from spades_voice.net.table.ledger import Ledger
 from spades_voice.net.table.play import TablePlay
 from spades_voice.net.table.seating import SeatInfo, Seating
 from spades_voice.net.wire import protocol as p
@@ -38,17 +38,13 @@ class Presence:
         grace_seconds: float,
         *,
         sign: Sign,
-        save: Callable[[], None],
-        save_seat: Callable[[Info], None],
-        touch: Callable[[], None],
+        ledger: Ledger,
     ) -> None:
         """``grace_seconds``: how long an away host keeps the role mid-match; ``sign``:
-        what a welcome says of the table. The hooks: ``save`` the table and every seat;
-        ``save_seat`` one seat; ``touch`` the table is in use now."""
+        what a welcome says of the table; ``ledger``: where each change is written down."""
         self.seating, self.out, self.play, self.loop = seating, out, play, loop
         self.grace_seconds = grace_seconds
-        self.sign = sign
-        self._save, self._save_seat, self._touch = save, save_seat, touch
+        self.sign, self.ledger = sign, ledger
         self._grace: asyncio.TimerHandle | None = None  # the end of a restart's grace
         self._host_wait: asyncio.TimerHandle | None = None  # the end of an away host's time
 
@@ -65,7 +61,7 @@ class Presence:
         """
         info = self.seating.sit(name, wanted, member, waiting=self.play.mid_hand)
         self.settle_host()
-        self._save()  # a waiting seat too: its token must outlive a restart
+        self.ledger.save(self.play)  # a waiting seat too: its token must outlive a restart
         if info.waiting:
             self._joined(
                 info,
@@ -117,7 +113,7 @@ class Presence:
             self.out.update(info.seat, own_notices, with_turn=True)
         elif own_notices:
             self.out.update(info.seat, own_notices, with_view=False)
-        self._touch()
+        self.ledger.touch()
         self.play.schedule()
 
     def leave(self, info: Info, member: Member) -> None:
@@ -137,12 +133,12 @@ class Presence:
         else:
             self.out.tell_others(info.seat, Reason.of(Told.LEFT, name=info.name))
         self.send_people()
-        self._touch()
+        self.ledger.touch()
         self.play.schedule()
 
     def _forget_waiting(self, info: Info) -> None:
         self.seating.forget(info)
-        self._save_seat(info)
+        self.ledger.seat(info)
 
     def hold_for_restart(self, seconds: float) -> None:
         """After a server restart, people's clients are reconnecting: for ``seconds`` the
@@ -186,7 +182,7 @@ class Presence:
         waited for (``Seating.settle_host``); saved when it does."""
         new = self.seating.settle_host(self.loop.time())
         if new is not None:
-            self._save()
+            self.ledger.save(self.play)
         return new
 
     def _host_left(self, gone: Info) -> None:
@@ -217,7 +213,7 @@ class Presence:
         for info in waiting:
             if info.member is not None:
                 info.member.outcomes_sent = 0
-            self._save_seat(info)
+            self.ledger.seat(info)
         self.send_people()
         for info in waiting:
             sits = Reason.of(Told.NOW_SITS, name=info.name, seat=info.seat)

@@ -1,10 +1,11 @@
-"""One shared table: what each intent does to it, its settings, and saving it.
+"""One shared table: what each intent does to it, its settings, and taking it back.
 
-The rooms around it, each on its own: intents arrive parsed (``intents.py``); who sits
-where (tokens, the host, people waiting for the next deal) is a pure model
+The parts around it, each on its own: intents arrive parsed (``wire/intents.py``); who
+sits where (tokens, the host, people waiting for the next deal) is a pure model
 (``seating.py``); people coming and going and the host role passing are ``presence.py``;
 the match, its decisions and its computers are ``play.py``, with their timers in
-``turns.py``; frames go out through ``broadcast.py``; the words are narration's.
+``turns.py``; frames go out through ``broadcast.py``; what is written down, and when the
+table was last used, is ``ledger.py``; the words are narration's.
 
 Table logic is synchronous: an intent is applied and every frame it causes is queued on
 each connection before the next message is read, so tables need no locks.
@@ -25,6 +26,7 @@ from spades_voice.net.computers.pool import ComputerPool
 from spades_voice.net.table import seating
 from spades_voice.net.table.broadcast import Broadcaster, Member, Sign
 from spades_voice.net.table.gallery import Gallery, Seen
+from spades_voice.net.table.ledger import Ledger
 from spades_voice.net.table.play import TablePlay, new_match_state
 from spades_voice.net.table.presence import Presence
 from spades_voice.net.table.tablestore import StoredTable, TableStore
@@ -48,7 +50,7 @@ from spades_voice.net.wire.intents import (
     Watching,
 )
 from spades_voice.net.wire.limits import Limits, Timers
-from spades_voice.rules import Decision, IllegalAction, MatchState, Reason, Ruleset, Seat
+from spades_voice.rules import IllegalAction, MatchState, Reason, Ruleset, Seat
 from spades_voice.table import Chat, Event, HandDealt, Notice
 
 __all__ = ["Member", "SeatInfo", "Seen", "SharedTable"]
@@ -76,28 +78,27 @@ class SharedTable:
         store: TableStore | None = None,
     ) -> None:
         self.code, self.ruleset, self.limits = code, ruleset, limits
-        self.loop, self.store = loop, store
+        self.loop = loop
         #: What its welcomes say of it; public: found by Play online and ``watch --any``.
         self.sign = Sign(code, ruleset)
-        self.address = "?"  # where its creator connected from
         self.seating: seating.Seating[Member] = seating.Seating()
-        self.out = Broadcaster(
-            self.seating, Audience(limits.watchers_per_table), new_match_state(ruleset, new_seed())
-        )
+        audience: Audience[Member] = Audience(limits.watchers_per_table)
+        self.out = Broadcaster(self.seating, audience, new_match_state(ruleset, new_seed()))
+        #: What the table writes down, and when it was last in use.
+        self.ledger = Ledger(store, self.sign, self.seating, audience, loop.time)
         self.play = TablePlay(
             ruleset, timers, new_seed, self.seating, self.out, level=level,
             computer_delay=computer_delay, limits=limits, loop=loop, computers=computers,
-            record=self._record, publish=self._publish,
+            record=self.ledger.decision, publish=self._publish,
         )
         self.presence = Presence(
             self.seating, self.out, self.play, loop, limits.restart_grace_seconds,
-            sign=self.sign, save=self.save, save_seat=self._save_seat, touch=self._touch,
+            sign=self.sign, ledger=self.ledger,
         )
         self.gallery = Gallery(
-            self.seating, self.out, self.play, sign=self.sign,
-            send_people=self.presence.send_people, chat_allowed=self._chat_pace, save=self.save,
+            self.seating, self.out, self.play, sign=self.sign, ledger=self.ledger,
+            send_people=self.presence.send_people, chat_allowed=self._chat_pace,
         )
-        self.last_active = loop.time()
 
     @property
     def seats(self) -> dict[Seat, SeatInfo]:
@@ -124,23 +125,7 @@ class SharedTable:
     def timers(self) -> Timers:
         return self.play.timers
 
-    # ---- saving ----------------------------------------------------------------------
-
-    def save(self) -> None:
-        """Write the table's settings and every person's seat (after a change to them)."""
-        if self.store is None:
-            return
-        self.store.save_table(
-            self.code, p.rules_to_json(self.ruleset), self.timers.to_json(),
-            str(self.state.seed), self.host.value if self.host else None, self.started,
-            self.sign.public, self.address, self.out.audience.choices(),
-        )
-        for info in self.seats.values():
-            self._save_seat(info)
-
-    def _save_seat(self, info: SeatInfo) -> None:
-        if self.store is not None:
-            self.store.seat(self.code, info.seat.value, info.name, info.token, info.waiting)
+    # ---- taking back -----------------------------------------------------------------
 
     def restore(self, stored: StoredTable) -> None:
         """Take back a table read from the store: its match, its people (all away)."""
@@ -166,7 +151,7 @@ class SharedTable:
         """A newcomer who listens without a seat, or one coming back who had heard
         ``seen`` decisions (``gallery.py``); raises IllegalAction when the table takes no
         watchers or has all it may."""
-        self._touch()
+        self.ledger.touch()
         return self.gallery.watch(name, member, seen)
 
     @property
@@ -190,7 +175,7 @@ class SharedTable:
 
     def intent(self, place: Place, request: Request) -> dict[str, Any] | None:
         """Apply one intent from a connection at ``place``; the reply to send, if any."""
-        self._touch()
+        self.ledger.touch()
         if not isinstance(place, seating.SeatInfo) and place.sat is not None:
             place = place.sat  # a watcher who took a seat speaks for it now
         if not isinstance(place, seating.SeatInfo):
@@ -295,7 +280,7 @@ class SharedTable:
         self.play.started = True
         hand = self.state.hand
         assert hand is not None
-        self.save()
+        self.ledger.save(self.play)
         self.presence.send_people()
         self._publish([HandDealt(self.state.hand_number, hand.dealer)])
         self.play.schedule()
@@ -305,8 +290,7 @@ class SharedTable:
         self.play.started = True
         hand = self.state.hand
         assert hand is not None
-        if self.store is not None:
-            self.store.new_match(self.code, str(self.state.seed))
+        self.ledger.new_match(str(self.state.seed))
         self.presence.send_people()
         self._publish(
             [Notice(Reason(Told.NEW_MATCH)), HandDealt(self.state.hand_number, hand.dealer)]
@@ -315,18 +299,11 @@ class SharedTable:
 
     def set_timers(self, timers: Timers) -> None:
         self.play.timers = timers
-        self.save()
+        self.ledger.save(self.play)
         self.presence.send_people()
         self.play.schedule()
 
-    def _record(self, n: int, decision: Decision) -> None:
-        if self.store is not None:
-            self.store.decision(self.code, n, p.decision_to_json(decision))
-
     # ---- sending ---------------------------------------------------------------------
-
-    def _touch(self) -> None:
-        self.last_active = self.loop.time()
 
     def _publish(self, events: list[Event], before: dict[Seat, list[Event]] | None = None) -> None:
         """Tell every seated connection of ``events``; a new deal first seats whoever was

@@ -59,7 +59,7 @@ class Tables:
         while code in self.by_code:  # pragma: no cover - 1 in 2**40
             code = p.new_table_code()
         table = self._new(code, ruleset, timers, asyncio.get_running_loop())
-        table.sign.public, table.address = public, address
+        table.sign.public, table.ledger.address = public, address
         self._add(table)
         return table
 
@@ -68,31 +68,31 @@ class Tables:
         rules = p.rules_from_json(stored.rules)
         timers = Timers.from_json(stored.timers, self.limits.min_timer)
         table = self._new(p.normalize_code(stored.code), rules, timers, loop)
-        table.sign.public, table.address = stored.public, stored.address
+        table.sign.public, table.ledger.address = stored.public, stored.address
         table.restore(stored)
         table.presence.hold_for_restart(self.limits.restart_grace_seconds)
         self._add(table)
 
     def _add(self, table: SharedTable) -> None:
         self.by_code[table.code] = table
-        self._by_address[table.address] += 1
+        self._by_address[table.ledger.address] += 1
 
     def remove(self, code: str) -> None:
         table = self.by_code.pop(code, None)
         if table is None:
             return
         table.close()
-        self._by_address[table.address] -= 1
-        if self._by_address[table.address] <= 0:
-            del self._by_address[table.address]
+        self._by_address[table.ledger.address] -= 1
+        if self._by_address[table.ledger.address] <= 0:
+            del self._by_address[table.ledger.address]
         if self.store is not None:
             self.store.remove(code)
 
     def end_idle(self, now: float) -> None:
         """End tables nobody has been connected to for a while (``now`` in their loop's
-        time, which ``last_active`` reads)."""
+        time, which ``Ledger.last_active`` reads)."""
         for code, table in list(self.by_code.items()):
-            idle = now - table.last_active
+            idle = now - table.ledger.last_active
             if table.connected == 0 and idle > self.limits.empty_table_seconds:
                 self.remove(code)
 
@@ -103,11 +103,11 @@ class Tables:
         now = asyncio.get_running_loop().time()
         idle = [
             t for t in self.by_code.values()
-            if not t.started and now - t.last_active > self.limits.empty_table_seconds
+            if not t.started and now - t.ledger.last_active > self.limits.empty_table_seconds
         ]
         if not idle:
             return False
-        oldest = min(idle, key=lambda t: t.last_active)
+        oldest = min(idle, key=lambda t: t.ledger.last_active)
         for info in oldest.seats.values():
             if info.member is not None:
                 info.member.close(p.CLOSE_BUSY, Reason(Told.TABLE_ENDED_FOR_ROOM))
