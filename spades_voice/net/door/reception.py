@@ -209,7 +209,7 @@ class Reception:
         table: SharedTable, name: str, member: Member, seen: int | None = None
     ) -> Seated | None:
         try:
-            return table, table.watch(name, member, seen)
+            return table, table.gallery.watch(name, member, seen)
         except IllegalAction as e:
             member.close(p.CLOSE_FULL, e.reason)
             return None

@@ -59,6 +59,7 @@ class Gallery:
         """A newcomer who listens without a seat, or (``seen``: the decisions it had
         heard) one coming back, who hears what it missed in one catch-up. Raises
         IllegalAction when the table takes no watchers or has all it may."""
+        self.ledger.touch()
         taken = {i.name.lower() for i in self.seating.seats.values() if i.token is not None}
         watcher = self.audience.add(name, member, taken)
         member.send(self.sign.watch_welcome())

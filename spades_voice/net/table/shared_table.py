@@ -147,13 +147,6 @@ class SharedTable:
         else:
             self.gallery.leave(place)
 
-    def watch(self, name: str, member: Member, seen: int | None = None) -> Seen:
-        """A newcomer who listens without a seat, or one coming back who had heard
-        ``seen`` decisions (``gallery.py``); raises IllegalAction when the table takes no
-        watchers or has all it may."""
-        self.ledger.touch()
-        return self.gallery.watch(name, member, seen)
-
     @property
     def watchable(self) -> bool:
         """Whether the host lets people watch this table."""
