@@ -347,7 +347,7 @@ def test_opening_a_table_with_the_hosts_choices() -> None:
             page.key("enter")
             page.wait("!document.getElementById('start').hidden")
             assert page.js("document.getElementById('table-code').textContent")
-            tables = server.call(lambda: [(t.sign.public, t.timers) for t in
+            tables = server.call(lambda: [(t.sign.public, t.play.timers) for t in
                                           server.server.tables.values()])
             assert tables[-1][0] is public
             assert tables[-1][1].bid == tables[-1][1].play == (None if public else 30.0)

@@ -121,10 +121,6 @@ class SharedTable:
     def started(self) -> bool:
         return self.play.started
 
-    @property
-    def timers(self) -> Timers:
-        return self.play.timers
-
     # ---- taking back -----------------------------------------------------------------
 
     def restore(self, stored: StoredTable) -> None:
@@ -306,10 +302,6 @@ class SharedTable:
             if waiting:
                 self.presence.seat_waiting(waiting)
         self.out.publish(events, before)
-
-    @property
-    def closed(self) -> bool:
-        return self.play.closed
 
     def close(self) -> None:
         self.presence.close()
