@@ -87,6 +87,11 @@ PAGE_WORDS = {
         "sit at your table. Your match, choices and statistics are kept for this browser: "
         "come back and press Play alone to continue."
     ),
+    "computers_intro": N_(
+        "Or learn by ear: four computers play a match at the level chosen here, and you "
+        "listen."
+    ),
+    "watch_computers": N_("Watch the computers"),
     "level_label": N_("Opponents"),
     "level_easy": N_("Easy"),
     "level_medium": N_("Medium"),
