@@ -250,6 +250,22 @@ class SharedSeat(Protocol):
 
 
 @runtime_checkable
+class LetsIn(Protocol):
+    """A shared table whose watchers may ask to play (a watcher's J), and whose host
+    answers (the host's J)."""
+
+    def asking(self) -> list[str]:
+        """The watchers who asked to play, waiting for the host's answer."""
+        ...
+
+    def let_in(self, name: str, yes: bool = True) -> None:
+        """The host's answer to the watcher called ``name`` who asked to play: ``yes``
+        seats them (from the next deal mid-match), no leaves them watching (host only);
+        raises IllegalAction with the spoken reason."""
+        ...
+
+
+@runtime_checkable
 class Seatable(Protocol):
     """A watcher's table that may take a seat a computer holds (a shared table)."""
 
@@ -571,6 +587,7 @@ __all__ = [
     "Event",
     "HandDealt",
     "HandScored",
+    "LetsIn",
     "LocalTable",
     "MatchWon",
     "Notice",

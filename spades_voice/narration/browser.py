@@ -109,6 +109,8 @@ PAGE_WORDS = {
         "computer plays any seat nobody takes."
     ),
     "open_public": N_("List it under Play online, for anyone to join"),
+    "open_watchers": N_("People may watch without a seat"),
+    "open_watcher_chat": N_("Watchers may write in the chat"),
     "turn_label": N_("Time for each turn"),
     "turn_none": N_("No limit"),
     "turn_30": N_("30 seconds"),

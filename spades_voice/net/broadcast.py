@@ -125,6 +125,7 @@ def people_message(
         "timers": timers.to_json(),
         "people": people,
         "watchers": audience.names(),
+        "asking": audience.asking(),
         "watching": audience.choices(),
     }
 
