@@ -270,8 +270,8 @@ class Seatable(Protocol):
     """A watcher's table that may take a seat a computer holds (a shared table)."""
 
     def take_seat(self) -> None:
-        """Sit from the next deal, or when the host seats us; raises IllegalAction with
-        the spoken reason."""
+        """Ask the host for a seat a computer holds; raises IllegalAction with the spoken
+        reason."""
         ...
 
 

@@ -131,7 +131,7 @@ def people(shell: Shell) -> None:
 @action("seat_waiting")
 def seat_waiting(shell: Shell) -> None:
     """At a shared table you host: seat now whoever joined mid-hand, instead of at the
-    next deal."""
+    next deal, or answer a watcher who asks to play. Watching: ask to play."""
     table = shell.table
     if shell.cast.watching:
         _take_seat(shell)
@@ -177,7 +177,8 @@ def _answer_asking(shell: Shell, table: LetsIn, name: str, people: list[Person])
 
 
 def _take_seat(shell: Shell) -> None:
-    """A watcher's J: sit at a seat a computer holds (the table says where and when)."""
+    """A watcher's J: ask the host for a seat a computer holds (the table says that the
+    host decides, then the answer, and where and when)."""
     table = shell.table
     if not isinstance(table, Seatable):
         shell.answer(refusals.WATCHERS_DO_NOT_PLAY)
