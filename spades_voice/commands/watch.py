@@ -77,15 +77,17 @@ def _arrive(args: argparse.Namespace, table: RemoteTable, speaker: Speaker,
 
 
 def _computers(args: argparse.Namespace) -> int:
-    """Four computers at this terminal, heard as a watcher hears a table."""
+    """Four computers at this terminal, heard as a watcher hears a table. The player's
+    choices are read, never written, and nothing is kept (the hooks save nothing): the
+    player's folder stays free for their own game meanwhile."""
     from dataclasses import replace
 
-    from spades_voice.commands.play import _seed, store_hooks, work_rate
+    from spades_voice.commands.play import _seed, work_rate
     from spades_voice.narration.texts import GREETING
+    from spades_voice.store.base import ShellHooks
     from spades_voice.table import ComputersTable
 
-    hooks = store_hooks()
-    settings = hooks.settings or saved_settings()[0]
+    settings, problem = saved_settings()
     given = {k: getattr(args, k) for k in ("level", "pace") if getattr(args, k) is not None}
     settings = replace(settings, **given)  # this run only: watching changes no saved choice
     console = Console()
@@ -93,10 +95,13 @@ def _computers(args: argparse.Namespace) -> int:
     sound = build_sound(args, settings)
     try:
         speaker.query(line(GREETING))
-        rate = work_rate(hooks, settings)
+        if problem is not None:
+            speaker.query(line(problem))
+        hooks = ShellHooks()
+        rate = work_rate(hooks, settings)  # measured here when never stored; not stored
         table = ComputersTable(settings.rules, _seed(None), settings.level, rate=rate)
-        return run_shell(table, speaker, console, settings, hold_between_hands=False,
-                         sound=sound)
+        return run_shell(table, speaker, console, settings, hooks=hooks,
+                         hold_between_hands=False, sound=sound)
     finally:
         sound.close()
         speaker.close()

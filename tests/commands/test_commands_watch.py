@@ -203,3 +203,18 @@ def test_the_hosts_j_answers_a_watcher_who_asks_to_play(tmp_path: Path) -> None:
             wait_for(lambda: wes.client.waiting and not wes.client.watching)
         finally:
             wes.close()
+
+
+def test_watching_the_computers_leaves_the_players_folder_free(tmp_path: Path) -> None:
+    """Watching keeps nothing: it holds no lock on the player's folder, so the player's
+    own game (in another terminal) saves as usual meanwhile."""
+    from spades_voice.store.lock import FolderLock
+
+    with command(tmp_path, "watch", "--computers", "--level", "easy", "--pace", "quick") as wes:
+        wes.expect(r"(Jo|Robin|Alex|Sam) bids (nil|\d+)\.")
+        lock = FolderLock(tmp_path)
+        try:
+            assert lock.acquire()
+        finally:
+            lock.release()
+        assert not (tmp_path / "save.json").exists()
