@@ -370,3 +370,22 @@ def test_a_watchers_j_asks_the_host_who_says_no_then_lets_them_in() -> None:
             wes.close()
             ann.close()
             bo.close()
+
+
+def test_before_the_first_deal_a_watcher_let_in_sits_at_once() -> None:
+    with running_server() as server:
+        ann = RemoteTable.create(server.url, "Ann")
+        wes = WatchTable.watch(server.url, ann.code, "Wes")
+        try:
+            wes.take_seat()
+            wait_for(lambda: ann.asking() == ["Wes"])
+            ann.let_in("Wes")
+            heard: list[str] = []
+            wait_for(lambda: heard.extend(said(wes.drain_notices())) or any(
+                re.fullmatch(r"The host let you in\. You sit (West|North|East)\.", t)
+                for t in heard))
+            assert not wes.client.watching and not wes.client.waiting
+            wait_for(lambda: any(p.name == "Wes" and p.person for p in ann.people()))
+        finally:
+            wes.close()
+            ann.close()
