@@ -3,8 +3,10 @@
 A ``Table`` shows one seat's view, accepts that seat's decisions, and reports what
 happened as ``Event`` values (made by the model, ``rules.events``, plus notices) that
 the shell has narrated. ``LocalTable`` runs the match in this
-process with computers in the other seats; the networked table (net/) offers the same
-methods, so the shell never knows which it has.
+process with computers in the other seats, and ``ComputersTable`` with computers in all
+four, heard as a watcher hears a table (``spades-voice watch --computers`` and the page's
+Watch the computers); the networked table (net/) offers the same methods, so the shell
+never knows which it has.
 
 Computers decide only when the shell calls ``step`` (a local table) so the shell owns
 pace and pause; a remote table's server paces its own computers.
@@ -17,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar, runtime_checkable
 
 from spades_voice.ai import REFERENCE_RATE, Hint, Level, Player, WorkRate, hint, make_player
@@ -25,14 +27,17 @@ from spades_voice.ai.coach import Finding, review
 from spades_voice.ai.hints import hint_rng
 from spades_voice.narration.chat import Chat
 from spades_voice.narration.events import Notice
+from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.summaries import person_line
 from spades_voice.rules import (
     SEATS,
     Decision,
+    IllegalAction,
     Look,
     Match,
     MatchState,
     Move,
+    Reason,
     Ruleset,
     Seat,
     SeatView,
@@ -245,12 +250,28 @@ class SharedSeat(Protocol):
 
 
 @runtime_checkable
+class LetsIn(Protocol):
+    """A shared table whose watchers may ask to play (a watcher's J), and whose host
+    answers (the host's J)."""
+
+    def asking(self) -> list[str]:
+        """The watchers who asked to play, waiting for the host's answer."""
+        ...
+
+    def let_in(self, name: str, yes: bool = True) -> None:
+        """The host's answer to the watcher called ``name`` who asked to play: ``yes``
+        seats them (from the next deal mid-match), no leaves them watching (host only);
+        raises IllegalAction with the spoken reason."""
+        ...
+
+
+@runtime_checkable
 class Seatable(Protocol):
     """A watcher's table that may take a seat a computer holds (a shared table)."""
 
     def take_seat(self) -> None:
-        """Sit from the next deal, or when the host seats us; raises IllegalAction with
-        the spoken reason."""
+        """Ask the host for a seat a computer holds; raises IllegalAction with the spoken
+        reason."""
         ...
 
 
@@ -490,19 +511,83 @@ class LocalTable:
         self._turn_check()
 
 
+#: The four computers' names, clockwise from South.
+COMPUTERS_NAMES = {Seat.S: "Jo", Seat.W: "Robin", Seat.N: "Alex", Seat.E: "Sam"}
+
+
+class ComputersTable(LocalTable):
+    """Four computers of one ``level`` at a local table, heard as a watcher hears one."""
+
+    def __init__(self, ruleset: Ruleset, seed: int | str, level: Level, *,
+                 rate: WorkRate = REFERENCE_RATE) -> None:
+        super().__init__(ruleset, seed, level, names=COMPUTERS_NAMES, rate=rate)
+
+    def view(self) -> SeatView:
+        """The public view, in South's chair only for the order of seats and teams."""
+        view = view_of(self.state, self.seat)
+        return replace(view, hand=(), hand_seen=True, legal_cards=(), legal_bids=(), dealt=(),
+                       watching=True)
+
+    def people(self) -> list[Person]:
+        return [Person(s, COMPUTERS_NAMES[s], person=False, connected=False, host=False,
+                       you=False) for s in SEATS]
+
+    def submit(self, decision: Decision) -> None:
+        raise IllegalAction(Reason(Refusal.WATCHERS_DO_NOT_PLAY))
+
+    def reveal(self) -> None:
+        """Nothing to look at: the listener holds no cards."""
+
+    def computer_to_act(self) -> bool:
+        return self.state.to_act is not None and not self.state.over
+
+    def plan_step(self) -> PlannedStep | None:
+        """The computer to act's next decision, South's too, each at the table's level
+        from its position's own generator (as ``LocalTable.plan_step``)."""
+        actor = self.state.to_act
+        if actor is None or self.state.over:
+            return None
+        self.state.reveal(actor)
+        token = (self.state.hand_number, self.state.moves)
+        seed = seed_text(self.state.seed, actor.value, self.state.moves)
+        player = make_player(self.level, random.Random(seed), rate=self.rate)
+        view = view_of(self.state, actor)
+        return PlannedStep(token, actor, view, player, self.level, seed)
+
+    def thinking_view(self) -> SeatView:
+        """What the computer to act sees now: the position its reasons are about. Raises
+        IllegalAction when nobody is to act (between hands, the match over)."""
+        actor = self.state.to_act
+        if actor is None or self.state.over:
+            raise IllegalAction(Reason(Refusal.NOBODY_THINKING))
+        self.state.reveal(actor)
+        return view_of(self.state, actor)
+
+    def hint(self) -> Hint:
+        """What the computer to act weighs now (the coach's reasons for its position)."""
+        view = self.thinking_view()
+        return hint(view, hint_rng(self.state.seed, view), rate=self.rate)
+
+    def _turn_check(self) -> None:
+        """Nobody here is told it is their turn: the computers just play."""
+
+
 def _local_table_offers(table: LocalTable) -> tuple[Table, Steppable, Reviewable, Resumable]:
     return table, table, table, table  # mypy checks here what a local table offers
 
 
 __all__ = [
+    "COMPUTERS_NAMES",
     "DEFAULT_NAMES",
     "BidPlaced",
     "CardPlayed",
     "Chat",
     "CoachWork",
+    "ComputersTable",
     "Event",
     "HandDealt",
     "HandScored",
+    "LetsIn",
     "LocalTable",
     "MatchWon",
     "Notice",

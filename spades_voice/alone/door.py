@@ -1,7 +1,8 @@
 """The door a page comes through to play alone: its hello, its folder, its session.
 
 The page's first frame is ``{"type": "alone", "token": ..., "lang": "es", "level":
-"hard", "target": "300", "blind_nil": true, "spades_any_time": true}``. The token is the
+"hard", "target": "300", "blind_nil": true, "spades_any_time": true}``, with
+``"computers": true`` to watch four computers play instead (``_watch``). The token is the
 secret this browser keeps (``localStorage``): the server made it on the first visit and
 sent it in the welcome, and it names the folder where this player's match, statistics
 and choices are kept (``StoreHooks``, whose every write is atomic), so closing the
@@ -34,7 +35,7 @@ from websockets.exceptions import ConnectionClosed
 
 from spades_voice.ai import REFERENCE_RATE, Player, WorkRate
 from spades_voice.alone.keys import page_keymap
-from spades_voice.alone.session import PageSession
+from spades_voice.alone.session import NothingKept, PageSession
 from spades_voice.alone.sound import cue_files
 from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import texts
@@ -46,9 +47,16 @@ from spades_voice.net.wire.limits import Expelled, Guard, Limits
 from spades_voice.net.wire.protocol import CLOSE_BUSY, ProtocolError
 from spades_voice.options import Level, Sound
 from spades_voice.rules import Bid, Card, Seat
+from spades_voice.store.files import StoreError
 from spades_voice.store.hooks import StoreHooks
-from spades_voice.store.settings import SETTINGS_FILE, Settings, chosen_rules, rule_choices
-from spades_voice.table import LocalTable
+from spades_voice.store.settings import (
+    SETTINGS_FILE,
+    Settings,
+    chosen_rules,
+    load_settings,
+    rule_choices,
+)
+from spades_voice.table import ComputersTable, LocalTable
 
 #: A token the server made: 32 bytes, URL-safe base64 (43 characters).
 TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -151,7 +159,10 @@ class AloneDoor:
             if not isinstance(token, str) or not TOKEN.fullmatch(token):
                 token = secrets.token_urlsafe(32)
             visit.seated()
-            await self._play(ws, token, hello, visit)
+            if hello.get("computers") is True:
+                await self._watch(ws, token, hello, visit)
+            else:
+                await self._play(ws, token, hello, visit)
 
     async def _play(
         self, ws: ServerConnection, token: str, hello: dict[str, Any], visit: Visit
@@ -202,6 +213,45 @@ class AloneDoor:
             if self._open.get(name, (None, None))[0] is session:
                 del self._open[name]
                 await session.end()
+
+    async def _watch(
+        self, ws: ServerConnection, token: str, hello: dict[str, Any], visit: Visit
+    ) -> None:
+        """Watch the computers: four play a match at the chosen level, heard as the
+        terminal's ``watch --computers`` hears it. The player's choices (pace, sound,
+        verbosity) are read, never written, and the match is kept nowhere: its hooks
+        save nothing, and the player's own match alone stays as it was."""
+        stored = self.root / folder_name(token) / SETTINGS_FILE
+        known = self.kept and stored.exists()
+        saved = None
+        if known:
+            with contextlib.suppress(StoreError):  # unusable: playing alone says so
+                saved = load_settings(stored)
+        settings = chosen(saved or Settings(), hello)
+        if not known:
+            settings = replace(settings, sound=Sound.OFF)
+        table = ComputersTable(settings.rules, self.new_seed(), settings.level, rate=self.rate)
+        hooks = NothingKept()
+
+        async def send(frame: dict[str, Any]) -> None:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(json.dumps(frame, separators=(",", ":")))
+
+        session = PageSession(
+            table, hooks, self.keymap, settings, send, sound_on=settings.sound is Sound.ON,
+            thinking=PoolThinking(visit.computers, visit.address, self.rate), watching=True,
+        )
+        hooks.send_file = session.send_file
+        await send({
+            "type": "welcome", "alone": True, "token": token, "table": "", "code_line": "",
+            "seat": table.seat.value, "host": True, "waiting": False, "urgent": [],
+            "rules": texts.rules_lines(settings.rules), "watching": True,
+        })
+        session.begin()
+        try:
+            await self._keys(ws, session)
+        finally:
+            await session.end()
 
     async def _keys(self, ws: ServerConnection, session: PageSession) -> None:
         """The page's keys, until the page goes or the player quits (Q, then Y)."""

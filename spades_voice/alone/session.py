@@ -48,6 +48,19 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 LAST_FRAMES_SECONDS = 5.0
 
 
+class NothingKept(ShellHooks):
+    """Hooks that save nothing on the server (watching the computers): no match, no
+    statistics, no choices; the history the player asks for goes to the page to
+    download. (``guest.GuestHooks`` is the same for a guest's seat.)"""
+
+    def __init__(self) -> None:
+        #: The page's session, which sends a file with its next frame (set once it exists).
+        self.send_file: Callable[[str, str], None] = lambda name, text: None
+
+    def download(self, name: str, text: str) -> None:
+        self.send_file(name, text)
+
+
 class PageSpeaker:
     """A ``Speaker`` whose output is the page's lines: a query (a key's answer) and an
     event, each marked, in the order the shell said them (the greeting before the deal).
@@ -125,12 +138,14 @@ class PageSession:
         sound_on: bool = False,
         thinking: PoolThinking | None = None,
         shared: bool = False,
+        watching: bool = False,
     ) -> None:
         """``sound_on``: cues start on (the player turned them on before at this page).
         ``thinking``: where the computers, the hint and the coach think (the server's
         workers); None: here, as at a terminal (tests of the session alone).
         ``shared``: a seat at a shared table, played as ``join`` plays it (the next hand
-        deals without N; the greeting was the table's)."""
+        deals without N; the greeting was the table's). ``watching``: four computers
+        play, heard as ``watch --computers`` hears them (the next hand deals without N)."""
         self.hooks = hooks
         self._flush_due = False
         self.speaker = PageSpeaker(self.invalidate)
@@ -139,7 +154,8 @@ class PageSession:
         self.shell = Shell(
             table, self.speaker, hooks, keymap, pace=settings.pace,
             brief=settings.verbosity is not Verbosity.FULL, start_settings=settings,
-            sound=self.sound, hold_between_hands=not shared, greeted=shared,
+            sound=self.sound, hold_between_hands=not (shared or watching),
+            greeted=shared,
         )
         self.shell.on_quit = self._quit
         self.thinking = thinking

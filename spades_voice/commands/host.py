@@ -76,6 +76,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "line /watchers on or /watchers off changes it.",
     )
     parser.add_argument(
+        "--quiet-watchers",
+        action="store_true",
+        help="Watchers listen without writing in the chat (by default they may write).",
+    )
+    parser.add_argument(
         "--ca",
         metavar="PEM",
         default=None,
@@ -170,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
                 play_seconds=args.play_seconds,
                 public=args.public,
                 watchers=not args.no_watchers,
+                watcher_chat=not args.quiet_watchers,
                 tls=tls,
             )
         except JoinRefused as e:

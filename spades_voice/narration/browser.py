@@ -87,6 +87,11 @@ PAGE_WORDS = {
         "sit at your table. Your match, choices and statistics are kept for this browser: "
         "come back and press Play alone to continue."
     ),
+    "computers_intro": N_(
+        "Or learn by ear: four computers play a match at the level chosen here, and you "
+        "listen."
+    ),
+    "watch_computers": N_("Watch the computers"),
     "level_label": N_("Opponents"),
     "level_easy": N_("Easy"),
     "level_medium": N_("Medium"),
@@ -104,6 +109,8 @@ PAGE_WORDS = {
         "computer plays any seat nobody takes."
     ),
     "open_public": N_("List it under Play online, for anyone to join"),
+    "open_watchers": N_("People may watch without a seat"),
+    "open_watcher_chat": N_("Watchers may write in the chat"),
     "turn_label": N_("Time for each turn"),
     "turn_none": N_("No limit"),
     "turn_30": N_("30 seconds"),

@@ -7,7 +7,7 @@ stopped mid-game.
 from __future__ import annotations
 
 from spades_voice.narration.kinds import Kind
-from spades_voice.narration.language import N_, _
+from spades_voice.narration.language import N_, _, for_touch, line
 from spades_voice.narration.naming import seat_name
 from spades_voice.narration.words import join
 from spades_voice.options import Speech
@@ -67,6 +67,15 @@ class Told(Kind):
     BACK_WATCHING_MISSED = "back_watching_missed", N_(
         "Back to watching. Missed: bids {bids}, cards {cards}. {where}"
     )
+    #: A watcher's J: the seated people hear it (the host with the key that lets them
+    #: in); the watcher hears that the host decides, then the answer: no, or let in
+    #: (at once before the first deal; mid-match ``YOU_SIT_NEXT_DEAL`` says it).
+    ASKS_TO_PLAY = "asks_to_play", N_("{name} asks to play.")
+    YOU_ASKED = "you_asked", N_(
+        "You asked to play. The host decides; you would sit from the next deal."
+    )
+    HOST_SAID_NO = "host_said_no", N_("The host said no. You go on watching.")
+    LET_IN_YOU = "let_in_you", N_("The host let you in. You sit {seat}.")
     #: What everyone hears when the host changes who may watch and whether watchers chat.
     WATCHERS_WELCOME = "watchers_welcome", N_("Watchers are welcome at this table.")
     NO_WATCHERS_NOW = "no_watchers_now", N_("This table takes no watchers now.")
@@ -113,6 +122,21 @@ def only_host_seats(name: str) -> str:
 
 
 NOBODY_WAITING_AT_ALL = N_("Nobody is waiting for a seat.")
+
+#: The host's J when a watcher asks to play.
+LET_PLAY = for_touch(
+    N_("Let {name} play? Y lets them in, Escape says no."),
+    N_("Let {name} play? Tap Yes to let them in, or Back to say no."),
+)
+
+
+def let_play(name: str) -> str:
+    return line(LET_PLAY).format(name=name)
+
+
+def goes_on_watching(name: str) -> str:
+    """The host said no to a watcher who asked to play."""
+    return _("{name} goes on watching.").format(name=name)
 
 
 def public_table(names: list[str], key: str) -> str:

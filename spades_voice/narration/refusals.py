@@ -83,6 +83,7 @@ class Refusal(Kind):
     CHAT_TOO_LONG = "chat_too_long", chat.TOO_LONG
     CHAT_TOO_FAST = "chat_too_fast", chat.TOO_FAST
     NO_SUCH_PERSON = "no_such_person", N_("No one called {name} is at the table.")
+    NOBODY_ASKS = "nobody_asks", N_("{name} is not asking to play.")
     DID_NOT_ANSWER = "did_not_answer", TABLE_DID_NOT_ANSWER
     REFUSED = "refused", TABLE_REFUSED
     NOT_CONNECTED = "not_connected", NOT_CONNECTED

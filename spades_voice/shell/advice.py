@@ -29,7 +29,7 @@ from spades_voice.rules import BID_CHOICES, Bid, Card, IllegalAction, SeatView
 from spades_voice.shell.binding import registry
 from spades_voice.shell.list_mode import open_list
 from spades_voice.shell.state import ListView, Shell
-from spades_voice.table import Reviewable, Steppable
+from spades_voice.table import ComputersTable, Reviewable
 
 #: Bound with the table's keys (``table_mode``).
 ADVICE_ACTIONS, action = registry()
@@ -52,20 +52,24 @@ def hint(shell: Shell) -> None:
 
 
 def _thinking(shell: Shell) -> None:
-    """Watching: computers that play here (Steppable) say what the one to act weighs, in
-    one breath; at a shared table only the players act."""
+    """Watching: computers that play here say what the one to act weighs, in one breath
+    (thought out where the hint is: a page's in the server's workers); at a shared table
+    only the players act."""
     table = shell.table
-    if not isinstance(table, Steppable):
+    if not isinstance(table, ComputersTable):
         shell.answer(refusals.WATCHERS_DO_NOT_PLAY)
         return
-    actor = table.view().to_act
     try:
-        found = table.hint()
+        view = table.thinking_view()
     except IllegalAction as exc:
         shell.answer(say_reason(exc.reason))
         return
-    if actor is not None:
-        shell.answer(say.thinking_line(shell.cast.name(actor), found))
+    name = shell.cast.name(view.seat)
+
+    def thought(found: Hint | str) -> None:
+        shell.answer(found if isinstance(found, str) else say.thinking_line(name, found))
+
+    shell.driver.thinking.hint(table, view, thought)
 
 
 def _hinted(shell: Shell, view: SeatView, found: Hint | str) -> None:

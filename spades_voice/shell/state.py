@@ -403,9 +403,10 @@ class Shell:
 
     # ---- questions -----------------------------------------------------------------------
 
-    def ask(self, question: str, on_yes: Callable[[], None]) -> None:
+    def ask(self, question: str, on_yes: Callable[[], None],
+            on_no: Callable[[], None] | None = None) -> None:
         """Open a yes/no question; the table waits until it is answered."""
-        self.overlay = Confirm(question, on_yes)
+        self.overlay = Confirm(question, on_yes, on_no)
         self.clock_update()
         self.answer(question)
 

@@ -12,7 +12,8 @@ from spades_voice.narration import notices, prompts, refusals, texts
 from spades_voice.narration.keynames import spoken_key, spoken_keys
 from spades_voice.narration.language import line
 from spades_voice.narration.reasons import say_reason
-from spades_voice.rules import BID_CHOICES, BLIND_NIL, Decision, IllegalAction, Phase
+from spades_voice.narration.refusals import Refusal
+from spades_voice.rules import BID_CHOICES, BLIND_NIL, Decision, IllegalAction, Phase, Reason
 from spades_voice.shell.advice import ADVICE_ACTIONS
 from spades_voice.shell.binding import Handler, doc, registry
 from spades_voice.shell.chat_mode import CHAT_ACTIONS
@@ -31,7 +32,7 @@ from spades_voice.shell.seeing import look
 from spades_voice.shell.sound_keys import SOUND_ACTIONS
 from spades_voice.shell.state import Shell
 from spades_voice.sound import Cue
-from spades_voice.table import Seatable, SharedSeat, Steppable
+from spades_voice.table import LetsIn, Person, Seatable, SharedSeat, Steppable
 
 TABLE_ACTIONS, action = registry()
 #: Keys that work in every mode, a question included.
@@ -130,12 +131,16 @@ def people(shell: Shell) -> None:
 @action("seat_waiting")
 def seat_waiting(shell: Shell) -> None:
     """At a shared table you host: seat now whoever joined mid-hand, instead of at the
-    next deal."""
+    next deal, or answer a watcher who asks to play. Watching: ask to play."""
     table = shell.table
     if shell.cast.watching:
         _take_seat(shell)
         return
     people = table.people()
+    asking = table.asking() if isinstance(table, LetsIn) else []
+    if asking and isinstance(table, LetsIn):
+        _answer_asking(shell, table, asking[0], people)
+        return
     waiting = [p for p in people if p.waiting]
     if not waiting or not isinstance(table, SharedSeat):
         shell.answer(notices.NOBODY_WAITING_AT_ALL)
@@ -152,8 +157,28 @@ def seat_waiting(shell: Shell) -> None:
     # Seated: the table itself says "Bo now sits East." to everyone else.
 
 
+def _answer_asking(shell: Shell, table: LetsIn, name: str, people: list[Person]) -> None:
+    """The host's J when a watcher asks to play: a question; Y lets them in (the table
+    says where they sit and from when), Escape says no (they hear it and watch on)."""
+    if not any(p.host and p.you for p in people):
+        shell.answer(say_reason(Reason(Refusal.ONLY_HOST)))
+        return
+
+    def answer(yes: bool) -> None:
+        try:
+            table.let_in(name, yes)
+        except IllegalAction as exc:
+            shell.answer(say_reason(exc.reason))
+            return
+        if not yes:
+            shell.answer(notices.goes_on_watching(name))
+
+    shell.ask(notices.let_play(name), lambda: answer(True), lambda: answer(False))
+
+
 def _take_seat(shell: Shell) -> None:
-    """A watcher's J: sit at a seat a computer holds (the table says where and when)."""
+    """A watcher's J: ask the host for a seat a computer holds (the table says that the
+    host decides, then the answer, and where and when)."""
     table = shell.table
     if not isinstance(table, Seatable):
         shell.answer(refusals.WATCHERS_DO_NOT_PLAY)

@@ -14,7 +14,7 @@ import { act, actionFor, blindOffer, historyKeys, keyName, onKey } from "./keys.
 import { focusHand, placeBid } from "./draw.js";
 import { connect, join, rejoinHello, storageKey, watch } from "./connection.js";
 import { LANGUAGE_KEY, firstLanguage, speak } from "./language.js";
-import { aloneKey, playAlone, restoreChoices } from "./solo.js";
+import { aloneKey, playAlone, restoreChoices, watchComputers } from "./solo.js";
 import { openTable } from "./open.js";
 
 async function start() {
@@ -34,6 +34,7 @@ async function start() {
     connect({ type: "join_any", name: $("name").value.trim(), lang: page.lang });
   });
   $("play-alone").addEventListener("click", playAlone);
+  $("watch-computers").addEventListener("click", watchComputers);
   $("open-table").addEventListener("click", openTable);
   restoreChoices();
   $("start").addEventListener("click", () => send({ type: "key", action: "move_on" }));

@@ -21,6 +21,8 @@ const PAGE_ONLY = new Set(["report_problem"]);
 let socket = null;
 let left = false;
 let retried = false;
+// Watching the computers (four play, nothing is kept) instead of playing alone.
+let computers = false;
 
 function choices() {
   return {
@@ -46,10 +48,22 @@ export function restoreChoices() {
 
 function hello() {
   const token = stored(() => localStorage.getItem(TOKEN_KEY), null);
-  return { type: "alone", token: token || undefined, lang: page.lang, touch: touching(), ...choices() };
+  return {
+    type: "alone", token: token || undefined, lang: page.lang, touch: touching(), computers,
+    ...choices(),
+  };
 }
 
 export function playAlone() {
+  begin(false);
+}
+
+export function watchComputers() {
+  begin(true);
+}
+
+function begin(watching) {
+  computers = watching;
   stored(() => localStorage.setItem(CHOICES_KEY, JSON.stringify(choices())), null);
   left = false;
   retried = false;
@@ -97,7 +111,7 @@ function receive(m) {
     $("game").hidden = true;
     $("seats").hidden = true;
     $("join").hidden = false;
-    $("play-alone").focus();
+    $(computers ? "watch-computers" : "play-alone").focus();
     return;
   }
   if (m.type !== "update" || left) return;

@@ -9,14 +9,16 @@ import threading
 from pathlib import Path
 
 import pexpect
-from test_commands_net import command, server
+import pytest
+from test_commands_net import command, free_port, server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from net_helpers import play_until, wait_for
 
 from spades_voice.narration.reasons import say_reason
 from spades_voice.net.seats.remote_table import RemoteTable
-from spades_voice.rules import Ruleset
+from spades_voice.net.seats.watch_table import WatchTable
+from spades_voice.rules import IllegalAction, Ruleset
 from spades_voice.table import Notice
 
 
@@ -105,7 +107,7 @@ def test_watching_four_computers_says_what_the_one_to_act_is_thinking(tmp_path: 
         assert "Your " not in wes.before and "You " not in wes.before
 
 
-def test_a_watcher_takes_a_computers_seat_from_the_next_deal(tmp_path: Path) -> None:
+def test_a_watcher_asks_and_takes_a_computers_seat_from_the_next_deal(tmp_path: Path) -> None:
     with server() as address:
         url = f"ws://{address}"
         ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=500))
@@ -116,10 +118,13 @@ def test_a_watcher_takes_a_computers_seat_from_the_next_deal(tmp_path: Path) -> 
                 wes.expect(r"You are watching\.")
                 ann.start()
                 wes.expect(r"Hand 1\.")
-                wes.send("j")  # a watcher's J: a seat a computer holds, from the next deal
+                wes.send("j")  # a watcher's J asks the host for a seat a computer holds
+                wes.expect(r"You asked to play\. The host decides")
+                heard: list[str] = []
+                wait_for(lambda: heard.extend(_heard(ann)) or "Wes asks to play." in heard)
+                ann.let_in("Wes")  # the host's yes: from the next deal, mid-hand
                 wes.expect(r"You sit (West|East) from the next deal\. Until then \w+ plays "
                            r"this hand\.")
-                heard: list[str] = []
                 wait_for(lambda: heard.extend(_heard(ann)) or
                          "Wes is waiting for the next deal." in heard)
                 assert "Wes" not in ann.watchers()
@@ -150,3 +155,66 @@ def test_a_watcher_arriving_mid_hand_hears_where_the_hand_stands(tmp_path: Path)
         finally:
             ann.close()
             bo.close()
+
+
+def test_a_host_opens_a_table_without_watchers_and_a_watcher_hears_why(tmp_path: Path) -> None:
+    port = free_port()
+    with command(tmp_path / "ann", "host", "--name", "Ann", "--port", str(port),
+                 "--no-watchers") as ann:
+        ann.expect(r"Table code (\w{4}-\w{4})\.")
+        code = ann.match.group(1)
+        with command(tmp_path / "wes", "watch", code, "--server", f"127.0.0.1:{port}",
+                     "--name", "Wes") as wes:
+            wes.expect(r"This table does not take watchers\.")
+            wes.expect(pexpect.EOF)
+
+
+def test_the_hosts_j_answers_a_watcher_who_asks_to_play(tmp_path: Path) -> None:
+    """The host opened the table with watchers out of the chat (--quiet-watchers); a
+    watcher's J asks to play, and the host's J asks the host: Escape says no, Y lets
+    them in (from the next deal, mid-hand)."""
+    port = free_port()
+    url = f"ws://127.0.0.1:{port}"
+    with command(tmp_path / "ann", "host", "--name", "Ann", "--port", str(port),
+                 "--quiet-watchers") as ann:
+        ann.expect(r"Table code (\w{4}-\w{4})\.")
+        code = ann.match.group(1)
+        ann.expect("Press Enter to start")
+        wes = WatchTable.watch(url, code, "Wes")
+        try:
+            ann.expect(r"Wes is watching\.")
+            with pytest.raises(IllegalAction, match=r"^watchers_quiet$"):
+                wes.say("hello")
+            ann.send("\r")
+            ann.expect(r"Hand 1\.")
+            wes.take_seat()
+            ann.expect(r"Wes asks to play\. Press J to seat them now\.")
+            ann.send("j")
+            ann.expect(r"Let Wes play\? Y lets them in, Escape says no\.")
+            ann.send("\x1b")
+            ann.expect(r"Wes goes on watching\.")
+            wait_for(lambda: "The host said no. You go on watching." in _heard(wes))
+            wes.take_seat()
+            ann.expect(r"Wes asks to play\.")
+            ann.send("j")
+            ann.expect(r"Let Wes play\?")
+            ann.send("y")
+            ann.expect(r"Wes is waiting for the next deal\.")
+            wait_for(lambda: wes.client.waiting and not wes.client.watching)
+        finally:
+            wes.close()
+
+
+def test_watching_the_computers_leaves_the_players_folder_free(tmp_path: Path) -> None:
+    """Watching keeps nothing: it holds no lock on the player's folder, so the player's
+    own game (in another terminal) saves as usual meanwhile."""
+    from spades_voice.store.lock import FolderLock
+
+    with command(tmp_path, "watch", "--computers", "--level", "easy", "--pace", "quick") as wes:
+        wes.expect(r"(Jo|Robin|Alex|Sam) bids (nil|\d+)\.")
+        lock = FolderLock(tmp_path)
+        try:
+            assert lock.acquire()
+        finally:
+            lock.release()
+        assert not (tmp_path / "save.json").exists()

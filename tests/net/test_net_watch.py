@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import re
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ from test_net_secrecy import codes_in, hidden_by_seq
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
+from spades_voice.narration import notices
 from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net.wire import protocol as p
@@ -304,3 +306,86 @@ def test_watch_any_listens_to_the_busiest_public_table_being_played() -> None:
         finally:
             for t in tables:
                 t.close()
+
+
+def test_a_watchers_j_asks_the_host_who_says_no_then_lets_them_in() -> None:
+    """A watcher's J asks to play; nobody sits until the host answers. The seated people
+    hear the ask (the host with the key that answers it), the watcher hears that the host
+    decides, then the host's no, then, asked again and let in mid-hand, that it sits
+    from the next deal; at the next deal it plays."""
+    with running_server() as server:
+        ann = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=500))
+        bo = RemoteTable.join(server.url, ann.code, "Bo")
+        wes = WatchTable.watch(server.url, ann.code, "Wes")
+        heard: dict[str, list[Notice]] = {"ann": [], "bo": [], "wes": []}
+        tables = {"ann": ann, "bo": bo, "wes": wes}
+
+        def hears(who: str, text: str) -> Notice:
+            """The notice ``who`` heard that says ``text`` (a regular expression)."""
+            def found() -> Notice | None:
+                heard[who] += tables[who].drain_notices()
+                return next((n for n in heard[who] if re.fullmatch(text, say_reason(n.reason))),
+                            None)
+
+            wait_for(lambda: found() is not None)
+            notice = found()
+            assert notice is not None
+            heard[who].remove(notice)
+            return notice
+
+        try:
+            ann.start()
+            wait_for(lambda: ann.view().hand_number == 1)
+            wes.take_seat()
+            asked = hears("ann", r"Wes asks to play\.")
+            assert asked.action == notices.SEAT_WAITING  # "Press J to seat them now."
+            assert hears("bo", r"Wes asks to play\.").action is None
+            hears("wes", r"You asked to play\. The host decides; you would sit from the next "
+                         r"deal\.")
+            wait_for(lambda: ann.asking() == ["Wes"])
+            assert wes.client.watching and ann.watchers() == ["Wes"]
+            assert not any(p.name == "Wes" for p in ann.people())
+            # Only the host answers.
+            with pytest.raises(IllegalAction, match=r"^only_host$"):
+                bo.let_in("Wes")
+            ann.let_in("Wes", False)
+            hears("wes", r"The host said no\. You go on watching\.")
+            wait_for(lambda: ann.asking() == [])
+            assert wes.client.watching
+            with pytest.raises(IllegalAction, match=r"^nobody_asks\(name=Wes\)$"):
+                ann.let_in("Wes")
+            # Asked again and let in mid-hand: from the next deal, as anyone joining then.
+            wes.take_seat()
+            wait_for(lambda: ann.asking() == ["Wes"])
+            ann.let_in("Wes")
+            hears("wes", r"You sit (West|East) from the next deal\. Until then \w+ plays this "
+                         r"hand\.")
+            assert wes.client.waiting and not wes.client.watching
+            hears("bo", r"Wes joined, and sits (West|East) from the next deal\.")
+            assert "Wes" not in ann.watchers() and ann.asking() == []
+            play_until([ann, bo], lambda: ann.view().hand_number >= 2, 120)
+            wait_for(lambda: any(p.name == "Wes" and p.person for p in ann.people()))
+            wait_for(lambda: len(wes.view().hand) == 13)  # its own cards now
+        finally:
+            wes.close()
+            ann.close()
+            bo.close()
+
+
+def test_before_the_first_deal_a_watcher_let_in_sits_at_once() -> None:
+    with running_server() as server:
+        ann = RemoteTable.create(server.url, "Ann")
+        wes = WatchTable.watch(server.url, ann.code, "Wes")
+        try:
+            wes.take_seat()
+            wait_for(lambda: ann.asking() == ["Wes"])
+            ann.let_in("Wes")
+            heard: list[str] = []
+            wait_for(lambda: heard.extend(said(wes.drain_notices())) or any(
+                re.fullmatch(r"The host let you in\. You sit (West|North|East)\.", t)
+                for t in heard))
+            assert not wes.client.watching and not wes.client.waiting
+            wait_for(lambda: any(p.name == "Wes" and p.person for p in ann.people()))
+        finally:
+            wes.close()
+            ann.close()

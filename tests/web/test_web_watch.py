@@ -65,3 +65,31 @@ def test_without_the_guest_door_the_page_watcher_hears_the_table_and_is_never_yo
         finally:
             ann.close()
             bo.close()
+
+
+def test_a_table_opened_without_watchers_refuses_the_watch_button_in_plain_words() -> None:
+    """The open-a-table form's two switches (both on by default): a table opened by keys
+    with watching off, and a page's Watch at its link told why not."""
+    from test_web_alone import tab_to
+
+    limits = Limits(rate=10_000, burst=10_000)
+    with web_server(guest=GuestDoor(limits=limits), limits=limits) as server, browser() as b:
+        host = open_page(b, base_url(server))
+        host.js("document.getElementById('name').value = 'Di'")
+        for switch in ("open-watchers", "open-watcher-chat"):
+            assert host.js(f"document.getElementById('{switch}').checked") is True
+        tab_to(host, "open-watchers")
+        host.key("space")
+        tab_to(host, "open-table")
+        host.key("enter")
+        host.wait("!document.getElementById('start').hidden")
+        (code, allowed, chat), = server.call(lambda: [
+            (c, t.out.audience.allowed, t.out.audience.may_chat)
+            for c, t in server.server.tables.items()])
+        assert (allowed, chat) == (False, True)
+        page = open_page(b, base_url(server) + "#" + code)
+        page.wait("document.activeElement.id === 'name'")
+        page.type("Wes")
+        page.js("document.getElementById('watch-button').click()")
+        page.wait("window.__heard.some((h) => h.text === 'This table does not take watchers.')",
+                  timeout=30)

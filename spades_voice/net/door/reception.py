@@ -241,6 +241,7 @@ class Reception:
         table = self.tables.create(hello.rules, hello.timers, public=hello.public,
                                    address=address)
         table.out.audience.allowed = hello.watchers  # saved as the host sits down
+        table.out.audience.may_chat = hello.watcher_chat
         return table, table.presence.sit(hello.name, hello.seat or Seat.S, member)
 
     def _join_any(self, hello: JoinAny, member: Member, address: str) -> Seated | None:

@@ -413,13 +413,16 @@ TURN_SECONDS = (None, 30, 60, 120)
 def _opened(data: dict[str, Any]) -> dict[str, Any]:
     """The hello for a table the page opens for friends, with the host's choices: listed
     for anyone (Play online) or only for who has the code, the time for each turn (a
-    choice it does not offer is no limit, never an error), and the house rule that spades
-    may be led at any time."""
+    choice it does not offer is no limit, never an error), the house rule that spades
+    may be led at any time, and whether people may watch and watchers chat (yes unless
+    the page says false)."""
     seconds = data.get("turn_seconds")
     turn = float(seconds) if seconds in TURN_SECONDS and seconds is not None else None
     rules = Ruleset(spades_any_time=data.get("spades_any_time") is True)
     hello = hello_create(
-        "", rules=rules, timers={"bid": turn, "play": turn}, public=data.get("public") is True
+        "", rules=rules, timers={"bid": turn, "play": turn}, public=data.get("public") is True,
+        watchers=data.get("watchers") is not False,
+        watcher_chat=data.get("watcher_chat") is not False,
     )
     name = data.get("name", "")
     # As the join form's: the name as sent, so the door refuses one that is not text.

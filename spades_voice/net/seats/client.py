@@ -158,6 +158,8 @@ class TableClient:
         self.watching = False
         #: Who watches the table now, by name.
         self.watchers: list[str] = []
+        #: Watchers who asked to play, waiting for the host's answer.
+        self.asking: list[str] = []
         self.rules = Ruleset()
         self._view: SeatView | None = None
         self._view_data: dict[str, Any] | None = None  # the latest view, not yet read
@@ -394,9 +396,11 @@ class TableClient:
         ]
         timers = data.get("timers")
         watchers = [p.clean_name(n) for n in p.as_list(data.get("watchers", []), 64)]
+        asking = [p.clean_name(n) for n in p.as_list(data.get("asking", []), 64)]
         with self.lock:
             self.people = people
             self.watchers = watchers
+            self.asking = asking
             # Someone waiting for the next deal has not started: their lobby goes on.
             self.started = self.started or (data.get("started") is True and not self.waiting)
             self.host = host is self.seat and not self.watching

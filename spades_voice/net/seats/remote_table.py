@@ -32,7 +32,7 @@ from spades_voice.rules import (
     Seat,
     SeatView,
 )
-from spades_voice.table import Event, Notice, Person, SharedSeat, Table
+from spades_voice.table import Event, LetsIn, Notice, Person, SharedSeat, Table
 
 log = logging.getLogger(__name__)
 
@@ -100,14 +100,16 @@ class RemoteTable:
         play_seconds: float | None = None,
         public: bool = False,
         watchers: bool = True,
+        watcher_chat: bool = True,
         **options: Any,
     ) -> RemoteTable:
         """Open a new table on the server at ``url`` and sit at it as its host;
         ``public`` lists it for ``join_any``; ``watchers``: people may listen without a
-        seat."""
+        seat; ``watcher_chat``: they may write in the chat."""
         timers = {"bid": bid_seconds, "play": play_seconds}
-        hello = hello_create(name, seat, rules, timers, public=public)
-        return cls(url, {**hello, "watchers": watchers}, **options)
+        hello = hello_create(name, seat, rules, timers, public=public, watchers=watchers,
+                             watcher_chat=watcher_chat)
+        return cls(url, hello, **options)
 
     @classmethod
     def join(
@@ -273,6 +275,15 @@ class RemoteTable:
         leaves that choice as it is."""
         self._call({"type": "watchers", "allowed": allowed, "chat": chat})
 
+    def asking(self) -> list[str]:
+        """The watchers who asked to play, waiting for the host's answer."""
+        with self.client.lock:
+            return list(self.client.asking)
+
+    def let_in(self, name: str, yes: bool = True) -> None:
+        """The host's answer to the watcher called ``name`` who asked to play."""
+        self._call({"type": "let_in", "name": name, "yes": yes})
+
     # ---- shared-table extras -------------------------------------------------------
 
     def people(self) -> list[Person]:
@@ -347,5 +358,5 @@ class RemoteTable:
 
 if TYPE_CHECKING:
 
-    def _is_a_table(table: RemoteTable) -> tuple[Table, SharedSeat]:
-        return table, table  # mypy checks here that RemoteTable keeps these protocols
+    def _is_a_table(table: RemoteTable) -> tuple[Table, SharedSeat, LetsIn]:
+        return table, table, table  # mypy checks here that RemoteTable keeps these protocols

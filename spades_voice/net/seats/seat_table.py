@@ -33,7 +33,7 @@ from spades_voice.net.table.broadcast import Member
 from spades_voice.net.wire import codec, reasons
 from spades_voice.net.wire import protocol as p
 from spades_voice.rules import Decision, IllegalAction, Match, Reason, Seat, SeatView
-from spades_voice.table import Event, Person, SharedSeat, Table
+from spades_voice.table import Event, LetsIn, Person, SharedSeat, Table
 
 #: Applies one intent message to the seat's table; the reply (None: answered by an update).
 Ask = Callable[[dict[str, Any]], dict[str, Any] | None]
@@ -206,6 +206,12 @@ class SeatTable:
     def set_watching(self, allowed: bool | None = None, chat: bool | None = None) -> None:
         self.intent({"type": "watchers", "allowed": allowed, "chat": chat})
 
+    def asking(self) -> list[str]:
+        return list(self.client.asking)
+
+    def let_in(self, name: str, yes: bool = True) -> None:
+        self.intent({"type": "let_in", "name": name, "yes": yes})
+
     def start(self) -> None:
         """Deal the first hand (host only)."""
         self.intent({"type": "start"})
@@ -237,5 +243,5 @@ class WatchSeatTable(SeatTable):
 
 if TYPE_CHECKING:
 
-    def _is_a_table(table: SeatTable) -> tuple[Table, SharedSeat]:
-        return table, table  # mypy checks here that SeatTable keeps these protocols
+    def _is_a_table(table: SeatTable) -> tuple[Table, SharedSeat, LetsIn]:
+        return table, table, table  # mypy checks here that SeatTable keeps these protocols

@@ -59,8 +59,8 @@ class WatchTable(RemoteTable):
         return replace(view, watching=True) if self.listening else view
 
     def take_seat(self) -> None:
-        """Sit at a seat a computer holds: from the next deal, or when the host seats us
-        (raises IllegalAction with the reason: the table is full)."""
+        """Ask the host for a seat a computer holds (raises IllegalAction with the reason:
+        the table is full); the table says that the host decides, then the answer."""
         self._call({"type": "sit"})
 
     def submit(self, decision: Decision) -> None:

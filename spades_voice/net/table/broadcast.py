@@ -163,6 +163,7 @@ def people_message(
         "timers": timers.to_json(),
         "people": people,
         "watchers": audience.names(),
+        "asking": audience.asking(),
         "watching": audience.choices(),
     }
 

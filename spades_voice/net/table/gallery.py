@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from spades_voice.narration import chat
+from spades_voice.narration import chat, notices
 from spades_voice.narration.notices import Told
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net.table.broadcast import Broadcaster, Member, Sign, encoded
@@ -23,7 +23,7 @@ from spades_voice.net.table.watching import Audience, Watcher
 from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire import reasons
 from spades_voice.net.wire.intents import Intent, Ping, Request, Say
-from spades_voice.rules import Bid, Card, IllegalAction, Reason, Why
+from spades_voice.rules import SEATS, Bid, Card, IllegalAction, Reason, Seat, Why
 from spades_voice.table import Chat, Notice
 
 Seen = Watcher[Member]
@@ -130,6 +130,36 @@ class Gallery:
             raise IllegalAction(Reason(Refusal.CHAT_TOO_LONG))
         self._chat_allowed(watcher.said)
         self.out.chat(Chat(None, watcher.name, line))
+
+    def ask(self, watcher: Seen, seat: Seat | None) -> None:
+        """``watcher`` asks to take a seat a computer holds: the seated people hear it
+        (the host with the key that answers), the watcher hears that the host decides.
+        Asking again changes nothing but the seat wanted."""
+        watcher.wants = seat
+        if not watcher.asks:
+            watcher.asks = True
+            asks = Reason.of(Told.ASKS_TO_PLAY, name=watcher.name)
+            host = self.seating.host
+            for s in SEATS:
+                said = Notice(asks, notices.SEAT_WAITING) if s is host else Notice(asks)
+                self.out.update(s, [said], with_view=False)
+            self._send_people()
+        self.out.watchers(encoded([Notice(Reason(Told.YOU_ASKED))]), with_view=False,
+                          to=[watcher])
+
+    def answer(self, name: str, yes: bool) -> Seen:
+        """The host's answer to the watcher called ``name`` who asked to play: no, and it
+        hears so and goes on watching; yes, and it is the table's to seat (returned).
+        Raises IllegalAction when nobody called that asks."""
+        watcher = self.audience.called(name)
+        if watcher is None or not watcher.asks:
+            raise IllegalAction(Reason.of(Refusal.NOBODY_ASKS, name=name))
+        watcher.asks = False
+        if not yes:
+            told = Reason(Told.HOST_SAID_NO)
+            self.out.watchers(encoded([Notice(told)]), with_view=False, to=[watcher])
+            self._send_people()
+        return watcher
 
     def mute(self, name: str, on: bool) -> bool:
         """The host stops (``on``) or allows the chat of the watcher called ``name``;

@@ -38,6 +38,7 @@ from spades_voice.net.wire.intents import (
     Admit,
     Decide,
     Intent,
+    LetIn,
     Mute,
     NewMatch,
     Ping,
@@ -148,17 +149,20 @@ class SharedTable:
         """Whether the host lets people watch this table."""
         return self.out.audience.allowed
 
-    def _seat_watcher(self, watcher: Seen, seat: Seat | None, rid: int | None
-                      ) -> dict[str, Any]:
-        """A watcher takes a seat a computer holds, as a newcomer joining would: a seat
-        welcome (its token), and mid-hand it waits for the next deal, or for the host's
-        J; the others hear that it joined."""
-        if not self.seating.free_seats():
-            return {"type": "refused", "id": rid,
-                    "reason": reasons.reason_to_json(Reason(Refusal.TABLE_FULL))}
+    def _let_in(self, name: str, yes: bool) -> None:
+        """The host's answer to a watcher who asked to play. Yes: it takes a seat a
+        computer holds as a newcomer joining would (a seat welcome with its token; from
+        the next deal when a hand is being played, or at once when the host's J seats
+        it as anyone waiting); the others hear that it joined."""
+        if yes and not self.seating.free_seats():
+            raise IllegalAction(Reason(Refusal.TABLE_FULL))
+        watcher = self.gallery.answer(name, yes)
+        if not yes:
+            return
         self.gallery.audience.remove(watcher)
-        watcher.sat = self.presence.sit(watcher.name, seat, watcher.member)
-        return {"type": "ok", "id": rid}
+        watcher.sat = info = self.presence.sit(watcher.name, watcher.wants, watcher.member)
+        if not info.waiting:
+            self.out.tell(info.seat, Reason.of(Told.LET_IN_YOU, seat=info.seat))
 
     # ---- intents -------------------------------------------------------------------
 
@@ -168,8 +172,12 @@ class SharedTable:
         if not isinstance(place, seating.SeatInfo) and place.sat is not None:
             place = place.sat  # a watcher who took a seat speaks for it now
         if not isinstance(place, seating.SeatInfo):
+            if isinstance(request.intent, Sit) and not self.seating.free_seats():
+                return {"type": "refused", "id": request.id,
+                        "reason": reasons.reason_to_json(Reason(Refusal.TABLE_FULL))}
             if isinstance(request.intent, Sit):
-                return self._seat_watcher(place, request.intent.seat, request.id)
+                self.gallery.ask(place, request.intent.seat)
+                return None if request.id is None else {"type": "ok", "id": request.id}
             return self.gallery.intent(place, request)
         info = place
         self.out.answering = None if request.id is None else (info.seat, request.id)
@@ -220,6 +228,9 @@ class SharedTable:
                 self.gallery.set(allowed, chat_too)
             case Sit():
                 raise IllegalAction(Reason(Refusal.ALREADY_SEATED))
+            case LetIn(name, yes):
+                self._host_only(info)
+                self._let_in(name, yes)
             case Ping():
                 pass
             case _:

@@ -15,7 +15,7 @@ from typing import Generic, TypeVar
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net.table.seating import SeatInfo
 from spades_voice.net.wire import protocol as p
-from spades_voice.rules import IllegalAction, Reason
+from spades_voice.rules import IllegalAction, Reason, Seat
 
 C = TypeVar("C")
 
@@ -32,6 +32,10 @@ class Watcher(Generic[C]):
     said: list[float] = field(default_factory=list)
     #: The seat this watcher took (``sit``): its connection speaks for that seat now.
     sat: SeatInfo[C] | None = None
+    #: Asked to play (``sit``), and the host has not answered yet.
+    asks: bool = False
+    #: The seat it asked for, if it named one.
+    wants: Seat | None = None
 
 
 class Audience(Generic[C]):
@@ -85,6 +89,10 @@ class Audience(Generic[C]):
             return False
         self.watchers.remove(watcher)
         return True
+
+    def asking(self) -> list[str]:
+        """Who asked to play and waits for the host's answer."""
+        return [w.name for w in self.watchers if w.asks]
 
     def called(self, name: str) -> Watcher[C] | None:
         """The watcher whose name is ``name`` in any case."""

@@ -37,6 +37,8 @@ class Create:
     public: bool
     #: Whether people may watch without a seat (the host may change it later).
     watchers: bool = True
+    #: Whether watchers may write in the table's chat (the host may change it later).
+    watcher_chat: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +101,7 @@ def parse_hello(message: Mapping[str, Any], min_timer: float) -> Hello:
             timers_from_json(message.get("timers"), min_timer),
             p.flag_from_json(message, "public"),
             message.get("watchers") is None or p.flag_from_json(message, "watchers"),
+            message.get("watcher_chat") is None or p.flag_from_json(message, "watcher_chat"),
         )
     if kind == "join":
         return Join(
@@ -135,7 +138,12 @@ def hello_create(
     timers: dict[str, float | None] | None = None,
     *,
     public: bool = False,
+    watchers: bool = True,
+    watcher_chat: bool = True,
 ) -> dict[str, Any]:
+    """Open a table: ``public`` lists it for ``join_any``; ``watchers`` lets people listen
+    without a seat and ``watcher_chat`` lets them write in the chat (the host may change
+    both later, by key or by the chat's /watchers)."""
     return {
         "type": "create",
         "protocol": p.PROTOCOL_VERSION,
@@ -144,6 +152,8 @@ def hello_create(
         "rules": p.rules_to_json(rules or Ruleset()),
         "timers": timers or {"bid": None, "play": None},
         "public": public,
+        "watchers": watchers,
+        "watcher_chat": watcher_chat,
     }
 
 

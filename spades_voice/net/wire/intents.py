@@ -85,10 +85,19 @@ class Watching:
 
 @dataclass(frozen=True, slots=True)
 class Sit:
-    """A watcher takes a seat a computer holds (``seat``, or the first free one): from
-    the next deal, or at once when the host seats them."""
+    """A watcher asks to take a seat a computer holds (``seat``, or the first free one);
+    the host answers with ``LetIn``."""
 
     seat: Seat | None
+
+
+@dataclass(frozen=True, slots=True)
+class LetIn:
+    """The host answers the watcher called ``name`` who asked to play: ``yes`` lets them
+    sit (from the next deal, as a person joining mid-hand), no leaves them watching."""
+
+    name: str
+    yes: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +106,8 @@ class Ping:
 
 
 Intent = (
-    Decide | Reveal | Start | NewMatch | SetTimers | Admit | Say | Mute | Watching | Sit | Ping
+    Decide | Reveal | Start | NewMatch | SetTimers | Admit | Say | Mute | Watching | Sit
+    | LetIn | Ping
 )
 
 #: What someone waiting for the next deal may still ask: they talk to the table, never play.
@@ -140,6 +150,9 @@ def _intent(message: Mapping[str, Any], min_timer: float) -> Intent:
         return Mute(name, muted)
     if kind == "sit":
         return Sit(p.optional(message, "seat", p.seat_from_json))
+    if kind == "let_in":
+        yes = _maybe_flag(message, "yes")
+        return LetIn(p.clean_name(message.get("name")), yes is not False)
     if kind == "watchers":
         p.only_keys(message, "watchers", ("type", "id", "allowed", "chat"))
         return Watching(_maybe_flag(message, "allowed"), _maybe_flag(message, "chat"))
