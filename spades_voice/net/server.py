@@ -26,9 +26,10 @@ import secrets
 import ssl
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass
 from http import HTTPStatus
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -78,7 +79,7 @@ class Visit:
 Alone = Callable[[ServerConnection, Visit], Awaitable[None]]
 #: The door of a page's seat at a shared table: the page's socket, its visit, and the
 #: server's handler, which it runs for the seat it makes (``SeatSocket``).
-Guest = Callable[[ServerConnection, Visit, Callable[[SeatSocket], Awaitable[None]]],
+Guest = Callable[[ServerConnection, Visit, Callable[[SeatSocket], Coroutine[Any, Any, None]]],
                  Awaitable[None]]
 
 log = logging.getLogger("spades_voice.net")

@@ -14,7 +14,7 @@ import { act, actionFor, blindOffer, historyKeys, keyName, onKey } from "./keys.
 import { focusHand, placeBid } from "./draw.js";
 import { connect, join, rejoinHello, storageKey, watch } from "./connection.js";
 import { LANGUAGE_KEY, firstLanguage, speak } from "./language.js";
-import { aloneKey, playAlone, restoreChoices } from "./solo.js";
+import { playAlone, restoreChoices, shellKey } from "./solo.js";
 import { openTable } from "./open.js";
 
 async function start() {
@@ -45,7 +45,7 @@ async function start() {
   $("say").addEventListener("keydown", (e) => {
     if (e.key === "Escape") { e.preventDefault(); focusHand(); }
   });
-  $("table").addEventListener("keydown", (e) => (page.alone ? aloneKey(e) : onKey(e)));
+  $("table").addEventListener("keydown", (e) => (page.alone ? shellKey(e) : onKey(e)));
   $("history").addEventListener("keydown", historyKeys);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("#table, input, #history")) return;

@@ -2,9 +2,8 @@
 // each action does (the server's actions are sent; the page's are done here).
 
 import { $, page, send, SERVER_KEYS, PAGE_KEYS } from "./state.js";
-import { announce } from "./say.js";
+import { announce, report } from "./say.js";
 import { move, select, jumpPlayable, focusHand } from "./draw.js";
-import { report } from "./connection.js";
 
 export function keyName(e) {
   const named = {

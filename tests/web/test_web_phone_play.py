@@ -13,7 +13,6 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-import pytest
 from phone import Phone, Stop, control, phone_tab
 from web_helpers import RECORDER, base_url, browser, web_server
 
@@ -205,8 +204,6 @@ def test_a_hand_at_a_table_for_friends_by_mouse_alone() -> None:
     hand_at_a_table_for_friends(mouse=True)
 
 
-@pytest.mark.xfail(reason="the guest door's page (branch touch, in progress) does not yet "
-                   "take Place this bid's frame", strict=False)
 def test_a_hand_by_touch_as_the_shells_guest_is_worded_for_taps() -> None:
     """At a table whose guests each play the terminal's shell on the server (the guest
     door), a phone's guest plays its hand by taps and hears no instruction in keys."""

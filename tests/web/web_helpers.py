@@ -21,8 +21,10 @@ from cdp import Browser, Page, chromium
 from helpers import game_program
 from net_helpers import running_server, wait_for
 
+from spades_voice.alone.guest import GuestDoor
 from spades_voice.commands.net_common import web_page
 from spades_voice.net.hosting import ServerThread
+from spades_voice.net.limits import Limits
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.store import DATA_DIR_ENV, Settings
 
@@ -79,6 +81,10 @@ def page_for_tests() -> Any:
 
 @contextlib.contextmanager
 def web_server(**options: Any) -> Iterator[ServerThread]:
+    # A browser's seat is played by the terminal's own shell (the guest door), which
+    # reads the page's frames under the server's limits.
+    limits = options.setdefault("limits", Limits(rate=10_000, burst=10_000))
+    options.setdefault("guest", GuestDoor(limits=limits))
     with running_server(web=page_for_tests(), **options) as server:
         yield server
 
