@@ -29,7 +29,7 @@ from spades_voice.alone.door import take
 from spades_voice.alone.keys import page_keymap
 from spades_voice.alone.session import PageSession
 from spades_voice.alone.thinking import PoolThinking
-from spades_voice.narration import notices, texts
+from spades_voice.narration import chat, notices, texts
 from spades_voice.narration.browser import START_HOST, table_code_line
 from spades_voice.narration.language import Way, line, playing_by, speaking
 from spades_voice.narration.notices import Told
@@ -46,6 +46,7 @@ from spades_voice.net.seat_table import SeatSocket, SeatTable, WatchSeatTable
 from spades_voice.net.server import Visit
 from spades_voice.net.web import chosen_language
 from spades_voice.rules import IllegalAction, Reason
+from spades_voice.shell.chat_mode import chat_line
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
 
@@ -249,7 +250,7 @@ class GuestSeat:
             if session is not None:
                 session.chat(message["text"])
             elif self.table is not None:
-                self._ask(self.table.say, message["text"])
+                self._ask(self._chat, message["text"])
             return
         if session is not None:
             take(session, message)
@@ -271,6 +272,14 @@ class GuestSeat:
             return
         host = next((x.name for x in client.people if x.host), "")
         self._answer(say_reason(Reason.of(Told.NOT_STARTED_HOST, host=host)))
+
+    def _chat(self, text: str) -> None:
+        """A line typed in the lobby's chat, as the shell's chat line sends it (the host's
+        "/mute Bo" too)."""
+        assert self.table is not None
+        answer = chat_line(self.table, chat.clean_chat(text))
+        if answer:
+            self._answer(answer)
 
     def _ask(self, intent: Callable[..., None], *args: Any) -> None:
         """An intent of the lobby's; a refusal is said, in the server's reason."""

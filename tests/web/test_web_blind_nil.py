@@ -16,6 +16,7 @@ from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
 URGENT = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
+HEARD = "window.__heard.map((h) => h.text)"
 CARDS = "document.querySelectorAll('#hand [role=option]').length"
 
 
@@ -35,7 +36,8 @@ def offered_blind_nil() -> Iterator[Page]:
             page = seat_guest(b, server, host)
             host.start()
             worker.start()
-            page.wait(f"{URGENT}.includes({texts.BLIND_OFFER!r})", timeout=60)
+            # Said in order with the moves before it, as the terminal says the offer.
+            page.wait(f"{HEARD}.includes({texts.BLIND_OFFER!r})", timeout=60)
             yield page
         finally:
             stop.set()
