@@ -32,7 +32,7 @@ export function actionFor(name) {
   return null;
 }
 
-function shortcut(key) {
+export function shortcut(key) {
   const words = {
     left: "ArrowLeft", right: "ArrowRight", up: "ArrowUp", down: "ArrowDown",
     home: "Home", end: "End", enter: "Enter", space: "Space", escape: "Escape",

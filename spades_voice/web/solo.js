@@ -10,7 +10,7 @@
 import { $, page, send, stored } from "./state.js";
 import { announce, remember, report, sayInOrder, touching } from "./say.js";
 import { draw, drawBidFocus, focusHand, setRules } from "./draw.js";
-import { actionFor, keyName } from "./keys.js";
+import { actionFor, keyName, shortcut } from "./keys.js";
 import { playCues } from "./cues.js";
 
 const TOKEN_KEY = "spades-alone-token";
@@ -205,6 +205,7 @@ export function buildShellKeys() {
     b.type = "button";
     b.id = "key-" + action;
     b.textContent = data.help[action] + " (" + data.spoken[action] + ")";
+    b.setAttribute("aria-keyshortcuts", keys.map(shortcut).join(" "));
     b.addEventListener("click", () => {
       if (PAGE_ONLY.has(action)) report();
       else send({ type: "act", action: action });
