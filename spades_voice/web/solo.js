@@ -105,6 +105,17 @@ function toServer(message) {
 // on the server).
 const PAGE_ONLY = new Set(["report_problem"]);
 
+// At a shared table the chat is the page's own line (its text field, sent as the shell's
+// chat line sends it), so the chat key goes there.
+function pageChat(action) {
+  return action === "chat" && !$("chat-region").hidden;
+}
+
+function pageOnly(action) {
+  if (action === "chat") $("say").focus();
+  else report();
+}
+
 // One frame of the shell: its files, sounds, regions and lines.
 export function render(m) {
   for (const file of m.files || []) download(file.name, file.text);
@@ -176,9 +187,9 @@ export function shellKey(e) {
   const name = keyName(e);
   if (name === null) return;
   const action = actionFor(name);
-  if (PAGE_ONLY.has(action)) {
+  if (PAGE_ONLY.has(action) || pageChat(action)) {
     e.preventDefault();
-    report();
+    if (!e.repeat) pageOnly(action);
     return;
   }
   const s = page.state;
@@ -207,8 +218,11 @@ export function buildShellKeys() {
     b.textContent = data.help[action] + " (" + data.spoken[action] + ")";
     b.setAttribute("aria-keyshortcuts", keys.map(shortcut).join(" "));
     b.addEventListener("click", () => {
-      if (PAGE_ONLY.has(action)) report();
-      else send({ type: "act", action: action });
+      if (PAGE_ONLY.has(action) || pageChat(action)) {
+        pageOnly(action);
+        return;
+      }
+      send({ type: "act", action: action });
       focusHand();
     });
     box.appendChild(b);
