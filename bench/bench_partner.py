@@ -197,7 +197,9 @@ def _judge_card(
             if not (trumped and can_trump):
                 t.count("overtake3_bare", beats, where)
     if pos == 1 and partner_nil and not _live_nil(bids, won, me):
-        nil_legal = legal_mask(held[partner], SUIT_MASKS[trick[0] // 13], known.broken)
+        nil_legal = legal_mask(
+            held[partner], SUIT_MASKS[trick[0] // 13], known.broken, known.spades_any_time
+        )
         if not nil_legal & ~BEATERS[win_i]:  # at risk: it cannot duck what is winning now
             covers = 0
             m = legal & BEATERS[win_i]

@@ -222,7 +222,8 @@ class AloneDoor:
             async for raw in ws:
                 try:
                     message = guard.admit(raw)
-                except ProtocolError:
+                except ProtocolError as e:  # said, as the guard's refusal is to a seat
+                    session.refused(e.reason)
                     continue
                 take(session, message)
         except (ConnectionClosed, Expelled):

@@ -28,10 +28,11 @@ from spades_voice import narration as say
 from spades_voice.alone.sound import PageSound
 from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import prompts, texts
+from spades_voice.narration.reasons import say_reason
 from spades_voice.net.regions import regions
 from spades_voice.net.seat_table import SeatTable
 from spades_voice.options import Verbosity
-from spades_voice.rules import BID_CHOICES, Bid, Card
+from spades_voice.rules import BID_CHOICES, Bid, Card, Reason
 from spades_voice.shell.actions import Actions
 from spades_voice.shell.app import drive
 from spades_voice.shell.chat_mode import send as send_chat
@@ -235,6 +236,12 @@ class PageSession:
         self._acted()
         self.shell.overlay = Draft(text)
         send_chat(self.shell)
+
+    def refused(self, reason: Reason) -> None:
+        """A message the door's guard turned away (too many at once, not understood):
+        said, so a press is never dropped in silence."""
+        self.shell.answer(say_reason(reason))
+        self.invalidate()
 
     def _acted(self) -> None:
         self.pressed += 1

@@ -41,8 +41,30 @@ def _fact(name: str, value: object) -> str:
     if isinstance(value, Suit):
         return suit_name(value)
     if isinstance(value, tuple):
-        return join(said(part) for part in value)
+        return _same_suit(value) or join(said(part) for part in value)
     return str(value)
+
+
+def _same_suit(parts: tuple[object, ...]) -> str | None:
+    """Two or more cards of one suit, each named with its article, as one phrase: "el as,
+    el rey y la reina de picas" for three whole names (a breath is 25 words, and Spanish
+    names are longer than English)."""
+    cards = [_lone_card(part) for part in parts]
+    if len(cards) < 2 or any(c is None for c in cards):
+        return None
+    suits = {c.suit for c in cards if c is not None}
+    if len(suits) != 1:
+        return None
+    ranks = join(the_rank(c.rank) for c in cards if c is not None)
+    return _("{ranks} of {suit}").format(ranks=ranks, suit=suit_name(suits.pop()))
+
+
+def _lone_card(part: object) -> Card | None:
+    """The card a part names with its article and nothing else ("the ace of spades")."""
+    if isinstance(part, Said) and part.template == "{the_card}":
+        card = part.fields.get("the_card")
+        return card if isinstance(card, Card) else None
+    return None
 
 
 def named_cards(reason: object) -> list[Card]:

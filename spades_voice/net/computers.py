@@ -385,6 +385,8 @@ class ComputerPool:
         for process in stuck:
             with contextlib.suppress(Exception):
                 process.kill()
+        if self._closed:  # stopping: a start now would outlive the loop, left pending
+            return
         self._starting = self._loop().create_task(self._start_again())
 
     async def _start_again(self) -> None:
@@ -439,6 +441,10 @@ class ComputerPool:
             # workers down itself (``_launch_again``).
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.shield(starting), START_WAIT)
+            if not starting.done():  # past the bound: not left pending when the loop ends
+                starting.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await starting
         await asyncio.to_thread(self.close)
 
     def close(self) -> None:

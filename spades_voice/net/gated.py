@@ -86,6 +86,14 @@ class SocketCount:
         self.opens[peer] = (left - 1, now)
         return True
 
+    def refund(self, peer: str) -> None:
+        """Give back the open ``peer``'s connection took: it asked for a file of the page,
+        which opens no websocket (a page is a dozen files, each its own connection, and a
+        load and a reload would otherwise use up the opens before the seat's socket)."""
+        if peer in self.opens:
+            left, then = self.opens[peer]
+            self.opens[peer] = (min(float(self.limits.connections_per_address), left + 1), then)
+
     def sweep(self) -> None:
         """Forget the pace of addresses that could open a full share again."""
         lim = self.limits

@@ -275,14 +275,26 @@ class TableServer:
     def _process_request(self, ws: ServerConnection, request: Request) -> Response | None:
         """Before the websocket opens: an address behind a proxy is counted and paced here,
         as the door counts and paces one that connects straight (issue 40: through the
-        proxy one address completed 3 490 handshakes in 5 s, against 36 straight)."""
+        proxy one address completed 3 490 handshakes in 5 s, against 36 straight). The
+        page's files count against the address's share of open connections but take none
+        of its opens: they open no websocket."""
         address = self.address_of(ws)
-        if address != str(ws.remote_address[0] if ws.remote_address else "?") and (
-            self._open_by_address[address] >= self.limits.connections_per_address
-            or not self.door.may_open(address)
-        ):
+        peer = str(ws.remote_address[0] if ws.remote_address else "?")
+        proxied = address != peer
+        if proxied and self._open_by_address[address] >= self.limits.connections_per_address:
             return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, closes.TOO_MANY_REQUESTS)
-        return self.web.respond(request) if self.web is not None else None
+        page_file = self.web.respond(request) if self.web is not None else None
+        if page_file is not None:
+            # A file of the page's, from memory, opens no websocket: it takes none of the
+            # address's opens (straight, the door took one as it connected: given back),
+            # or a player who loads the page (a dozen files, each its own connection)
+            # and reloads it is refused a seat.
+            if not proxied:
+                self.door.refund(peer)
+            return page_file
+        if proxied and not self.door.may_open(address):
+            return ws.respond(HTTPStatus.TOO_MANY_REQUESTS, closes.TOO_MANY_REQUESTS)
+        return None
 
     async def _route(self, ws: ServerConnection) -> None:
         """A browser seat's socket goes through the same handler, translated; a page

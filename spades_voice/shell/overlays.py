@@ -18,6 +18,8 @@ class Mode(enum.Enum):
     LIST = "list"
     #: The speech menu (F6): modal, only its own keys (a list's moving ones among them).
     MENU = "menu"
+    CONFIRM = "confirm"
+    INPUT = "input"
 
     @classmethod
     def of(cls, overlay: ListView | Confirm | Draft | None) -> Mode:
@@ -29,8 +31,6 @@ class Mode(enum.Enum):
         if overlay is None:
             return cls.TABLE
         return cls.MENU if overlay.is_menu else cls.LIST
-    CONFIRM = "confirm"
-    INPUT = "input"
 
 
 #: The speech menu's kind of list: the one list that is a mode of its own (``Mode.MENU``).

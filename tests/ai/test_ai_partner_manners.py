@@ -244,7 +244,7 @@ def test_hard_covers_its_partners_nil_from_second_seat(spot: Spot) -> None:
     partner = view.seat.partner
     nil = sum(1 << c.index for c in cards(spot.hands[partner.value]))
     led = view.current.cards[0].index
-    nil_legal = legal_mask(nil, SUIT_MASKS[led // 13], view.spades_broken)
+    nil_legal = legal_mask(nil, SUIT_MASKS[led // 13], view.spades_broken, view.ruleset.spades_any_time)
     win_i, _ = _winning(view)
     assert not nil_legal & ~BEATERS[win_i]  # at risk
     card = spot.hard_card()

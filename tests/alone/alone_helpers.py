@@ -8,6 +8,7 @@ import contextlib
 import json
 import sys
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,9 @@ from spades_voice.alone.door import AloneDoor
 from spades_voice.narration import prompts
 from spades_voice.net.hosting import ServerThread
 from spades_voice.net.limits import Limits
+
+#: Under the door's sustained flood limit, with room to spare.
+PRESSES_PER_SECOND = int(Limits().rate * 0.8)
 
 
 @contextlib.contextmanager
@@ -53,6 +57,7 @@ class AlonePage:
         self.ws.send(json.dumps({"type": "alone", "lang": "en", **hello}))
         self.frames: list[dict[str, Any]] = []
         self.said: list[tuple[str, str]] = []
+        self._sent: deque[float] = deque()
         self.welcome = self._next(30.0)
         assert self.welcome is not None and self.welcome["type"] == "welcome"
 
@@ -81,10 +86,24 @@ class AlonePage:
     def press(self, key: str, answer: str | None = None) -> None:
         """Press ``key``; with ``answer``, wait until the page is told exactly that."""
         start = len(self.said)
+        self._pace()
         self.ws.send(json.dumps({"type": "press", "key": key}))
         if answer is not None:
             self.until(lambda p: ("now", answer) in p.said[start:] or
                        ("said", answer) in p.said[start:])
+
+    def _pace(self) -> None:
+        """At most ``PRESSES_PER_SECOND`` presses in any second, under the door's flood
+        limit (``Limits.rate``): a faster machine answers sooner, and this page, pressing
+        as soon as it hears, would otherwise be told to slow down and lose a key."""
+        now = time.monotonic()
+        sent = self._sent
+        while sent and now - sent[0] >= 1.0:
+            sent.popleft()
+        if len(sent) >= PRESSES_PER_SECOND:
+            time.sleep(1.0 - (now - sent[0]))
+            sent.popleft()
+        sent.append(time.monotonic())
 
     def heard_since(self, start: int) -> list[str]:
         return [text for _, text in self.said[start:]]

@@ -64,3 +64,16 @@ def test_alone_and_seat_sockets_share_an_addresses_limit(tmp_path: Path) -> None
         for ws in (second, other, again):
             ws.close()
         seat.close()
+
+
+def test_a_press_the_flood_guard_drops_is_said(tmp_path: Path) -> None:
+    """Past the door's flood limit a key is not taken, and the page is told so in words
+    (it was dropped in silence: a page pressing as fast as it heard lost its T)."""
+    limits = Limits(rate=0.001, burst=3)  # the bucket does not refill within the test
+    with alone_server(tmp_path, limits=limits) as server:
+        page = AlonePage(server, level="easy")
+        page.until(lambda p: p.state["bidding"])
+        for key in ("s", "s", "s", "s"):
+            page.ws.send(json.dumps({"type": "press", "key": key}))
+        page.until(lambda p: ("now", "Too many messages. Slow down.") in p.said)
+        page.close()

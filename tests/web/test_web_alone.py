@@ -65,7 +65,7 @@ def first_screen(b: Browser, server: ServerThread) -> Page:
 
 
 def tab_to(page: Page, element: str, back: bool = False) -> None:
-    for _ in range(12):
+    for _ in range(30):  # the first screen's every control, and round again
         if page.js("document.activeElement.id") == element:
             return
         page.key("tab", shift=back)

@@ -68,6 +68,7 @@ def test_a_browser_host_seats_a_newcomer_mid_hand_with_j() -> None:
         page = open_page(b, base_url(server))
         page.key("tab")
         page.type("Di")
+        page.key("tab")  # then Join, Watch, then Play online
         page.key("tab")
         page.key("tab")
         page.key("enter")  # Play online: a public table of one's own, hosted

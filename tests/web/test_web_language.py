@@ -63,7 +63,9 @@ def _words() -> tuple[frozenset[str], frozenset[str]]:
 
 def _split(text: str) -> set[str]:
     # A key such as F2 is one word, not the letter F (which English names as a key and
-    # Spanish calls "efe").
+    # Spanish calls "efe"). A table's code ("339B-QE3B") is in no language: its letters
+    # are not words (a lone B is the English name of a key).
+    text = re.sub(r"\b[0-9A-Z]{4}-[0-9A-Z]{4}\b", " ", text)
     return set(re.findall(r"[a-záéíóúñü'][a-záéíóúñü'\d]*", text.lower()))
 
 
@@ -77,6 +79,7 @@ def spanish_in(text: str) -> list[str]:
 
 def test_the_catalog_tells_english_from_spanish() -> None:
     assert english_in("Robin takes the trick.") == ["takes", "the", "trick"]
+    assert english_in("Mesa 339B-QE3B.") == []  # a code's letters are no language's
     assert english_in("Robin se lleva la baza con el as de picas.") == []
     assert spanish_in("Robin se lleva la baza.") == ["baza", "la", "lleva", "se"]
 

@@ -35,6 +35,36 @@ def test_a_page_request_beyond_a_proxied_address_share_is_refused() -> None:
             assert answer.status == 200
 
 
+def test_a_proxied_address_loads_the_page_again_and_still_opens_its_seat() -> None:
+    """The page's files take none of an address's opens (they open no websocket): a
+    player behind a proxy who loads the page and reloads it still gets a seat."""
+    limits = Limits(connections_per_address=2, opens_per_second=0.001, rate=10_000,
+                    burst=10_000)
+    with web_server(limits=limits, trusted_proxies=["127.0.0.1"]) as server:
+        port = server.address[1] if server.address else 0
+        forwarded = {"X-Forwarded-For": "203.0.113.11"}
+        for _ in range(5):  # more files than the address has opens
+            request = urllib.request.Request(base_url(server), headers=forwarded)
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                assert answer.status == 200
+        with connect(f"ws://127.0.0.1:{port}/", additional_headers=forwarded):
+            pass
+
+
+def test_an_address_loads_the_page_many_times_and_still_opens_its_seat() -> None:
+    """Straight to the server, each file is a connection the door counts as it opens; the
+    open is given back once it asks for a file, so reloads do not use up the seat's."""
+    limits = Limits(connections_per_address=3, opens_per_second=0.001, rate=10_000,
+                    burst=10_000)
+    with web_server(limits=limits) as server:
+        port = server.address[1] if server.address else 0
+        for _ in range(6):  # twice the address's opens
+            with urllib.request.urlopen(base_url(server), timeout=10) as answer:
+                assert answer.status == 200
+        with connect(f"ws://127.0.0.1:{port}/"):
+            pass
+
+
 def test_only_the_pages_own_origin_opens_a_browser_socket() -> None:
     with web_server() as server:
         port = server.address[1] if server.address else 0
