@@ -255,7 +255,7 @@ class GuestSeat:
         if session is not None:
             take(session, message)
             return
-        if kind in ("press", "act", "key"):
+        if kind in ("press", "act"):
             self._lobby_key(message)
 
     def _lobby_key(self, message: dict[str, Any]) -> None:

@@ -1,13 +1,13 @@
 // The connection: joining, the seat's websocket (and taking the seat back when it
 // drops), and what each message from the server does. From the deal on, the seat is
 // played on the server by the terminal's own shell (spades_voice/alone/guest.py): its
-// frames are shown and said as a page playing alone shows them (frames.js); before the
+// frames are shown and said as a page playing alone shows them (solo.js); before the
 // deal the page shows the lobby (the seats, the host's Start) as the server tells it.
 
 import { $, page } from "./state.js";
 import { announce, remember, touching } from "./say.js";
-import { draw, drawBidFocus, drawHand, setRules, setText } from "./draw.js";
-import { buildShellKeys, firstScreen, render } from "./solo.js";
+import { draw, setRules, setText } from "./draw.js";
+import { firstScreen, render } from "./solo.js";
 
 export function storageKey(table) {
   return "spades-seat-" + table.replace(/[^0-9A-Za-z]/g, "").toUpperCase();
@@ -113,21 +113,9 @@ function receive(m) {
   }
   if (m.type === "update" && m.alone) { // the seat's shell, from the deal on
     page.reconnectUntil = Date.now() + 60000;
-    if (!page.alone) {
-      page.alone = true;
-      buildShellKeys();
-    }
+    page.alone = true;
     render(m);
     return;
-  }
-  if (m.type === "answer" && m.focus !== undefined && state) {
-    if (typeof m.focus === "number") {
-      page.bidIndex = m.focus;
-      drawBidFocus();
-    } else {
-      page.focusCard = m.focus;
-      drawHand(state.hand);
-    }
   }
   // All the lines of one message are said together, in order (say.js says why).
   announce(m.lines || [], m.urgent || []);

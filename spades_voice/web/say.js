@@ -45,7 +45,6 @@ export function sayInOrder(pairs) {
     q.textContent = shown.join(" ");
     now.replaceChildren(q);
   }
-  page.lastLine = all[all.length - 1][0];
 }
 
 function flush() {

@@ -7,10 +7,9 @@
 // player's match and statistics on the server is kept here (localStorage), and nowhere
 // else.
 
-import { $, page, send, stored } from "./state.js";
-import { announce, remember, report, sayInOrder, touching } from "./say.js";
+import { $, page, stored } from "./state.js";
+import { announce, remember, sayInOrder, touching } from "./say.js";
 import { draw, drawBidFocus, focusHand, setRules } from "./draw.js";
-import { actionFor, keyName, shortcut } from "./keys.js";
 import { playCues } from "./cues.js";
 
 const TOKEN_KEY = "spades-alone-token";
@@ -84,7 +83,6 @@ function receive(m) {
     setRules(m.rules);
     $("join").hidden = true;
     $("chat-region").hidden = true;
-    buildShellKeys();
     return;
   }
   if (m.type === "left") {
@@ -99,21 +97,6 @@ function receive(m) {
 
 function toServer(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-}
-
-// Keys the page keeps for itself (the report is a file for this browser to save, not one
-// on the server).
-const PAGE_ONLY = new Set(["report_problem"]);
-
-// At a shared table the chat is the page's own line (its text field, sent as the shell's
-// chat line sends it), so the chat key goes there.
-function pageChat(action) {
-  return action === "chat" && !$("chat-region").hidden;
-}
-
-function pageOnly(action) {
-  if (action === "chat") $("say").focus();
-  else report();
 }
 
 // One frame of the shell: its files, sounds, regions and lines.
@@ -137,6 +120,13 @@ export function render(m) {
   const moved = after !== null && after !== before;
   const unnamed = moved ? m.alone.names_focus : {};
   const said = (text) => (Object.hasOwn(unnamed, text) ? unnamed[text] : text);
+  // A Tab answered at the end of the playable cards (the answer says more than the card's
+  // name: which end it is): the next Tab leaves the hand (keys.js).
+  if (m.alone.keys !== page.keysAnswered) {
+    page.keysAnswered = m.alone.keys;
+    const tab = page.lastKey === "tab" || page.lastKey === "s-tab";
+    page.edge = tab && m.urgent.some((t) => m.alone.names_focus[t]) ? page.lastKey : null;
+  }
   // All the lines of one frame are said together, in the order the terminal said them
   // (its greeting before the deal; say.js says why together).
   let line = 0;
@@ -178,53 +168,4 @@ export function firstScreen(urgent) {
   $("seats").hidden = true;
   $("join").hidden = false;
   $("play-alone").focus();
-}
-
-// A key at the table while the shell plays the seat: sent as it is, for the terminal's
-// bindings to answer (a question's Y or Escape, a list's arrows, "That key does
-// nothing" ...).
-export function shellKey(e) {
-  const name = keyName(e);
-  if (name === null) return;
-  const action = actionFor(name);
-  if (PAGE_ONLY.has(action) || pageChat(action)) {
-    e.preventDefault();
-    if (!e.repeat) pageOnly(action);
-    return;
-  }
-  const s = page.state;
-  const asking = s && s.alone && s.alone.mode !== "table";
-  if ((name === "tab" || name === "s-tab") && !asking &&
-      !(s && s.my_turn && s.phase === "playing")) {
-    return; // Tab moves through the page when there is no card to play
-  }
-  if (action === null && !asking && (name.startsWith("c-") || name.length > 1)) return;
-  e.preventDefault();
-  if (e.repeat) return; // a held key is one press
-  send({ type: "press", key: name });
-}
-
-// Every key of the game as a button (its help and its keys), as the terminal's help
-// lists them; a button presses its first key.
-export function buildShellKeys() {
-  const data = page.data;
-  const box = $("keys");
-  box.replaceChildren();
-  for (const [action, keys] of Object.entries(data.keys)) {
-    if (!keys.length || !data.help[action]) continue;
-    const b = document.createElement("button");
-    b.type = "button";
-    b.id = "key-" + action;
-    b.textContent = data.help[action] + " (" + data.spoken[action] + ")";
-    b.setAttribute("aria-keyshortcuts", keys.map(shortcut).join(" "));
-    b.addEventListener("click", () => {
-      if (PAGE_ONLY.has(action) || pageChat(action)) {
-        pageOnly(action);
-        return;
-      }
-      send({ type: "act", action: action });
-      focusHand();
-    });
-    box.appendChild(b);
-  }
 }

@@ -27,6 +27,7 @@ from web_helpers import (
     heard,
     open_page,
     page_for_tests,
+    said_to,
     seat_guest,
     wait_for,
     web_server,
@@ -88,7 +89,8 @@ def test_the_catalog_tells_english_from_spanish() -> None:
 
 def _act(page: Page) -> bool:
     """The guest's move by keys, when it is theirs: Enter places the bid the list starts
-    on; Home or Tab finds a card that can be played and Enter plays it."""
+    on; Tab names a card that can be played and Enter plays it (Enter plays only a card
+    the player has heard named, as at the terminal)."""
     what = page.js(WHAT_NOW)
     if what == "bid":
         page.key("enter")
@@ -97,9 +99,7 @@ def _act(page: Page) -> bool:
     if what != "play":
         return False
     cards = page.js("document.querySelectorAll('#hand [role=option]').length")
-    for key in ("home", "tab"):
-        if not page.js("!!document.querySelector('#hand .focused.playable')"):
-            page.key(key)
+    said_to(page, "tab")
     page.key("enter")
     page.wait(f"document.querySelectorAll('#hand [role=option]').length < {cards}")
     return True
