@@ -22,6 +22,7 @@ from test_guest_golden import PARTNER, SAME_WORDS, _named
 from spades_voice.net.remote_table import RemoteTable
 from spades_voice.rules import Bid, Phase
 
+
 def test_a_page_in_chromium_and_a_terminal_partner_answer_the_public_keys_alike() -> None:
     with web_server() as server, browser() as b:
         page = open_page(b, base_url(server))

@@ -99,7 +99,8 @@ def test_a_browsers_keys_count_against_the_message_rate() -> None:
                         break
                 slow = [f for f in kinds if f["type"] == "answer" and "Slow down" in f["urgent"][0]]
                 # Before the deal the lobby answers each key with why the match waits.
-                answered = [f for f in kinds if f["type"] == "answer" and "Ann hosts" in f["urgent"][0]]
+                answered = [f for f in kinds
+                            if f["type"] == "answer" and "Ann hosts" in f["urgent"][0]]
                 # The guard's words in the page's frame, and no answer for a key it dropped.
                 assert slow and len(answered) + len(slow) == 8, kinds
         finally:
