@@ -31,6 +31,7 @@ from spades_voice.alone.session import PageSession
 from spades_voice.alone.thinking import PoolThinking
 from spades_voice.narration import chat, notices, texts
 from spades_voice.narration.browser import START_HOST, table_code_line
+from spades_voice.narration.closes import Closed
 from spades_voice.narration.language import Way, line, playing_by, speaking
 from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import say_reason
@@ -83,17 +84,22 @@ class GuestDoor:
         self.keymap = page_keymap()
 
     async def __call__(self, ws: ServerConnection, visit: Visit, handle: Handle) -> None:
-        """One page's socket, from its hello until it closes."""
+        """One page's socket, from its hello until it closes. A first frame that is not
+        a page's hello goes to the server as it came, which refuses it as it refuses any
+        client's ("Not JSON.", "A name must be text." ...)."""
         try:
-            data = json.loads(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
-        except (TimeoutError, ValueError, ConnectionClosed):
+            raw = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+        except (TimeoutError, ConnectionClosed):
             return
-        hello = page_hello(data) if isinstance(data, dict) else None
-        if hello is None:
-            return
+        text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+        data: dict[str, Any] = {}
+        if len(text) <= p.MAX_MESSAGE:  # too big: refused without being read here
+            with contextlib.suppress(p.ProtocolError):
+                data = p.decode(text)
+        hello = page_hello(data)
         way = Way.TOUCH if data.get("touch") is True else Way.KEYS  # worded for taps
         with speaking(chosen_language(data.get("lang"))), playing_by(way):
-            await GuestSeat(self, ws, visit).run(p.encode(hello), handle)
+            await GuestSeat(self, ws, visit).run(p.encode(hello) if hello else text, handle)
 
 
 class GuestSeat:
@@ -113,6 +119,8 @@ class GuestSeat:
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._greet = False
         self._leaving: asyncio.Task[None] | None = None
+        #: How this seat was closed (its code and reason): the page's socket closes so.
+        self._close: tuple[int, str] = (1000, "")
 
     async def run(self, hello: str, handle: Handle) -> None:
         ws = self.ws
@@ -138,7 +146,7 @@ class GuestSeat:
                 with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                     await task
             with contextlib.suppress(ConnectionClosed):
-                await ws.close()
+                await ws.close(*self._close)
 
     # ---- the table's frames -------------------------------------------------------------
 
@@ -170,6 +178,8 @@ class GuestSeat:
             asyncio.get_running_loop().call_soon(self._lobby, context=self._context)
 
     def _closed(self, code: int, reason: str) -> None:
+        if self._close == (1000, ""):  # the first close is the one the page hears
+            self._close = (code, reason)
         if code not in (1000, p.CLOSE_MOVED) and reason:
             said = reasons.close_reason(reason)
             frame = self._context.run(lambda: {"type": "closed", "code": code,
@@ -240,8 +250,10 @@ class GuestSeat:
                     self._answer(say_reason(e.reason))
                     continue
                 self._page(message)
-        except (ConnectionClosed, Expelled):
+        except ConnectionClosed:
             pass
+        except Expelled:  # as the server closes a connection that sends too many bad
+            self._closed(p.CLOSE_POLICY, reasons.close_text(Reason(Closed.TOO_MANY_BAD_MESSAGES)))
 
     def _page(self, message: dict[str, Any]) -> None:
         session = self.session

@@ -35,13 +35,12 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from spades_voice.ai import Hint, Level
+from spades_voice.ai import Level
 from spades_voice.narration import closes
 from spades_voice.narration.closes import Closed
 from spades_voice.net import protocol as p
 from spades_voice.net import reasons
-from spades_voice.net.browser_seat import BrowserSocket
-from spades_voice.net.computers import ComputerPool, NoHint
+from spades_voice.net.computers import ComputerPool
 from spades_voice.net.gated import SocketCount, gated
 from spades_voice.net.heap import trim_heap
 from spades_voice.net.intents import parse_intent
@@ -53,7 +52,7 @@ from spades_voice.net.shared_table import Member, SharedTable
 from spades_voice.net.tables import Tables
 from spades_voice.net.tablestore import TableStore
 from spades_voice.net.web import SEAT_PATH, WebPage, with_secure_refusals
-from spades_voice.rules import Reason, SeatView
+from spades_voice.rules import Reason
 
 #: The path a page that plays alone opens (``spades_voice.alone``).
 ALONE_PATH = "/alone"
@@ -126,7 +125,7 @@ class TableServer:
         ``alone``: where a page that plays alone goes (``ALONE_PATH``;
         ``spades_voice.alone``), None for no such door. ``guest``: where a page's seat at
         a shared table goes (``SEAT_PATH``: the seat's shell on this server,
-        ``spades_voice.alone.guest``); None: the browser seat of ``browser_seat``.
+        ``spades_voice.alone.guest``); None: no page seats.
         """
         self.limits = limits or Limits()
         self.store = store
@@ -297,30 +296,19 @@ class TableServer:
         return None
 
     async def _route(self, ws: ServerConnection) -> None:
-        """A browser seat's socket goes through the same handler, translated; a page
-        playing alone goes through its own door."""
+        """A page's seat goes through the guest door (the seat's shell, over a seat that
+        goes through the same handler); a page playing alone through its own door. A
+        server without a guest door has no page seats: its seat path is a plain
+        protocol-2 connection, and a page's hello is refused there as any bad hello."""
         path = ws.request.path if ws.request is not None else None
         if self.web is not None and self.alone is not None and path == ALONE_PATH:
             await self._alone(ws, self.alone)
             return
-        if self.web is None or path != SEAT_PATH:
+        if self.web is None or self.guest is None or path != SEAT_PATH:
             await self._handle(ws)
             return
-        if self.guest is not None:
-            visit = Visit(self.address_of(ws), lambda: self.door.seated(ws), None,
-                          self.computers)
-            await self.guest(ws, visit, self._handle)  # type: ignore[arg-type]  # a seat is a connection to it
-            return
-
-        def seated() -> None:  # a person at a table: never dropped for room
-            self.door.seated(ws)
-
-        address = self.address_of(ws)
-
-        def hints(seed: str, view: SeatView) -> Awaitable[Hint | NoHint]:
-            return self.computers.hint(seed, view, asker=address)  # its address pays
-
-        await self._handle(BrowserSocket(ws, self.web.keys, seated, hints))  # type: ignore[arg-type]  # speaks as a connection
+        visit = Visit(self.address_of(ws), lambda: self.door.seated(ws), None, self.computers)
+        await self.guest(ws, visit, self._handle)  # type: ignore[arg-type]  # a seat is a connection to it
 
     def _came(self, address: str) -> bool:
         """A connection from ``address`` is in the handler: counted; False when that

@@ -120,12 +120,13 @@ export function render(m) {
   const moved = after !== null && after !== before;
   const unnamed = moved ? m.alone.names_focus : {};
   const said = (text) => (Object.hasOwn(unnamed, text) ? unnamed[text] : text);
-  // A Tab answered at the end of the playable cards (the answer says more than the card's
-  // name: which end it is): the next Tab leaves the hand (keys.js).
+  // A Tab answered at the end of the playable cards with the focus kept there (the
+  // answer said which end it is, and the card): the next Tab leaves the hand (keys.js).
   if (m.alone.keys !== page.keysAnswered) {
     page.keysAnswered = m.alone.keys;
     const tab = page.lastKey === "tab" || page.lastKey === "s-tab";
-    page.edge = tab && m.urgent.some((t) => m.alone.names_focus[t]) ? page.lastKey : null;
+    const edge = m.urgent.some((t) => m.alone.names_focus[t]);
+    page.edge = tab && edge && !moved ? page.lastKey : null;
   }
   // All the lines of one frame are said together, in the order the terminal said them
   // (its greeting before the deal; say.js says why together).

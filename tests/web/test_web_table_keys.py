@@ -92,7 +92,10 @@ def test_tab_past_the_last_playable_card_says_so_then_leaves_the_hand() -> None:
         assert said_to(page, "tab") == [line(prompts.LAST_PLAYABLE)]
         assert page.js(ACTIVE_CARD) == playable[-1]
         assert page.js("document.activeElement.id") == "hand"
-        page.key("tab")  # said already: on to the page's other controls
+        # Again: the focus stays, so the line names the card, as the terminal says it ...
+        last = Card.from_code(playable[-1].removeprefix("card-"))
+        assert said_to(page, "tab") == [prompts.playable_jump(last, edge=prompts.LAST_PLAYABLE)]
+        page.key("tab")  # ... and said already: on to the page's other controls
         assert page.js("document.activeElement.id") != "hand"
         assert not page.js("document.getElementById('hand').contains(document.activeElement)")
 
