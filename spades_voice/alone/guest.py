@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed
 
 from spades_voice import narration as say
 from spades_voice.ai import REFERENCE_RATE, WorkRate
-from spades_voice.alone.door import take
+from spades_voice.alone.door import read_page, take
 from spades_voice.alone.keys import page_keymap
 from spades_voice.alone.session import PageSession
 from spades_voice.alone.thinking import PoolThinking
@@ -40,7 +40,7 @@ from spades_voice.net import protocol as p
 from spades_voice.net import reasons
 from spades_voice.net.browser_seat import page_hello
 from spades_voice.net.client import TableClient, moved_from
-from spades_voice.net.limits import Expelled, Guard, Limits
+from spades_voice.net.limits import Guard, Limits
 from spades_voice.net.regions import regions
 from spades_voice.net.registry import seat_address
 from spades_voice.net.seat_table import SeatSocket, SeatTable, WatchSeatTable
@@ -242,18 +242,17 @@ class GuestSeat:
 
     async def _read(self) -> None:
         guard = Guard(self.door.limits, self.door.clock)
-        try:
-            async for raw in self.ws:
-                try:
-                    message = guard.admit(raw)
-                except p.ProtocolError as e:  # said, as the server's guard says it to a seat
-                    self._answer(say_reason(e.reason))
-                    continue
-                self._page(message)
-        except ConnectionClosed:
-            pass
-        except Expelled:  # as the server closes a connection that sends too many bad
+        if not await read_page(self.ws, guard, self._page, self._refused):
+            # As the server closes a connection that sends too many bad messages.
             self._closed(p.CLOSE_POLICY, reasons.close_text(Reason(Closed.TOO_MANY_BAD_MESSAGES)))
+
+    def _refused(self, reason: Reason) -> None:
+        """A frame the guard turned away: said by the seat's shell once it plays, as the
+        page alone hears it; in the lobby, as the lobby's answers are."""
+        if self.session is not None:
+            self.session.refused(reason)
+        else:
+            self._answer(say_reason(reason))
 
     def _page(self, message: dict[str, Any]) -> None:
         session = self.session

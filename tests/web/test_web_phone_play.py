@@ -184,6 +184,9 @@ def hand_at_a_table_for_friends(mouse: bool, server_for: Any = web_server) -> li
             while True:
                 what = phone.page.wait(f"{HANDS_PLAYED} ? 'over' : {WHAT_NOW}", timeout=120)
                 if what == "over":
+                    # The figures of the note (printed, never asserted).
+                    print(f"one hand at a table for friends by {'mouse' if mouse else 'touch'}:"
+                          f" {phone.swipes} swipes, {phone.taps} taps")
                     return said(phone)
                 if what == "bid":
                     bid(phone, 1)
