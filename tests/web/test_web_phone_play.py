@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 import threading
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -180,13 +181,14 @@ def hand_at_a_table_for_friends(mouse: bool, server_for: Any = web_server) -> li
             wait_for(lambda: any(p.name == "Bo" for p in host.people()))
             host.start()
             worker.start()
-            turns = 0
+            turns, began = 0, time.monotonic()
             while True:
                 what = phone.page.wait(f"{HANDS_PLAYED} ? 'over' : {WHAT_NOW}", timeout=120)
                 if what == "over":
                     # The figures of the note (printed, never asserted).
                     print(f"one hand at a table for friends by {'mouse' if mouse else 'touch'}:"
-                          f" {phone.swipes} swipes, {phone.taps} taps")
+                          f" {phone.swipes} swipes, {phone.taps} taps,"
+                          f" {time.monotonic() - began:.0f} s")
                     return said(phone)
                 if what == "bid":
                     bid(phone, 1)
