@@ -41,8 +41,8 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 from spades_voice.ai import Level, Player, make_player
-from spades_voice.net.wire import protocol as p
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire import protocol as p
 from spades_voice.rules import IllegalAction, Ruleset, Seat, SeatView
 
 

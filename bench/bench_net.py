@@ -52,11 +52,11 @@ from pathlib import Path
 from typing import Any
 
 from spades_voice.ai import Level, make_player
+from spades_voice.net.door.server import TableServer
 from spades_voice.net.seats.client import TableClient
 from spades_voice.net.wire.hellos import hello_create, hello_join
 from spades_voice.net.wire.limits import Limits
 from spades_voice.net.wire.protocol import decision_to_json, encode
-from spades_voice.net.door.server import TableServer
 from spades_voice.rules import Ruleset
 
 

@@ -18,12 +18,9 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
-import json
 import statistics
 import sys
 import time
-import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
@@ -31,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "net"))
 
 from cdp import Browser, chromium
-from net_helpers import play_until, running_server, wait_for
+from net_helpers import running_server, wait_for
 from web_helpers import base_url, page_for_tests
 
-from spades_voice.net.page.browser_seat import BrowserSocket
+from spades_voice.alone.guest import GuestDoor
 from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
@@ -59,7 +56,7 @@ def browser_figures(keys: int) -> None:
     if binary is None:
         print("chromium is not installed: no browser figures")
         return
-    with running_server(web=page_for_tests()) as server:
+    with running_server(web=page_for_tests(), guest=GuestDoor()) as server:
         host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
         b = Browser(binary)
         try:
@@ -103,59 +100,11 @@ def browser_figures(keys: int) -> None:
             host.close()
 
 
-def seat_cost() -> None:
-    """One whole match's frames as seat N receives them, through the browser translation."""
-    with running_server() as server:
-        host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=300))
-        guest = RemoteTable.join(server.url, host.code, "Bo", keep_frames=True)
-        try:
-            host.start()
-            play_until([host, guest], lambda: guest.view().winner is not None, timeout=300)
-            frames = guest.frames
-        finally:
-            guest.close()
-            host.close()
-
-    class Quiet:
-        remote_address = ("127.0.0.1", 0)
-        request = None
-
-    def run_through(seat: BrowserSocket) -> int:
-        sent = 0
-        for text in frames:
-            out = seat.outbound(text)
-            if out is not None:
-                sent += len(json.dumps(out, separators=(",", ":")))
-        return sent
-
-    async def translate() -> tuple[float, int, int]:
-        keys = page_for_tests().keys
-        seat = BrowserSocket(Quiet(), keys, lambda: None)  # type: ignore[arg-type]
-        began = time.process_time()
-        sent = run_through(seat)
-        cpu = time.process_time() - began
-        tracemalloc.start()  # apart from the timing, which it would slow several times
-        seat = BrowserSocket(Quiet(), keys, lambda: None)  # type: ignore[arg-type]
-        run_through(seat)
-        held = sum(s.size for s in tracemalloc.take_snapshot().statistics("filename"))
-        tracemalloc.stop()
-        return cpu, sent, held
-
-    cpu, sent, held = asyncio.run(translate())
-    plain = sum(len(f) for f in frames)
-    n = len(frames)
-    print(f"server cost per frame, one match ({n} frames to one seat): terminal seat "
-          f"{plain / n:.0f} bytes and no work beyond sending; browser seat "
-          f"{cpu / n * 1e6:.0f} us of CPU and {sent / n:.0f} bytes; one browser seat holds "
-          f"{held / 1024:.0f} KB after the match")
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--keys", type=int, default=100)
     args = parser.parse_args(argv)
     page_weight()
-    seat_cost()
     browser_figures(args.keys)
     return 0
 

@@ -46,7 +46,7 @@ from spades_voice.net.page.web import WebPage, chosen_language
 from spades_voice.net.wire.limits import Expelled, Guard, Limits
 from spades_voice.net.wire.protocol import CLOSE_BUSY, ProtocolError
 from spades_voice.options import Level, Sound
-from spades_voice.rules import Bid, Card, Seat
+from spades_voice.rules import Bid, Card, Reason, Seat
 from spades_voice.store.files import StoreError
 from spades_voice.store.hooks import StoreHooks
 from spades_voice.store.settings import (
@@ -267,17 +267,33 @@ class AloneDoor:
                     await task
 
     async def _read(self, ws: ServerConnection, session: PageSession) -> None:
-        guard = Guard(self.limits, self.clock)
-        try:
-            async for raw in ws:
-                try:
-                    message = guard.admit(raw)
-                except ProtocolError as e:  # said, as the guard's refusal is to a seat
-                    session.refused(e.reason)
-                    continue
-                take(session, message)
-        except (ConnectionClosed, Expelled):
-            pass
+        await read_page(ws, Guard(self.limits, self.clock),
+                        lambda message: take(session, message), session.refused)
+
+
+async def read_page(
+    ws: ServerConnection,
+    guard: Guard,
+    taken: Callable[[dict[str, Any]], None],
+    refused: Callable[[Reason], None],
+) -> bool:
+    """Every page door's reading: each frame through the door's guard, as the server's
+    guard reads a seat's; one it lets in is ``taken``, one it turns away is ``refused``
+    (said, so a press is never dropped in silence). Until the page goes (True) or the
+    guard expels it for too many bad frames (False)."""
+    try:
+        async for raw in ws:
+            try:
+                message = guard.admit(raw)
+            except ProtocolError as e:
+                refused(e.reason)
+                continue
+            taken(message)
+    except ConnectionClosed:
+        pass
+    except Expelled:
+        return False
+    return True
 
 
 def take(session: PageSession, message: dict[str, Any]) -> None:

@@ -25,12 +25,13 @@ from websockets.exceptions import ConnectionClosed
 
 from spades_voice import narration as say
 from spades_voice.ai import REFERENCE_RATE, WorkRate
-from spades_voice.alone.door import take
+from spades_voice.alone.door import read_page, take
 from spades_voice.alone.keys import page_keymap
 from spades_voice.alone.session import PageSession
 from spades_voice.alone.thinking import PoolThinking
-from spades_voice.narration import notices, texts
+from spades_voice.narration import chat, notices, texts
 from spades_voice.narration.browser import START_HOST, table_code_line
+from spades_voice.narration.closes import Closed
 from spades_voice.narration.language import Way, line, playing_by, speaking
 from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import say_reason
@@ -44,8 +45,9 @@ from spades_voice.net.seats.client import TableClient, moved_from
 from spades_voice.net.seats.seat_table import SeatSocket, SeatTable, WatchSeatTable
 from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire import reasons
-from spades_voice.net.wire.limits import Expelled, Guard, Limits
+from spades_voice.net.wire.limits import Guard, Limits
 from spades_voice.rules import IllegalAction, Reason
+from spades_voice.shell.chat_mode import chat_line
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
 
@@ -82,17 +84,22 @@ class GuestDoor:
         self.keymap = page_keymap()
 
     async def __call__(self, ws: ServerConnection, visit: Visit, handle: Handle) -> None:
-        """One page's socket, from its hello until it closes."""
+        """One page's socket, from its hello until it closes. A first frame that is not
+        a page's hello goes to the server as it came, which refuses it as it refuses any
+        client's ("Not JSON.", "A name must be text." ...)."""
         try:
-            data = json.loads(await asyncio.wait_for(ws.recv(), HELLO_SECONDS))
-        except (TimeoutError, ValueError, ConnectionClosed):
+            raw = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+        except (TimeoutError, ConnectionClosed):
             return
-        hello = page_hello(data) if isinstance(data, dict) else None
-        if hello is None:
-            return
+        text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+        data: dict[str, Any] = {}
+        if len(text) <= p.MAX_MESSAGE:  # too big: refused without being read here
+            with contextlib.suppress(p.ProtocolError):
+                data = p.decode(text)
+        hello = page_hello(data)
         way = Way.TOUCH if data.get("touch") is True else Way.KEYS  # worded for taps
         with speaking(chosen_language(data.get("lang"))), playing_by(way):
-            await GuestSeat(self, ws, visit).run(p.encode(hello), handle)
+            await GuestSeat(self, ws, visit).run(p.encode(hello) if hello else text, handle)
 
 
 class GuestSeat:
@@ -112,6 +119,8 @@ class GuestSeat:
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._greet = False
         self._leaving: asyncio.Task[None] | None = None
+        #: How this seat was closed (its code and reason): the page's socket closes so.
+        self._close: tuple[int, str] = (1000, "")
 
     async def run(self, hello: str, handle: Handle) -> None:
         ws = self.ws
@@ -137,7 +146,7 @@ class GuestSeat:
                 with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                     await task
             with contextlib.suppress(ConnectionClosed):
-                await ws.close()
+                await ws.close(*self._close)
 
     # ---- the table's frames -------------------------------------------------------------
 
@@ -169,6 +178,8 @@ class GuestSeat:
             asyncio.get_running_loop().call_soon(self._lobby, context=self._context)
 
     def _closed(self, code: int, reason: str) -> None:
+        if self._close == (1000, ""):  # the first close is the one the page hears
+            self._close = (code, reason)
         if code not in (1000, p.CLOSE_MOVED) and reason:
             said = reasons.close_reason(reason)
             frame = self._context.run(lambda: {"type": "closed", "code": code,
@@ -231,16 +242,17 @@ class GuestSeat:
 
     async def _read(self) -> None:
         guard = Guard(self.door.limits, self.door.clock)
-        try:
-            async for raw in self.ws:
-                try:
-                    message = guard.admit(raw)
-                except p.ProtocolError as e:  # said, as the server's guard says it to a seat
-                    self._answer(say_reason(e.reason))
-                    continue
-                self._page(message)
-        except (ConnectionClosed, Expelled):
-            pass
+        if not await read_page(self.ws, guard, self._page, self._refused):
+            # As the server closes a connection that sends too many bad messages.
+            self._closed(p.CLOSE_POLICY, reasons.close_text(Reason(Closed.TOO_MANY_BAD_MESSAGES)))
+
+    def _refused(self, reason: Reason) -> None:
+        """A frame the guard turned away: said by the seat's shell once it plays, as the
+        page alone hears it; in the lobby, as the lobby's answers are."""
+        if self.session is not None:
+            self.session.refused(reason)
+        else:
+            self._answer(say_reason(reason))
 
     def _page(self, message: dict[str, Any]) -> None:
         session = self.session
@@ -249,12 +261,12 @@ class GuestSeat:
             if session is not None:
                 session.chat(message["text"])
             elif self.table is not None:
-                self._ask(self.table.say, message["text"])
+                self._ask(self._chat, message["text"])
             return
         if session is not None:
             take(session, message)
             return
-        if kind in ("press", "act", "key"):
+        if kind in ("press", "act"):
             self._lobby_key(message)
 
     def _lobby_key(self, message: dict[str, Any]) -> None:
@@ -271,6 +283,14 @@ class GuestSeat:
             return
         host = next((x.name for x in client.people if x.host), "")
         self._answer(say_reason(Reason.of(Told.NOT_STARTED_HOST, host=host)))
+
+    def _chat(self, text: str) -> None:
+        """A line typed in the lobby's chat, as the shell's chat line sends it (the host's
+        "/mute Bo" too)."""
+        assert self.table is not None
+        answer = chat_line(self.table, chat.clean_chat(text))
+        if answer:
+            self._answer(answer)
 
     def _ask(self, intent: Callable[..., None], *args: Any) -> None:
         """An intent of the lobby's; a refusal is said, in the server's reason."""

@@ -315,7 +315,11 @@ class PageSession:
         if hidden:
             frame["hand"] = []
         cards, i = shell.focus.focused(view)
-        frame["bidding"] = shell.bidding_now(view) and not hidden
+        # The seat's bid with its cards unseen: the page offers blind nil's two answers
+        # (Bid blind nil, Show my cards) in place of the bid list.
+        offer = shell.hand_hidden(view) and view.my_turn
+        frame["bidding"] = shell.bidding_now(view) and (offer or not hidden)
+        frame["blind_offer"] = offer
         card = cards[i] if i >= 0 and not hidden else None
         bid = max(0, min(shell.focus.bid, len(BID_CHOICES) - 1))
         frame["alone"] = {

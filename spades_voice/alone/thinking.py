@@ -5,7 +5,7 @@ A shared table's computers already think there; a page alone asks on the same qu
 (its computers' moves with the tables' moves, its hints and the coach after them), with
 the same bounds: a move that a worker cannot give in time is the plain fallback move, a
 hint or review not taken soon says the computers are busy, and a page asks one hint at a
-time, paid for as a browser seat's are (``HintShare``) and by its address. Its match is
+time, paid for as every page seat's are (``HintShare``) and by its address. Its match is
 the terminal's, so each thought keeps the terminal's budget and work rate: the same
 position gives the same decision and the same hint as at a terminal.
 """

@@ -6,6 +6,7 @@ import argparse
 import ssl
 from dataclasses import dataclass
 
+from spades_voice.alone.guest import GuestDoor
 from spades_voice.commands.common import (
     add_spades_any_time_argument,
     add_speech_arguments,
@@ -119,6 +120,7 @@ def start_server(args: argparse.Namespace) -> Where | int:
             tls=server_side,
             origins=args.allow_origin,
             web=web,
+            guest=GuestDoor(),  # a browser's seat: played by the terminal's own shell
         ),
         args.bind,
         args.port,

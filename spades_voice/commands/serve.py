@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 
 from spades_voice.alone.door import AloneDoor
+from spades_voice.alone.guest import GuestDoor
 from spades_voice.commands.net_common import (
     add_server_arguments,
     exposure_warning,
@@ -100,8 +101,9 @@ def run(args: argparse.Namespace) -> int:
         print(e)
         return 2
     store = None if args.no_save else TableStore(tables_file(args))
+    limits = Limits(max_tables=args.max_tables)
     server = TableServer(
-        limits=Limits(max_tables=args.max_tables),
+        limits=limits,
         computer_delay=args.computer_delay,
         level=Level(args.level),
         store=store,
@@ -113,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
         # Each browser that plays alone: its match, statistics and choices (``alone``);
         # with --no-save, nothing of them on disk.
         alone=AloneDoor(alone_folder(), page=web, kept=not args.no_save),
+        # Each browser at a shared table: its seat played by the terminal's own shell.
+        guest=GuestDoor(limits=limits),
     )
     warning = exposure_warning(args.bind, tls)
     if warning:

@@ -13,8 +13,6 @@ CANNOT_RECONNECT = N_("Could not reconnect to the table. It may have ended.")
 CANNOT_REACH = N_("Cannot reach the table server. Check the link, or try again later.")
 #: The join form sent without a code.
 NEED_CODE = N_("Type the table code first: 8 letters and digits, as the host gave it.")
-#: A key the page's own keys have no action for (it says nothing for other keys).
-NOT_HERE = N_("That key does nothing on this page.")
 #: A hint the server could not work out (its worker failed).
 NO_HINT = N_("No hint this time: the computer could not work one out.")
 #: A hint that cannot be answered soon: the computers are busy with the tables' moves,

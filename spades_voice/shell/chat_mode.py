@@ -86,21 +86,31 @@ def send(shell: Shell) -> None:
     if not isinstance(table, SharedSeat):  # no one else is at this table
         shell.answer(chat.NO_ONE_TO_CHAT)
         return
-    word, _, rest = text.partition(" ")
     try:
-        if word in ("/mute", "/unmute") and rest:
-            table.mute(rest.strip(), word == "/mute")
-            shell.answer(chat.muted(rest.strip(), word == "/mute"))
-            return
-        if word == "/watchers" and rest.strip() in chat.WATCHERS_COMMANDS:
-            # The table tells everyone what changed (the host too).
-            table.set_watching(**chat.WATCHERS_COMMANDS[rest.strip()])
-            return
-        table.say(text)
+        answer = chat_line(table, text)
     except IllegalAction as exc:
         shell.answer(say_reason(exc.reason))
         return
+    if answer:
+        shell.answer(answer)
+        return
     shell.pump()
+
+
+def chat_line(table: SharedSeat, text: str) -> str:
+    """A chat line to the table, or the host's "/mute Bo" or "/watchers ...": what to
+    answer the one who typed it ("" for nothing). A refusal is raised (``IllegalAction``).
+    The shell's chat and a page's lobby (``alone.guest``) both send by it."""
+    word, _, rest = text.partition(" ")
+    if word in ("/mute", "/unmute") and rest:
+        table.mute(rest.strip(), word == "/mute")
+        return chat.muted(rest.strip(), word == "/mute")
+    if word == "/watchers" and rest.strip() in chat.WATCHERS_COMMANDS:
+        # The table tells everyone what changed (the host too).
+        table.set_watching(**chat.WATCHERS_COMMANDS[rest.strip()])
+        return ""
+    table.say(text)
+    return ""
 
 
 @action("chat")

@@ -5,16 +5,17 @@
 // /app.json comes in it, and the server narrates the seat in it.
 //
 // The modules, by responsibility: state.js (what they share), say.js (the live regions
-// and the history), keys.js (keys and actions), draw.js (hand, bids, the table's
-// regions), connection.js (the websocket and the server's messages), language.js.
-// solo.js: playing alone, where the server runs the terminal's game and the page sends keys.
+// and the history), keys.js (keys and their buttons), draw.js (hand, bids, the table's
+// regions), connection.js (a shared table's websocket and the server's messages),
+// language.js, solo.js (playing alone, and the shell's frames for every seat: the server
+// runs the terminal's game and the page sends keys).
 
-import { $, page, send, stored, SERVER_KEYS } from "./state.js";
-import { act, actionFor, blindOffer, historyKeys, keyName, onKey } from "./keys.js";
+import { $, page, send, stored } from "./state.js";
+import { actionFor, blindOffer, historyKeys, keyName, lobbyKey, shellKey } from "./keys.js";
 import { focusHand, placeBid } from "./draw.js";
 import { connect, join, rejoinHello, storageKey, watch } from "./connection.js";
 import { LANGUAGE_KEY, firstLanguage, speak } from "./language.js";
-import { aloneKey, playAlone, restoreChoices, watchComputers } from "./solo.js";
+import { playAlone, restoreChoices, watchComputers } from "./solo.js";
 import { openTable } from "./open.js";
 
 async function start() {
@@ -37,7 +38,7 @@ async function start() {
   $("watch-computers").addEventListener("click", watchComputers);
   $("open-table").addEventListener("click", openTable);
   restoreChoices();
-  $("start").addEventListener("click", () => send({ type: "key", action: "move_on" }));
+  $("start").addEventListener("click", () => send({ type: "act", action: "move_on" }));
   $("chat-form").addEventListener("submit", (e) => {
     e.preventDefault();
     send({ type: "say", text: $("say").value, id: 4 });
@@ -46,23 +47,15 @@ async function start() {
   $("say").addEventListener("keydown", (e) => {
     if (e.key === "Escape") { e.preventDefault(); focusHand(); }
   });
-  $("table").addEventListener("keydown", (e) => (page.alone ? aloneKey(e) : onKey(e)));
+  $("table").addEventListener("keydown", shellKey);
   $("history").addEventListener("keydown", historyKeys);
   document.addEventListener("keydown", (e) => {
     if (e.target.closest && e.target.closest("#table, input, #history")) return;
-    const name = keyName(e);
-    const action = name && actionFor(name);
-    // The Start button shows whether this seat may start (from the welcome on).
-    if (action === "move_on" && !$("start").hidden) {
-      e.preventDefault();
-      if (!e.repeat) act(action);
-    } else if (action === "back" && page.state && page.state.started) {
+    if (page.seat && $("game").hidden) {
+      lobbyKey(e); // seated, before the game shows: Start, or why not yet
+    } else if (page.state && page.state.started && actionFor(keyName(e) || "") === "back") {
       e.preventDefault();
       focusHand();
-    } else if (SERVER_KEYS.has(action) && page.seat && $("game").hidden) {
-      // Seated, before the game shows: the server answers (the people, or why not yet).
-      e.preventDefault();
-      if (!e.repeat) act(action);
     }
   });
   const code = decodeURIComponent(location.hash.replace(/^#/, ""));

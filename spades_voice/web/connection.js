@@ -1,9 +1,13 @@
 // The connection: joining, the seat's websocket (and taking the seat back when it
-// drops), what each message from the server does, and the problem report.
+// drops), and what each message from the server does. From the deal on, the seat is
+// played on the server by the terminal's own shell (spades_voice/alone/guest.py): its
+// frames are shown and said as a page playing alone shows them (solo.js); before the
+// deal the page shows the lobby (the seats, the host's Start) as the server tells it.
 
 import { $, page } from "./state.js";
 import { announce, remember, touching } from "./say.js";
-import { draw, drawBidFocus, drawHand, setRules, setText } from "./draw.js";
+import { draw, setRules, setText } from "./draw.js";
+import { firstScreen, render } from "./solo.js";
 
 export function storageKey(table) {
   return "spades-seat-" + table.replace(/[^0-9A-Za-z]/g, "").toUpperCase();
@@ -100,14 +104,18 @@ function receive(m) {
     if (page.seat) sessionStorage.removeItem(storageKey(page.seat.table));
     return;
   }
-  if (m.type === "answer" && m.focus !== undefined && state) {
-    if (typeof m.focus === "number") {
-      page.bidIndex = m.focus;
-      drawBidFocus();
-    } else {
-      page.focusCard = m.focus;
-      drawHand(state.hand);
-    }
+  if (m.type === "left") { // the player left the table (Q, then Y)
+    page.closedForGood = true;
+    if (page.seat) sessionStorage.removeItem(storageKey(page.seat.table));
+    page.seat = null;
+    firstScreen(m.urgent);
+    return;
+  }
+  if (m.type === "update" && m.alone) { // the seat's shell, from the deal on
+    page.reconnectUntil = Date.now() + 60000;
+    page.alone = true;
+    render(m);
+    return;
   }
   // All the lines of one message are said together, in order (say.js says why).
   announce(m.lines || [], m.urgent || []);
@@ -148,20 +156,4 @@ function typedCode() {
     return "";
   }
   return table;
-}
-
-export function report() {
-  const w = page.data.report;
-  const seat = page.seat;
-  const text = [
-    w.title, w.page + " " + location.pathname, w.browser + " " + navigator.userAgent,
-    w.table + " " + (seat ? seat.table : w.no_table), "", w.said,
-    ...page.heard.slice(-200), "", w.showed, JSON.stringify(page.state || {}),
-  ].join("\n");
-  const link = $("report-link");
-  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
-  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
-  $("report-region").hidden = false;
-  $("report-h").focus();
-  announce([], [page.data.words.report]);
 }

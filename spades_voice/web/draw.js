@@ -1,103 +1,17 @@
-// Drawing: the hand and the bid list (and moving through them), and the table's
-// regions as each update from the server shows them.
+// Drawing: the hand and the bid list, and the table's regions, as each frame from the
+// server shows them (the focus in each list is the shell's); a tap or a click on a card
+// or a bid is sent as an action on it.
 
 import { $, page, send } from "./state.js";
-import { announce } from "./say.js";
 
 function bidding() {
   return page.state && page.state.bidding;
 }
 
-export function move(where) {
-  page.edge = null;
-  if (bidding()) {
-    const last = page.data.bids.length - 1;
-    const step = { previous: -1, up: -1, next: 1, down: 1 }[where];
-    page.bidIndex = where === "first" ? 0 : where === "last" ? last
-      : Math.max(0, Math.min(last, page.bidIndex + step));
-    drawBidFocus();
-    return;
-  }
-  const cards = page.state ? page.state.hand : [];
-  if (!cards.length) return;
-  const from = page.focusIndex;
-  let i = from;
-  if (where === "previous") i = Math.max(0, i - 1);
-  else if (where === "next") i = Math.min(cards.length - 1, i + 1);
-  else if (where === "first") i = 0;
-  else if (where === "last") i = cards.length - 1;
-  else {
-    const suit = (k) => cards[k].card.slice(-1);
-    if (where === "down") {
-      let j = i;
-      while (j < cards.length && suit(j) === suit(i)) j++;
-      if (j < cards.length) i = j;
-    } else {
-      let j = i;
-      while (j > 0 && suit(j - 1) === suit(i)) j--;
-      if (j > 0) {
-        j--;
-        while (j > 0 && suit(j - 1) === suit(j)) j--;
-      }
-      i = j;
-    }
-  }
-  page.focusIndex = i;
-  page.focusCard = cards[i].card;
-  drawHandFocus();
-  // Left or Right at an end of the hand: the focus stays, so a screen reader says
-  // nothing; the line says which end, and the card, as the terminal does.
-  if (i === from && (where === "previous" || where === "next")) {
-    const end = page.data.words[where === "next" ? "last_card" : "first_card"];
-    announce([], [end, cards[i].label]);
-  }
-}
-
-// Tab (1) and Shift+Tab (-1) on the seat's turn: the next playable card that way; at the
-// end, the last one there, said with which end it is, as the terminal says it. False when
-// that was already said: the key then leaves the hand (the page's other controls).
-export function jumpPlayable(step) {
-  const cards = page.state.hand;
-  const playable = cards.map((c, i) => (c.playable ? i : -1)).filter((i) => i >= 0);
-  if (!playable.length) return false;
-  const ahead = playable.filter((j) => (j - page.focusIndex) * step > 0);
-  let target = step > 0 ? ahead[0] : ahead[ahead.length - 1];
-  let edge = null;
-  if (!ahead.length) {
-    target = step > 0 ? playable[playable.length - 1] : playable[0];
-    edge = step > 0 ? "last_playable" : "first_playable";
-    if (page.edge === edge && target === page.focusIndex) {
-      page.edge = null;
-      return false;
-    }
-  }
-  const moved = target !== page.focusIndex;
-  page.focusIndex = target;
-  page.focusCard = cards[target].card;
-  drawHandFocus();
-  page.edge = edge;
-  // Which end it is. A screen reader says the card the focus moved to (its option's
-  // name) before this live line, so the line names the card only when the focus stayed
-  // put, which is not read again.
-  if (edge) announce([], moved ? [page.data.words[edge]] : [page.data.words[edge], cards[target].label]);
-  return true;
-}
-
 // Place this bid: the bid the player chose (tapped, clicked or moved to), which alone
 // is the shell's focus.
 export function placeBid() {
-  if (page.alone) send({ type: "act", action: "select" });
-  else send({ type: "bid", bid: page.data.bids[page.bidIndex].bid, id: 2 });
-}
-
-export function select() {
-  if (bidding()) {
-    placeBid();
-    return;
-  }
-  const cards = page.state ? page.state.hand : [];
-  if (!cards.length) return;
-  send({ type: "play", card: cards[page.focusIndex].card, id: 3 });
+  send({ type: "act", action: "select" });
 }
 
 export function focusHand() {
@@ -213,7 +127,7 @@ export function buildBids() {
     el.addEventListener("click", () => {
       page.bidIndex = i;
       drawBidFocus();
-      if (page.alone) send({ type: "act", bid: b.bid }); // the shell's focus, named
+      send({ type: "act", bid: b.bid }); // the shell's focus, named
     });
     box.appendChild(el);
   });

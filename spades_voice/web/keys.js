@@ -1,10 +1,12 @@
-// Keys: a key press's name, the action the keymap gives it, the key buttons, and what
-// each action does (the server's actions are sent; the page's are done here).
+// Keys: a key press's name, the action the keymap gives it, and the key buttons. The
+// terminal's own shell answers every key on the server (spades_voice/alone, alone or at
+// a shared table): a key at the table is sent as it is, a button as its action, and the
+// page keeps only what is its own (the chat's text field, the problem report's file, and
+// Tab leaving the hand for the page's other controls).
 
-import { $, page, send, SERVER_KEYS, PAGE_KEYS } from "./state.js";
-import { announce } from "./say.js";
-import { move, select, jumpPlayable, focusHand } from "./draw.js";
-import { report } from "./connection.js";
+import { $, page, send } from "./state.js";
+import { report } from "./say.js";
+import { focusHand } from "./draw.js";
 
 export function keyName(e) {
   const named = {
@@ -33,7 +35,7 @@ export function actionFor(name) {
   return null;
 }
 
-function shortcut(key) {
+export function shortcut(key) {
   const words = {
     left: "ArrowLeft", right: "ArrowRight", up: "ArrowUp", down: "ArrowDown",
     home: "Home", end: "End", enter: "Enter", space: "Space", escape: "Escape",
@@ -46,6 +48,23 @@ function shortcut(key) {
   return key.toUpperCase();
 }
 
+// Keys the page keeps for itself (the report is a file for this browser to save, not one
+// on the server).
+const PAGE_ONLY = new Set(["report_problem"]);
+
+// At a shared table the chat is the page's own line (its text field, sent as the shell's
+// chat line sends it), so the chat key goes there.
+function pageChat(action) {
+  return action === "chat" && !$("chat-region").hidden;
+}
+
+function pageOnly(action) {
+  if (action === "chat") $("say").focus();
+  else report();
+}
+
+// Every key of the game as a button (its help and its keys), as the terminal's help
+// lists them; a button does its action, as its first key does.
 export function buildKeys() {
   const data = page.data;
   page.keyToAction = new Map();
@@ -55,112 +74,78 @@ export function buildKeys() {
   const box = $("keys");
   box.replaceChildren();
   for (const [action, keys] of Object.entries(data.keys)) {
-    if (!SERVER_KEYS.has(action) && !PAGE_KEYS.has(action)) continue;
     if (!keys.length || !data.help[action]) continue;
     const b = document.createElement("button");
     b.type = "button";
     b.id = "key-" + action;
     b.textContent = data.help[action] + " (" + data.spoken[action] + ")";
     b.setAttribute("aria-keyshortcuts", keys.map(shortcut).join(" "));
-    b.addEventListener("click", () => act(action));
+    b.addEventListener("click", () => {
+      if (PAGE_ONLY.has(action) || pageChat(action)) {
+        pageOnly(action);
+        return;
+      }
+      send({ type: "act", action: action });
+      focusHand();
+    });
     box.appendChild(b);
   }
 }
 
-export function onKey(e) {
+// A key at the table while the shell plays the seat: sent as it is, for the terminal's
+// bindings to answer (a question's Y or Escape, a list's arrows, "That key does
+// nothing" ...).
+export function shellKey(e) {
   const name = keyName(e);
   if (name === null) return;
-  // A focused button (a key's own, Place this bid) does what its name says.
+  // A focused button (a key's own, Place this bid, Show my cards) does what its name says.
   if ((name === "enter" || name === "space") && e.target.closest("button, summary, a")) return;
   const action = actionFor(name);
-  if (page.state && page.state.blind_offer && BLIND_KEYS.has(action)) {
+  if (PAGE_ONLY.has(action) || pageChat(action)) {
     e.preventDefault();
-    if (!e.repeat) blindOffer(action);
+    if (!e.repeat) pageOnly(action);
     return;
   }
-  if (action === null || (!SERVER_KEYS.has(action) && !PAGE_KEYS.has(action))) {
-    if (answersNotHere(name, action)) {
-      e.preventDefault();
-      if (!e.repeat) announce([], [page.data.not_here[action] || page.data.words.not_here]);
-    }
+  const s = page.state;
+  const asking = s && s.alone && s.alone.mode !== "table";
+  const tab = name === "tab" || name === "s-tab";
+  if (tab && !asking && !(s && s.my_turn && s.phase === "playing")) {
+    return; // Tab moves through the page when there is no card to play
+  }
+  if (tab && !asking && page.edge === name) {
+    // At the end of the playable cards, and told so: this Tab leaves the hand for the
+    // page's other controls (the terminal has none; a page must not trap the focus).
+    page.edge = null;
     return;
   }
-  if (action === "next_playable" || action === "previous_playable") {
-    const state = page.state;
-    if (!(state && state.my_turn && state.phase === "playing")) return; // Tab moves on
-    // At the end already, and told so: this Tab leaves the hand for the page's controls.
-    if (!jumpPlayable(action === "next_playable" ? 1 : -1)) return;
-    e.preventDefault();
-    return;
-  }
+  if (action === null && !asking && (name.startsWith("c-") || name.length > 1)) return;
   e.preventDefault();
   if (e.repeat) return; // a held key is one press
-  act(action);
+  page.lastKey = name;
+  send({ type: "press", key: name });
 }
 
-// Keys that answer the blind-nil offer, as the terminal's do: Y bids blind nil; the keys
-// that move through or read the cards look at them first (the server holds them back
-// until the seat says ``reveal``; H then reads them).
-const BLIND_KEYS = new Set([
-  "yes", "hand", "previous", "next", "up", "down", "first", "last", "select", "back",
-]);
+// A key before the game shows (seated, the lobby): the host's Start, or the server says
+// why the match waits. The chat key goes to the chat line; Tab, the arrows and the rest
+// stay the page's.
+export function lobbyKey(e) {
+  const name = keyName(e);
+  const action = name && actionFor(name);
+  if (!action || (name.length > 1 && action !== "move_on")) return;
+  e.preventDefault();
+  if (e.repeat) return;
+  if (pageChat(action)) $("say").focus();
+  else send({ type: "press", key: name });
+}
 
+// The blind-nil offer's buttons: the terminal's own answers to the offer (Y, or Escape
+// to look at the cards first).
 export function blindOffer(action) {
-  if (page.alone) { // the terminal's own answers to the offer: Y, or Escape to look
-    send({ type: "act", action: action });
-    return;
-  }
-  if (action === "yes") {
-    send({ type: "bid", bid: "blind_nil", id: 2 });
-    return;
-  }
-  send({ type: "reveal", id: 5 });
-  if (action === "hand") send({ type: "key", action: "hand" });
+  send({ type: "act", action: action });
 }
 
-// Whether a key at the table is answered "That key does nothing on this page." (or the
-// terminal's words for a shared table): a game key this page has not (U, F5, Ctrl+S ...;
-// its browser meaning is held back, so the sentence is true) or a character bound to
-// nothing. Other keys (Ctrl+C, F7, F11 ...) stay the browser's.
-function answersNotHere(name, action) {
-  if (action !== null) return name !== "c-c";
-  return name.length === 1 && name.trim() !== "";
-}
-
-export function act(action) {
-  if (SERVER_KEYS.has(action)) {
-    send({ type: "key", action: action });
-    return;
-  }
-  if (["previous", "next", "first", "last", "up", "down"].includes(action)) {
-    move(action);
-  } else if (action === "select") {
-    select();
-  } else if (action === "next_playable" || action === "previous_playable") {
-    jumpPlayable(action === "next_playable" ? 1 : -1);
-  } else if (action === "history") {
-    const first = $("history").firstElementChild;
-    (first || $("history-h")).focus();
-  } else if (action === "hands_played") {
-    $("hands-h").focus();
-  } else if (action === "rules") {
-    $("rules-h").focus();
-  } else if (action === "help") {
-    $("keys-box").open = true; // the key buttons are closed away until asked for
-    const first = $("keys").firstElementChild;
-    if (first) first.focus();
-  } else if (action === "repeat") {
-    announce([], [page.lastLine || page.data.words.nothing_said]);
-  } else if (action === "back") {
-    focusHand();
-  } else if (action === "report_problem") {
-    report();
-  } else if (action === "chat") {
-    $("say").focus();
-  }
-}
-
-// The history list: arrows, Home and End move through it; Escape goes back to the table.
+// The history list in the page (document content, never live): arrows, Home and End move
+// through it; Escape goes back to the table.
 export function historyKeys(e) {
   const items = Array.from($("history").children);
   const i = items.indexOf(document.activeElement);

@@ -12,8 +12,8 @@
 // are app.css's, under the same media query. The page's own voice (say.js), a setting
 // for any pointer, is set up here too, before the first line is said.
 
-import { $, page } from "./state.js";
-import { announce, setUpVoice, touching } from "./say.js";
+import { $, send } from "./state.js";
+import { setUpVoice, touching } from "./say.js";
 
 function layOutForTouch() {
   const table = $("table");
@@ -43,7 +43,7 @@ function onAction(e) {
   }
   const key = $("key-" + action);
   if (key) key.click();
-  else announce([], [page.data.words.not_here]); // never a tap that does nothing silently
+  else send({ type: "act", action: action }); // the shell answers: never a silent tap
 }
 
 if (touching()) layOutForTouch();

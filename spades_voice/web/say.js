@@ -45,7 +45,6 @@ export function sayInOrder(pairs) {
     q.textContent = shown.join(" ");
     now.replaceChildren(q);
   }
-  page.lastLine = all[all.length - 1][0];
 }
 
 function flush() {
@@ -114,4 +113,22 @@ export function setUpVoice() {
     try { localStorage.setItem(VOICE_KEY, box.checked ? "on" : "off"); } catch (e) { /* no storage */ }
     if (!box.checked && "speechSynthesis" in window) window.speechSynthesis.cancel();
   });
+}
+
+// The problem report: what this page heard and showed, as a file for the player to save
+// and send (made here: it is this browser's, not a file on the server).
+export function report() {
+  const w = page.data.report;
+  const seat = page.seat;
+  const text = [
+    w.title, w.page + " " + location.pathname, w.browser + " " + navigator.userAgent,
+    w.table + " " + (seat ? seat.table : w.no_table), "", w.said,
+    ...page.heard.slice(-200), "", w.showed, JSON.stringify(page.state || {}),
+  ].join("\n");
+  const link = $("report-link");
+  if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
+  $("report-region").hidden = false;
+  $("report-h").focus();
+  announce([], [page.data.words.report]);
 }

@@ -1,22 +1,19 @@
 // Playing alone: the first screen's Play alone and its choices (remembered in this
-// browser), and the game behind it. The server runs the terminal's own game for this
-// page (spades_voice/alone): the page sends every key by its keymap name and shows and
-// says what comes back, so each key does and says what it does at the terminal. The
-// secret that names this player's match and statistics on the server is kept here
-// (localStorage), and nowhere else.
+// browser), and the shell's frames. The server runs the terminal's own game for this
+// page (spades_voice/alone), and for a seat at a shared table from the deal on
+// (spades_voice/alone/guest.py, over connection.js's socket): the page sends every key
+// by its keymap name, taps and clicks as actions, and shows and says what comes back, so
+// each key does and says what it does at the terminal. The secret that names this
+// player's match and statistics on the server is kept here (localStorage), and nowhere
+// else.
 
 import { $, page, stored } from "./state.js";
 import { announce, remember, sayInOrder, touching } from "./say.js";
 import { draw, drawBidFocus, focusHand, setRules } from "./draw.js";
-import { actionFor, keyName } from "./keys.js";
-import { report } from "./connection.js";
 import { playCues } from "./cues.js";
 
 const TOKEN_KEY = "spades-alone-token";
 const CHOICES_KEY = "spades-alone-choices";
-// Keys the page keeps for itself while playing alone (the report is a file for this
-// browser to save, not one on the server).
-const PAGE_ONLY = new Set(["report_problem"]);
 
 let socket = null;
 let left = false;
@@ -100,22 +97,24 @@ function receive(m) {
     setRules(m.rules);
     $("join").hidden = true;
     $("chat-region").hidden = true;
-    buildAloneKeys();
     return;
   }
   if (m.type === "left") {
     left = true;
-    if (m.urgent) announce([], m.urgent);
-    page.alone = false;
-    page.state = null;
-    $("game").hidden = true;
-    $("seats").hidden = true;
-    $("join").hidden = false;
-    $(computers ? "watch-computers" : "play-alone").focus();
+    firstScreen(m.urgent, computers ? "watch-computers" : "play-alone");
     return;
   }
   if (m.type !== "update" || left) return;
   retried = false;
+  render(m);
+}
+
+function toServer(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+// One frame of the shell: its files, sounds, regions and lines.
+export function render(m) {
   for (const file of m.files || []) download(file.name, file.text);
   playCues(m.sound);
   if (m.rules) setRules(m.rules);
@@ -135,6 +134,14 @@ function receive(m) {
   const moved = after !== null && after !== before;
   const unnamed = moved ? m.alone.names_focus : {};
   const said = (text) => (Object.hasOwn(unnamed, text) ? unnamed[text] : text);
+  // A Tab answered at the end of the playable cards with the focus kept there (the
+  // answer said which end it is, and the card): the next Tab leaves the hand (keys.js).
+  if (m.alone.keys !== page.keysAnswered) {
+    page.keysAnswered = m.alone.keys;
+    const tab = page.lastKey === "tab" || page.lastKey === "s-tab";
+    const edge = m.urgent.some((t) => m.alone.names_focus[t]);
+    page.edge = tab && edge && !moved ? page.lastKey : null;
+  }
   // All the lines of one frame are said together, in the order the terminal said them
   // (its greeting before the deal; say.js says why together).
   let line = 0;
@@ -166,54 +173,14 @@ function download(name, text) {
   setTimeout(() => URL.revokeObjectURL(link.href), 60000);
 }
 
-function toServer(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-}
 
-function press(key) {
-  toServer({ type: "press", key: key });
-}
-
-// A key at the table while playing alone: sent as it is, for the terminal's bindings to
-// answer (a question's Y or Escape, a list's arrows, "That key does nothing" ...).
-export function aloneKey(e) {
-  const name = keyName(e);
-  if (name === null) return;
-  const action = actionFor(name);
-  if (PAGE_ONLY.has(action)) {
-    e.preventDefault();
-    report();
-    return;
-  }
-  const s = page.state;
-  const asking = s && s.alone.mode !== "table";
-  if ((name === "tab" || name === "s-tab") && !asking &&
-      !(s && s.my_turn && s.phase === "playing")) {
-    return; // Tab moves through the page when there is no card to play
-  }
-  if (action === null && !asking && (name.startsWith("c-") || name.length > 1)) return;
-  e.preventDefault();
-  if (e.repeat) return; // a held key is one press
-  press(name);
-}
-
-// Every key of the game as a button (its help and its keys), as the terminal's help
-// lists them; a button presses its first key.
-function buildAloneKeys() {
-  const data = page.data;
-  const box = $("keys");
-  box.replaceChildren();
-  for (const [action, keys] of Object.entries(data.keys)) {
-    if (!keys.length || !data.help[action]) continue;
-    const b = document.createElement("button");
-    b.type = "button";
-    b.id = "key-" + action;
-    b.textContent = data.help[action] + " (" + data.spoken[action] + ")";
-    b.addEventListener("click", () => {
-      if (PAGE_ONLY.has(action)) report();
-      else toServer({ type: "act", action: action });
-      focusHand();
-    });
-    box.appendChild(b);
-  }
+// The seat is left (Q, then Y): the first screen again, focus on the choice that led here.
+export function firstScreen(urgent, focus = "play-alone") {
+  if (urgent) announce([], urgent);
+  page.alone = false;
+  page.state = null;
+  $("game").hidden = true;
+  $("seats").hidden = true;
+  $("join").hidden = false;
+  $(focus).focus();
 }

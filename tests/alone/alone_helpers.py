@@ -44,22 +44,23 @@ def alone_server(root: Path, seed: int | str = 7, *, port: int = 0,
         yield s
 
 
-class AlonePage:
-    """One page's socket: what it was sent, kept in order (``said``: every line, each as
-    ``("said", text)`` for the polite region or ``("now", text)`` for the assertive)."""
+class PageSocket:
+    """One page's socket on a real server (``path``: ``alone`` or ``seat``): every frame it
+    was sent, kept in order (``said``: every line, each as ``("said", text)`` for the
+    polite region or ``("now", text)`` for the assertive), from its first frame
+    (``hello``) on."""
 
-    def __init__(self, server: ServerThread, headers: dict[str, str] | None = None,
-                 **hello: Any) -> None:
+    def __init__(self, server: ServerThread, path: str, hello: dict[str, Any],
+                 headers: dict[str, str] | None = None) -> None:
         """``headers``: the request's own (a proxy's ``X-Forwarded-For``)."""
         host, port = server.address or ("127.0.0.1", 0)
-        self.ws = connect(f"ws://{host}:{port}/alone", origin=f"http://{host}:{port}",
+        self.ws = connect(f"ws://{host}:{port}/{path}", origin=f"http://{host}:{port}",
                           open_timeout=30, additional_headers=headers).__enter__()
-        self.ws.send(json.dumps({"type": "alone", "lang": "en", **hello}))
+        self.ws.send(json.dumps({"lang": "en", **hello}))
         self.frames: list[dict[str, Any]] = []
         self.said: list[tuple[str, str]] = []
-        self._sent: deque[float] = deque()
         self.welcome = self._next(30.0)
-        assert self.welcome is not None and self.welcome["type"] == "welcome"
+        assert self.welcome is not None and self.welcome["type"] == "welcome", self.welcome
 
     @property
     def state(self) -> dict[str, Any]:
@@ -75,13 +76,25 @@ class AlonePage:
         self.said += [("now", x) for x in frame.get("urgent", [])]
         return frame
 
-    def until(self, check: Callable[[AlonePage], bool], timeout: float = 60.0) -> None:
+    def until(self, check: Callable[[Any], bool], timeout: float = 60.0) -> None:
         """Read frames until ``check`` holds; AssertionError after ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         while not (any(f["type"] == "update" for f in self.frames) and check(self)):
             left = deadline - time.monotonic()
             assert left > 0, f"not in time; last said: {self.said[-5:]}"
             self._next(min(left, 1.0))
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+class AlonePage(PageSocket):
+    """A page playing alone."""
+
+    def __init__(self, server: ServerThread, headers: dict[str, str] | None = None,
+                 **hello: Any) -> None:
+        self._sent: deque[float] = deque()
+        super().__init__(server, "alone", {"type": "alone", **hello}, headers)
 
     def press(self, key: str, answer: str | None = None) -> None:
         """Press ``key``; with ``answer``, wait until the page is told exactly that."""
@@ -107,9 +120,6 @@ class AlonePage:
 
     def heard_since(self, start: int) -> list[str]:
         return [text for _, text in self.said[start:]]
-
-    def close(self) -> None:
-        self.ws.close()
 
 
 def bid_asked(page: AlonePage) -> bool:

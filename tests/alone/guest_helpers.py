@@ -9,22 +9,21 @@ from __future__ import annotations
 import contextlib
 import json
 import sys
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "web"))
+from alone_helpers import PageSocket
 from net_helpers import running_server
 from web_helpers import page_for_tests
-from websockets.sync.client import connect
 
 from spades_voice.alone.guest import GuestDoor
 from spades_voice.alone.keys import page_keymap
 from spades_voice.net.door.hosting import ServerThread
-from spades_voice.net.wire.limits import Limits
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.limits import Limits
 from spades_voice.rules import Phase
 from spades_voice.shell.actions import Actions
 from spades_voice.shell.state import Shell
@@ -46,40 +45,11 @@ def url_of(server: ServerThread) -> str:
     return f"ws://{host}:{port}"
 
 
-class GuestPage:
-    """One page's seat socket: what it was sent, in order (``said``: each line as
-    ``("said", text)`` for the polite region or ``("now", text)`` for the assertive)."""
+class GuestPage(PageSocket):
+    """One page's seat socket at a shared table (the guest door)."""
 
     def __init__(self, server: ServerThread, **hello: Any) -> None:
-        host, port = server.address or ("127.0.0.1", 0)
-        self.ws = connect(f"ws://{host}:{port}/seat", origin=f"http://{host}:{port}",
-                          open_timeout=30).__enter__()
-        self.ws.send(json.dumps({"lang": "en", **hello}))
-        self.frames: list[dict[str, Any]] = []
-        self.said: list[tuple[str, str]] = []
-        self.welcome = self._next(30.0)
-        assert self.welcome is not None and self.welcome["type"] == "welcome", self.welcome
-
-    @property
-    def state(self) -> dict[str, Any]:
-        return next(f for f in reversed(self.frames) if f["type"] == "update")
-
-    def _next(self, timeout: float) -> dict[str, Any] | None:
-        try:
-            frame: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
-        except TimeoutError:
-            return None
-        self.frames.append(frame)
-        self.said += [("said", x) for x in frame.get("lines", [])]
-        self.said += [("now", x) for x in frame.get("urgent", [])]
-        return frame
-
-    def until(self, check: Callable[[GuestPage], bool], timeout: float = 60.0) -> None:
-        deadline = time.monotonic() + timeout
-        while not (any(f["type"] == "update" for f in self.frames) and check(self)):
-            left = deadline - time.monotonic()
-            assert left > 0, f"not in time; last said: {self.said[-5:]}"
-            self._next(min(left, 1.0))
+        super().__init__(server, "seat", hello)
 
     def send(self, **frame: Any) -> None:
         self.ws.send(json.dumps(frame))
@@ -94,9 +64,6 @@ class GuestPage:
         frame = next(f for f in self.frames[start:]
                      if f["type"] == "update" and f["alone"]["keys"] > keys)
         return " ".join(frame["urgent"])
-
-    def close(self) -> None:
-        self.ws.close()
 
 
 class Recorder:

@@ -14,8 +14,8 @@ from websockets.exceptions import InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.narration import closes
-from spades_voice.net.wire import protocol as p
 from spades_voice.net.door.hosting import ServerThread
+from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire.limits import Limits
 
 ONE = {"X-Forwarded-For": "203.0.113.7"}

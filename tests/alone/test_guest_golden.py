@@ -33,7 +33,7 @@ def test_a_terminal_seat_and_a_page_seat_of_one_partnership_say_the_same() -> No
         assert seat.seat is PARTNER[Seat(page.welcome["seat"])]
         other = RemoteTable.join(url, code, "Ann")  # an opponent, by plain intents
         try:
-            page.send(type="key", action="move_on")  # the host's Start
+            page.send(type="act", action="move_on")  # the host's Start
             page.until(lambda p: "alone" in p.state, 30)
             seat.wait_started(30)
             terminal = TerminalSeat(seat)  # as join: the shell once the lobby is over
@@ -138,7 +138,7 @@ def test_a_page_seat_that_quits_hears_goodbye_and_leaves_the_table() -> None:
         page = GuestPage(server, type="create", name="Bo")
         other = RemoteTable.join(url_of(server), page.welcome["table"], "Ann")
         try:
-            page.send(type="key", action="move_on")
+            page.send(type="act", action="move_on")
             page.until(lambda p: "alone" in p.state, 30)
             page.send(type="press", key="q")
             page.until(lambda p: p.state["alone"]["mode"] == "confirm")

@@ -16,8 +16,8 @@ import pexpect
 from helpers import descendants, wait_until
 
 from spades_voice.net.door.hosting import ServerThread
-from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.door.server import TableServer
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.options import Level
 from spades_voice.rules import Ruleset, Seat
 from spades_voice.store import DATA_DIR_ENV, Settings

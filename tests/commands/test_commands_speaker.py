@@ -21,8 +21,8 @@ from prompt_toolkit.output import DummyOutput
 from spades_voice.commands.common import add_speech_arguments, build_speaker, saved_settings
 from spades_voice.narration.texts import SETTINGS_UNREADABLE
 from spades_voice.net.door.hosting import ServerThread
-from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.door.server import TableServer
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.options import Level
 from spades_voice.rules import Ruleset, Seat
 from spades_voice.shell.terminal import Console

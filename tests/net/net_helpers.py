@@ -24,11 +24,11 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.ai import Level, make_player
-from spades_voice.net.wire.hellos import hello_join
 from spades_voice.net.door.hosting import ServerThread
-from spades_voice.net.wire.limits import Limits
-from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.door.server import TableServer
+from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.hellos import hello_join
+from spades_voice.net.wire.limits import Limits
 from spades_voice.rules import IllegalAction, Seat, Why
 
 

@@ -13,8 +13,8 @@ from typing import Any
 from net_helpers import crash, free_port, running_server, serve, wait_for
 from websockets.sync.client import ClientConnection, connect
 
-from spades_voice.net.wire.hellos import hello_create, hello_rejoin
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.hellos import hello_create, hello_rejoin
 from spades_voice.rules import Phase, Ruleset, Seat
 
 BLIND = Ruleset(target=None, blind_nil=True)

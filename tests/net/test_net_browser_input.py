@@ -16,14 +16,15 @@ from net_helpers import running_server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from spades_voice.alone.guest import GuestDoor
 from spades_voice.commands.net_common import web_page
 from spades_voice.narration.reasons import say_reason
+from spades_voice.net.door.hosting import ServerThread
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire.hellos import hello_join
-from spades_voice.net.door.hosting import ServerThread
 from spades_voice.net.wire.limits import Limits
 from spades_voice.net.wire.reasons import close_reason
-from spades_voice.net.seats.remote_table import RemoteTable
 
 NESTED = "[" * 1000 + "]" * 1000  # 2,000 bytes, within the message limit
 
@@ -31,7 +32,8 @@ NESTED = "[" * 1000 + "]" * 1000  # 2,000 bytes, within the message limit
 @contextlib.contextmanager
 def web_server(limits: Limits | None = None) -> Iterator[ServerThread]:
     page = web_page(argparse.Namespace(public_url=None, cert=None), "127.0.0.1", 0)
-    with running_server(web=page, limits=limits) as server:
+    door = GuestDoor(limits=limits)  # the page's seats, as serve gives them
+    with running_server(web=page, limits=limits, guest=door) as server:
         yield server
 
 
@@ -79,7 +81,7 @@ def test_deeply_nested_json_on_the_seat_socket_is_not_json_as_on_protocol_2(
                 assert json.loads(ws.recv(timeout=30))["type"] == "welcome"
                 ws.send(NESTED)
                 assert answer(ws) == "Not JSON."
-                ws.send(json.dumps({"type": "key", "action": "seats"}))
+                ws.send(json.dumps({"type": "press", "key": "e"}))
                 assert "Ann" in answer(ws)  # still seated, still answered
                 # Each is a strike: the seat is told why it is closed when they run out.
                 for _ in range(int(Limits().strikes)):

@@ -12,8 +12,8 @@ from net_helpers import raw_join, replies, running_server
 
 from spades_voice.narration.chat import MAX_CHAT, Chat
 from spades_voice.narration.notices import Told
-from spades_voice.net.wire.limits import Limits
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.limits import Limits
 from spades_voice.rules import IllegalAction, Reason, Ruleset, Seat
 from spades_voice.table import Event, Notice
 

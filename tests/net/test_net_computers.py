@@ -14,10 +14,10 @@ from websockets.sync.client import connect
 
 from spades_voice.ai import Level, make_player
 from spades_voice.net.computers.pool import HARD_FLOOR_MS, ComputerPool
-from spades_voice.net.wire.hellos import hello_create
-from spades_voice.net.wire.limits import Limits
 from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.table.shared_table import SharedTable
+from spades_voice.net.wire.hellos import hello_create
+from spades_voice.net.wire.limits import Limits
 from spades_voice.rules import Ruleset, Seat
 
 FAST = Limits(rate=10_000, burst=10_000)

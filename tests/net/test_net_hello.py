@@ -14,10 +14,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from spades_voice.narration.reasons import say_reason
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire.limits import Limits
 from spades_voice.net.wire.reasons import close_reason
-from spades_voice.net.seats.remote_table import RemoteTable
 
 DEAD = "AAAA-AAAA"
 BAD_TOKENS: list[Any] = ["éééééééé", "x" * 65, 12345, ["a"], {"t": 1}, True, "\x00" * 8]

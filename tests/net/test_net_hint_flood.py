@@ -23,12 +23,14 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from spades_voice.ai import REFERENCE_RATE
+from spades_voice.alone.guest import GuestDoor
 from spades_voice.commands.net_common import web_page
 from spades_voice.narration.browser import HINT_BUSY, HINT_THINKING
-from spades_voice.net.wire import protocol as p
-from spades_voice.net.wire.hellos import hello_join
 from spades_voice.net.door.hosting import ServerThread
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.hellos import hello_join
+from spades_voice.net.wire.limits import Limits
 from spades_voice.rules import Phase, Ruleset, Seat
 
 
@@ -138,10 +140,10 @@ def _flooder(server: ServerThread, name: str) -> Iterator[ClientConnection]:
         ws.send(json.dumps({"type": "create", "protocol": p.PROTOCOL_VERSION, "name": name,
                             "rules": {"target": None}}))
         assert _heard(ws)["type"] == "welcome"
-        ws.send(json.dumps({"type": "key", "action": "start"}))
+        ws.send(json.dumps({"type": "act", "action": "move_on"}))  # the host's Start
         while True:
             frame = _heard(ws)
-            if frame.get("my_turn"):
+            if frame.get("my_turn") and "alone" in frame:
                 break
         yield ws
 
@@ -151,8 +153,10 @@ def test_a_flood_of_hints_does_not_stop_an_honest_tables_computers() -> None:
     hint was one more job in the one queue, ahead of the tables' moves, until a decision
     timed out, the pool restarted and tables froze. Now an honest table plays its hand
     while the flood goes on, and the flooders hear that the computers are busy."""
-    with running_server(web=web_page(argparse.Namespace(public_url=None, cert=None),
-                                     "127.0.0.1", 0)) as server:
+    page = web_page(argparse.Namespace(public_url=None, cert=None), "127.0.0.1", 0)
+    # The page's seats are the guest door's (the seat's shell), which lets the flood in.
+    flood = GuestDoor(limits=Limits(rate=10_000, burst=10_000))
+    with running_server(web=page, guest=flood) as server:
         _measured(server)
         heard: list[str] = []
         stop = threading.Event()
@@ -172,7 +176,7 @@ def test_a_flood_of_hints_does_not_stop_an_honest_tables_computers() -> None:
                 with contextlib.suppress(ConnectionClosed, TimeoutError):
                     while not stop.is_set():
                         for _ in range(20):
-                            ws.send(json.dumps({"type": "key", "action": "hint"}))
+                            ws.send(json.dumps({"type": "press", "key": "i"}))
                         with contextlib.suppress(TimeoutError):
                             while True:
                                 frame = _heard(ws, timeout=0.05)

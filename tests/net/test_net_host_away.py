@@ -9,8 +9,8 @@ import pytest
 from net_helpers import play_until, running_server, wait_for
 
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.wire.limits import Limits
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.limits import Limits
 from spades_voice.rules import IllegalAction, Ruleset
 from spades_voice.table import Notice
 

@@ -13,12 +13,12 @@ from net_helpers import free_port, running_server, wait_for
 from spades_voice.ai import Level
 from spades_voice.narration.naming import seat_name
 from spades_voice.narration.reasons import say_reason
-from spades_voice.net.seats.client import JoinRefused
 from spades_voice.net.door.hosting import ServerThread
-from spades_voice.net.wire.limits import Limits
-from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.door.server import TableServer
+from spades_voice.net.seats.client import JoinRefused
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.table.tablestore import TableStore
+from spades_voice.net.wire.limits import Limits
 from spades_voice.rules import IllegalAction
 
 

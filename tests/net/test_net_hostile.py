@@ -11,10 +11,10 @@ from net_helpers import close_code, play_until, raw_join, replies, running_serve
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from spades_voice.net.wire import protocol as p
 from spades_voice.net.seats.client import JoinRefused
-from spades_voice.net.wire.limits import Limits
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire import protocol as p
+from spades_voice.net.wire.limits import Limits
 from spades_voice.rules import Bid, Card, IllegalAction, Phase, Reason, Ruleset, Seat, Why
 from spades_voice.table import Reviewable
 

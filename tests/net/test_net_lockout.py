@@ -19,10 +19,10 @@ from net_helpers import (
 )
 from websockets.exceptions import InvalidStatus
 
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire.hellos import hello_create, hello_join, hello_rejoin
 from spades_voice.net.wire.limits import GuessLimiter, Limits
-from spades_voice.net.seats.remote_table import RemoteTable
 
 FAST = dict(rate=10_000, burst=10_000)
 

@@ -7,9 +7,9 @@ import doctest
 
 import pytest
 
-from spades_voice.net.wire import protocol as p
 from spades_voice.net import registry
 from spades_voice.net.seats.client import moved_from, moved_hello
+from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire.hellos import hello_join, hello_join_any, hello_rejoin
 
 

@@ -22,9 +22,9 @@ from proxy_helpers import NGINX, PROXY_ADDRESS, nginx
 from websockets.exceptions import InvalidStatus
 
 from spades_voice.narration.reasons import say_reason
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire.hellos import hello_join
-from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 from spades_voice.table import Notice
 

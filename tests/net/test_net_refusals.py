@@ -14,10 +14,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from spades_voice.narration.reasons import say_reason
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire.hellos import hello_create
 from spades_voice.net.wire.reasons import close_reason
-from spades_voice.net.seats.remote_table import RemoteTable
 
 
 def create(url: str, **fields: Any) -> tuple[str, int | None, str]:

@@ -21,10 +21,10 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from spades_voice.narration.closes import Closed
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire.hellos import hello_join
 from spades_voice.net.wire.reasons import close_reason
-from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Reason, Ruleset
 from spades_voice.store import DATA_DIR_ENV, Settings
 

@@ -9,8 +9,8 @@ from spades_voice.narration.closes import Closed
 from spades_voice.narration.events import notice_line
 from spades_voice.narration.words import Cast
 from spades_voice.net.seats.client import JoinRefused
-from spades_voice.net.wire.limits import Limits
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.limits import Limits
 from spades_voice.rules import Phase, Reason, Ruleset, Seat
 from spades_voice.table import Notice
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from spades_voice.net.wire import protocol as p
 from spades_voice.net.table.seating import COMPUTER_NAMES, Seating
+from spades_voice.net.wire import protocol as p
 from spades_voice.rules import IllegalAction, Seat
 
 

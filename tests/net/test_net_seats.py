@@ -16,8 +16,8 @@ from websockets.sync.client import connect
 
 from spades_voice.commands import net_common as commands
 from spades_voice.narration.notices import Told
-from spades_voice.net.wire.hellos import hello_join
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.hellos import hello_join
 from spades_voice.rules import Ruleset, Seat
 from spades_voice.table import Notice
 

@@ -19,14 +19,14 @@ from websockets.sync.client import ClientConnection, connect
 from spades_voice.narration import notices
 from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net.wire import protocol as p
 from spades_voice.net.seats.client import JoinRefused
+from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.seats.watch_table import WatchTable
+from spades_voice.net.table.tablestore import TableStore
+from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire.hellos import hello_watch
 from spades_voice.net.wire.limits import Limits
 from spades_voice.net.wire.reasons import close_reason, reason_from_json
-from spades_voice.net.seats.remote_table import RemoteTable
-from spades_voice.net.table.tablestore import TableStore
-from spades_voice.net.seats.watch_table import WatchTable
 from spades_voice.rules import Bid, Card, IllegalAction, Reason, Ruleset
 from spades_voice.table import (
     BidPlaced,

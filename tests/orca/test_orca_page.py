@@ -21,6 +21,7 @@ from orca_seat import OPTION, Moment, Played, Player, orca_browser
 from web_helpers import WHAT_NOW, host_plays, open_page, terminal_host
 
 from spades_voice.narration import prompts
+from spades_voice.narration.keynames import spoken_key
 from spades_voice.narration.language import line
 
 ON_PLAYABLE = "!!document.querySelector('#hand .focused.playable')"
@@ -52,12 +53,13 @@ def _play_hand(guest: Player, child: pexpect.spawn) -> None:
             guest.moments["bid arrives"].facts = page.js(
                 "({focus: document.activeElement.id,"
                 " highlighted: document.querySelectorAll('#table .focused').length})")
-            # Enter on the "Your hand" key button does what its name says: ? goes to the
-            # key buttons, Tab to that one.
-            desk.keys("question", window=guest.window)
-            # Once ? has reached the page (a key sent to X arrives a moment later): a Tab
-            # sent before would move on from that button, and Tab went all round the page.
-            page.wait("document.activeElement.id.startsWith('key-')", 30)
+            # ? is the terminal's help: a list of the keys, said; Escape goes back.
+            guest.press("help", "question", answered="line")
+            guest.press("help closed", "Escape", answered="line")
+            # Enter on the "Your hand" key button does what its name says: the key
+            # buttons opened (What you can do), Tab to that one.
+            page.js("document.getElementById('keys-box').open = true;"
+                    " document.getElementById('keys').firstElementChild.focus()")
             if guest.tab_to("(document.activeElement.textContent || '')"
                             ".startsWith('Your hand')"):
                 guest.press("enter on hand button", "Return",
@@ -84,10 +86,11 @@ def _play_hand(guest: Player, child: pexpect.spawn) -> None:
             guest.press("h in the chat", "h", facts=f"({{table: {IN_TABLE}}})")
             if not page.js(IN_TABLE):
                 guest.press("escape from the chat", "Escape")
-        if not page.js(ON_PLAYABLE):
-            desk.keys("Home", window=guest.window)
-        if not page.js(ON_PLAYABLE):
-            desk.keys("Tab", window=guest.window)
+        if turns != 1:  # (the first turn's Tab after End named a card already)
+            # Tab names the next card that can be played: Enter plays only a card the
+            # player heard named, as at the terminal.
+            guest.press("tab", "Tab", answered="none")
+            page.wait(ON_PLAYABLE, 30)
         guest.settle()
         desk.keys("Return", window=guest.window)  # plays it
         page.wait(f"document.querySelectorAll('#hand [role=option]').length < {cards}"
@@ -167,7 +170,7 @@ def test_enter_on_the_hand_button_shows_the_hand_and_places_no_bid(hand: Played)
 
 
 def test_a_key_that_does_nothing_says_so(hand: Played) -> None:
-    assert hand.at("unbound key").spoke("That key does nothing on this page.")
+    assert hand.at("unbound key").spoke(prompts.does_nothing(spoken_key("`")))
     undo = hand.at("u at a shared table")
     assert undo.lines and undo.spoke(undo.lines[0]), undo.said
 
@@ -185,6 +188,12 @@ def test_tab_after_end_reaches_a_playable_card_and_says_it(hand: Played) -> None
     assert moment.spoke(line(prompts.LAST_PLAYABLE)), moment.said
     # Orca reads the card the focus moved to; the page's line must not name it again.
     assert moment.times_named(moment.facts["option"]) == 1, moment.said
+
+
+def test_question_mark_says_the_terminals_help_and_escape_goes_back(hand: Played) -> None:
+    help_list = hand.at("help")
+    assert help_list.spoke("Help, "), help_list.said
+    assert hand.at("help closed").spoke(line(prompts.BACK_TO_TABLE))
 
 
 def test_h_with_focus_on_the_chat_button_when_the_turn_comes_reaches_the_hand(

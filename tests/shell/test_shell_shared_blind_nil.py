@@ -8,8 +8,8 @@ from shell_harness import Harness, harness
 
 from spades_voice.ai import Level, sure_tricks
 from spades_voice.net.door.hosting import ServerThread
-from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.door.server import Limits, TableServer
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset, Seat
 from spades_voice.speech import Kind
 

@@ -16,8 +16,8 @@ from helpers import wait_for
 
 from spades_voice.ai import Level, make_player
 from spades_voice.net.door.hosting import ServerThread
-from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.door.server import Limits, TableServer
+from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.options import Pace
 from spades_voice.rules import IllegalAction, Ruleset, Seat, Team
 from spades_voice.shell.keymap import load_keymap

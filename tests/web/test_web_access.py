@@ -38,8 +38,9 @@ def guest_bidding() -> Iterator[Page]:
             host.start()
             worker.start()
             page.wait("!document.getElementById('bidding').hidden", timeout=60)
-            # The turn is said a moment after it shows (the page says a burst as one).
-            page.wait("window.__heard.some((h) => h.urgent && h.text.startsWith('Your bid'))")
+            # The turn is said a moment after it shows (the page says a burst as one), in
+            # order with the moves before it, as the terminal says it.
+            page.wait("window.__heard.some((h) => h.text.startsWith('Your bid'))")
             yield page
         finally:
             stop.set()

@@ -1,6 +1,7 @@
 """A browser guest at a blind-nil table (issue 44, item 9): the server holds the cards
 back while blind nil is open, so the page offers blind nil as the terminal does (Y, or
-its button) and asks for the cards (``reveal``) on H, the arrows or Escape."""
+its button), and H, Escape or Show my cards look at the cards, as the terminal's shell
+answers them."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
 URGENT = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
+HEARD = "window.__heard.map((h) => h.text)"
 CARDS = "document.querySelectorAll('#hand [role=option]').length"
 
 
@@ -35,7 +37,8 @@ def offered_blind_nil() -> Iterator[Page]:
             page = seat_guest(b, server, host)
             host.start()
             worker.start()
-            page.wait(f"{URGENT}.includes({texts.BLIND_OFFER!r})", timeout=60)
+            # Said in order with the moves before it, as the terminal says the offer.
+            page.wait(f"{HEARD}.includes({texts.BLIND_OFFER!r})", timeout=60)
             yield page
         finally:
             stop.set()
@@ -48,13 +51,14 @@ def test_h_at_the_offer_shows_the_cards_and_reads_them() -> None:
         assert page.js(CARDS) == 0
         assert page.js("document.activeElement.id") == "show-cards"
         assert not page.js("document.getElementById('blind-offer').hidden")
+        before = len(page.js(URGENT))
         page.key("h")
         page.wait(f"{CARDS} === 13")
-        page.wait(f"{URGENT}.some((t) => t.startsWith('Spades:'))")
-        said = page.js(URGENT)
-        assert texts.BLIND_WITHDRAWN in said
-        assert said.index(texts.BLIND_WITHDRAWN) < len(said) - 1  # the bid prompt follows
-        assert "Your hand is empty." not in said
+        # The terminal's answer, in one breath: the offer withdrawn, then the hand.
+        page.wait(f"{URGENT}.slice({before}).some((t) => t.includes('Spades:'))")
+        said = page.js(URGENT)[before:]
+        assert said[0].startswith(texts.BLIND_WITHDRAWN + " Spades:"), said
+        assert "Your hand is empty." not in " ".join(said)
         page.wait("document.getElementById('blind-offer').hidden")
         assert page.js("document.activeElement.id") == "bids"  # the bid list, cards seen
 

@@ -20,14 +20,16 @@ from web_helpers import (
     heard,
     host_plays,
     open_page,
+    said_to,
     terminal_host,
     web_server,
 )
 
-from spades_voice.narration import Cast, event_lines
+from spades_voice.narration import Cast, event_lines, texts
+from spades_voice.narration.language import line
 from spades_voice.narration.naming import card_name
-from spades_voice.net.wire import protocol as p
 from spades_voice.net.table.tablestore import TableStore
+from spades_voice.net.wire import protocol as p
 from spades_voice.rules import SEATS, Card, Match, MatchState, Seat
 from spades_voice.rules.events import HandDealt, TurnToAct
 
@@ -117,10 +119,9 @@ def test_a_whole_hand_by_keys_alone_with_the_host_at_the_terminal(tmp_path: Path
                               "document.querySelectorAll('#hands li').length")
                     continue
                 cards = page.js("document.querySelectorAll('#hand [role=option]').length")
-                if not page.js("!!document.querySelector('#hand .focused.playable')"):
-                    page.key("home")
-                if not page.js("!!document.querySelector('#hand .focused.playable')"):
-                    page.key("tab")  # the next card that can be played
+                # Tab names the next card that can be played (Enter plays only a card the
+                # player has heard named, as at the terminal).
+                said_to(page, "tab")
                 assert page.js("!!document.querySelector('#hand .focused.playable')")
                 assert focused(page).startswith("hand>card-")
                 assert page.js("Array.from(document.querySelectorAll('#hand [role=option]'))"
@@ -147,14 +148,18 @@ def test_a_whole_hand_by_keys_alone_with_the_host_at_the_terminal(tmp_path: Path
         stored = next(t for t in TableStore(store_file).open() if t.code == code)
         expected = _expected(stored.rules, stored.seed, stored.decisions, cast)
         assert {h["live"] for h in said} == {"polite"}  # one region: Orca purges none
-        polite = [h["text"] for h in said if not h["urgent"]]
+        # The seat's turns are events among the others, said in order as the terminal
+        # says them; checked apart.
+        turn = re.compile(r"Your (bid|lead|turn)")
+        polite = [h["text"] for h in said if not h["urgent"] and not turn.match(h["text"])]
         start = polite.index(expected[0])
-        assert polite[start:] == expected
-        turns = [h["text"] for h in said if h["urgent"]]
-        assert len([t for t in turns if re.match(r"Your (bid|lead|turn)", t)]) == 14, turns
+        # Then what the terminal says at the match's end: how to go on.
+        assert polite[start:] == [*expected, line(texts.NEW_MATCH)]
+        turns = [h["text"] for h in said if turn.match(h["text"])]
+        assert len(turns) == 14, turns
         # The history holds it all, newest first, turns among it; it was never announced.
-        events = [h for h in history if not re.match(r"Your (bid|lead|turn)", h)]
-        assert events[: len(expected)] == expected[::-1]
+        events = [h for h in history if not turn.match(h)]
+        assert events[: len(expected) + 1] == [line(texts.NEW_MATCH), *expected[::-1]]
         assert not any(h["id"] != "said" for h in said)
         # No frame the page received named a card another seat held before it was played.
         deal = MatchState(Match(ruleset=p.rules_from_json(stored.rules), seed=stored.seed))

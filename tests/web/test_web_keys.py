@@ -1,46 +1,47 @@
 """The game's keys on the page, pressed in chromium: a held key is one press, moving
-through the bids never bids, H reads the hand while bidding, G goes to the history (Up,
-Down, Escape back), F2 to the rules."""
+through the bids never bids, H reads the hand while bidding, G opens the history (Down,
+Escape back), F2 the rules, each as the terminal's shell says them."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from test_web_access import guest_bidding
-from web_helpers import wait_for
+from web_helpers import said_to, wait_for
+
+from spades_voice.narration import prompts
+from spades_voice.narration.language import line
 
 
 def test_keys_while_bidding() -> None:
+    """The keys as the terminal's shell answers them at a shared table: G and F2 open its
+    history and its rules as lists said line by line (Escape back to the table), and the
+    page's focus stays on the bids throughout."""
     with guest_bidding() as page:
         urgent = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
         before = len(page.js(urgent))
         page.key("h", repeat=True)  # a held key's repeats send nothing
         page.key("c")
         page.wait(f"{urgent}.length > {before}")
+        page.wait("!document.getElementById('said').dataset.pending")
         answers = page.js(urgent)[before:]
         assert len(answers) == 1 and "broken" in answers[0], answers  # C's answer alone
         start = page.js("document.getElementById('bids').getAttribute('aria-activedescendant')")
         index = int(start.removeprefix("bid-"))
-        page.key("left" if index == 13 else "right")
+        said_to(page, "left" if index == 13 else "right")
         moved = page.js("document.getElementById('bids').getAttribute('aria-activedescendant')")
         assert moved != start
         assert not page.js("document.getElementById('bidding').hidden")  # nothing was bid
-        page.key("h")
-        page.wait(f"{urgent}.length > {before + 1}")
-        assert page.js(urgent)[-1].startswith("Spades:")
-        page.key("g")
-        first = page.js("document.activeElement.textContent")
-        assert page.js("document.activeElement.parentElement.id") == "history"
-        page.key("down")
-        assert page.js("document.activeElement.textContent") != first
-        page.key("escape")
+        assert said_to(page, "h")[-1].startswith("Spades:")
+        history = said_to(page, "g")
+        assert history[0].startswith("History, "), history
+        assert said_to(page, "down")  # the next entry, said
+        assert said_to(page, "escape") == [line(prompts.BACK_TO_TABLE)]
         assert page.js("document.activeElement.id") == "bids"
-        page.key("f2")
-        assert page.js("document.activeElement.id") == "rules-h"
-        assert len(page.js(urgent)) == before + 2  # moving about said nothing of its own
+        assert said_to(page, "f2")[0].startswith(line(prompts.RULES_INTRO))
+        assert said_to(page, "escape") == [line(prompts.BACK_TO_TABLE)]
+        assert page.js("document.activeElement.id") == "bids"
         label = page.js(f"document.getElementById('{moved}').textContent")
-        page.key("escape")
-        page.js("document.getElementById('bids').focus()")
         page.key("enter")
         page.wait("document.getElementById('bidding').hidden")
         bid = label.rstrip(".").lower()

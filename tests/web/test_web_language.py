@@ -20,13 +20,12 @@ from pathlib import Path
 
 from cdp import Page
 from test_web_hand import WHAT_NOW
-from test_web_words import PEOPLE, WELCOME, Unplugged, _frames
 from web_helpers import (
     base_url,
     browser,
     heard,
     open_page,
-    page_for_tests,
+    said_to,
     seat_guest,
     wait_for,
     web_server,
@@ -35,7 +34,8 @@ from web_helpers import (
 from spades_voice.narration.browser import table_code_line
 from spades_voice.narration.language import Language, speaking
 from spades_voice.narration.language import line as translated
-from spades_voice.net.page.browser_seat import BrowserSocket
+from spades_voice.net.page.browser_seat import page_hello
+from spades_voice.net.page.web import chosen_language
 from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.rules import Ruleset
 
@@ -88,7 +88,8 @@ def test_the_catalog_tells_english_from_spanish() -> None:
 
 def _act(page: Page) -> bool:
     """The guest's move by keys, when it is theirs: Enter places the bid the list starts
-    on; Home or Tab finds a card that can be played and Enter plays it."""
+    on; Tab names a card that can be played and Enter plays it (Enter plays only a card
+    the player has heard named, as at the terminal)."""
     what = page.js(WHAT_NOW)
     if what == "bid":
         page.key("enter")
@@ -97,9 +98,7 @@ def _act(page: Page) -> bool:
     if what != "play":
         return False
     cards = page.js("document.querySelectorAll('#hand [role=option]').length")
-    for key in ("home", "tab"):
-        if not page.js("!!document.querySelector('#hand .focused.playable')"):
-            page.key(key)
+    said_to(page, "tab")
     page.key("enter")
     page.wait(f"document.querySelectorAll('#hand [role=option]').length < {cards}")
     return True
@@ -252,26 +251,15 @@ def test_the_language_chosen_on_the_form_is_remembered_and_the_seat_speaks_it() 
 
 
 def test_a_language_the_game_does_not_speak_is_english_never_an_error() -> None:
+    """What the guest door reads from a page's first frame (``chosen_language``); the
+    hello it makes carries no language (the server speaks English; the seat's shell
+    speaks the page's)."""
     for asked, expected in (("es", Language.ES), ("en", Language.EN), ("fr", Language.EN),
                             (["es"], Language.EN), (7, Language.EN), (None, Language.EN)):
-        seat = BrowserSocket(Unplugged(), page_for_tests().keys, lambda: None)  # type: ignore[arg-type]
-        hello = seat.inbound(json.dumps({"type": "join", "table": "K7MP-4QX2", "name": "Bo",
-                                         "lang": asked}))
-        assert json.loads(hello)["type"] == "join" and "lang" not in json.loads(hello)
-        assert seat.lang is expected, asked
-
-
-def test_a_spanish_seat_hears_the_servers_reasons_in_spanish() -> None:
-    seat = BrowserSocket(Unplugged(), page_for_tests().keys, lambda: None)  # type: ignore[arg-type]
-    seat.inbound(json.dumps({"type": "rejoin", "table": "K7MP-4QX2", "token": "t",
-                             "lang": "es"}))
-    must = {"type": "refused", "id": 3, "reason": {"kind": "must_follow", "suit": "H"}}
-    welcome, _people, refused = _frames(seat, WELCOME, PEOPLE, must)
-    follow = "Tienes que seguir el palo: corazones."
-    assert english_in(follow) == []
-    assert refused == {"type": "answer", "urgent": [follow]}
-    assert welcome is not None and welcome["code_line"].startswith("Código de mesa")
-    assert all(english_in(r) == [] for r in welcome["rules"])
+        form = {"type": "join", "table": "K7MP-4QX2", "name": "Bo", "lang": asked}
+        hello = page_hello(form)
+        assert hello is not None and hello["type"] == "join" and "lang" not in hello
+        assert chosen_language(form["lang"]) is expected, asked
 
 
 def test_the_page_data_comes_in_the_language_asked_for() -> None:

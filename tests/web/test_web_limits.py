@@ -14,9 +14,9 @@ from web_helpers import base_url, page_for_tests, web_server
 from websockets.exceptions import InvalidStatus
 from websockets.sync.client import connect
 
-from spades_voice.net.wire.limits import Limits
-from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.page.web import origins_for
+from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.limits import Limits
 
 
 def test_a_page_request_beyond_a_proxied_address_share_is_refused() -> None:
@@ -89,8 +89,8 @@ def test_a_browsers_keys_count_against_the_message_rate() -> None:
         try:
             with connect(f"ws://127.0.0.1:{port}/seat") as ws:
                 ws.send(json.dumps({"type": "join", "table": host.code, "name": "Bo"}))
-                for _ in range(8):
-                    ws.send(json.dumps({"type": "key", "action": "seats"}))
+                for _ in range(8):  # W, as the page sends a key: before the deal
+                    ws.send(json.dumps({"type": "press", "key": "w"}))
                 kinds = []
                 while len(kinds) < 12:
                     try:
@@ -98,7 +98,9 @@ def test_a_browsers_keys_count_against_the_message_rate() -> None:
                     except TimeoutError:
                         break
                 slow = [f for f in kinds if f["type"] == "answer" and "Slow down" in f["urgent"][0]]
-                answered = [f for f in kinds if f["type"] == "answer" and "North" in f["urgent"][0]]
+                # Before the deal the lobby answers each key with why the match waits.
+                answered = [f for f in kinds
+                            if f["type"] == "answer" and "Ann hosts" in f["urgent"][0]]
                 # The guard's words in the page's frame, and no answer for a key it dropped.
                 assert slow and len(answered) + len(slow) == 8, kinds
         finally:

@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 import sys
 import threading
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
-import pytest
 from phone import Phone, Stop, control, phone_tab
 from web_helpers import RECORDER, base_url, browser, web_server
 
@@ -181,10 +181,14 @@ def hand_at_a_table_for_friends(mouse: bool, server_for: Any = web_server) -> li
             wait_for(lambda: any(p.name == "Bo" for p in host.people()))
             host.start()
             worker.start()
-            turns = 0
+            turns, began = 0, time.monotonic()
             while True:
                 what = phone.page.wait(f"{HANDS_PLAYED} ? 'over' : {WHAT_NOW}", timeout=120)
                 if what == "over":
+                    # The figures of the issue's note (printed, never asserted).
+                    print(f"one hand at a table for friends by {'mouse' if mouse else 'touch'}:"
+                          f" {phone.swipes} swipes, {phone.taps} taps,"
+                          f" {time.monotonic() - began:.0f} s")
                     return said(phone)
                 if what == "bid":
                     bid(phone, 1)
@@ -205,8 +209,6 @@ def test_a_hand_at_a_table_for_friends_by_mouse_alone() -> None:
     hand_at_a_table_for_friends(mouse=True)
 
 
-@pytest.mark.xfail(reason="the guest door's page (branch touch, in progress) does not yet "
-                   "take Place this bid's frame", strict=False)
 def test_a_hand_by_touch_as_the_shells_guest_is_worded_for_taps() -> None:
     """At a table whose guests each play the terminal's shell on the server (the guest
     door), a phone's guest plays its hand by taps and hears no instruction in keys."""

@@ -1,9 +1,10 @@
 """Every key at the table does what a player expects (issue 44, items 4-7 and 10): a
-focused button does what its name says; a key with nothing to do here says so, the
-browser's F3, F5, F6 and Ctrl+S included; Tab past the last playable card says it is the
-last, then leaves the hand; the turn takes focus from the chat's Send button; before the
-first deal the server answers a guest's keys with why; the table says its name as focus
-comes back into it."""
+focused button does what its name says; every key is answered as the terminal's shell
+answers it at a shared table (it plays the seat on the server), the browser's F3, F5, F6
+and Ctrl+S included, which the page keeps from the browser; Tab past the last playable
+card says it is the last, then leaves the hand; the turn takes focus from the chat's Send
+button; before the first deal the server answers a guest's keys with why; the table says
+its name as focus comes back into it."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ from contextlib import contextmanager
 from cdp import Page
 from test_web_access import guest_bidding
 from test_web_hand import WHAT_NOW
-from web_helpers import base_url, browser, open_page, seat_guest, web_server
+from web_helpers import URGENT, base_url, browser, open_page, said_to, seat_guest, web_server
 
-from spades_voice.narration import prompts
-from spades_voice.narration.browser import NOT_HERE, START_HOST
+from spades_voice.narration import prompts, texts
+from spades_voice.narration.browser import START_HOST
+from spades_voice.narration.keynames import spoken_key
+from spades_voice.narration.language import line
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.rules import Card
 
-URGENT = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
 TABLE = "Spades table: the game's keys work here"
 
 
@@ -42,14 +45,23 @@ def test_a_focused_button_does_what_its_name_says() -> None:
 
 
 def test_keys_with_nothing_to_do_here_say_so_and_keep_the_browsers_hands_off() -> None:
+    """Each key says what the terminal's shell says to it at a shared table (the golden
+    test, tests/alone/test_guest_golden.py, holds the page's answers to the terminal's);
+    the browser's own keys (F3 find, F5 reload, F6 the address bar, Control S save the
+    page) are the game's here, and the page is never reloaded."""
     with guest_bidding() as page:
         page.js("window.__stayed = true")
-        assert _said_after(page, "u") == prompts.UNDO_NOT_HERE
-        assert _said_after(page, "f5") == prompts.RESTART_NOT_HERE  # not a reload
-        assert _said_after(page, "d") == prompts.COACH_NOT_HERE
-        for key in ("p", "k", "x", "v", "z", "q", "f", "1", "f3", "f6"):
-            assert _said_after(page, key) == NOT_HERE, key
-        assert _said_after(page, "s", ctrl=True) == NOT_HERE  # not Save Page
+        assert said_to(page, "u") == [line(prompts.UNDO_NOT_HERE)]
+        assert said_to(page, "f5") == [line(prompts.RESTART_NOT_HERE)]  # not a reload
+        assert said_to(page, "d") == [line(prompts.COACH_NOT_HERE)]
+        assert said_to(page, "1") == [prompts.does_nothing(spoken_key("1"))]
+        assert said_to(page, "f3") == [line(texts.NO_STATS)]  # not the browser's find
+        assert said_to(page, "p") == [line(texts.PAUSED)]
+        assert said_to(page, "p") == [line(texts.RESUMED)]
+        assert said_to(page, "x") == []  # silence: nothing said, as at the terminal
+        assert said_to(page, "f6")[0].startswith(line(prompts.SPEECH_MENU_INTRO))
+        assert said_to(page, "escape")  # the menu closes, and says so
+        assert said_to(page, "s", ctrl=True)[0].startswith("History saved")  # a download
         assert page.js("window.__stayed === true")  # the page was never reloaded
         assert not page.js("document.getElementById('bidding').hidden")
 
@@ -63,18 +75,6 @@ def guest_playing() -> Iterator[Page]:
         yield page
 
 
-def _said_to(page: Page, key: str) -> list[str]:
-    """Press ``key``; every line said at once in answer (none: an empty list, once the
-    page has said what it had to)."""
-    quiet = "!document.getElementById('said').dataset.pending"
-    page.wait(quiet)  # what came before this key is not its answer
-    before = len(page.js(URGENT))
-    page.key(key)
-    page.wait(quiet)
-    said: list[str] = page.js(URGENT)[before:]
-    return said
-
-
 ACTIVE_CARD = "document.getElementById('hand').getAttribute('aria-activedescendant')"
 
 
@@ -85,14 +85,17 @@ def test_tab_past_the_last_playable_card_says_so_then_leaves_the_hand() -> None:
         cards = page.js("Array.from(document.querySelectorAll('#hand [role=option]'))"
                         ".map((el) => el.id)")
         assert cards[-1] != playable[-1], "this deal's last card should not be playable"
-        page.key("end")
+        said_to(page, "end")
         # The focus moves to the last playable card, and a screen reader says it (the
         # option's name): the live line says only which end it is, so the card is heard
         # once.
-        assert _said_to(page, "tab") == ["Last playable card."]
+        assert said_to(page, "tab") == [line(prompts.LAST_PLAYABLE)]
         assert page.js(ACTIVE_CARD) == playable[-1]
         assert page.js("document.activeElement.id") == "hand"
-        page.key("tab")  # said already: on to the page's other controls
+        # Again: the focus stays, so the line names the card, as the terminal says it ...
+        last = Card.from_code(playable[-1].removeprefix("card-"))
+        assert said_to(page, "tab") == [prompts.playable_jump(last, edge=prompts.LAST_PLAYABLE)]
+        page.key("tab")  # ... and said already: on to the page's other controls
         assert page.js("document.activeElement.id") != "hand"
         assert not page.js("document.getElementById('hand').contains(document.activeElement)")
 
@@ -101,27 +104,28 @@ def test_tab_at_the_last_playable_card_names_it_since_the_focus_stays() -> None:
     with guest_playing() as page:
         playable = page.js("Array.from(document.querySelectorAll('#hand .playable'))"
                            ".map((el) => el.id)")
-        last = page.js(f"document.getElementById({playable[-1]!r}).lastElementChild.textContent")
-        page.key("home")
+        last = Card.from_code(playable[-1].removeprefix("card-"))
+        said_to(page, "home")
         while page.js(ACTIVE_CARD) != playable[-1]:
-            assert _said_to(page, "tab") == []  # the focus says the card
-        # Focus unchanged: nothing is read but the live line, which names the card.
-        assert _said_to(page, "tab") == ["Last playable card.", last]
+            assert said_to(page, "tab") == []  # the focus says the card
+        # Focus unchanged: nothing is read but the live line, which names the card, in
+        # the terminal's words.
+        assert said_to(page, "tab") == [prompts.playable_jump(last, edge=prompts.LAST_PLAYABLE)]
         page.key("tab")
         assert page.js("document.activeElement.id") != "hand"
 
 
 def test_right_at_the_last_card_says_so_and_names_it_as_the_terminal_does() -> None:
     """The focus cannot move past the end, so a screen reader reads nothing new: the page
-    says which end, with the card (the terminal's "Last card. 5 of hearts, playable.")."""
+    says the terminal's "Last card. 5 of hearts, playable.", which names the card."""
     with guest_playing() as page:
         labels = page.js("Array.from(document.querySelectorAll('#hand [role=option]'))"
                          ".map((el) => el.lastElementChild.textContent)")
-        page.key("end")
-        assert _said_to(page, "right") == ["Last card.", labels[-1]]
-        page.key("home")
-        assert _said_to(page, "left") == ["First card.", labels[0]]
-        assert _said_to(page, "right") == []  # it moved: the focus says the card
+        said_to(page, "end")
+        assert said_to(page, "right") == [f"{line(prompts.LAST_CARD)} {labels[-1]}"]
+        said_to(page, "home")
+        assert said_to(page, "left") == [f"{line(prompts.FIRST_CARD)} {labels[0]}"]
+        assert said_to(page, "right") == []  # it moved: the focus says the card
 
 
 def test_the_turn_takes_focus_from_the_chats_send_button() -> None:

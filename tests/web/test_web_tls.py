@@ -6,8 +6,9 @@ from pathlib import Path
 
 from web_helpers import browser, page_for_tests, seat_guest
 
-from spades_voice.net.seats.client import client_tls
+from spades_voice.alone.guest import GuestDoor
 from spades_voice.net.door.hosting import tls_context
+from spades_voice.net.seats.client import client_tls
 from spades_voice.net.seats.remote_table import RemoteTable
 
 
@@ -16,7 +17,8 @@ def test_the_page_over_https_opens_wss(tmp_path: Path) -> None:
     from test_net_tls import make_certificates
 
     ca, cert, key = make_certificates(tmp_path)
-    with running_server(web=page_for_tests(), tls=tls_context(cert, key)) as server, browser(
+    with running_server(web=page_for_tests(), guest=GuestDoor(),
+                        tls=tls_context(cert, key)) as server, browser(
         "--ignore-certificate-errors"  # the test's private authority, not the system's
     ) as b:
         host = RemoteTable.create(server.url, "Ann", tls=client_tls(str(ca)))

@@ -11,8 +11,8 @@ from pathlib import Path
 from web_helpers import base_url, browser, open_page, wait_for, web_server
 
 from spades_voice.alone.guest import GuestDoor
-from spades_voice.net.wire.limits import Limits
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.limits import Limits
 from spades_voice.rules import Ruleset
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
@@ -38,30 +38,6 @@ def test_the_watch_button_at_the_link_listens_to_a_hand_without_a_seat() -> None
             assert page.js("document.querySelectorAll('#hand [role=option]').length") == 0
             # Nothing is kept for a reload: a watcher has no seat to take back.
             assert page.js("sessionStorage.length") == 0
-        finally:
-            ann.close()
-            bo.close()
-
-
-def test_without_the_guest_door_the_page_watcher_hears_the_table_and_is_never_you() -> None:
-    """A server whose page seats are still the browser seat's (``browser_seat``): Watch
-    works there too, in the same public words."""
-    with web_server() as server, browser() as b:
-        ann = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
-        bo = RemoteTable.join(server.url, ann.code, "Bo")
-        try:
-            page = open_page(b, base_url(server) + "#" + ann.code)
-            page.wait("document.activeElement.id === 'name'")
-            page.type("Wes")
-            page.js("document.getElementById('watch-button').click()")
-            wait_for(lambda: "Wes" in ann.watchers(), 30)
-            page.wait("window.__heard.some((h) => h.text.startsWith('You are watching.'))")
-            ann.start()
-            play_until([ann, bo], lambda: len(ann.view().tricks) >= 1, 60)
-            page.wait("window.__heard.some((h) => / takes it\\./.test(h.text))")
-            heard = page.js("window.__heard.map((h) => h.text).join('\\n')")
-            assert "Your " not in heard and "You take" not in heard, heard
-            assert page.js("document.querySelectorAll('#hand [role=option]').length") == 0
         finally:
             ann.close()
             bo.close()

@@ -21,9 +21,11 @@ from cdp import Browser, Page, chromium
 from helpers import game_program
 from net_helpers import running_server, wait_for
 
+from spades_voice.alone.guest import GuestDoor
 from spades_voice.commands.net_common import web_page
 from spades_voice.net.door.hosting import ServerThread
 from spades_voice.net.seats.remote_table import RemoteTable
+from spades_voice.net.wire.limits import Limits
 from spades_voice.store import DATA_DIR_ENV, Settings
 
 #: Installed before the page's own script: every line added to a live region is recorded
@@ -52,7 +54,38 @@ new MutationObserver((changes) => {
     }
   }
 }).observe(document, {childList: true, subtree: true, characterData: true});
+// How many keys the shell's frames have answered, once the page has drawn and said the
+// frame (its own message handlers run first): a test waits for a key's answer by it.
+window.__keysAnswered = 0;
+const PageSocket = window.WebSocket;
+window.WebSocket = class extends PageSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', (m) => {
+      let keys = null;
+      try { keys = JSON.parse(m.data).alone.keys; } catch (e) { return; }
+      if (typeof keys === 'number') setTimeout(() => { window.__keysAnswered = keys; }, 0);
+    });
+  }
+};
 """
+
+#: The lines said at once (a key's answer, the turn), in order.
+URGENT = "window.__heard.filter((h) => h.urgent).map((h) => h.text)"
+
+
+def said_to(page: Page, key: str, **kw: bool) -> list[str]:
+    """Press ``key`` at the table: every line said at once in answer (none: an empty
+    list), once the shell's frame that answers it is drawn and said."""
+    quiet = "!document.getElementById('said').dataset.pending"
+    page.wait(quiet)  # what came before this key is not its answer
+    keys = page.js("window.__keysAnswered")
+    before = len(page.js(URGENT))
+    page.key(key, **kw)
+    page.wait(f"window.__keysAnswered > {keys}", timeout=60)
+    page.wait(quiet)
+    said: list[str] = page.js(URGENT)[before:]
+    return said
 
 
 #: What the page shows a guest may do now: the hand is over, bid, play, or wait.
@@ -79,6 +112,10 @@ def page_for_tests() -> Any:
 
 @contextlib.contextmanager
 def web_server(**options: Any) -> Iterator[ServerThread]:
+    # A browser's seat is played by the terminal's own shell (the guest door), which
+    # reads the page's frames under the server's limits.
+    limits = options.setdefault("limits", Limits(rate=10_000, burst=10_000))
+    options.setdefault("guest", GuestDoor(limits=limits))
     with running_server(web=page_for_tests(), **options) as server:
         yield server
 

@@ -76,7 +76,7 @@ START_WAIT = 40.0
 COACH_TIMEOUT = 60.0
 #: A seat's hints: this many at once, then one more every ``HINT_EVERY`` seconds (a hint
 #: is a worker's quarter second; the seat that asks pays for it, not the tables' moves).
-#: The same for a browser seat (``browser_seat.py``) and a page alone (``alone``).
+#: The same for every page seat (``alone``: alone, and at a shared table).
 HINT_BURST = 3.0
 HINT_EVERY = 2.0
 
@@ -149,7 +149,7 @@ class ComputerPool:
     Hints are paid for by who asks: an address has at most ``HINTS_PER_ADDRESS`` hints
     waiting or thought out at once, at most ``HINTS_WAITING`` hints wait in all, and a
     hint that no worker takes within ``HINT_WAIT`` seconds is answered ``NoHint.BUSY``.
-    (A seat asks one hint at a time, on its own budget: ``browser_seat.py``.)
+    (A seat asks one hint at a time, on its own budget: ``HintShare``.)
     """
 
     def __init__(

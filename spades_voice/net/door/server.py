@@ -26,22 +26,22 @@ import secrets
 import ssl
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from dataclasses import dataclass
 from http import HTTPStatus
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from spades_voice.ai import Hint, Level
+from spades_voice.ai import Level
 from spades_voice.narration import closes
 from spades_voice.narration.closes import Closed
-from spades_voice.net.computers.pool import ComputerPool, NoHint
+from spades_voice.net.computers.pool import ComputerPool
 from spades_voice.net.door.gated import SocketCount, gated
 from spades_voice.net.door.heap import trim_heap
 from spades_voice.net.door.reception import Reception, Seated, being_played, waits_for_people
-from spades_voice.net.page.browser_seat import BrowserSocket
 from spades_voice.net.page.web import SEAT_PATH, WebPage, with_secure_refusals
 from spades_voice.net.registry import Listing, Registry, socket_address
 from spades_voice.net.seats.seat_table import SeatSocket
@@ -52,7 +52,7 @@ from spades_voice.net.wire import protocol as p
 from spades_voice.net.wire import reasons
 from spades_voice.net.wire.intents import parse_intent
 from spades_voice.net.wire.limits import Expelled, Guard, Limits
-from spades_voice.rules import Reason, SeatView
+from spades_voice.rules import Reason
 
 #: The path a page that plays alone opens (``spades_voice.alone``).
 ALONE_PATH = "/alone"
@@ -78,7 +78,7 @@ class Visit:
 Alone = Callable[[ServerConnection, Visit], Awaitable[None]]
 #: The door of a page's seat at a shared table: the page's socket, its visit, and the
 #: server's handler, which it runs for the seat it makes (``SeatSocket``).
-Guest = Callable[[ServerConnection, Visit, Callable[[SeatSocket], Awaitable[None]]],
+Guest = Callable[[ServerConnection, Visit, Callable[[SeatSocket], Coroutine[Any, Any, None]]],
                  Awaitable[None]]
 
 log = logging.getLogger("spades_voice.net")
@@ -125,7 +125,7 @@ class TableServer:
         ``alone``: where a page that plays alone goes (``ALONE_PATH``;
         ``spades_voice.alone``), None for no such door. ``guest``: where a page's seat at
         a shared table goes (``SEAT_PATH``: the seat's shell on this server,
-        ``spades_voice.alone.guest``); None: the browser seat of ``browser_seat``.
+        ``spades_voice.alone.guest``); None: no page seats.
         """
         self.limits = limits or Limits()
         self.store = store
@@ -296,30 +296,19 @@ class TableServer:
         return None
 
     async def _route(self, ws: ServerConnection) -> None:
-        """A browser seat's socket goes through the same handler, translated; a page
-        playing alone goes through its own door."""
+        """A page's seat goes through the guest door (the seat's shell, over a seat that
+        goes through the same handler); a page playing alone through its own door. A
+        server without a guest door has no page seats: its seat path is a plain
+        protocol-2 connection, and a page's hello is refused there as any bad hello."""
         path = ws.request.path if ws.request is not None else None
         if self.web is not None and self.alone is not None and path == ALONE_PATH:
             await self._alone(ws, self.alone)
             return
-        if self.web is None or path != SEAT_PATH:
+        if self.web is None or self.guest is None or path != SEAT_PATH:
             await self._handle(ws)
             return
-        if self.guest is not None:
-            visit = Visit(self.address_of(ws), lambda: self.door.seated(ws), None,
-                          self.computers)
-            await self.guest(ws, visit, self._handle)  # type: ignore[arg-type]  # a seat is a connection to it
-            return
-
-        def seated() -> None:  # a person at a table: never dropped for room
-            self.door.seated(ws)
-
-        address = self.address_of(ws)
-
-        def hints(seed: str, view: SeatView) -> Awaitable[Hint | NoHint]:
-            return self.computers.hint(seed, view, asker=address)  # its address pays
-
-        await self._handle(BrowserSocket(ws, self.web.keys, seated, hints))  # type: ignore[arg-type]  # speaks as a connection
+        visit = Visit(self.address_of(ws), lambda: self.door.seated(ws), None, self.computers)
+        await self.guest(ws, visit, self._handle)  # type: ignore[arg-type]  # a seat is a connection to it
 
     def _came(self, address: str) -> bool:
         """A connection from ``address`` is in the handler: counted; False when that

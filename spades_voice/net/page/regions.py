@@ -1,10 +1,10 @@
 """What the page's regions show for one seat: its hand, the trick, the teams, the
 players, who sits where and the hands played, each entry already in words.
 
-One function for both kinds of page seat: a seat at a shared table
-(``browser_seat.py``, from the frames its ``TableClient`` decoded) and a player alone
-(``spades_voice.alone``, from the ``LocalTable`` the terminal uses). The page shows
-these and composes nothing.
+One function for every page seat, each the terminal's shell on the server
+(``spades_voice.alone``): a player alone (over the ``LocalTable`` the terminal uses), a
+seat at a shared table and a watcher (over the frames their ``TableClient`` decoded),
+and the lobby before the deal. The page shows these and composes nothing.
 """
 
 from __future__ import annotations

@@ -124,19 +124,6 @@ def page_data(keys: Keys, lang: Language = Language.EN, *, alone: bool = False) 
                 "unreachable": line(browser.CANNOT_REACH),
                 "need_code": line(browser.NEED_CODE),
                 "report": line(browser.REPORT_READY),
-                "nothing_said": line(prompts.NOTHING_SAID),
-                "not_here": line(browser.NOT_HERE),
-                "first_playable": line(prompts.FIRST_PLAYABLE),
-                "last_playable": line(prompts.LAST_PLAYABLE),
-                "first_card": line(prompts.FIRST_CARD),
-                "last_card": line(prompts.LAST_CARD),
-            },
-            # Keys the terminal has that a shared table does not: said as the terminal
-            # at a shared table says them.
-            "not_here": {
-                "undo": line(prompts.UNDO_NOT_HERE),
-                "restart_hand": line(prompts.RESTART_NOT_HERE),
-                "coach": line(prompts.COACH_NOT_HERE),
             },
         }
 
