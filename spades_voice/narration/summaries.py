@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from spades_voice.narration.breaths import BREATH, Sentences
-from spades_voice.narration.hints import hint_cards, hint_reason
+from spades_voice.narration.hints import hint_cards
 from spades_voice.narration.language import N_, _, ngettext, pgettext
 from spades_voice.narration.naming import (
     bid_name,
@@ -20,6 +20,7 @@ from spades_voice.narration.naming import (
     suit_name,
     the_card,
 )
+from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.showing import Showing, own
 from spades_voice.narration.words import Cast, by_suit, cap, hand_order, join
 from spades_voice.options import HandOrder
@@ -351,26 +352,16 @@ def hint_line(h: Hint, sure: int | None = None) -> str:
     ``sure`` is where the bid list starts (the player's sure tricks): when the hint bids
     otherwise, the line ends with the sure tricks, so the two are not left quietly apart.
     """
-    said = _("{hint} Enter takes it.").format(hint=_hint_words(h))
+    said = _("{hint} Enter takes it.").format(hint=say_reason(h.reason))
     if isinstance(h.decision, Bid) and sure is not None and h.decision != Bid(sure):
         said += " " + _("Sure tricks: {sure}.").format(sure=sure)
     return Showing(said, hint_cards(h))
 
 
-def _hint_words(h: Hint) -> str:
-    """The hint's reason, which starts with the decision, or the bare decision."""
-    line = hint_reason(h)
-    if line:
-        return line
-    if isinstance(h.decision, Bid):
-        return _("Bid {bid}.").format(bid=bid_name(h.decision))
-    return _("Play {the_card}.").format(the_card=the_card(h.decision))
-
-
 def thinking_line(name: str, h: Hint) -> str:
     """Watching computers: what the one to act weighs, in one breath ("Robin is thinking.
     Play the king of hearts: the ace is gone.")."""
-    return _("{name} is thinking. {reason}").format(name=name, reason=_hint_words(h))
+    return _("{name} is thinking. {reason}").format(name=name, reason=say_reason(h.reason))
 
 
 def between_hands(outcome: HandOutcome) -> str:

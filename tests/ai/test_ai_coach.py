@@ -18,6 +18,7 @@ import pytest
 from spades_voice.ai import Level, make_player
 from spades_voice.ai.coach import Finding, judge_moment, review
 from spades_voice.ai.hard import REFERENCE_RATE
+from spades_voice.ai.hint_why import HintWhy
 from spades_voice.narration.coach import coach_line
 from spades_voice.narration.naming import card_name
 from spades_voice.rules import (
@@ -28,6 +29,7 @@ from spades_voice.rules import (
     Decision,
     Match,
     MatchState,
+    Reason,
     Ruleset,
     Seat,
     SeatView,
@@ -174,13 +176,14 @@ def test_the_table_reviews_the_players_last_finished_hand() -> None:
 def test_near_the_end_of_a_match_a_cost_is_said_as_a_chance_of_winning_it() -> None:
     king = Card.from_code("KH")
     three = Card.from_code("3H")
-    reason = "Play the 3 of hearts: the ace is still out."
-    late = Finding(4, king, three, 300.0, reason, 0.45)
+    why = Reason.of(HintWhy.PLAY_GIVE_LOWEST, card=three, winner=Card.from_code("AH"))
+    reason = "Play the 3 of hearts: you cannot beat the ace of hearts, so give your lowest."
+    late = Finding(4, king, three, 300.0, why, 0.45)
     assert coach_line(late) == (
         "Trick 4: the king of hearts cost about 45 percent of your chance to win. "
         + reason
     )
-    early = Finding(4, king, three, 34.0, reason, 0.05)
+    early = Finding(4, king, three, 34.0, why, 0.05)
     assert coach_line(early) == f"Trick 4: the king of hearts cost about 34 points. {reason}"
-    single = Finding(4, king, three, 34.0, reason)
+    single = Finding(4, king, three, 34.0, why)
     assert coach_line(single) == coach_line(early)
