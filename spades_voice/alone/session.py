@@ -98,7 +98,7 @@ def _names_focus(
     """
     names: set[str] = set()
     if card is not None:
-        names |= {say.focus_line(card, playable) for playable in (None, True, False)}
+        names |= {say.focus_line(card, playable).text for playable in (None, True, False)}
     if bid is not None:
         names.add(prompts.bid_choice(BID_CHOICES[bid]))
     left: dict[str, str] = {}

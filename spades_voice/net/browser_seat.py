@@ -48,6 +48,7 @@ from spades_voice.narration.browser import (
     table_code_line,
 )
 from spades_voice.narration.language import Language, line, speaking
+from spades_voice.narration.lines import Line, text_of
 from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.refusals import Refusal
@@ -79,7 +80,7 @@ def _summary(action: str, view: SeatView, cast: say.Cast) -> str | None:
         view.phase is None
     ):
         return line(texts.NEW_MATCH)
-    answers: dict[str, Callable[[], str]] = {
+    answers: dict[str, Callable[[], str | Line]] = {
         "hand": lambda: say.hand_summary(view),
         "bids": lambda: say.bids_summary(view, cast),
         "scores": lambda: say.scores_summary(view, cast),
@@ -91,7 +92,7 @@ def _summary(action: str, view: SeatView, cast: say.Cast) -> str | None:
         "last_trick": lambda: say.last_trick_summary(view.tricks, cast),
     }
     answer = answers.get(action)
-    return answer() if answer is not None else None
+    return text_of(answer()) if answer is not None else None
 
 
 def _urgent(event: Event, view: SeatView) -> bool:
@@ -270,7 +271,7 @@ class BrowserSocket:
             if isinstance(found, Hint):
                 choice = found.decision
                 focus = choice.code if isinstance(choice, Card) else BID_CHOICES.index(choice)
-                frame = {**_answer(say.hint_line(found)), "focus": focus}
+                frame = {**_answer(say.hint_line(found).text), "focus": focus}
             else:
                 frame = _answer(line(HINT_BUSY if found is NoHint.BUSY else NO_HINT))
         with contextlib.suppress(ConnectionClosed):
@@ -395,7 +396,8 @@ def _click_named(code: str, view: SeatView) -> str:
     if card not in view.hand:
         return line(prompts.CARD_NOT_IN_HAND)
     playable = card in view.legal_cards if view.my_turn and view.phase is Phase.PLAYING else None
-    return prompts.card_to_click(card) if playable else say.focus_line(card, playable)
+    said = prompts.card_to_click(card) if playable else say.focus_line(card, playable)
+    return said.text
 
 
 def _blind_offer(view: SeatView) -> bool:

@@ -72,7 +72,9 @@ def _change(shell: Shell, step: int) -> None:
         here = choices.index(now) if now in choices else 0
         shell.narrator.voices[kind] = choices[(here + step) % len(choices)]
         remember(shell, voices=dict(shell.narrator.voices))
-    view.entries[view.pos] = row_text(shell, row)
+    rows = list(view.entries)
+    rows[view.pos] = row_text(shell, row)
+    view.entries = rows
     shell.answer(view.entry)
 
 

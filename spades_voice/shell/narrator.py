@@ -1,6 +1,6 @@
 """How the shell speaks: a key's answer interrupts; a game event is queued in order and
 kept in the history log, spoken or not as the player chose for its kind. Every line
-passes here, so here is where a line that names cards (``narration.showing``) is noticed:
+passes here, so here is where a line that names cards (``narration.lines``) is noticed:
 ``on_shown`` hears which cards were just said; and where a long answer is said a breath
 at a time (``narration.breaths``): its first part, and the same answer asked for again
 right away says the next part (any other answer ends it).
@@ -16,9 +16,9 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spades_voice.narration.breaths import breaths, more_cue, pieces_of
+from spades_voice.narration.breaths import breaths, more_cue
 from spades_voice.narration.language import line
-from spades_voice.narration.showing import Showing, shown
+from spades_voice.narration.lines import Line, as_line, cards_of, pieces_of
 from spades_voice.options import DEFAULT_VOICES, EventKind, Voice
 from spades_voice.rules import TOLD_EVENTS, Card, Match, told
 from spades_voice.rules.events import HandDealt
@@ -65,10 +65,10 @@ class Narrator:
     #: the end of a part names it.
     again: str = ""
     #: The answer being said in parts, and its parts not yet said.
-    _long: str = ""
-    _rest: list[Showing] = field(default_factory=list)
+    _long: str | Line = ""
+    _rest: list[Line] = field(default_factory=list)
 
-    def answer(self, text: str) -> None:
+    def answer(self, text: str | Line) -> None:
         """A key's answer: interrupts whatever is being said. A waiting note or coda is
         said with it, in the same breath. A fixed sentence is said in the player's language.
         A long answer (brief verbosity) is said in parts: the same answer again says the
@@ -82,32 +82,34 @@ class Narrator:
         if self.in_breaths() and self.again:
             parts = breaths(pieces, more_cue(self.again))
         else:
-            parts = [Showing(" ".join(line(piece) for piece in pieces), shown(*pieces))]
+            parts = [Line.join(as_line(piece) for piece in pieces)]
         self._long, self._rest = text, list(parts[1:])
-        self._say(parts[0] if parts else "")
+        self._say(parts[0] if parts else Line(""))
 
-    def _say(self, text: str) -> None:
+    def _say(self, said: Line) -> None:
         """Say one answer (or a part of one), noting the cards it names."""
-        cards = shown(text)
-        self.last_spoken = text
-        self.said.append(text)
-        self.speaker.query(text)
-        if cards:
-            self.on_shown(cards)
+        self.last_spoken = said.text
+        self.said.append(said.text)
+        self.speaker.query(said.text)
+        if said.cards:
+            self.on_shown(said.cards)
 
     def tell(
-        self, text: str, kind: EventKind | None = EventKind.NOTICES, event: int | None = None
+        self,
+        text: str | Line,
+        kind: EventKind | None = EventKind.NOTICES,
+        event: int | None = None,
     ) -> None:
         """A game event: queued in order, and kept in the history log; only kept there
         when the player chose "history only" for its kind (``None``: always spoken).
         ``event``: the number of the match's told event this is a line of."""
-        cards = shown(text)
-        text = line(text)
-        self.recall(str(text), kind, event)  # read back later: it shows no card then
+        cards = cards_of(text)
+        words = as_line(text).text
+        self.recall(words, kind, event)  # read back later: it shows no card then
         if kind is None or self.voices[kind].spoken:
-            self.last_spoken = text
-            self.said.append(text)
-            self.speaker.event(text)
+            self.last_spoken = words
+            self.said.append(words)
+            self.speaker.event(words)
             if cards:
                 self.on_shown(cards)
 

@@ -6,8 +6,10 @@ at a time in ``Shell.overlay``.)
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from spades_voice.narration.lines import Line
 
 
 class Mode(enum.Enum):
@@ -43,7 +45,7 @@ class ListView:
 
     kind: str  # "history", "hands", "help", "rules", "review", "speech", "coach"
     title: str
-    entries: list[str]  # oldest first for history (shown newest first), else in order
+    entries: Sequence[str | Line]  # oldest first for history (shown newest first), else in order
     pos: int = 0  # index into ``entries``
     filter: str = "all"  # the history's filter (``list_mode.HistoryFilter``)
 
@@ -62,7 +64,7 @@ class ListView:
         return len(self.entries) - self.pos if self.newest_first else self.pos + 1
 
     @property
-    def entry(self) -> str:
+    def entry(self) -> str | Line:
         return self.entries[self.pos]
 
 

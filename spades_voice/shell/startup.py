@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from spades_voice.narration import event_kind, stored, texts
-from spades_voice.narration.language import line
+from spades_voice.narration.lines import as_line
 from spades_voice.options import EventKind
 from spades_voice.rules import Match, told, view_at
 from spades_voice.rules.events import HandDealt, HandScored
@@ -71,7 +71,7 @@ def _recall(shell: Shell, match: Match, kept: History | None) -> None:
         kind = event_kind(event, shell.table.seat)
         voice = narrator.voices[kind if kind is not None else EventKind.CARDS]
         for text in lines_for(event, cast, voice, shell.keymap, None):
-            narrator.recall(line(text), kind, number)
+            narrator.recall(as_line(text).text, kind, number)  # read back: no look
         if kept is None and isinstance(event, HandScored) and shell.hold_between_hands:
             narrator.keep(texts.NEXT_HAND, EventKind.RESULTS)  # as it was said then
     for note in notes[waiting:]:

@@ -21,6 +21,7 @@ from dataclasses import InitVar, dataclass, field
 from typing import assert_never
 
 from spades_voice.narration import Cast, event_kind, prompts, resumed, texts
+from spades_voice.narration.lines import Line
 from spades_voice.options import EventKind, Pace, Voice
 from spades_voice.rules import (
     Card,
@@ -141,11 +142,11 @@ class Shell:
 
     # ---- speaking -----------------------------------------------------------------
 
-    def answer(self, text: str) -> None:
+    def answer(self, text: str | Line) -> None:
         """A key's answer: interrupts whatever is being said."""
         self.narrator.answer(text)
 
-    def tell(self, text: str, kind: EventKind | None = EventKind.NOTICES) -> None:
+    def tell(self, text: str | Line, kind: EventKind | None = EventKind.NOTICES) -> None:
         """A game event: queued in order, and kept in the history log."""
         self.narrator.tell(text, kind)
 

@@ -11,6 +11,7 @@ from spades_voice import narration as say
 from spades_voice.narration import notices, prompts, refusals, texts
 from spades_voice.narration.keynames import spoken_key, spoken_keys
 from spades_voice.narration.language import line
+from spades_voice.narration.lines import Line
 from spades_voice.narration.reasons import say_reason
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Decision, IllegalAction, Phase
 from spades_voice.shell.advice import ADVICE_ACTIONS
@@ -71,7 +72,7 @@ def hand(shell: Shell) -> None:
         look(shell, lambda: shell.answer(say.hand_summary(shell.view(), shell.focus.order)))
 
 
-def _standing(shell: Shell, text: str) -> None:
+def _standing(shell: Shell, text: str | Line) -> None:
     """An answer to "what is going on": a paused game says so first, since nothing
     moves until it resumes (a wait is never left unexplained)."""
     if shell.paused:

@@ -11,6 +11,7 @@ from shell_harness import easy_table, harness
 from spades_voice.narration import prompts
 from spades_voice.narration.coach import COACH_LATER, COACHING
 from spades_voice.narration.language import line
+from spades_voice.narration.lines import text_of
 from spades_voice.shell.driver import Coached, ThinkHere
 from spades_voice.shell.state import Shell
 from spades_voice.speech import Kind
@@ -38,7 +39,7 @@ def test_coach_key_reviews_the_last_finished_hand() -> None:
         # breath with one measure (points, or a chance of winning the match).
         shown = h.shell.shown_list
         assert shown is not None and shown.kind == "coach"
-        findings = shown.entries
+        findings = [text_of(entry) for entry in shown.entries]
         intro = f"Hand 1, {len(findings)} finding{'s' * (len(findings) > 1)}. "
         assert answer.startswith(intro)
         for i, finding in enumerate(findings):
