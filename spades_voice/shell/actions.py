@@ -196,6 +196,5 @@ class Actions:
         if not shell.bidding_now(view) or bid not in BID_CHOICES:
             shell.answer(prompts.NO_BID_DUE)
             return
-        shell.focus.bid = BID_CHOICES.index(bid)
-        shell.focus.bid_heard = True
+        shell.focus.choose_bid(bid)
         shell.answer(prompts.bid_choice(bid))

@@ -40,9 +40,9 @@ def verbosity(shell: Shell) -> None:
 @action("hand_order")
 def hand_order(shell: Shell) -> None:
     """Order of your hand: by suit, by rank, or as dealt. H and moving follow it."""
-    shell.focus.order = shell.focus.order.following(dealt_known=bool(shell.view().dealt))
-    shell.answer(prompts.hand_order_now(shell.focus.order.value))
-    remember(shell, hand_order=shell.focus.order)
+    order = shell.focus.next_order(dealt_known=bool(shell.view().dealt))
+    shell.answer(prompts.hand_order_now(order.value))
+    remember(shell, hand_order=order)
 
 
 @action("speech_menu")

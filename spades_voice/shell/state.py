@@ -119,7 +119,7 @@ class Shell:
         settings = self.hooks.settings or self.start_settings
         if settings is not None:
             voices.update(settings.voices)
-            self.focus.order = settings.hand_order
+            self.focus = Focus(order=settings.hand_order)
             self.only_card = settings.only_card
         if not self.brief:
             for kind in (EventKind.CARDS, EventKind.TRICKS):
@@ -255,7 +255,7 @@ class Shell:
                 self.narrator.taken_back(self.table.match)
                 self.sight.told = self.table.view().hand_number
                 self.hand_tricks[:] = list(self.table.view().tricks)
-                self.focus.heard = None
+                self.focus.hear(None)
                 self.cues.sync(self.table.view())
                 self._say(event)
             case HandScored():

@@ -220,20 +220,11 @@ def _move(shell: Shell, where: str) -> None:
 
 
 def _move_bid(shell: Shell, where: str) -> None:
-    last = len(BID_CHOICES) - 1
-    step = {"previous": -1, "up": -1, "next": 1, "down": 1}
-    if where == "first":
-        shell.focus.bid = 0
-    elif where == "last":
-        shell.focus.bid = last
-    else:
-        shell.focus.bid = max(0, min(last, shell.focus.bid + step[where]))
+    bid = shell.focus.move_bid(where)
     # The ends say where they are: "Lowest: nil." "Highest: 13."
-    bid = BID_CHOICES[shell.focus.bid]
-    at_end = shell.focus.bid in (0, last)
-    shell.focus.bid_heard = True
+    at_end = bid in (BID_CHOICES[0], BID_CHOICES[-1])
     shell.answer(
-        prompts.bid_edge(bid, lowest=shell.focus.bid == 0) if at_end else prompts.bid_choice(bid)
+        prompts.bid_edge(bid, lowest=bid == BID_CHOICES[0]) if at_end else prompts.bid_choice(bid)
     )
 
 
@@ -336,8 +327,7 @@ def select(shell: Shell) -> None:
     if view.phase is Phase.BIDDING:
         if view.my_turn and not shell.focus.bid_heard:
             # Nothing is placed that was not heard: say it; Enter again places it.
-            shell.focus.bid_heard = True
-            shell.answer(prompts.your_bid(BID_CHOICES[shell.focus.bid]))
+            shell.answer(prompts.your_bid(shell.focus.hear_bid()))
             return
         _submit(shell, BID_CHOICES[shell.focus.bid])
         return
@@ -348,7 +338,7 @@ def select(shell: Shell) -> None:
     card = cards[i]
     if view.my_turn and card in view.legal_cards and card != shell.focus.heard:
         # Nothing is played that was not heard: name it; Enter again plays it.
-        shell.focus.heard = card
+        shell.focus.hear(card)
         shell.answer(prompts.card_to_play(card))
         return
     _submit(shell, card)
