@@ -94,7 +94,7 @@ LAYERS: tuple[tuple[Mapping[str, Handler], Live], ...] = (
 def run(shell: Shell, handler: Handler, key: str | None) -> None:
     """Do ``handler``'s action, pressed as ``key`` (a long answer's cue names the key that
     asks for it again: "H again for the rest.")."""
-    shell.narrator.again = spoken_key(key) if key is not None else ""
+    shell.narrator.asked_by(spoken_key(key) if key is not None else "")
     handler(shell)
 
 

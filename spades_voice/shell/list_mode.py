@@ -35,8 +35,8 @@ def say_entry(shell: Shell, entry: str | Line, intro: str = "") -> None:
     the key that says the entry again (Enter) says the rest: moving goes to the next."""
     keys = shell.keymap.keys_for("select")
     if keys:
-        shell.narrator.again = spoken_key(keys[0])
-    shell.narrator.note = intro
+        shell.narrator.asked_by(spoken_key(keys[0]))
+    shell.narrator.before_next(intro)
     shell.answer(entry)
 
 

@@ -52,9 +52,10 @@ class Narrator:
     _scanned: int = 0
     _at: int = 0
     last_spoken: str = ""
-    #: Said before / after the next answer, once (blind nil withdrawn; the bid to place).
-    note: str = ""
-    coda: str = ""
+    #: Said before / after the next answer, once (blind nil withdrawn; the bid to place):
+    #: set by ``before_next`` and ``after_next``.
+    _note: str = ""
+    _coda: str = ""
     #: Everything said lately, oldest first (for a problem report).
     said: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_SPEECH))
     #: Told the cards a line just said named (the shell records a look at its own).
@@ -62,11 +63,24 @@ class Narrator:
     #: Whether answers are said a breath at a time (brief verbosity; full says them whole).
     in_breaths: Callable[[], bool] = lambda: True
     #: The key, as spoken, that asks for the answer being given again ("H"): the cue at
-    #: the end of a part names it.
-    again: str = ""
+    #: the end of a part names it (``asked_by``).
+    _again: str = ""
     #: The answer being said in parts, and its parts not yet said.
     _long: str | Line = ""
     _rest: list[Line] = field(default_factory=list)
+
+    def asked_by(self, key: str) -> None:
+        """The answer that follows was asked for by ``key`` (as spoken, "" for none): a long
+        answer's cue names it ("H for more.")."""
+        self._again = key
+
+    def before_next(self, note: str) -> None:
+        """Say ``note`` first with the next answer, once ("Paused.", a list's intro)."""
+        self._note = note
+
+    def after_next(self, coda: str) -> None:
+        """Say ``coda`` last with the next answer, once (the bid to place)."""
+        self._coda = coda
 
     def answer(self, text: str | Line) -> None:
         """A key's answer: interrupts whatever is being said. A waiting note or coda is
@@ -74,13 +88,13 @@ class Narrator:
         A long answer (brief verbosity) is said in parts: the same answer again says the
         next part."""
         if self._rest and text == self._long:
-            self.note = self.coda = ""  # said with the first part
+            self._note = self._coda = ""  # said with the first part
             self._say(self._rest.pop(0))
             return
-        pieces = [*pieces_of(self.note), *pieces_of(text), *pieces_of(self.coda)]
-        self.note = self.coda = ""
-        if self.in_breaths() and self.again:
-            parts = breaths(pieces, more_cue(self.again))
+        pieces = [*pieces_of(self._note), *pieces_of(text), *pieces_of(self._coda)]
+        self._note = self._coda = ""
+        if self.in_breaths() and self._again:
+            parts = breaths(pieces, more_cue(self._again))
         else:
             parts = [Line.join(as_line(piece) for piece in pieces)]
         self._long, self._rest = text, list(parts[1:])

@@ -76,7 +76,7 @@ def _standing(shell: Shell, text: str | Line) -> None:
     """An answer to "what is going on": a paused game says so first, since nothing
     moves until it resumes (a wait is never left unexplained)."""
     if shell.paused:
-        shell.narrator.note = texts.PAUSED
+        shell.narrator.before_next(texts.PAUSED)
     shell.answer(text)
 
 
@@ -363,7 +363,7 @@ def back(shell: Shell) -> None:
         # As H: the offer withdrawn, the hand, then the bid to place; H says the rest.
         keys = shell.keymap.keys_for("hand")
         if keys:
-            shell.narrator.again = spoken_key(keys[0])
+            shell.narrator.asked_by(spoken_key(keys[0]))
         hand(shell)
         return
     shell.answer(prompts.ALREADY_AT_TABLE)
