@@ -144,7 +144,7 @@ class PageSession:
         self.shell.on_quit = self._quit
         self.thinking = thinking
         if thinking is not None:
-            self.shell.driver.thinking = thinking
+            self.shell.driver.think_with(thinking)
         self.actions = Actions(self.shell, keymap)
         self._send = send
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
@@ -169,7 +169,7 @@ class PageSession:
         def on_wake() -> None:
             loop.call_soon_threadsafe(self._wake.set)
 
-        shell.driver.on_wake = on_wake
+        shell.driver.wake_with(on_wake)
 
         def on_events() -> None:
             loop.call_soon(self._events)
@@ -308,7 +308,7 @@ class PageSession:
             "bid": bid,
             "names_focus": _names_focus(said, None if frame["bidding"] else card,
                                         bid if frame["bidding"] else None),
-            "paused": shell.paused,
+            "paused": shell.driver.paused,
             "between": shell.between is not None,
             "over": shell.over,
             "keys": self.pressed,

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from spades_voice.narration import prompts
-from spades_voice.options import EventKind, Voice
+from spades_voice.options import EventKind
 from spades_voice.shell.binding import registry
 from spades_voice.shell.list_mode import open_list
 from spades_voice.shell.overlays import MENU_KIND
@@ -66,11 +66,7 @@ def _change(shell: Shell, step: int) -> None:
         shell.only_card = not shell.only_card
         remember(shell, only_card=shell.only_card)
     else:
-        kind = EventKind(row)
-        choices = Voice.choices(kind)
-        now = shell.narrator.voices[kind]
-        here = choices.index(now) if now in choices else 0
-        shell.narrator.voices[kind] = choices[(here + step) % len(choices)]
+        shell.narrator.next_voice(EventKind(row), step)
         remember(shell, voices=dict(shell.narrator.voices))
     rows = list(view.entries)
     rows[view.pos] = row_text(shell, row)

@@ -69,6 +69,22 @@ class Narrator:
     _long: str | Line = ""
     _rest: list[Line] = field(default_factory=list)
 
+    def next_voice(self, kind: EventKind, step: int) -> Voice:
+        """How ``kind`` reaches the player: its next (``step`` 1) or previous (-1) choice
+        (the speech menu)."""
+        choices = Voice.choices(kind)
+        now = self.voices[kind]
+        here = choices.index(now) if now in choices else 0
+        self.voices[kind] = choices[(here + step) % len(choices)]
+        return self.voices[kind]
+
+    def cards_briefly(self, brief: bool) -> None:
+        """Cards and tricks, where they are spoken, are said briefly or in full (the
+        verbosity key)."""
+        for kind in (EventKind.CARDS, EventKind.TRICKS):
+            if self.voices[kind].spoken:
+                self.voices[kind] = Voice.BRIEF if brief else Voice.FULL
+
     def asked_by(self, key: str) -> None:
         """The answer that follows was asked for by ``key`` (as spoken, "" for none): a long
         answer's cue names it ("H for more.")."""

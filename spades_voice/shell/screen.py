@@ -28,7 +28,7 @@ class Screen:
 
 def screen(shell: Shell) -> Screen:
     """The line for the mode the shell is in."""
-    prefix = tr(prompts.SCREEN_PAUSED) if shell.paused else ""
+    prefix = tr(prompts.SCREEN_PAUSED) if shell.driver.paused else ""
     question, shown = shell.question, shell.shown_list
     if question is not None:
         return Screen(prefix + tr(question.question), len(prefix))

@@ -22,7 +22,7 @@ from typing import assert_never
 
 from spades_voice.narration import Cast, event_kind, prompts, resumed, texts
 from spades_voice.narration.lines import Line
-from spades_voice.options import EventKind, Pace, Voice
+from spades_voice.options import EventKind, Pace
 from spades_voice.rules import (
     Card,
     Decision,
@@ -97,7 +97,6 @@ class Shell:
     #: The card played by itself this turn, so its line says so.
     auto_played: Card | None = None
     overlay: ListView | Confirm | Draft | None = None
-    paused: bool = False
     between: HandOutcome | None = None  # the finished hand while waiting for N
     over: bool = False
     pending: list[Event] = field(default_factory=list)
@@ -122,9 +121,7 @@ class Shell:
             self.focus = Focus(order=settings.hand_order)
             self.only_card = settings.only_card
         if not self.brief:
-            for kind in (EventKind.CARDS, EventKind.TRICKS):
-                if voices[kind].spoken:
-                    voices[kind] = Voice.FULL
+            self.narrator.cards_briefly(False)
 
     @property
     def mode(self) -> Mode:
@@ -341,7 +338,7 @@ class Shell:
     @property
     def live(self) -> bool:
         """The table runs: not paused, not in a confirmation, help, rules or review."""
-        if self.paused or self.quitting:
+        if self.driver.paused or self.quitting:
             return False
         shown = self.shown_list
         if isinstance(self.overlay, Draft):

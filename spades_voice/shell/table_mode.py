@@ -75,7 +75,7 @@ def hand(shell: Shell) -> None:
 def _standing(shell: Shell, text: str | Line) -> None:
     """An answer to "what is going on": a paused game says so first, since nothing
     moves until it resumes (a wait is never left unexplained)."""
-    if shell.paused:
+    if shell.driver.paused:
         shell.narrator.before_next(texts.PAUSED)
     shell.answer(text)
 
@@ -308,7 +308,7 @@ def _submit(shell: Shell, decision: Decision) -> None:
         return
     shell.pump()
     table = shell.table
-    if shell.paused and isinstance(table, Steppable) and table.computer_to_act():
+    if shell.driver.paused and isinstance(table, Steppable) and table.computer_to_act():
         shell.tell(texts.PAUSED, None)  # after your move nothing moves: say why
     shell.advance()
 
@@ -400,7 +400,7 @@ def repeat(shell: Shell) -> None:
     """Say the last thing again."""
     said = shell.narrator.last_spoken or line(prompts.NOTHING_SAID)
     paused = line(texts.PAUSED)
-    if shell.paused and not said.startswith(paused):  # the reason nothing moves, first
+    if shell.driver.paused and not said.startswith(paused):  # the reason nothing moves, first
         said = f"{paused} {said}"
     shell.speaker.query(said)
 
@@ -416,12 +416,11 @@ def silence(shell: Shell) -> None:
 @action("pause")
 def pause(shell: Shell) -> None:
     """Pause or resume: the computers and the clock wait."""
-    shell.paused = not shell.paused
+    paused = shell.driver.toggle_pause()
     shell.clock_update()
-    if shell.paused:
+    if paused:
         shell.answer(texts.PAUSED)
         return
-    shell.driver.resumed()
     shell.answer(texts.RESUMED)
     shell.advance()
 

@@ -82,7 +82,7 @@ def test_a_review_that_comes_while_a_question_is_open_is_one_short_line() -> Non
         while shell.between is None:
             h.play_my_turn()
         thinking = shell.driver.thinking
-        shell.driver.thinking = _AfterTheQuestion(shell)
+        shell.driver.think_with(_AfterTheQuestion(shell))
         assert h.said("d") == COACHING
         question = h.said("q")
         mark = h.mark
@@ -99,7 +99,7 @@ def test_a_review_that_comes_while_a_question_is_open_is_one_short_line() -> Non
             ), said
         assert shell.question is not None and h.said("h") == question  # still open
         assert h.said("escape") == line(prompts.BACK_TO_TABLE)
-        shell.driver.thinking = thinking
+        shell.driver.think_with(thinking)
         if said.startswith("Hand 1: "):
             return
         h.press("d")
