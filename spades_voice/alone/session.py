@@ -234,7 +234,7 @@ class PageSession:
         """A line typed in the page's chat: sent as the terminal's chat line sends it
         (the host's "/mute Bo" too), a refusal said."""
         self._acted()
-        self.shell.overlay = Draft(text)
+        self.shell.overlays.open(Draft(text))
         send_chat(self.shell)
 
     def refused(self, reason: Reason) -> None:

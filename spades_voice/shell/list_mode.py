@@ -25,7 +25,7 @@ def open_list(shell: Shell, view: ListView, intro: str) -> None:
     if not view.entries:
         shell.answer(intro)
         return
-    shell.overlay = view
+    shell.overlays.open(view)
     shell.clock_update()
     say_entry(shell, view.entry, intro)
 
@@ -143,7 +143,7 @@ def history_filter(shell: Shell) -> None:
 @action("back")
 def back(shell: Shell) -> None:
     """Back to the table."""
-    shell.overlay = None
+    shell.overlays.close()
     shell.clock_update()
     shell.answer(prompts.BACK_TO_TABLE)
     shell.advance()

@@ -32,9 +32,10 @@ def start(shell: Shell) -> None:
     for problem in shell.keymap.problems:
         shell.tell(problem)
     if shell.hooks.in_use_elsewhere():  # another game holds the folder: ask first
-        shell.overlay = Confirm(
+        in_use = Confirm(
             stored.FOLDER_IN_USE, lambda: _begin(shell), shell.goodbye, enter_is_yes=True
         )
+        shell.overlays.open(in_use)
         shell.tell(stored.FOLDER_IN_USE)
         shell.clock_update()
         return
@@ -114,7 +115,7 @@ def _offer(shell: Shell, table: Resumable, saved: Match, spoken: Callable[[str],
         n_is_no=True,
         enter_is_yes=True,
     )
-    shell.overlay = offer
+    shell.overlays.open(offer)
     spoken(offer.question)
     shell.clock_update()
 
@@ -123,11 +124,12 @@ def _abandon(shell: Shell, table: Resumable, saved: Match) -> None:
     if not saved.decisions:  # nothing was played: nothing is lost
         _fresh(shell, saved)
         return
-    shell.overlay = Confirm(
+    abandon = Confirm(
         texts.CONFIRM_ABANDON_SAVED,
         on_yes=lambda: _fresh(shell, saved),
         on_no=lambda: _offer(shell, table, saved, spoken=shell.answer),
     )
+    shell.overlays.open(abandon)
     shell.clock_update()
     shell.answer(texts.CONFIRM_ABANDON_SAVED)
 

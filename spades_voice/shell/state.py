@@ -40,6 +40,7 @@ from spades_voice.shell.overlays import Confirm as Confirm
 from spades_voice.shell.overlays import Draft as Draft
 from spades_voice.shell.overlays import ListView as ListView
 from spades_voice.shell.overlays import Mode as Mode
+from spades_voice.shell.overlays import Overlays
 from spades_voice.shell.sight import Sight
 from spades_voice.shell.voices import lines_for
 from spades_voice.sound import SoundPlayer
@@ -96,7 +97,8 @@ class Shell:
     only_card: bool = False
     #: The card played by itself this turn, so its line says so.
     auto_played: Card | None = None
-    overlay: ListView | Confirm | Draft | None = None
+    #: What is open over the table (a list, a question, a line being typed).
+    overlays: Overlays = field(default_factory=Overlays)
     between: HandOutcome | None = None  # the finished hand while waiting for N
     over: bool = False
     pending: list[Event] = field(default_factory=list)
@@ -122,6 +124,11 @@ class Shell:
             self.only_card = settings.only_card
         if not self.brief:
             self.narrator.cards_briefly(False)
+
+    @property
+    def overlay(self) -> ListView | Confirm | Draft | None:
+        """What is open over the table now, if anything."""
+        return self.overlays.now
 
     @property
     def mode(self) -> Mode:
@@ -403,7 +410,7 @@ class Shell:
 
     def ask(self, question: str, on_yes: Callable[[], None]) -> None:
         """Open a yes/no question; the table waits until it is answered."""
-        self.overlay = Confirm(question, on_yes)
+        self.overlays.open(Confirm(question, on_yes))
         self.clock_update()
         self.answer(question)
 
