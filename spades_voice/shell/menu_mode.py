@@ -42,7 +42,7 @@ def remember(shell: Shell, **changes: Any) -> None:
 
 def row_text(shell: Shell, row: str) -> str:
     if row == "only_card":
-        return prompts.only_card_row(shell.only_card)
+        return prompts.only_card_row(shell.only.on)
     kind = EventKind(row)
     return prompts.voice_row(row, shell.narrator.voices[kind].value, has_detail=kind.has_detail)
 
@@ -63,8 +63,7 @@ def _change(shell: Shell, step: int) -> None:
     assert view is not None  # the bindings are live only while the menu is open
     row = ROWS[view.pos]
     if row == "only_card":
-        shell.only_card = not shell.only_card
-        remember(shell, only_card=shell.only_card)
+        remember(shell, only_card=shell.only.choose(not shell.only.on))
     else:
         shell.narrator.next_voice(EventKind(row), step)
         remember(shell, voices=dict(shell.narrator.voices))

@@ -24,7 +24,6 @@ from spades_voice.narration import Cast, event_kind, prompts, resumed, texts
 from spades_voice.narration.lines import Line
 from spades_voice.options import EventKind, Pace
 from spades_voice.rules import (
-    Card,
     Decision,
     HandOutcome,
     IllegalAction,
@@ -36,6 +35,7 @@ from spades_voice.shell.driver import Driver
 from spades_voice.shell.focus import Focus, blind_open
 from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.narrator import Narrator
+from spades_voice.shell.only_card import OnlyCard
 from spades_voice.shell.overlays import Confirm as Confirm
 from spades_voice.shell.overlays import Draft as Draft
 from spades_voice.shell.overlays import ListView as ListView
@@ -93,10 +93,8 @@ class Shell:
     sight: Sight = field(init=False)
     driver: Driver = field(init=False)
     focus: Focus = field(default_factory=Focus)
-    #: Whether a turn with one legal card plays it by itself (the speech menu).
-    only_card: bool = False
-    #: The card played by itself this turn, so its line says so.
-    auto_played: Card | None = None
+    #: Whether a turn with one legal card plays it by itself, and the card set aside.
+    only: OnlyCard = field(default_factory=OnlyCard)
     #: What is open over the table (a list, a question, a line being typed).
     overlays: Overlays = field(default_factory=Overlays)
     between: HandOutcome | None = None  # the finished hand while waiting for N
@@ -121,7 +119,7 @@ class Shell:
         if settings is not None:
             voices.update(settings.voices)
             self.focus = Focus(order=settings.hand_order)
-            self.only_card = settings.only_card
+            self.only.choose(settings.only_card)
         if not self.brief:
             self.narrator.cards_briefly(False)
 
@@ -281,8 +279,7 @@ class Shell:
             self.cues.event(event, self.driver.pace)
         kind = event_kind(event, self.table.seat)
         number = self.narrator.number(event)
-        if kind is None and isinstance(event, CardPlayed) and event.card == self.auto_played:
-            self.auto_played = None
+        if kind is None and isinstance(event, CardPlayed) and self.only.played(event.card):
             self.narrator.tell(prompts.only_card(event.card), None, number)
             return
         # The player's own bid and card take the cards' form; "history only" keeps the
@@ -302,10 +299,9 @@ class Shell:
     def _turn(self, event: TurnToAct) -> None:
         if event.seat is not self.table.seat:
             return
-        card = self._only_card(event)
-        if card is not None:
-            self.auto_played = card  # played once the events before it are said
-            return
+        legal = self.table.view().legal_cards
+        if self.only.turn(event.phase, legal, asking=self.question is not None):
+            return  # played by itself once the events before it are said
         self._say(event)
         view = self.table.view()
         if event.phase is Phase.BIDDING and blind_open(view):
@@ -313,22 +309,15 @@ class Shell:
         elif event.phase is Phase.PLAYING:
             self.focus.turn_begins(view)
 
-    def _only_card(self, event: TurnToAct) -> Card | None:
-        """The one legal card, when the player asked for it to play by itself."""
-        if not self.only_card or event.phase is not Phase.PLAYING or self.question is not None:
-            return None
-        legal = self.table.view().legal_cards
-        return legal[0] if len(legal) == 1 else None
-
     def _play_only_card(self) -> None:
         """Play the card ``handle`` set aside (after the events before it were said)."""
-        card = self.auto_played
+        card = self.only.set_aside
         if card is None or self.between is not None:
             return
         try:
             self.table.submit(card)
         except IllegalAction:
-            self.auto_played = None
+            self.only.refused()
             return
         self.pump()
 
