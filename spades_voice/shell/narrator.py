@@ -154,6 +154,12 @@ class Narrator:
         self.history_kinds.append(kind)
         self.history_events.append(event)
 
+    def story_told(self, told: int, *, deal_retold: bool) -> None:
+        """A resumed match's story is in the history up to its ``told``-th event; the
+        next deal the table reports is one it holds already (``deal_retold``)."""
+        self.events_told = told
+        self.deal_retold = deal_retold
+
     def number(self, event: object) -> int | None:
         """The number of the match's told event ``event`` is (``rules.told``), or None for
         what the decisions do not tell (turns, notices, chat, a deal said again)."""

@@ -26,6 +26,11 @@ class Sight:
     #: The number of the hand whose events are being told.
     told: int
 
+    def telling(self, hand_number: int) -> None:
+        """The story told from now on is hand ``hand_number``'s (a deal told, moves taken
+        back)."""
+        self.told = hand_number
+
     def saw(self, cards: frozenset[Card]) -> None:
         """A line just said named ``cards`` as the player's: if they are of the hand in
         play and blind nil was still theirs to give up, they have seen their cards."""

@@ -77,11 +77,10 @@ def _recall(shell: Shell, match: Match, kept: History | None) -> None:
             narrator.keep(texts.NEXT_HAND, EventKind.RESULTS)  # as it was said then
     for note in notes[waiting:]:
         narrator.recall(note.text, note.kind)
-    narrator.events_told = said
     # The table says the hand's deal again when it loads: the history holds it already
     # unless it was still to be said (a deal held back until N).
     dealt = [n for n, e in enumerate(events) if isinstance(e, HandDealt)]
-    narrator.deal_retold = bool(dealt) and dealt[-1] < said
+    narrator.story_told(said, deal_retold=bool(dealt) and dealt[-1] < said)
 
 
 def _resume(shell: Shell, table: Resumable, saved: Match) -> None:

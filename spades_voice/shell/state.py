@@ -245,7 +245,7 @@ class Shell:
                 self.hand_tricks.append(event.trick)
                 self._say(event)
             case HandDealt():
-                self.sight.told = event.number
+                self.sight.telling(event.number)
                 # A resumed hand's deal, said again: its tricks so far stay (L, K).
                 retold = self.narrator.deal_retold
                 self.hand_tricks[:] = list(self.table.view().tricks) if retold else []
@@ -255,7 +255,7 @@ class Shell:
                 self._say(event)
             case TakenBack():
                 self.narrator.taken_back(self.table.match)
-                self.sight.told = self.table.view().hand_number
+                self.sight.telling(self.table.view().hand_number)
                 self.hand_tricks[:] = list(self.table.view().tricks)
                 self.focus.hear(None)
                 self.cues.sync(self.table.view())
