@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from spades_voice.options import Level
-from spades_voice.rules import Move, SeatView
+from spades_voice.rules import Move, Reason, SeatView
 
 __all__ = ["Hint", "Level", "Player"]
 
@@ -21,9 +21,11 @@ class Player(Protocol):
 class Hint:
     """A suggested decision with one short reason a player can act on.
 
-    ``reason`` is a whole sentence that names the decision first, then why:
-    "Play the king of hearts: the ace is gone." / "Bid 3: two aces and the king of spades."
+    ``reason`` is a value (a ``HintWhy`` kind and its facts, ``ai.hint_why``) that
+    ``narration`` words as one sentence naming the decision first, then why: "Play the king
+    of hearts: it takes the trick." / "Bid 3: about 3 tricks from two aces and the king of
+    spades."
     """
 
     decision: Move
-    reason: str
+    reason: Reason

@@ -30,7 +30,7 @@ from spades_voice.ai.hard import (
 from spades_voice.ai.hints import bid_reason, play_reason
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.medium import bid_of_code, legal_of
-from spades_voice.rules import CARDS, Bid, Move, SeatView
+from spades_voice.rules import CARDS, Bid, Move, Reason, SeatView
 
 #: Work per decision at the machine's rate: 14 decisions fit in about 2 s.
 REVIEW_MS = 120.0
@@ -47,7 +47,7 @@ class Finding:
     played: Move
     better: Move
     cost: float  # expected points lost against ``better``
-    reason: str  # the hint's reason for ``better``, from what the player could see
+    reason: Reason  # the hint's reason for ``better``, from what the player could see
     #: In a match, the cost as a share of the chance of winning it (``ai.equity``): Hard
     #: weighs a match's hands by that chance, so near the end a cost is a share of the
     #: match rather than a number of points. None in a single hand.
@@ -71,7 +71,7 @@ class _Judged:
     values: dict[int, float]
     best: int
     mine: int
-    reason: str
+    reason: Reason
 
     def key(self, move: Move) -> int | None:
         """The option ``move`` is among the values, or None when it was not weighed."""

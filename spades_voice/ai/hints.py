@@ -1,7 +1,8 @@
 """Hints: Hard's choice for the player's seat, with one short reason a player can act on.
 
 A reason only ever names cards the player holds or cards already played, so a hint can
-never give away a hidden card. Numbers are digits, cards are named as they are spoken.
+never give away a hidden card. It is a value (``hint_why``: a kind and its facts), worded
+by ``narration`` in the player's language.
 """
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from spades_voice.ai import counting
 from spades_voice.ai.base import Hint
-from spades_voice.ai.counting import Reason, count_tricks
+from spades_voice.ai.counting import count_tricks
 from spades_voice.ai.fastplay import ABOVE, beaters
 from spades_voice.ai.hard import (
     DEFAULT_BUDGET_MS,
@@ -20,10 +22,10 @@ from spades_voice.ai.hard import (
     judge_card,
     take_while_unmade,
 )
+from spades_voice.ai.hint_why import HintWhy
 from spades_voice.ai.knowledge import Known, bags_once_made, known_of, live_nil
 from spades_voice.ai.medium import bid_of_code, legal_of
-from spades_voice.ai.said import N_, Said
-from spades_voice.rules import CARDS, SUITS, Card, Rank, SeatView, seed_text
+from spades_voice.rules import CARDS, SUITS, Card, Rank, Reason, SeatView, seed_text
 from spades_voice.rules.kernel import SPADES, SUIT_MASKS, trick_winner
 from spades_voice.rules.scoring import BAG_LIMIT
 
@@ -70,23 +72,23 @@ def hint(
 # ---- bids ---------------------------------------------------------------------------
 
 
-def _describe(reasons: tuple[Reason, ...]) -> list[Said]:
+def _describe(reasons: tuple[counting.Reason, ...]) -> list[Reason]:
     aces = [r for r in reasons if r.kind == "ace"]
-    parts: list[Said] = []
+    parts: list[Reason] = []
     if len(aces) == 1:
-        parts.append(Said(N_("{the_card}"), the_card=Card(SUITS[aces[0].suit], Rank.ACE)))
+        parts.append(Reason.of(HintWhy.PART_CARD, card=Card(SUITS[aces[0].suit], Rank.ACE)))
     elif aces:
-        parts.append(Said(N_("{count_word} aces"), count_word=len(aces)))
+        parts.append(Reason.of(HintWhy.PART_ACES, count=len(aces)))
     for r in reasons:
         if r.kind in ("king", "queen"):
             rank = Rank.KING if r.kind == "king" else Rank.QUEEN
-            parts.append(Said(N_("{the_card}"), the_card=Card(SUITS[r.suit], rank)))
+            parts.append(Reason.of(HintWhy.PART_CARD, card=Card(SUITS[r.suit], rank)))
         elif r.kind == "length":
-            parts.append(Said(N_("{count_word} spades"), count_word=r.count))
+            parts.append(Reason.of(HintWhy.PART_SPADES, count=r.count))
         elif r.kind == "void":
-            parts.append(Said(N_("no {suit}"), suit=SUITS[r.suit]))
+            parts.append(Reason.of(HintWhy.PART_VOID, suit=SUITS[r.suit]))
         elif r.kind == "singleton":
-            parts.append(Said(N_("a single {suit_one}"), suit_one=SUITS[r.suit]))
+            parts.append(Reason.of(HintWhy.PART_SINGLE, suit=SUITS[r.suit]))
     return parts[:3]
 
 
@@ -100,39 +102,33 @@ def _high_side_cards(hand: int) -> list[Card]:
     return sorted(high, key=lambda c: -c.rank)
 
 
-def bid_reason(known: Known, code: int) -> Said:
+def bid_reason(known: Known, code: int) -> Reason:
     """Why this bid, from the player's own cards."""
     hand = known.hand
     if code <= 0:
         return _nil_reason(hand)
     parts = _describe(count_tricks(hand).reasons)
     if not parts:
-        return Said(N_("Bid {bid}: your hand has few sure winners."), bid=code)
+        return Reason.of(HintWhy.BID_FEW_WINNERS, bid=code)
     # The goal first (how many tricks to take), then the cards that should take them.
     if code == 1:
-        return Said(N_("Bid {bid}: about 1 trick from {parts}."), bid=code, parts=tuple(parts))
-    return Said(N_("Bid {bid}: about {bid} tricks from {parts}."), bid=code, parts=tuple(parts))
+        return Reason.of(HintWhy.BID_ONE_TRICK, bid=code, parts=tuple(parts))
+    return Reason.of(HintWhy.BID_TRICKS, bid=code, parts=tuple(parts))
 
 
-def _nil_reason(hand: int) -> Said:
+def _nil_reason(hand: int) -> Reason:
     """Why nil: how low the spades are, and the two highest side cards that are its danger
     (the cards are called low only when there are none)."""
     spades = hand & SPADES
-    high = tuple(Said(N_("{the_card}"), the_card=c) for c in _high_side_cards(hand)[:2])
+    high = tuple(Reason.of(HintWhy.PART_CARD, card=c) for c in _high_side_cards(hand)[:2])
     if spades:
         top = CARDS[spades.bit_length() - 1]
         if high:
-            return Said(
-                N_("Bid nil: your highest spade is {the_rank}; shed {parts} early."),
-                the_rank=top.rank, parts=high,
-            )
-        return Said(
-            N_("Bid nil: your highest spade is {the_rank} and your cards are low."),
-            the_rank=top.rank,
-        )
+            return Reason.of(HintWhy.NIL_SHED_HIGH, rank=top.rank, parts=high)
+        return Reason.of(HintWhy.NIL_LOW_SPADES, rank=top.rank)
     if high:
-        return Said(N_("Bid nil: you hold no spades; shed {parts} early."), parts=high)
-    return Said(N_("Bid nil: you hold no spades and your cards are low."))
+        return Reason.of(HintWhy.NIL_NO_SPADES_SHED, parts=high)
+    return Reason.of(HintWhy.NIL_NO_SPADES_LOW)
 
 
 # ---- plays --------------------------------------------------------------------------
@@ -168,7 +164,7 @@ def _lowest_of_suit(legal: int, idx: int) -> bool:
     return not legal & SUIT_MASKS[idx // 13] & ((1 << idx) - 1)
 
 
-def play_reason(known: Known, legal: int, idx: int) -> Said:
+def play_reason(known: Known, legal: int, idx: int) -> Reason:
     """Why this card, from what the player can see: the goal first, in the player's terms
     ("cash it", "duck", "stay under"), then the fact that makes it right."""
     c = CARDS[idx]
@@ -177,14 +173,14 @@ def play_reason(known: Known, legal: int, idx: int) -> Said:
     nil_opps = [s for s in ((me + 1) & 3, (me + 3) & 3) if live_nil(known, s)]
     if legal & (legal - 1) == 0:
         if not trick:
-            return Said(N_("Lead {the_card}: it is your only legal card."), the_card=c)
-        return Said(N_("Play {the_card}: it is your only legal card."), the_card=c)
+            return Reason.of(HintWhy.LEAD_ONLY, card=c)
+        return Reason.of(HintWhy.PLAY_ONLY, card=c)
     if not trick:
         return _lead_reason(known, idx, bool(nil_opps))
     return _follow_reason(known, legal, idx, nil_opps)
 
 
-def _lead_reason(known: Known, idx: int, nil_opp_alive: bool) -> Said:
+def _lead_reason(known: Known, idx: int, nil_opp_alive: bool) -> Reason:
     """``play_reason`` for a lead."""
     c = CARDS[idx]
     partner = known.me ^ 2
@@ -192,36 +188,22 @@ def _lead_reason(known: Known, idx: int, nil_opp_alive: bool) -> Said:
         # Low only where it is: a card others can still go over. A failed nil's lead is
         # any other player's (the reasons below).
         if c.rank <= Rank.NINE and not _sure(known, idx):
-            return Said(N_("Lead {the_card}: a low lead keeps your nil safe."), the_card=c)
-        return Said(N_("Lead {the_card}: of your leads, it costs your nil least."), the_card=c)
+            return Reason.of(HintWhy.LEAD_LOW_FOR_NIL, card=c)
+        return Reason.of(HintWhy.LEAD_LEAST_FOR_NIL, card=c)
     if _sure(known, idx):
         if may_be_trumped(known, idx, _opponents_after(known)):
-            return Said(
-                N_(
-                    "Lead {the_card}: no one else holds a higher {suit_one}, "
-                    "but it may be trumped."
-                ),
-                the_card=c, suit_one=c.suit,
-            )
-        return Said(
-            N_("Lead {the_card}: cash it, no one else holds a higher {suit_one}."),
-            the_card=c, suit_one=c.suit,
-        )
+            return Reason.of(HintWhy.LEAD_SURE_MAY_BE_TRUMPED, card=c, suit=c.suit)
+        return Reason.of(HintWhy.LEAD_CASH, card=c, suit=c.suit)
     if live_nil(known, partner) and c.rank >= Rank.TEN:
-        return Said(
-            N_("Lead {the_card}: a high lead helps protect your partner's nil."), the_card=c
-        )
+        return Reason.of(HintWhy.LEAD_PROTECT_NIL, card=c)
     if nil_opp_alive:
-        return Said(N_("Lead {the_card}: try to make the nil bidder win a trick."), the_card=c)
+        return Reason.of(HintWhy.LEAD_SET_NIL, card=c)
     if c.rank >= Rank.TEN:
-        return Said(
-            N_("Lead {the_card}: drive out the higher {suit} while you have control."),
-            the_card=c, suit=c.suit,
-        )
-    return Said(N_("Lead {the_card}: keep your high cards for later."), the_card=c)
+        return Reason.of(HintWhy.LEAD_DRIVE_OUT, card=c, suit=c.suit)
+    return Reason.of(HintWhy.LEAD_KEEP_HIGH, card=c)
 
 
-def _follow_reason(known: Known, legal: int, idx: int, nil_opps: list[int]) -> Said:
+def _follow_reason(known: Known, legal: int, idx: int, nil_opps: list[int]) -> Reason:
     """``play_reason`` once the trick is led: ``nil_opps`` the opponents whose nil is
     still alive."""
     c = CARDS[idx]
@@ -238,104 +220,56 @@ def _follow_reason(known: Known, legal: int, idx: int, nil_opps: list[int]) -> S
     # The nil is at stake only while it is winning the trick or has still to play to it.
     nil_at_stake = win_seat == partner or len(trick) == 1
     if live_nil(known, partner) and beats and nil_at_stake:
-        return Said(N_("Play {the_card}: win the trick so your partner's nil is safe."), the_card=c)
+        return Reason.of(HintWhy.PLAY_WIN_FOR_NIL, card=c)
     if win_seat in nil_opps and not beats:
-        return Said(N_("Play {the_card}: duck, the nil bidder is winning this trick."), the_card=c)
+        return Reason.of(HintWhy.PLAY_DUCK_NIL, card=c)
     # The rules' own count, so a failed nil's tricks count (or not) as the table says.
     bags = bags_once_made(known)
     if win_seat != partner and not beats and bags is not None and beaters(legal, win_i):
         if bags >= BAG_LIMIT - 1:
-            return Said(
-                N_("Play {the_card}: your contract is made, and a 10th bag costs 100 points."),
-                the_card=c,
-            )
-        return Said(N_("Play {the_card}: your contract is made, so avoid a bag."), the_card=c)
+            return Reason.of(HintWhy.PLAY_TENTH_BAG, card=c)
+        return Reason.of(HintWhy.PLAY_AVOID_BAG, card=c)
     if win_seat == partner and not beats:
         if _lowest_of_suit(legal, idx) and c.rank <= Rank.TEN:
-            return Said(
-                N_("Play {the_card}: your partner is winning this trick, so play low."),
-                the_card=c,
-            )
-        return Said(
-            N_("Play {the_card}: your partner is winning, a safe time to let it go."),
-            the_card=c,
-        )
+            return Reason.of(HintWhy.PLAY_PARTNER_LOW, card=c)
+        return Reason.of(HintWhy.PLAY_PARTNER_LET_GO, card=c)
     if beats:
         return _beating_reason(known, legal, idx, winner, led, last)
     if not beaters(legal, win_i):
         if _lowest_of_suit(legal, idx):
-            return Said(
-                N_("Play {the_card}: you cannot beat {the_winner}, so give your lowest."),
-                the_card=c, the_winner=winner,
-            )
-        return Said(
-            N_("Play {the_card}: {the_winner} wins anyway; you need this card least."),
-            the_card=c, the_winner=winner,
-        )
+            return Reason.of(HintWhy.PLAY_GIVE_LOWEST, card=c, winner=winner)
+        return Reason.of(HintWhy.PLAY_WINS_ANYWAY, card=c, winner=winner)
     if not beaters(legal, win_i) & ~SPADES and led >= 13:
-        return Said(N_("Play {the_card}: save your spades for a better trick."), the_card=c)
-    return Said(
-        N_("Play {the_card}: stay under {the_winner}; keep higher cards for later."),
-        the_card=c, the_winner=winner,
-    )
+        return Reason.of(HintWhy.PLAY_SAVE_SPADES, card=c)
+    return Reason.of(HintWhy.PLAY_STAY_UNDER, card=c, winner=winner)
 
 
 def _beating_reason(
     known: Known, legal: int, idx: int, winner: Card, led: int, last: bool
-) -> Said:
+) -> Reason:
     """``_follow_reason`` for a card that beats the ``winner`` so far."""
     c = CARDS[idx]
     if idx < 13 and led >= 13:
-        return Said(
-            N_("Play {the_card}: you are out of {suit}, so trump it."),
-            the_card=c, suit=CARDS[led].suit,
-        )
+        return Reason.of(HintWhy.PLAY_TRUMP, card=c, suit=CARDS[led].suit)
     if last:
         if _lowest_of_suit(beaters(legal, winner.index), idx):
-            return Said(
-                N_("Play {the_card}: the lowest {suit_one} that takes the trick."),
-                the_card=c, suit_one=c.suit,
-            )
-        return Said(N_("Play {the_card}: it takes the trick."), the_card=c)
+            return Reason.of(HintWhy.PLAY_LOWEST_TAKES, card=c, suit=c.suit)
+        return Reason.of(HintWhy.PLAY_TAKES, card=c)
     if _sure(known, idx):
         if may_be_trumped(known, idx, _opponents_after(known)):
-            return Said(
-                N_(
-                    "Play {the_card}: no one else holds a higher {suit_one}, "
-                    "but it may be trumped."
-                ),
-                the_card=c, suit_one=c.suit,
-            )
-        return Said(
-            N_("Play {the_card}: win it, no one else holds a higher {suit_one}."),
-            the_card=c, suit_one=c.suit,
-        )
-    return Said(
-        N_("Play {the_card}: it beats {the_winner}, so later players must go higher."),
-        the_card=c, the_winner=winner,
-    )
+            return Reason.of(HintWhy.PLAY_SURE_MAY_BE_TRUMPED, card=c, suit=c.suit)
+        return Reason.of(HintWhy.PLAY_WIN_SURE, card=c, suit=c.suit)
+    return Reason.of(HintWhy.PLAY_BEATS, card=c, winner=winner)
 
 
-def _nil_follow_reason(idx: int, led: int, winner: Card, beats: bool, last: bool) -> Said:
+def _nil_follow_reason(idx: int, led: int, winner: Card, beats: bool, last: bool) -> Reason:
     """``_follow_reason`` for a player bidding nil: ``led`` is the card led, ``beats``
     whether this card beats the ``winner`` so far, ``last`` whether it ends the trick."""
     c = CARDS[idx]
     if not beats:
         if idx // 13 != led // 13:
-            return Said(
-                N_("Play {the_card}: no {suit}, so it cannot win: shed a dangerous card now."),
-                the_card=c, suit=CARDS[led].suit,
-            )
-        return Said(
-            N_("Play {the_card}: it stays under {the_winner}, so your nil stays safe."),
-            the_card=c, the_winner=winner,
-        )
+            return Reason.of(HintWhy.NIL_SHED_DANGER, card=c, suit=CARDS[led].suit)
+        return Reason.of(HintWhy.NIL_STAYS_UNDER, card=c, winner=winner)
     if last:
-        return Said(
-            N_("Play {the_card}: every card you have takes this trick; this one costs least."),
-            the_card=c,
-        )
-    return Said(
-        N_("Play {the_card}: all your cards beat {the_winner}; later players may go higher."),
-        the_card=c, the_winner=winner,
-    )
+        return Reason.of(HintWhy.NIL_COSTS_LEAST, card=c)
+    return Reason.of(HintWhy.NIL_ALL_BEAT, card=c, winner=winner)

@@ -111,7 +111,7 @@ def _names_focus(
     """
     names: set[str] = set()
     if card is not None:
-        names |= {say.focus_line(card, playable) for playable in (None, True, False)}
+        names |= {say.focus_line(card, playable).text for playable in (None, True, False)}
     if bid is not None:
         names.add(prompts.bid_choice(BID_CHOICES[bid]))
     left: dict[str, str] = {}
@@ -160,7 +160,7 @@ class PageSession:
         self.shell.on_quit = self._quit
         self.thinking = thinking
         if thinking is not None:
-            self.shell.driver.thinking = thinking
+            self.shell.driver.think_with(thinking)
         self.actions = Actions(self.shell, keymap)
         self._send = send
         self._outbox: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
@@ -185,7 +185,7 @@ class PageSession:
         def on_wake() -> None:
             loop.call_soon_threadsafe(self._wake.set)
 
-        shell.driver.on_wake = on_wake
+        shell.driver.wake_with(on_wake)
 
         def on_events() -> None:
             loop.call_soon(self._events)
@@ -250,7 +250,7 @@ class PageSession:
         """A line typed in the page's chat: sent as the terminal's chat line sends it
         (the host's "/mute Bo" too), a refusal said."""
         self._acted()
-        self.shell.overlay = Draft(text)
+        self.shell.overlays.open(Draft(text))
         send_chat(self.shell)
 
     def refused(self, reason: Reason) -> None:
@@ -328,7 +328,7 @@ class PageSession:
             "bid": bid,
             "names_focus": _names_focus(said, None if frame["bidding"] else card,
                                         bid if frame["bidding"] else None),
-            "paused": shell.paused,
+            "paused": shell.driver.paused,
             "between": shell.between is not None,
             "over": shell.over,
             "keys": self.pressed,

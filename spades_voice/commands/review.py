@@ -21,7 +21,7 @@ from spades_voice.commands.common import add_language_argument, choose_language,
 from spades_voice.commands.score import load
 from spades_voice.narration.coach import NO_HAND_TO_REVIEW, coach_printed
 from spades_voice.narration.language import line
-from spades_voice.narration.reasons import say_reason
+from spades_voice.narration.reasons import english, say_reason
 from spades_voice.rules import Bid, Move, NotAValue, Seat, SeatView, rng_for
 from spades_voice.rules.view import moments_of
 
@@ -57,7 +57,7 @@ def _finding_json(f: Finding) -> dict[str, object]:
         "played": _code(f.played),
         "better": _code(f.better),
         "cost": round(f.cost, 1),
-        "reason": f.reason,
+        "reason": english(f.reason),
     }
 
 

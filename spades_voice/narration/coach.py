@@ -6,17 +6,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from spades_voice.ai.coach import Finding
-from spades_voice.narration.breaths import Sentences
-from spades_voice.narration.hints import said
 from spades_voice.narration.language import N_, _, ngettext
+from spades_voice.narration.lines import Line, sentences
 from spades_voice.narration.naming import bid_name, the_card
+from spades_voice.narration.reasons import say_reason
 from spades_voice.rules import Bid
 
 #: From this share of the match on, a cost is said as a chance of winning it, not points.
 MATCH_SHARE_WORDS = 0.1
 
 
-def coach_line(finding: Finding) -> str:
+def coach_line(finding: Finding) -> Line:
     """ "Trick 4: the king of hearts cost about 12 points. Play the 3 of hearts: ..."
 
     Near the end of a match a decision can cost the match itself, which no number of
@@ -37,7 +37,7 @@ def coach_line(finding: Finding) -> str:
         head = _("Trick {number}: {the_card} cost about {cost}.").format(
             number=finding.trick, the_card=the_card(finding.played), cost=cost
         )
-    return Sentences([head, said(finding.reason)])
+    return sentences([head, say_reason(finding.reason)])
 
 
 def coach_none(number: int) -> str:
@@ -52,7 +52,7 @@ def coach_printed(number: int, findings: Sequence[Finding]) -> list[str]:
     a line (a terminal's screen reader reads line by line)."""
     if not findings:
         return [coach_none(number)]
-    return [coach_intro(number, len(findings)), *(coach_line(f) for f in findings)]
+    return [coach_intro(number, len(findings)), *(coach_line(f).text for f in findings)]
 
 
 def coach_waiting(number: int, findings: int, key: str) -> str:
@@ -83,8 +83,3 @@ COACH_LATER = N_("The coach reviews your decisions once a hand is finished.")
 NO_HAND_TO_REVIEW = N_("No finished hand to review.")
 #: Said at once when the coach key is pressed; the review follows in about a second.
 COACHING = N_("Reviewing your last hand.")
-#: A page playing alone: the server's computers are too busy to review now (as a hint
-#: can be), or the page's last review is still being worked out.
-COACH_BUSY = N_("No review now: the computers are busy. Ask again in a moment.")
-#: A page playing alone: the server's computer could not work the review out.
-COACH_FAILED = N_("No review this time: the computer could not work one out.")

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from spades_voice.narration.chat import Chat, chat_line
 from spades_voice.narration.language import N_, _, ngettext
+from spades_voice.narration.lines import Line, cards_of, text_of
 from spades_voice.narration.naming import bid_name, card_name, suit_name, the_card
 from spades_voice.narration.notices import UNKNOWN_NOTICE, Told
 from spades_voice.narration.reasons import say_reason
-from spades_voice.narration.showing import Showing, shown
 from spades_voice.narration.summaries import trick_summary
 from spades_voice.narration.words import Cast, change, signed, tricks
 from spades_voice.options import EventKind
@@ -56,26 +56,27 @@ class Notice:
     action: str | None = None
 
 
-def event_lines(
+def event_said(
     event: GameEvent | Notice | Chat,
     cast: Cast,
     *,
     brief: bool = True,
     short_results: bool = False,
     view: SeatView | None = None,
-) -> list[str]:
+) -> list[str | Line]:
     """The words of one event, for the player ``cast.me``: one line per utterance (another
     seat's turn says nothing). ``brief`` is the cards' and tricks' form; ``short_results``
     gives a hand's result as its totals only. ``view``, the player's own, says the trick so
-    far after a notice that someone is back mid-hand."""
+    far after a notice that someone is back mid-hand. A line naming the player's cards is
+    a ``Line`` carrying them (``event_lines``: the words alone)."""
     if isinstance(event, CardPlayed):
         said = card_played(cast, event.seat, event.card, event.position, brief=brief)
-        return [Showing(said, [event.card] if event.seat is cast.me else [])]
+        return [Line.of(said, [event.card] if event.seat is cast.me else [])]
     if isinstance(event, TrickWon):
         said = trick_won(cast, event.seat, event.trick, event.number, brief=brief)
         won = event.trick.winning
         yours = won is not None and won[0] is cast.me and not brief
-        lines: list[str] = [Showing(said, [won[1]] if won is not None and yours else [])]
+        lines: list[str | Line] = [Line.of(said, [won[1]] if won is not None and yours else [])]
         if event.nil_broken is not None:  # said as it breaks: public, like the bids
             lines.append(nil_broken(cast, event.seat, event.nil_broken.blind))
         return lines
@@ -88,7 +89,7 @@ def event_lines(
     if isinstance(event, HandDealt):
         return [hand_dealt(cast, event.number, event.dealer)]
     if isinstance(event, HandScored):
-        return outcome_lines(event.outcome, cast, brief=short_results)
+        return [*outcome_lines(event.outcome, cast, brief=short_results)]
     if isinstance(event, MatchWon):
         return [match_won(cast, event.team, event.totals)]
     if isinstance(event, TakenBack):
@@ -100,6 +101,20 @@ def event_lines(
     return [notice_line(event, cast, view)]
 
 
+
+def event_lines(
+    event: GameEvent | Notice | Chat,
+    cast: Cast,
+    *,
+    brief: bool = True,
+    short_results: bool = False,
+    view: SeatView | None = None,
+) -> list[str]:
+    """The words of ``event_said``'s lines, for what shows words alone (the page, a
+    transcript)."""
+    said = event_said(event, cast, brief=brief, short_results=short_results, view=view)
+    return [text_of(each) for each in said]
+
 #: Notices that say where the match stands (``where``): mid-hand, the client adds the
 #: trick so far from its own view.
 WHERE_NOTICES = frozenset(
@@ -107,7 +122,7 @@ WHERE_NOTICES = frozenset(
 )
 
 
-def notice_line(notice: Notice, cast: Cast, view: SeatView | None = None) -> str:
+def notice_line(notice: Notice, cast: Cast, view: SeatView | None = None) -> str | Line:
     """A notice in the player's language; back at the seat (or watching) mid-hand, with
     the trick so far from the listener's own ``view`` (the server sends only the hand's
     number)."""
@@ -119,7 +134,7 @@ def notice_line(notice: Notice, cast: Cast, view: SeatView | None = None) -> str
     if not isinstance(where, Reason) or where.kind != Told.IN_HAND:
         return said
     trick = trick_summary(view, cast)
-    return Showing(f"{said} {trick}", shown(trick))
+    return Line.of(f"{said} {trick}", cards_of(trick))
 
 
 def event_kind(event: GameEvent | Notice | Chat, me: Seat) -> EventKind | None:

@@ -6,8 +6,8 @@ the one-line screen. (Card and table summaries are in ``summaries``, event lines
 from __future__ import annotations
 
 from spades_voice.narration.language import N_, _, for_touch, ngettext
+from spades_voice.narration.lines import Line, cards_of
 from spades_voice.narration.naming import bid_name, card_name
-from spades_voice.narration.showing import Showing, shown
 from spades_voice.narration.words import cap
 from spades_voice.rules import Bid, Card
 
@@ -100,14 +100,14 @@ def your_bid(bid: Bid) -> str:
     return _("Your bid. {bid} selected.").format(bid=cap(bid_name(bid)))
 
 
-def card_to_play(card: Card) -> str:
+def card_to_play(card: Card) -> Line:
     """Enter on a card not yet heard names it; Enter again plays it."""
-    return Showing(_("{card}. Enter again plays it.").format(card=cap(card_name(card))), [card])
+    return Line.of(_("{card}. Enter again plays it.").format(card=cap(card_name(card))), [card])
 
 
-def card_to_click(card: Card) -> str:
+def card_to_click(card: Card) -> Line:
     """A click on a card not yet named names it; a second click on it plays it."""
-    return Showing(_("{card}. Click it again to play it.").format(card=cap(card_name(card))),
+    return Line.of(_("{card}. Click it again to play it.").format(card=cap(card_name(card))),
                    [card])
 
 
@@ -122,10 +122,10 @@ def bid_edge(bid: Bid, *, lowest: bool) -> str:
     return _("Highest: {bid}.").format(bid=bid_name(bid))
 
 
-def at_edge(line: str, *, first: bool) -> str:
+def at_edge(line: str | Line, *, first: bool) -> Line:
     """A card move that stayed put at an end of the hand says so first (naming the cards
     ``line`` names)."""
-    return Showing(f"{_(FIRST_CARD) if first else _(LAST_CARD)} {line}", shown(line))
+    return Line.of(f"{_(FIRST_CARD) if first else _(LAST_CARD)} {line}", cards_of(line))
 
 
 #: The pace and verbosity choices as spoken (their option names are English words).
@@ -174,15 +174,15 @@ NOT_YOUR_CARD_TURN = N_("Nothing to play yet: it is not your turn to play.")
 BID_BEFORE_PLAY = N_("Your bid first; Tab finds playable cards once play begins.")
 
 
-def only_card(card: Card) -> str:
+def only_card(card: Card) -> Line:
     """A turn with one legal card played it by itself (the player asked for that)."""
-    return Showing(_("Only card: {card}, played.").format(card=card_name(card)), [card])
+    return Line.of(_("Only card: {card}, played.").format(card=card_name(card)), [card])
 
 
-def playable_jump(card: Card, *, edge: str | None = None) -> str:
+def playable_jump(card: Card, *, edge: str | None = None) -> Line:
     """The playable card a jump landed on; at the end, which end first."""
     line = f"{cap(card_name(card))}."
-    return Showing(f"{_(edge)} {line}" if edge else line, [card])
+    return Line.of(f"{_(edge)} {line}" if edge else line, [card])
 
 
 HAND_ORDER_NAMES = {"suit": N_("by suit"), "rank": N_("by rank"), "dealt": N_("as dealt")}

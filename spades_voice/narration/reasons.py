@@ -6,11 +6,16 @@ each kind, marked for the catalog; ``say_reason`` fills it with the facts, named
 current language. How a fact is named, by its type:
 
 - a ``Card`` under ``card`` fills ``{card}`` ("queen of hearts") and ``{the_card}`` (with
-  its article, which agrees with the rank in Spanish);
-- a ``Suit``, ``Seat`` or ``Bid`` by its name ("hearts", "South", "nil");
-- a ``Reason`` nested in this one, said in turn;
-- an ``int`` in digits, a ``float`` with the language's decimal separator ("2,5"), a
-  ``str`` as it is (a name, a quoted wrong value).
+  its article, which agrees with the rank in Spanish); a ``Rank`` under ``rank`` fills
+  ``{the_rank}`` ("the 10", "la reina");
+- a ``Suit``, ``Seat`` or ``Bid`` by its name ("hearts", "South", "nil"); a suit under
+  ``suit`` also fills ``{suit_one}``, its singular in English ("a higher heart"; other
+  languages' templates say it with the plural, "una carta de corazones");
+- a ``Reason`` nested in this one, said in turn; a tuple of them as a list ("a, b and
+  c"), each part uncapitalised (the hint's parts, ``hint_words``);
+- an ``int`` in digits (under ``count`` also ``{count_word}``: a word in English, "two",
+  digits elsewhere), a ``float`` with the language's decimal separator ("2,5"), a ``str``
+  as it is (a name, a quoted wrong value).
 
 A template that begins with a card's article (``{the_card}``) is made to begin with a
 capital once filled; a field's name (``rules.target``) is written as it is.
@@ -24,15 +29,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from spades_voice.ai.hint_why import HintWhy
 from spades_voice.narration.closes import Closed
+from spades_voice.narration.hint_words import HINT_WORDS
 from spades_voice.narration.kinds import Kind
-from spades_voice.narration.language import N_, Language, _, speaking
-from spades_voice.narration.naming import bid_name, card_name, seat_name, suit_name, the_card
+from spades_voice.narration.language import N_, Language, _, current, speaking
+from spades_voice.narration.naming import (
+    bid_name,
+    card_name,
+    seat_name,
+    suit_name,
+    the_card,
+    the_rank,
+)
 from spades_voice.narration.notices import Told
 from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.wire import Wrong
-from spades_voice.narration.words import cap, decimal
-from spades_voice.rules import Bid, Card, Reason, Seat, Suit, Why
+from spades_voice.narration.words import cap, decimal, join
+from spades_voice.rules import Bid, Card, Rank, Reason, Seat, Suit, Why
 
 #: The rules' reasons: why a bid, a card, a look or an undo is refused, and why a text or
 #: JSON form (a card code, a ruleset, a record) is not one.
@@ -96,9 +110,10 @@ RULES_WORDS: Mapping[str, str] = {
 #: new enum of kinds is added here, once; a new kind is a new member of its enum.
 KINDS: tuple[type[Kind], ...] = (Refusal, Wrong, Told, Closed)
 
-#: Every kind's template.
+#: Every kind's template: the rules', the AI's hint reasons', and the layers' above.
 WORDS: Mapping[str, str] = {
     **RULES_WORDS,
+    **HINT_WORDS,
     **{kind: kind.words for kinds in KINDS for kind in kinds},
 }
 
@@ -107,38 +122,90 @@ WORDS: Mapping[str, str] = {
 UNKNOWN = N_("The table refused that.")
 
 
+#: How English says a number the hint spells as a word ("two aces", "five spades").
+NUMBER_WORDS = (
+    "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "eleven", "twelve", "thirteen",
+)
+
+#: A suit's singular in English ("a higher heart"); other languages say the plural.
+SUIT_ONE = {
+    Suit.SPADES: "spade", Suit.HEARTS: "heart", Suit.DIAMONDS: "diamond", Suit.CLUBS: "club"
+}
+
+
 def _facts(reason: Reason) -> dict[str, str]:
     """Each fact named in the current language, under its name (and ``the_`` + name for
-    a card)."""
+    a card, see the module's list for the rest)."""
+    english = current() is Language.EN
     out: dict[str, str] = {}
     for name, value in reason:
         if isinstance(value, Card):
             out[name] = card_name(value)
             out[f"the_{name}"] = the_card(value)
+        elif isinstance(value, Rank):
+            out[f"the_{name}"] = the_rank(value)
         elif isinstance(value, Suit):
             out[name] = suit_name(value)
+            out[f"{name}_one"] = SUIT_ONE[value] if english else suit_name(value)
         elif isinstance(value, Seat):
             out[name] = seat_name(value)
         elif isinstance(value, Bid):
             out[name] = bid_name(value)
         elif isinstance(value, Reason):
             out[name] = say_reason(value)
+        elif isinstance(value, tuple):
+            out[name] = _parts(value)
         elif isinstance(value, float):
             out[name] = decimal(value)
+        elif isinstance(value, int) and not isinstance(value, bool):
+            out[name] = str(value)
+            out[f"{name}_word"] = NUMBER_WORDS[value] if english and value < 14 else str(value)
         else:
             out[name] = str(value)
     return out
 
 
+def _parts(parts: tuple[object, ...]) -> str:
+    """Reasons said as a list, each as its template fills it (no capital: it is inside a
+    sentence). Outside English two or more whole cards of one suit are one phrase: "el as,
+    el rey y la reina de picas" (a breath is 25 words, and Spanish names are longer)."""
+    reasons = [part for part in parts if isinstance(part, Reason)]
+    if current() is not Language.EN:
+        same = _same_suit(reasons)
+        if same is not None:
+            return same
+    return join(_fill(part) for part in reasons)
+
+
+def _same_suit(parts: list[Reason]) -> str | None:
+    """Two or more parts that are each a card with its article, all of one suit, as one
+    phrase; None when they are not."""
+    if len(parts) < 2 or any(part.kind != HintWhy.PART_CARD for part in parts):
+        return None
+    cards = [part["card"] for part in parts]
+    if not all(isinstance(c, Card) for c in cards):
+        return None
+    suits = {c.suit for c in cards if isinstance(c, Card)}
+    if len(suits) != 1:
+        return None
+    ranks = join(the_rank(c.rank) for c in cards if isinstance(c, Card))
+    return _("{ranks} of {suit}").format(ranks=ranks, suit=suit_name(suits.pop()))
+
+
+def _fill(reason: Reason, unknown: str = UNKNOWN) -> str:
+    """``reason``'s template in the current language filled with its facts, uncapitalised;
+    ``unknown`` for a kind this program has no words for."""
+    template = WORDS.get(reason.kind)
+    return _(unknown) if template is None else _(template).format(**_facts(reason))
+
+
 def say_reason(reason: Reason, unknown: str = UNKNOWN) -> str:
     """``reason`` as a sentence in the current language; ``unknown`` (a catalog template)
     for a kind this program has no words for."""
-    template = WORDS.get(reason.kind)
-    if template is None:
-        return _(unknown)
-    words = _(template)
-    text = words.format(**_facts(reason))
-    return cap(text) if words.startswith("{the_") else text
+    text = _fill(reason, unknown)
+    known = reason.kind in WORDS
+    return cap(text) if known and _(WORDS[reason.kind]).startswith("{the_") else text
 
 
 def english(reason: Reason) -> str:

@@ -10,7 +10,7 @@ sentence, so nothing is parsed back.
 
 from __future__ import annotations
 
-from spades_voice.narration import chat, coach
+from spades_voice.narration import chat
 from spades_voice.narration.kinds import Kind
 from spades_voice.narration.language import N_
 
@@ -67,6 +67,12 @@ NOT_TRUSTED = N_(
     "If it uses a private authority, give its file with --ca."
 )
 
+#: A page playing alone: the server's computers are too busy to review now (as a hint
+#: can be), or the page's last review is still being worked out.
+COACH_BUSY = N_("No review now: the computers are busy. Ask again in a moment.")
+#: A page playing alone: the server's computer could not work the review out.
+COACH_FAILED = N_("No review this time: the computer could not work one out.")
+
 
 class Refusal(Kind):
     """Why a shared table, its client or the coach refuses a request (facts: ``seat``,
@@ -95,8 +101,8 @@ class Refusal(Kind):
     CANNOT_JOIN = "cannot_join", CANNOT_JOIN
     CANNOT_REACH = "cannot_reach", CANNOT_REACH
     NOT_TRUSTED = "not_trusted", NOT_TRUSTED
-    COACH_BUSY = "coach_busy", coach.COACH_BUSY
-    COACH_FAILED = "coach_failed", coach.COACH_FAILED
+    COACH_BUSY = "coach_busy", COACH_BUSY
+    COACH_FAILED = "coach_failed", COACH_FAILED
     NO_WATCHERS = "no_watchers", NO_WATCHERS
     WATCHERS_FULL = "watchers_full", WATCHERS_FULL
     NOTHING_TO_WATCH = "nothing_to_watch", NOTHING_TO_WATCH

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from spades_voice.narration.breaths import Sentences
 from spades_voice.narration.events import bags, bags_now, bags_this_hand, nil_of
 from spades_voice.narration.language import N_, _, ngettext
+from spades_voice.narration.lines import Line, sentences
 from spades_voice.narration.naming import bid_name
 from spades_voice.narration.summaries import NO_HAND_IN_PLAY, no_hand_in_play
 from spades_voice.narration.words import Cast, change, signed, tricks
@@ -153,7 +153,7 @@ def team_status(
     ]
 
 
-def _bidding_words(view: SeatView, cast: Cast) -> str:
+def _bidding_words(view: SeatView, cast: Cast) -> Line:
     """While bidding, team by team: "Us 7: you 3, Alex 4. Them: Robin 3. Your bid." """
     said = _bids_placed(view, cast)
     if not said:
@@ -162,7 +162,7 @@ def _bidding_words(view: SeatView, cast: Cast) -> str:
         said.append(_("Your bid."))
     elif view.to_act is not None:
         said.append(_("Waiting for {name}.").format(name=cast.name(view.to_act)))
-    return Sentences(said)
+    return sentences(said)
 
 
 def _bids_placed(view: SeatView, cast: Cast) -> list[str]:
@@ -197,7 +197,7 @@ def resumed(view: SeatView, cast: Cast) -> str:
     return " ".join([head, *status])
 
 
-def bids_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
+def bids_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str | Line:
     """What each team bid and needs, then nil status; full verbosity adds each seat."""
     if no_hand_in_play(view):
         if view.outcomes:
@@ -210,10 +210,10 @@ def bids_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     said = _status(bids, view.tricks_won, view.ruleset, cast, left, brief)
     if not brief:
         said.extend(_each_seat(bids, view.tricks_won, cast))
-    return Sentences(said)
+    return sentences(said)
 
 
-def outcome_bids(outcome: HandOutcome, cast: Cast, *, brief: bool = True) -> str:
+def outcome_bids(outcome: HandOutcome, cast: Cast, *, brief: bool = True) -> Line:
     """A finished hand, told as it was scored: "Hand 3. Us: bid 7, took 9, made, 2 bags
     this hand." """
     said = [_("Hand {number}.").format(number=outcome.number)]
@@ -228,10 +228,10 @@ def outcome_bids(outcome: HandOutcome, cast: Cast, *, brief: bool = True) -> str
     said += nils
     if not brief:
         said.extend(_each_seat(dict(outcome.bids), outcome.tricks, cast))
-    return Sentences(said)
+    return sentences(said)
 
 
-def hand_entry(outcome: HandOutcome, cast: Cast) -> str:
+def hand_entry(outcome: HandOutcome, cast: Cast) -> Line:
     """One entry of the hands-played list (Shift+S): "Hand 3. Us: bid 7, took 9, plus 72,
     bags now 2, total 231. Them: bid 5, took 4, minus 50, bags now 8, total 180."
 
@@ -259,7 +259,7 @@ def hand_entry(outcome: HandOutcome, cast: Cast) -> str:
             for n in score.nils
         )
     # "Hand 3." heads the first team's sentence: a part never ends on the heading alone.
-    return Sentences([f"{said[0]} {said[1]}", *said[2:], *nils])
+    return sentences([f"{said[0]} {said[1]}", *said[2:], *nils])
 
 
 # ---- S: scores -------------------------------------------------------------------------
@@ -288,7 +288,7 @@ def scores_summary(
     elapsed: float | None = None,
     *,
     after: HandOutcome | None = None,
-) -> str:
+) -> Line:
     """ "Us 231 points, 4 bags. Them 180, 8 bags: 2 more cost 100. Target 500."
     (the warning beside the bags it is about), the hand (``after``: the finished hand whose
     result stands), the match time."""
@@ -334,10 +334,10 @@ def scores_summary(
         )
     if elapsed is not None:
         said.append(_("Time: {duration}.").format(duration=duration(elapsed)))
-    return Sentences(said)
+    return sentences(said)
 
 
-def what_we_need(view: SeatView, cast: Cast) -> str:
+def what_we_need(view: SeatView, cast: Cast) -> str | Line:
     """Tricks your team still needs, partner's nil, whether the opponents can be set."""
     if no_hand_in_play(view):
         return _(NO_HAND_IN_PLAY)
@@ -382,7 +382,7 @@ def what_we_need(view: SeatView, cast: Cast) -> str:
             _nil_words(seat, bid.blind, taken, cast, done=False, brief=True)
             for seat, bid, taken in team_nils
         )
-    return Sentences(said + nils)
+    return sentences(said + nils)
 
 
 __all__ = [

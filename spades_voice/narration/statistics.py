@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from spades_voice.narration.breaths import Sentences
 from spades_voice.narration.language import N_, _, ngettext
+from spades_voice.narration.lines import Line, sentences
 from spades_voice.narration.words import cap, decimal
 
 
@@ -39,7 +39,7 @@ class Figures(Protocol):
 NONE_YET = N_("No matches played yet.")
 
 
-def statistics_summary(figures: Figures) -> str:
+def statistics_summary(figures: Figures) -> str | Line:
     """ "5 matches: 3 won, 2 lost. Streak 1, best 2. 42 points a hand. Nils: 2 of 3 made.
     1 bag penalty." """
     if not figures.played:
@@ -63,7 +63,7 @@ def statistics_summary(figures: Figures) -> str:
     parts.append(
         ngettext("{n} bag penalty.", "{n} bag penalties.", penalties).format(n=penalties)
     )
-    return Sentences(parts)
+    return sentences(parts)
 
 
 def _number(x: float) -> str:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from spades_voice.narration.breaths import BREATH, Sentences
-from spades_voice.narration.hints import hint_cards, hint_reason
+from spades_voice.narration.breaths import BREATH
+from spades_voice.narration.hints import hint_cards
 from spades_voice.narration.language import N_, _, ngettext, pgettext
+from spades_voice.narration.lines import Line, own, sentences
 from spades_voice.narration.naming import (
     bid_name,
     card_name,
@@ -20,7 +21,7 @@ from spades_voice.narration.naming import (
     suit_name,
     the_card,
 )
-from spades_voice.narration.showing import Showing, own
+from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.words import Cast, by_suit, cap, hand_order, join
 from spades_voice.options import HandOrder
 from spades_voice.rules import (
@@ -44,20 +45,20 @@ if TYPE_CHECKING:  # the AI is not imported at start-up just for a type
 # ---- H: the hand --------------------------------------------------------------------
 
 
-def hand_summary(view: SeatView, order: HandOrder = HandOrder.SUIT) -> str:
+def hand_summary(view: SeatView, order: HandOrder = HandOrder.SUIT) -> str | Line:
     """ "Spades: ace, 10, 4. Hearts: king, 9. Diamonds: none. ... 3 spades." By rank:
     "Ace: spades, hearts. King: clubs. ... 3 spades." As dealt: "As dealt: ace of spades,
     4 of hearts, ... 3 spades." """
     if not view.hand:
         return _("Your hand is empty.")
     groups = by_suit(view.hand)
-    parts: list[str]
+    parts: list[str | Line]
     if order is HandOrder.RANK:
         cards = hand_order(view.hand, order)
         ranks = list(dict.fromkeys(c.rank for c in cards))
         of_rank = [[c for c in cards if c.rank == r] for r in ranks]
         parts = [
-            Showing(
+            Line.of(
                 f"{cap(rank_name(run[0].rank))}: {', '.join(suit_name(c.suit) for c in run)}.",
                 run,
             )
@@ -71,7 +72,7 @@ def hand_summary(view: SeatView, order: HandOrder = HandOrder.SUIT) -> str:
         whole = _("As dealt: {cards}.").format(cards=", ".join(names))
         step = len(cards) if len(whole.split()) + 2 <= BREATH else DEALT_RUN
         parts = [
-            Showing(
+            Line.of(
                 _("As dealt: {cards}.").format(cards=", ".join(names[i : i + step]))
                 if i == 0
                 else f"{cap(', '.join(names[i : i + step]))}.",
@@ -82,7 +83,7 @@ def hand_summary(view: SeatView, order: HandOrder = HandOrder.SUIT) -> str:
     else:
         none = pgettext("no cards of a suit", "none")
         parts = [
-            Showing(
+            Line.of(
                 f"{cap(suit_name(suit))}: "
                 f"{', '.join(rank_name(c.rank) for c in groups[suit]) or none}.",
                 groups[suit],
@@ -94,17 +95,17 @@ def hand_summary(view: SeatView, order: HandOrder = HandOrder.SUIT) -> str:
         parts.append(ngettext("{n} spade.", "{n} spades.", spades).format(n=spades))
     else:
         parts.append(_("No spades."))
-    return Sentences(parts)
+    return sentences(parts)
 
 
-def focus_line(card: Card, playable: bool | None) -> str:
+def focus_line(card: Card, playable: bool | None) -> Line:
     """The focused card, and whether it can be played when that matters."""
     name = cap(card_name(card))
     if playable is None:
-        return Showing(f"{name}.", [card])
+        return Line.of(f"{name}.", [card])
     if playable:
-        return Showing(_("{card}, playable.").format(card=name), [card])
-    return Showing(_("{card}, not playable.").format(card=name), [card])
+        return Line.of(_("{card}, playable.").format(card=name), [card])
+    return Line.of(_("{card}, not playable.").format(card=name), [card])
 
 
 def no_hand_in_play(view: SeatView) -> bool:
@@ -155,7 +156,7 @@ def plays_text(trick: Trick, cast: Cast, *, brief: bool = True) -> str:
 NO_HAND_IN_PLAY = N_("No hand in play.")
 
 
-def trick_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
+def trick_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str | Line:
     """This trick so far and who is winning it."""
     if no_hand_in_play(view):
         return _(NO_HAND_IN_PLAY)
@@ -179,7 +180,7 @@ def trick_summary(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
         said.append(_("Your turn."))
     elif view.to_act is not None:
         said.append(_("{name} to play.").format(name=cast.name(view.to_act)))
-    return Showing(" ".join(said), own(trick, cast.me))
+    return Line.of(" ".join(said), own(trick, cast.me))
 
 
 def count_summary(view: SeatView) -> str:
@@ -198,23 +199,23 @@ def count_summary(view: SeatView) -> str:
     return f"{head} {broken}"
 
 
-def trick_line(trick: Trick, number: int, cast: Cast, *, brief: bool = True) -> str:
+def trick_line(trick: Trick, number: int, cast: Cast, *, brief: bool = True) -> Line:
     """A completed trick for review: every card, then who took it."""
     plays = plays_text(trick, cast, brief=brief)
     said = _("Trick {number}: {plays}.").format(number=number, plays=plays)
     if trick.winner is not None:
         said += " " + _took(cast, trick.winner)
-    return Showing(said, own(trick, cast.me))
+    return Line.of(said, own(trick, cast.me))
 
 
-def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast, *, brief: bool = True) -> str:
+def last_trick_summary(tricks: tuple[Trick, ...], cast: Cast, *, brief: bool = True) -> str | Line:
     if not tricks:
         return _("No trick completed yet this hand.")
     last = tricks[-1]
     said = _("Last trick: {plays}.").format(plays=plays_text(last, cast, brief=brief))
     if last.winner is not None:
         said += " " + _took(cast, last.winner)
-    return Showing(said, own(last, cast.me))
+    return Line.of(said, own(last, cast.me))
 
 
 # ---- W: seats ------------------------------------------------------------------------------
@@ -294,7 +295,7 @@ def _bids_since(view: SeatView, cast: Cast) -> str:
     return head.format(bids=", ".join(f"{cast.name(s)} {bid_name(b)}" for s, b in bids_after))
 
 
-def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
+def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str | Line:
     """Every play since the player's previous card (or bid), in order."""
     if no_hand_in_play(view):
         return _(NO_HAND_IN_PLAY)
@@ -338,39 +339,29 @@ def since_last_turn(view: SeatView, cast: Cast, *, brief: bool = True) -> str:
     if not mine:
         # The key itself means "since my card": only a player yet to play is told otherwise.
         pieces[0] = _("You have not played yet: {plays}").format(plays=pieces[0])
-    return Sentences(pieces)
+    return sentences(pieces)
 
 
 # ---- hints ------------------------------------------------------------------------------------
 
 
-def hint_line(h: Hint, sure: int | None = None) -> str:
+def hint_line(h: Hint, sure: int | None = None) -> Line:
     """The suggestion, said once: the hint's reason already starts with the decision
     ("Play the king of hearts: the ace is gone."); a bare decision gets a plain line.
 
     ``sure`` is where the bid list starts (the player's sure tricks): when the hint bids
     otherwise, the line ends with the sure tricks, so the two are not left quietly apart.
     """
-    said = _("{hint} Enter takes it.").format(hint=_hint_words(h))
+    said = _("{hint} Enter takes it.").format(hint=say_reason(h.reason))
     if isinstance(h.decision, Bid) and sure is not None and h.decision != Bid(sure):
         said += " " + _("Sure tricks: {sure}.").format(sure=sure)
-    return Showing(said, hint_cards(h))
-
-
-def _hint_words(h: Hint) -> str:
-    """The hint's reason, which starts with the decision, or the bare decision."""
-    line = hint_reason(h)
-    if line:
-        return line
-    if isinstance(h.decision, Bid):
-        return _("Bid {bid}.").format(bid=bid_name(h.decision))
-    return _("Play {the_card}.").format(the_card=the_card(h.decision))
+    return Line.of(said, hint_cards(h))
 
 
 def thinking_line(name: str, h: Hint) -> str:
     """Watching computers: what the one to act weighs, in one breath ("Robin is thinking.
     Play the king of hearts: the ace is gone.")."""
-    return _("{name} is thinking. {reason}").format(name=name, reason=_hint_words(h))
+    return _("{name} is thinking. {reason}").format(name=name, reason=say_reason(h.reason))
 
 
 def between_hands(outcome: HandOutcome) -> str:

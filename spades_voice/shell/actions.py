@@ -94,7 +94,7 @@ LAYERS: tuple[tuple[Mapping[str, Handler], Live], ...] = (
 def run(shell: Shell, handler: Handler, key: str | None) -> None:
     """Do ``handler``'s action, pressed as ``key`` (a long answer's cue names the key that
     asks for it again: "H again for the rest.")."""
-    shell.narrator.again = spoken_key(key) if key is not None else ""
+    shell.narrator.asked_by(spoken_key(key) if key is not None else "")
     handler(shell)
 
 
@@ -196,6 +196,5 @@ class Actions:
         if not shell.bidding_now(view) or bid not in BID_CHOICES:
             shell.answer(prompts.NO_BID_DUE)
             return
-        shell.focus.bid = BID_CHOICES.index(bid)
-        shell.focus.bid_heard = True
+        shell.focus.choose_bid(bid)
         shell.answer(prompts.bid_choice(bid))

@@ -25,7 +25,7 @@ from spades_voice.narration.coach import (
 )
 from spades_voice.narration.keynames import spoken_key
 from spades_voice.narration.reasons import say_reason
-from spades_voice.rules import BID_CHOICES, Bid, Card, IllegalAction, SeatView
+from spades_voice.rules import IllegalAction, SeatView
 from spades_voice.shell.binding import registry
 from spades_voice.shell.list_mode import open_list
 from spades_voice.shell.state import ListView, Shell
@@ -80,11 +80,7 @@ def _hinted(shell: Shell, view: SeatView, found: Hint | str) -> None:
     if position_of(shell.view()) != position_of(view):
         return  # thought out elsewhere, and the game moved on: it no longer applies
     # Focus moves to the suggestion, so Enter takes it and Left/Right start from it.
-    if isinstance(found.decision, Bid) and found.decision in BID_CHOICES:
-        shell.focus.bid = BID_CHOICES.index(found.decision)
-        shell.focus.bid_heard = True  # the hint says the bid
-    elif isinstance(found.decision, Card):
-        shell.focus.card = shell.focus.heard = found.decision  # the hint names it
+    shell.focus.take(found.decision)
     shell.answer(say.hint_line(found, sure_tricks(view.hand) if view.legal_bids else None))
 
 

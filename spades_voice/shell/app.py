@@ -197,13 +197,12 @@ class Redraws(Protocol):
 async def drive(shell: Shell, wake: asyncio.Event, app: Redraws) -> None:
     """Step the computers at the pace: one decision each time its delay has passed.
 
-    While no computer may move, it waits to be woken, with ``shell.driver.computers_idle`` set:
+    While no computer may move, it waits to be woken, the driver idle (``Driver.idle``):
     nothing moves at the table until a key or an event wakes it."""
     while True:
         if not shell.computers_may_act():
-            shell.driver.computers_idle.set()
-            await wake.wait()
-            shell.driver.computers_idle.clear()
+            with shell.driver.idle():
+                await wake.wait()
             wake.clear()
             continue
         remaining = shell.driver.remaining()
@@ -347,7 +346,7 @@ def _wiring(
             shell.tell(text)
         app.invalidate()
 
-    shell.driver.on_wake = on_wake
+    shell.driver.wake_with(on_wake)
     shell.on_quit = lambda: app.exit(result=0)
     if shell.sound is not None:
         shell.sound.on_notice = on_sound_notice

@@ -77,7 +77,7 @@ def _runner(
 ) -> Callable[[KeyPressEvent], None]:
     def run(event: KeyPressEvent) -> None:
         # A long answer's cue names the key that asks for it again ("H again for the rest.").
-        shell.narrator.again = spoken_key(key)
+        shell.narrator.asked_by(spoken_key(key))
         why_not = watcher_answer(shell, name)
         if why_not is not None:
             shell.answer(why_not)

@@ -52,7 +52,7 @@ def load_chat_bindings(shell: Shell) -> KeyBindings:
     @kb.add("escape", filter=typing)
     def _cancel(event: KeyPressEvent) -> None:
         """Close the line without sending it."""
-        shell.overlay = None
+        shell.overlays.close()
         shell.answer(chat.NOT_SENT)
 
     return kb
@@ -81,7 +81,7 @@ def send(shell: Shell) -> None:
     if not text:
         shell.answer(chat.NOTHING_TO_SEND)
         return
-    shell.overlay = None
+    shell.overlays.close()
     table = shell.table
     if not isinstance(table, SharedSeat):  # no one else is at this table
         shell.answer(chat.NO_ONE_TO_CHAT)
@@ -123,5 +123,5 @@ def chat_(shell: Shell) -> None:
     if not heard_by:
         shell.answer(chat.NO_ONE_TO_CHAT)
         return
-    shell.overlay = Draft()
+    shell.overlays.open(Draft())
     shell.answer(chat.SAY_OPEN)

@@ -8,7 +8,7 @@ Each handler's docstring is its spoken help. Every change is handed to the store
 from __future__ import annotations
 
 from spades_voice.narration import prompts
-from spades_voice.options import EventKind, Verbosity, Voice
+from spades_voice.options import Verbosity
 from spades_voice.shell.binding import registry
 from spades_voice.shell.menu_mode import open_speech_menu, remember
 from spades_voice.shell.state import Shell
@@ -19,9 +19,9 @@ CHOICE_ACTIONS, action = registry()
 @action("pace")
 def pace(shell: Shell) -> None:
     """Change the pace of the computers: relaxed, quick or instant."""
-    shell.driver.pace = shell.driver.pace.following
-    shell.answer(prompts.pace_now(shell.driver.pace.value))
-    remember(shell, pace=shell.driver.pace)
+    chosen = shell.driver.next_pace()
+    shell.answer(prompts.pace_now(chosen.value))
+    remember(shell, pace=chosen)
     shell.advance()
 
 
@@ -30,9 +30,7 @@ def verbosity(shell: Shell) -> None:
     """Switch between brief and full descriptions of each card and trick."""
     shell.brief = not shell.brief
     chosen = Verbosity.BRIEF if shell.brief else Verbosity.FULL
-    for kind in (EventKind.CARDS, EventKind.TRICKS):
-        if shell.narrator.voices[kind].spoken:
-            shell.narrator.voices[kind] = Voice.BRIEF if shell.brief else Voice.FULL
+    shell.narrator.cards_briefly(shell.brief)
     shell.answer(prompts.verbosity_now(chosen.value))
     remember(shell, verbosity=chosen, voices=dict(shell.narrator.voices))
 
@@ -40,9 +38,9 @@ def verbosity(shell: Shell) -> None:
 @action("hand_order")
 def hand_order(shell: Shell) -> None:
     """Order of your hand: by suit, by rank, or as dealt. H and moving follow it."""
-    shell.focus.order = shell.focus.order.following(dealt_known=bool(shell.view().dealt))
-    shell.answer(prompts.hand_order_now(shell.focus.order.value))
-    remember(shell, hand_order=shell.focus.order)
+    order = shell.focus.next_order(dealt_known=bool(shell.view().dealt))
+    shell.answer(prompts.hand_order_now(order.value))
+    remember(shell, hand_order=order)
 
 
 @action("speech_menu")

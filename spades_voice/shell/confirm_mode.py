@@ -29,7 +29,7 @@ def _confirm(shell: Shell, by_enter: bool) -> None:
     if by_enter is not question.enter_is_yes:
         shell.answer(question.question)  # not the key it names: ask again
         return
-    shell.overlay = None
+    shell.overlays.close()
     shell.clock_update()
     question.on_yes()
 
@@ -51,7 +51,7 @@ def back(shell: Shell) -> None:
     """No."""
     question = shell.question
     assert question is not None
-    shell.overlay = None
+    shell.overlays.close()
     shell.clock_update()
     if question.on_no is not None:
         question.on_no()

@@ -1,5 +1,7 @@
-"""When the computers may move: the pace, the time of the next step, and whether the
-pace driver (``app``) sleeps until something wakes it. The clock is injected.
+"""When the computers may move: the pace, whether the player paused the game, the time
+of the next step, and whether the pace driver (``app``) sleeps until something wakes it.
+The clock is injected. This part owns them: the keys ask it (``toggle_pause``,
+``next_pace``), and what drives it is given once (``wake_with``, ``think_with``).
 
 Where they think (and the hint and the coach with them) is ``Thinking``: here, in this
 process's worker threads, for the terminal; in a server's worker processes for a page
@@ -11,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -77,6 +80,43 @@ class Driver:
     on_wake: Callable[[], None] = lambda: None
     #: Where the computers, the hint and the coach think.
     thinking: Thinking = field(default_factory=ThinkHere)
+    #: The player paused the game: no computer moves until they resume it.
+    _paused: bool = False
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    def toggle_pause(self) -> bool:
+        """Pause, or resume (the next computer then waits one delay from now); whether
+        the game is paused now."""
+        self._paused = not self._paused
+        if not self._paused:
+            self.resumed()
+        return self._paused
+
+    def next_pace(self) -> Pace:
+        """The next pace (relaxed, quick, instant, and round again)."""
+        self.pace = self.pace.following
+        return self.pace
+
+    def wake_with(self, on_wake: Callable[[], None]) -> None:
+        """``on_wake`` is called when the computers may have something to do."""
+        self.on_wake = on_wake
+
+    def think_with(self, thinking: Thinking) -> None:
+        """The computers, the hint and the coach think in ``thinking`` from now on."""
+        self.thinking = thinking
+
+    @contextmanager
+    def idle(self) -> Iterator[None]:
+        """While inside, no computer may move and the pace driver waits to be woken
+        (``computers_idle`` is set)."""
+        self.computers_idle.set()
+        try:
+            yield
+        finally:
+            self.computers_idle.clear()
 
     def after_event(self, *, trick: bool) -> None:
         """An event was said: the next computer waits its delay (longer after a trick)."""

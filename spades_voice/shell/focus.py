@@ -1,7 +1,9 @@
 """Where the player is in their hand and in the bid list, and what of it they have heard.
 
 Reading never moves the focus (the screen is drawn from ``focused`` as often as
-prompt_toolkit likes); the keys move it with ``put`` and the bid list's index.
+prompt_toolkit likes). The focus is this part's own: the keys and the hint move it only
+by asking it (``put``, ``hear``, ``move_bid``, ``choose_bid``, ``hear_bid``, ``take``,
+``next_order``), never by setting its fields.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from dataclasses import dataclass
 from spades_voice.ai import sure_tricks
 from spades_voice.narration import hand_order, prompts
 from spades_voice.options import HandOrder
-from spades_voice.rules import BID_CHOICES, Bid, Card, Phase, SeatView
+from spades_voice.rules import BID_CHOICES, Bid, Card, Move, Phase, SeatView
 
 #: Where the bid list starts until the player's cards are known: 3 is a common bid, and
 #: never nil by accident. Once they are, it starts on the player's sure tricks.
@@ -59,6 +61,11 @@ class Focus:
         self.place, self.card = index, cards[index]
         self.heard = cards[index]
 
+    def hear(self, card: Card | None) -> None:
+        """``card`` was named as the focus (a first Enter names it), or None: nothing is
+        heard (moves were taken back)."""
+        self.heard = card
+
     def turn_begins(self, view: SeatView) -> None:
         """Start a turn to play on a card that can be played: the focused card if it can,
         else the first that can, so Left/Right begin among real choices."""
@@ -68,6 +75,43 @@ class Focus:
     @property
     def bid_choice(self) -> Bid:
         return BID_CHOICES[self.bid]
+
+    def move_bid(self, where: str) -> Bid:
+        """Move in the bid list ("first", "last", or a step: "previous"/"up",
+        "next"/"down"), staying within it; the caller says the bid, so it is heard."""
+        last = len(BID_CHOICES) - 1
+        step = {"previous": -1, "up": -1, "next": 1, "down": 1}
+        if where == "first":
+            self.bid = 0
+        elif where == "last":
+            self.bid = last
+        else:
+            self.bid = max(0, min(last, self.bid + step[where]))
+        return self.hear_bid()
+
+    def choose_bid(self, bid: Bid) -> None:
+        """Focus ``bid`` (a bid key, the hint); the caller says it, so it is heard."""
+        self.bid = BID_CHOICES.index(bid)
+        self.bid_heard = True
+
+    def hear_bid(self) -> Bid:
+        """The focused bid is said now: Enter may place it. The bid to say."""
+        self.bid_heard = True
+        return self.bid_choice
+
+    def take(self, decision: Move) -> None:
+        """Focus what the hint suggests (it names it), so Enter takes it and moving starts
+        from it."""
+        if isinstance(decision, Bid):
+            if decision in BID_CHOICES:
+                self.choose_bid(decision)
+        else:
+            self.card = self.heard = decision
+
+    def next_order(self, *, dealt_known: bool) -> HandOrder:
+        """The next hand order (as dealt only when the deal's order is known)."""
+        self.order = self.order.following(dealt_known=dealt_known)
+        return self.order
 
     def bid_from_hand(self, view: SeatView) -> Bid:
         """Focus the bid list on the player's sure tricks; the value to say."""

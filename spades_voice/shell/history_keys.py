@@ -12,6 +12,7 @@ import enum
 import time
 
 from spades_voice.narration import prompts, stored
+from spades_voice.narration.lines import text_of
 from spades_voice.options import EventKind
 from spades_voice.shell.binding import registry
 from spades_voice.shell.state import ListView, Shell
@@ -58,7 +59,7 @@ def cycle_filter(shell: Shell, view: ListView) -> None:
         entries = [t for t, k in zip(shell.narrator.history, kinds, strict=True) if chosen.keeps(k)]
     view.entries = entries or [prompts.NOTHING_OF_THIS_KIND]
     view.pos = len(view.entries) - 1
-    newest = view.entry if entries else ""
+    newest = text_of(view.entry) if entries else ""  # history entries are words
     shell.answer(prompts.history_filtered(chosen.value, len(entries), newest))
 
 

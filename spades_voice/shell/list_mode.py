@@ -9,6 +9,7 @@ from __future__ import annotations
 from spades_voice import narration as say
 from spades_voice.narration import prompts, texts
 from spades_voice.narration.keynames import spoken_key
+from spades_voice.narration.lines import Line
 from spades_voice.shell.binding import registry
 from spades_voice.shell.history_keys import cycle_filter
 from spades_voice.shell.state import ListView, Shell
@@ -24,18 +25,18 @@ def open_list(shell: Shell, view: ListView, intro: str) -> None:
     if not view.entries:
         shell.answer(intro)
         return
-    shell.overlay = view
+    shell.overlays.open(view)
     shell.clock_update()
     say_entry(shell, view.entry, intro)
 
 
-def say_entry(shell: Shell, entry: str, intro: str = "") -> None:
+def say_entry(shell: Shell, entry: str | Line, intro: str = "") -> None:
     """An entry of the open list, ``intro`` first. A long entry is said in parts, and
     the key that says the entry again (Enter) says the rest: moving goes to the next."""
     keys = shell.keymap.keys_for("select")
     if keys:
-        shell.narrator.again = spoken_key(keys[0])
-    shell.narrator.note = intro
+        shell.narrator.asked_by(spoken_key(keys[0]))
+    shell.narrator.before_next(intro)
     shell.answer(entry)
 
 
@@ -142,7 +143,7 @@ def history_filter(shell: Shell) -> None:
 @action("back")
 def back(shell: Shell) -> None:
     """Back to the table."""
-    shell.overlay = None
+    shell.overlays.close()
     shell.clock_update()
     shell.answer(prompts.BACK_TO_TABLE)
     shell.advance()

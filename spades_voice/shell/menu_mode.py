@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from spades_voice.narration import prompts
-from spades_voice.options import EventKind, Voice
+from spades_voice.options import EventKind
 from spades_voice.shell.binding import registry
 from spades_voice.shell.list_mode import open_list
 from spades_voice.shell.overlays import MENU_KIND
@@ -42,7 +42,7 @@ def remember(shell: Shell, **changes: Any) -> None:
 
 def row_text(shell: Shell, row: str) -> str:
     if row == "only_card":
-        return prompts.only_card_row(shell.only_card)
+        return prompts.only_card_row(shell.only.on)
     kind = EventKind(row)
     return prompts.voice_row(row, shell.narrator.voices[kind].value, has_detail=kind.has_detail)
 
@@ -63,16 +63,13 @@ def _change(shell: Shell, step: int) -> None:
     assert view is not None  # the bindings are live only while the menu is open
     row = ROWS[view.pos]
     if row == "only_card":
-        shell.only_card = not shell.only_card
-        remember(shell, only_card=shell.only_card)
+        remember(shell, only_card=shell.only.choose(not shell.only.on))
     else:
-        kind = EventKind(row)
-        choices = Voice.choices(kind)
-        now = shell.narrator.voices[kind]
-        here = choices.index(now) if now in choices else 0
-        shell.narrator.voices[kind] = choices[(here + step) % len(choices)]
+        shell.narrator.next_voice(EventKind(row), step)
         remember(shell, voices=dict(shell.narrator.voices))
-    view.entries[view.pos] = row_text(shell, row)
+    rows = list(view.entries)
+    rows[view.pos] = row_text(shell, row)
+    view.entries = rows
     shell.answer(view.entry)
 
 

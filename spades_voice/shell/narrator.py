@@ -1,6 +1,6 @@
 """How the shell speaks: a key's answer interrupts; a game event is queued in order and
 kept in the history log, spoken or not as the player chose for its kind. Every line
-passes here, so here is where a line that names cards (``narration.showing``) is noticed:
+passes here, so here is where a line that names cards (``narration.lines``) is noticed:
 ``on_shown`` hears which cards were just said; and where a long answer is said a breath
 at a time (``narration.breaths``): its first part, and the same answer asked for again
 right away says the next part (any other answer ends it).
@@ -16,9 +16,9 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from spades_voice.narration.breaths import breaths, more_cue, pieces_of
+from spades_voice.narration.breaths import breaths, more_cue
 from spades_voice.narration.language import line
-from spades_voice.narration.showing import Showing, shown
+from spades_voice.narration.lines import Line, as_line, cards_of, pieces_of
 from spades_voice.options import DEFAULT_VOICES, EventKind, Voice
 from spades_voice.rules import TOLD_EVENTS, Card, Match, told
 from spades_voice.rules.events import HandDealt
@@ -52,9 +52,10 @@ class Narrator:
     _scanned: int = 0
     _at: int = 0
     last_spoken: str = ""
-    #: Said before / after the next answer, once (blind nil withdrawn; the bid to place).
-    note: str = ""
-    coda: str = ""
+    #: Said before / after the next answer, once (blind nil withdrawn; the bid to place):
+    #: set by ``before_next`` and ``after_next``.
+    _note: str = ""
+    _coda: str = ""
     #: Everything said lately, oldest first (for a problem report).
     said: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_SPEECH))
     #: Told the cards a line just said named (the shell records a look at its own).
@@ -62,52 +63,83 @@ class Narrator:
     #: Whether answers are said a breath at a time (brief verbosity; full says them whole).
     in_breaths: Callable[[], bool] = lambda: True
     #: The key, as spoken, that asks for the answer being given again ("H"): the cue at
-    #: the end of a part names it.
-    again: str = ""
+    #: the end of a part names it (``asked_by``).
+    _again: str = ""
     #: The answer being said in parts, and its parts not yet said.
-    _long: str = ""
-    _rest: list[Showing] = field(default_factory=list)
+    _long: str | Line = ""
+    _rest: list[Line] = field(default_factory=list)
 
-    def answer(self, text: str) -> None:
+    def next_voice(self, kind: EventKind, step: int) -> Voice:
+        """How ``kind`` reaches the player: its next (``step`` 1) or previous (-1) choice
+        (the speech menu)."""
+        choices = Voice.choices(kind)
+        now = self.voices[kind]
+        here = choices.index(now) if now in choices else 0
+        self.voices[kind] = choices[(here + step) % len(choices)]
+        return self.voices[kind]
+
+    def cards_briefly(self, brief: bool) -> None:
+        """Cards and tricks, where they are spoken, are said briefly or in full (the
+        verbosity key)."""
+        for kind in (EventKind.CARDS, EventKind.TRICKS):
+            if self.voices[kind].spoken:
+                self.voices[kind] = Voice.BRIEF if brief else Voice.FULL
+
+    def asked_by(self, key: str) -> None:
+        """The answer that follows was asked for by ``key`` (as spoken, "" for none): a long
+        answer's cue names it ("H for more.")."""
+        self._again = key
+
+    def before_next(self, note: str) -> None:
+        """Say ``note`` first with the next answer, once ("Paused.", a list's intro)."""
+        self._note = note
+
+    def after_next(self, coda: str) -> None:
+        """Say ``coda`` last with the next answer, once (the bid to place)."""
+        self._coda = coda
+
+    def answer(self, text: str | Line) -> None:
         """A key's answer: interrupts whatever is being said. A waiting note or coda is
         said with it, in the same breath. A fixed sentence is said in the player's language.
         A long answer (brief verbosity) is said in parts: the same answer again says the
         next part."""
         if self._rest and text == self._long:
-            self.note = self.coda = ""  # said with the first part
+            self._note = self._coda = ""  # said with the first part
             self._say(self._rest.pop(0))
             return
-        pieces = [*pieces_of(self.note), *pieces_of(text), *pieces_of(self.coda)]
-        self.note = self.coda = ""
-        if self.in_breaths() and self.again:
-            parts = breaths(pieces, more_cue(self.again))
+        pieces = [*pieces_of(self._note), *pieces_of(text), *pieces_of(self._coda)]
+        self._note = self._coda = ""
+        if self.in_breaths() and self._again:
+            parts = breaths(pieces, more_cue(self._again))
         else:
-            parts = [Showing(" ".join(line(piece) for piece in pieces), shown(*pieces))]
+            parts = [Line.join(as_line(piece) for piece in pieces)]
         self._long, self._rest = text, list(parts[1:])
-        self._say(parts[0] if parts else "")
+        self._say(parts[0] if parts else Line(""))
 
-    def _say(self, text: str) -> None:
+    def _say(self, said: Line) -> None:
         """Say one answer (or a part of one), noting the cards it names."""
-        cards = shown(text)
-        self.last_spoken = text
-        self.said.append(text)
-        self.speaker.query(text)
-        if cards:
-            self.on_shown(cards)
+        self.last_spoken = said.text
+        self.said.append(said.text)
+        self.speaker.query(said.text)
+        if said.cards:
+            self.on_shown(said.cards)
 
     def tell(
-        self, text: str, kind: EventKind | None = EventKind.NOTICES, event: int | None = None
+        self,
+        text: str | Line,
+        kind: EventKind | None = EventKind.NOTICES,
+        event: int | None = None,
     ) -> None:
         """A game event: queued in order, and kept in the history log; only kept there
         when the player chose "history only" for its kind (``None``: always spoken).
         ``event``: the number of the match's told event this is a line of."""
-        cards = shown(text)
-        text = line(text)
-        self.recall(str(text), kind, event)  # read back later: it shows no card then
+        cards = cards_of(text)
+        words = as_line(text).text
+        self.recall(words, kind, event)  # read back later: it shows no card then
         if kind is None or self.voices[kind].spoken:
-            self.last_spoken = text
-            self.said.append(text)
-            self.speaker.event(text)
+            self.last_spoken = words
+            self.said.append(words)
+            self.speaker.event(words)
             if cards:
                 self.on_shown(cards)
 
@@ -121,6 +153,12 @@ class Narrator:
         self.history.append(text)
         self.history_kinds.append(kind)
         self.history_events.append(event)
+
+    def story_told(self, told: int, *, deal_retold: bool) -> None:
+        """A resumed match's story is in the history up to its ``told``-th event; the
+        next deal the table reports is one it holds already (``deal_retold``)."""
+        self.events_told = told
+        self.deal_retold = deal_retold
 
     def number(self, event: object) -> int | None:
         """The number of the match's told event ``event`` is (``rules.told``), or None for

@@ -1,13 +1,16 @@
 """What can open over the table: a list, a yes/no question, a chat line being typed; and
-the mode each puts the keys in. (``state`` re-exports these; the shell's state holds one
-at a time in ``Shell.overlay``.)
+the mode each puts the keys in. (``state`` re-exports these.) One at a time is open, held
+by ``Overlays``, the shell's part that alone opens and closes them (``Shell.overlay`` reads
+what is open).
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from spades_voice.narration.lines import Line
 
 
 class Mode(enum.Enum):
@@ -43,7 +46,7 @@ class ListView:
 
     kind: str  # "history", "hands", "help", "rules", "review", "speech", "coach"
     title: str
-    entries: list[str]  # oldest first for history (shown newest first), else in order
+    entries: Sequence[str | Line]  # oldest first for history (shown newest first), else in order
     pos: int = 0  # index into ``entries``
     filter: str = "all"  # the history's filter (``list_mode.HistoryFilter``)
 
@@ -62,7 +65,7 @@ class ListView:
         return len(self.entries) - self.pos if self.newest_first else self.pos + 1
 
     @property
-    def entry(self) -> str:
+    def entry(self) -> str | Line:
         return self.entries[self.pos]
 
 
@@ -90,3 +93,22 @@ class Draft:
 
     text: str = ""
 
+
+@dataclass
+class Overlays:
+    """What is open over the table now (None: the table itself), one at a time; a key
+    opens or closes it by asking here."""
+
+    _open: ListView | Confirm | Draft | None = None
+
+    @property
+    def now(self) -> ListView | Confirm | Draft | None:
+        return self._open
+
+    def open(self, overlay: ListView | Confirm | Draft) -> None:
+        """``overlay`` is open now, in place of whatever was."""
+        self._open = overlay
+
+    def close(self) -> None:
+        """Back to the table."""
+        self._open = None

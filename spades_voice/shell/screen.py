@@ -12,6 +12,7 @@ from spades_voice import narration as say
 from spades_voice.narration import prompts, texts
 from spades_voice.narration.chat import SAY_PROMPT
 from spades_voice.narration.language import line as tr
+from spades_voice.narration.lines import text_of
 from spades_voice.narration.naming import bid_name
 from spades_voice.rules import BID_CHOICES
 from spades_voice.shell.state import Draft, Shell
@@ -27,7 +28,7 @@ class Screen:
 
 def screen(shell: Shell) -> Screen:
     """The line for the mode the shell is in."""
-    prefix = tr(prompts.SCREEN_PAUSED) if shell.paused else ""
+    prefix = tr(prompts.SCREEN_PAUSED) if shell.driver.paused else ""
     question, shown = shell.question, shell.shown_list
     if question is not None:
         return Screen(prefix + tr(question.question), len(prefix))
@@ -36,7 +37,7 @@ def screen(shell: Shell) -> Screen:
         return Screen(line, len(line))
     if shown is not None:
         head = prefix + prompts.screen_list(shown.title, shown.shown, len(shown.entries))
-        return Screen(head + shown.entry, len(head))
+        return Screen(head + text_of(shown.entry), len(head))
     return _table_line(shell, prefix)
 
 
@@ -58,4 +59,5 @@ def _table_line(shell: Shell, prefix: str) -> Screen:
         return Screen(prefix + tr(prompts.SCREEN_NO_CARDS), len(prefix))
     turn = tr(prompts.SCREEN_YOUR_TURN) if view.my_turn else ""
     head = prefix + turn + tr(prompts.SCREEN_HAND)
-    return Screen(head + say.focus_line(cards[i], shell.focus.playable(view, cards[i])), len(head))
+    focused = say.focus_line(cards[i], shell.focus.playable(view, cards[i]))
+    return Screen(head + focused.text, len(head))

@@ -21,8 +21,8 @@ def look(shell: Shell, then: Callable[[], None]) -> None:
         # Said once, with the answer: the offer is gone, and the bid to place now.
         shell.sight.reveal()
         shell.clock_update()
-        shell.narrator.note = texts.BLIND_WITHDRAWN
-        shell.narrator.coda = shell.focus.bid_prompt(shell.view())
+        shell.narrator.before_next(texts.BLIND_WITHDRAWN)
+        shell.narrator.after_next(shell.focus.bid_prompt(shell.view()))
         then()
         return
 

@@ -3,7 +3,7 @@ in the match (it closes blind nil for the hand), recorded here from facts, never
 card's name.
 
 A line shows the player their cards when it names, as theirs, a card of the hand in play
-(``narration.showing`` marks which cards a line names as the player's). The events are
+(a ``narration.lines.Line`` carries the cards it names as the player's). The events are
 told a step behind the table: the hand that just ended is told (and, between hands,
 asked about) while the table has dealt the next one already. So a line counts only when
 the hand whose story is being told (``told``, moved on by each deal told) is the hand in
@@ -25,6 +25,11 @@ class Sight:
     hooks: ShellHooks
     #: The number of the hand whose events are being told.
     told: int
+
+    def telling(self, hand_number: int) -> None:
+        """The story told from now on is hand ``hand_number``'s (a deal told, moves taken
+        back)."""
+        self.told = hand_number
 
     def saw(self, cards: frozenset[Card]) -> None:
         """A line just said named ``cards`` as the player's: if they are of the hand in

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from spades_voice.narration import event_kind, stored, texts
-from spades_voice.narration.language import line
+from spades_voice.narration.lines import as_line
 from spades_voice.options import EventKind
 from spades_voice.rules import Match, told, view_at
 from spades_voice.rules.events import HandDealt, HandScored
@@ -32,9 +32,10 @@ def start(shell: Shell) -> None:
     for problem in shell.keymap.problems:
         shell.tell(problem)
     if shell.hooks.in_use_elsewhere():  # another game holds the folder: ask first
-        shell.overlay = Confirm(
+        in_use = Confirm(
             stored.FOLDER_IN_USE, lambda: _begin(shell), shell.goodbye, enter_is_yes=True
         )
+        shell.overlays.open(in_use)
         shell.tell(stored.FOLDER_IN_USE)
         shell.clock_update()
         return
@@ -71,16 +72,15 @@ def _recall(shell: Shell, match: Match, kept: History | None) -> None:
         kind = event_kind(event, shell.table.seat)
         voice = narrator.voices[kind if kind is not None else EventKind.CARDS]
         for text in lines_for(event, cast, voice, shell.keymap, None):
-            narrator.recall(line(text), kind, number)
+            narrator.recall(as_line(text).text, kind, number)  # read back: no look
         if kept is None and isinstance(event, HandScored) and shell.hold_between_hands:
             narrator.keep(texts.NEXT_HAND, EventKind.RESULTS)  # as it was said then
     for note in notes[waiting:]:
         narrator.recall(note.text, note.kind)
-    narrator.events_told = said
     # The table says the hand's deal again when it loads: the history holds it already
     # unless it was still to be said (a deal held back until N).
     dealt = [n for n, e in enumerate(events) if isinstance(e, HandDealt)]
-    narrator.deal_retold = bool(dealt) and dealt[-1] < said
+    narrator.story_told(said, deal_retold=bool(dealt) and dealt[-1] < said)
 
 
 def _resume(shell: Shell, table: Resumable, saved: Match) -> None:
@@ -114,7 +114,7 @@ def _offer(shell: Shell, table: Resumable, saved: Match, spoken: Callable[[str],
         n_is_no=True,
         enter_is_yes=True,
     )
-    shell.overlay = offer
+    shell.overlays.open(offer)
     spoken(offer.question)
     shell.clock_update()
 
@@ -123,11 +123,12 @@ def _abandon(shell: Shell, table: Resumable, saved: Match) -> None:
     if not saved.decisions:  # nothing was played: nothing is lost
         _fresh(shell, saved)
         return
-    shell.overlay = Confirm(
+    abandon = Confirm(
         texts.CONFIRM_ABANDON_SAVED,
         on_yes=lambda: _fresh(shell, saved),
         on_no=lambda: _offer(shell, table, saved, spoken=shell.answer),
     )
+    shell.overlays.open(abandon)
     shell.clock_update()
     shell.answer(texts.CONFIRM_ABANDON_SAVED)
 

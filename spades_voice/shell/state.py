@@ -21,9 +21,9 @@ from dataclasses import InitVar, dataclass, field
 from typing import assert_never
 
 from spades_voice.narration import Cast, event_kind, prompts, resumed, texts
-from spades_voice.options import EventKind, Pace, Voice
+from spades_voice.narration.lines import Line
+from spades_voice.options import EventKind, Pace
 from spades_voice.rules import (
-    Card,
     Decision,
     HandOutcome,
     IllegalAction,
@@ -35,10 +35,12 @@ from spades_voice.shell.driver import Driver
 from spades_voice.shell.focus import Focus, blind_open
 from spades_voice.shell.keymap import Keymap
 from spades_voice.shell.narrator import Narrator
+from spades_voice.shell.only_card import OnlyCard
 from spades_voice.shell.overlays import Confirm as Confirm
 from spades_voice.shell.overlays import Draft as Draft
 from spades_voice.shell.overlays import ListView as ListView
 from spades_voice.shell.overlays import Mode as Mode
+from spades_voice.shell.overlays import Overlays
 from spades_voice.shell.sight import Sight
 from spades_voice.shell.voices import lines_for
 from spades_voice.sound import SoundPlayer
@@ -91,12 +93,10 @@ class Shell:
     sight: Sight = field(init=False)
     driver: Driver = field(init=False)
     focus: Focus = field(default_factory=Focus)
-    #: Whether a turn with one legal card plays it by itself (the speech menu).
-    only_card: bool = False
-    #: The card played by itself this turn, so its line says so.
-    auto_played: Card | None = None
-    overlay: ListView | Confirm | Draft | None = None
-    paused: bool = False
+    #: Whether a turn with one legal card plays it by itself, and the card set aside.
+    only: OnlyCard = field(default_factory=OnlyCard)
+    #: What is open over the table (a list, a question, a line being typed).
+    overlays: Overlays = field(default_factory=Overlays)
     between: HandOutcome | None = None  # the finished hand while waiting for N
     over: bool = False
     pending: list[Event] = field(default_factory=list)
@@ -118,12 +118,15 @@ class Shell:
         settings = self.hooks.settings or self.start_settings
         if settings is not None:
             voices.update(settings.voices)
-            self.focus.order = settings.hand_order
-            self.only_card = settings.only_card
+            self.focus = Focus(order=settings.hand_order)
+            self.only.choose(settings.only_card)
         if not self.brief:
-            for kind in (EventKind.CARDS, EventKind.TRICKS):
-                if voices[kind].spoken:
-                    voices[kind] = Voice.FULL
+            self.narrator.cards_briefly(False)
+
+    @property
+    def overlay(self) -> ListView | Confirm | Draft | None:
+        """What is open over the table now, if anything."""
+        return self.overlays.now
 
     @property
     def mode(self) -> Mode:
@@ -141,11 +144,11 @@ class Shell:
 
     # ---- speaking -----------------------------------------------------------------
 
-    def answer(self, text: str) -> None:
+    def answer(self, text: str | Line) -> None:
         """A key's answer: interrupts whatever is being said."""
         self.narrator.answer(text)
 
-    def tell(self, text: str, kind: EventKind | None = EventKind.NOTICES) -> None:
+    def tell(self, text: str | Line, kind: EventKind | None = EventKind.NOTICES) -> None:
         """A game event: queued in order, and kept in the history log."""
         self.narrator.tell(text, kind)
 
@@ -242,7 +245,7 @@ class Shell:
                 self.hand_tricks.append(event.trick)
                 self._say(event)
             case HandDealt():
-                self.sight.told = event.number
+                self.sight.telling(event.number)
                 # A resumed hand's deal, said again: its tricks so far stay (L, K).
                 retold = self.narrator.deal_retold
                 self.hand_tricks[:] = list(self.table.view().tricks) if retold else []
@@ -252,9 +255,9 @@ class Shell:
                 self._say(event)
             case TakenBack():
                 self.narrator.taken_back(self.table.match)
-                self.sight.told = self.table.view().hand_number
+                self.sight.telling(self.table.view().hand_number)
                 self.hand_tricks[:] = list(self.table.view().tricks)
-                self.focus.heard = None
+                self.focus.hear(None)
                 self.cues.sync(self.table.view())
                 self._say(event)
             case HandScored():
@@ -276,8 +279,7 @@ class Shell:
             self.cues.event(event, self.driver.pace)
         kind = event_kind(event, self.table.seat)
         number = self.narrator.number(event)
-        if kind is None and isinstance(event, CardPlayed) and event.card == self.auto_played:
-            self.auto_played = None
+        if kind is None and isinstance(event, CardPlayed) and self.only.played(event.card):
             self.narrator.tell(prompts.only_card(event.card), None, number)
             return
         # The player's own bid and card take the cards' form; "history only" keeps the
@@ -297,10 +299,9 @@ class Shell:
     def _turn(self, event: TurnToAct) -> None:
         if event.seat is not self.table.seat:
             return
-        card = self._only_card(event)
-        if card is not None:
-            self.auto_played = card  # played once the events before it are said
-            return
+        legal = self.table.view().legal_cards
+        if self.only.turn(event.phase, legal, asking=self.question is not None):
+            return  # played by itself once the events before it are said
         self._say(event)
         view = self.table.view()
         if event.phase is Phase.BIDDING and blind_open(view):
@@ -308,22 +309,15 @@ class Shell:
         elif event.phase is Phase.PLAYING:
             self.focus.turn_begins(view)
 
-    def _only_card(self, event: TurnToAct) -> Card | None:
-        """The one legal card, when the player asked for it to play by itself."""
-        if not self.only_card or event.phase is not Phase.PLAYING or self.question is not None:
-            return None
-        legal = self.table.view().legal_cards
-        return legal[0] if len(legal) == 1 else None
-
     def _play_only_card(self) -> None:
         """Play the card ``handle`` set aside (after the events before it were said)."""
-        card = self.auto_played
+        card = self.only.set_aside
         if card is None or self.between is not None:
             return
         try:
             self.table.submit(card)
         except IllegalAction:
-            self.auto_played = None
+            self.only.refused()
             return
         self.pump()
 
@@ -340,7 +334,7 @@ class Shell:
     @property
     def live(self) -> bool:
         """The table runs: not paused, not in a confirmation, help, rules or review."""
-        if self.paused or self.quitting:
+        if self.driver.paused or self.quitting:
             return False
         shown = self.shown_list
         if isinstance(self.overlay, Draft):
@@ -406,7 +400,7 @@ class Shell:
     def ask(self, question: str, on_yes: Callable[[], None],
             on_no: Callable[[], None] | None = None) -> None:
         """Open a yes/no question; the table waits until it is answered."""
-        self.overlay = Confirm(question, on_yes, on_no)
+        self.overlays.open(Confirm(question, on_yes, on_no))
         self.clock_update()
         self.answer(question)
 

@@ -11,6 +11,7 @@ from spades_voice import narration as say
 from spades_voice.narration import notices, prompts, refusals, texts
 from spades_voice.narration.keynames import spoken_key, spoken_keys
 from spades_voice.narration.language import line
+from spades_voice.narration.lines import Line
 from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.refusals import Refusal
 from spades_voice.rules import BID_CHOICES, BLIND_NIL, Decision, IllegalAction, Phase, Reason
@@ -72,11 +73,11 @@ def hand(shell: Shell) -> None:
         look(shell, lambda: shell.answer(say.hand_summary(shell.view(), shell.focus.order)))
 
 
-def _standing(shell: Shell, text: str) -> None:
+def _standing(shell: Shell, text: str | Line) -> None:
     """An answer to "what is going on": a paused game says so first, since nothing
     moves until it resumes (a wait is never left unexplained)."""
-    if shell.paused:
-        shell.narrator.note = texts.PAUSED
+    if shell.driver.paused:
+        shell.narrator.before_next(texts.PAUSED)
     shell.answer(text)
 
 
@@ -244,20 +245,11 @@ def _move(shell: Shell, where: str) -> None:
 
 
 def _move_bid(shell: Shell, where: str) -> None:
-    last = len(BID_CHOICES) - 1
-    step = {"previous": -1, "up": -1, "next": 1, "down": 1}
-    if where == "first":
-        shell.focus.bid = 0
-    elif where == "last":
-        shell.focus.bid = last
-    else:
-        shell.focus.bid = max(0, min(last, shell.focus.bid + step[where]))
+    bid = shell.focus.move_bid(where)
     # The ends say where they are: "Lowest: nil." "Highest: 13."
-    bid = BID_CHOICES[shell.focus.bid]
-    at_end = shell.focus.bid in (0, last)
-    shell.focus.bid_heard = True
+    at_end = bid in (BID_CHOICES[0], BID_CHOICES[-1])
     shell.answer(
-        prompts.bid_edge(bid, lowest=shell.focus.bid == 0) if at_end else prompts.bid_choice(bid)
+        prompts.bid_edge(bid, lowest=bid == BID_CHOICES[0]) if at_end else prompts.bid_choice(bid)
     )
 
 
@@ -341,7 +333,7 @@ def _submit(shell: Shell, decision: Decision) -> None:
         return
     shell.pump()
     table = shell.table
-    if shell.paused and isinstance(table, Steppable) and table.computer_to_act():
+    if shell.driver.paused and isinstance(table, Steppable) and table.computer_to_act():
         shell.tell(texts.PAUSED, None)  # after your move nothing moves: say why
     shell.advance()
 
@@ -360,8 +352,7 @@ def select(shell: Shell) -> None:
     if view.phase is Phase.BIDDING:
         if view.my_turn and not shell.focus.bid_heard:
             # Nothing is placed that was not heard: say it; Enter again places it.
-            shell.focus.bid_heard = True
-            shell.answer(prompts.your_bid(BID_CHOICES[shell.focus.bid]))
+            shell.answer(prompts.your_bid(shell.focus.hear_bid()))
             return
         _submit(shell, BID_CHOICES[shell.focus.bid])
         return
@@ -372,7 +363,7 @@ def select(shell: Shell) -> None:
     card = cards[i]
     if view.my_turn and card in view.legal_cards and card != shell.focus.heard:
         # Nothing is played that was not heard: name it; Enter again plays it.
-        shell.focus.heard = card
+        shell.focus.hear(card)
         shell.answer(prompts.card_to_play(card))
         return
     _submit(shell, card)
@@ -397,7 +388,7 @@ def back(shell: Shell) -> None:
         # As H: the offer withdrawn, the hand, then the bid to place; H says the rest.
         keys = shell.keymap.keys_for("hand")
         if keys:
-            shell.narrator.again = spoken_key(keys[0])
+            shell.narrator.asked_by(spoken_key(keys[0]))
         hand(shell)
         return
     shell.answer(prompts.ALREADY_AT_TABLE)
@@ -434,7 +425,7 @@ def repeat(shell: Shell) -> None:
     """Say the last thing again."""
     said = shell.narrator.last_spoken or line(prompts.NOTHING_SAID)
     paused = line(texts.PAUSED)
-    if shell.paused and not said.startswith(paused):  # the reason nothing moves, first
+    if shell.driver.paused and not said.startswith(paused):  # the reason nothing moves, first
         said = f"{paused} {said}"
     shell.speaker.query(said)
 
@@ -450,12 +441,11 @@ def silence(shell: Shell) -> None:
 @action("pause")
 def pause(shell: Shell) -> None:
     """Pause or resume: the computers and the clock wait."""
-    shell.paused = not shell.paused
+    paused = shell.driver.toggle_pause()
     shell.clock_update()
-    if shell.paused:
+    if paused:
         shell.answer(texts.PAUSED)
         return
-    shell.driver.resumed()
     shell.answer(texts.RESUMED)
     shell.advance()
 

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from spades_voice.narration.lines import text_of
 from spades_voice.narration.statistics import statistics_summary
 from spades_voice.rules import SeatView
 from spades_voice.store import files
@@ -170,7 +171,7 @@ class Statistics:
 
     def text(self) -> str:
         """What the statistics key says (and ``spades-voice stats`` prints)."""
-        return statistics_summary(self)
+        return text_of(statistics_summary(self))
 
     def to_json(self) -> dict[str, Any]:
         """The public figures (``spades-voice stats --json``)."""

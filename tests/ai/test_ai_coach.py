@@ -18,7 +18,8 @@ import pytest
 from spades_voice.ai import Level, make_player
 from spades_voice.ai.coach import Finding, judge_moment, review
 from spades_voice.ai.hard import REFERENCE_RATE
-from spades_voice.narration.coach import coach_line
+from spades_voice.ai.hint_why import HintWhy
+from spades_voice.narration import coach
 from spades_voice.narration.naming import card_name
 from spades_voice.rules import (
     CARDS,
@@ -28,6 +29,7 @@ from spades_voice.rules import (
     Decision,
     Match,
     MatchState,
+    Reason,
     Ruleset,
     Seat,
     SeatView,
@@ -38,6 +40,11 @@ from spades_voice.rules import (
 
 Moments = list[tuple[SeatView, Decision]]
 BUDGET = 30.0  # reference-rate ms per decision: enough for these hands, quick in CI
+
+
+def _said(finding: Finding) -> str:
+    """The coach's words for ``finding`` (a line's text)."""
+    return coach.coach_line(finding).text
 
 
 def _hand(seed: int, plant: tuple[int, str] | None, north_nil: bool) -> tuple[MatchState, Moments]:
@@ -103,7 +110,7 @@ def test_a_partners_nil_not_covered() -> None:
     top = _top(moments)
     assert (top.trick, top.played) == (1, card("2H"))
     assert top.cost >= 50
-    assert coach_line(top).startswith("Trick 1: the 2 of hearts cost about ")
+    assert _said(top).startswith("Trick 1: the 2 of hearts cost about ")
 
 
 _SPOKEN = {card_name(c): c for c in CARDS}
@@ -111,7 +118,7 @@ _CARD_NAME = re.compile(r"\b(?:[2-9]|10|jack|queen|king|ace) of (?:spades|hearts
 
 
 def _named(finding: Finding) -> set[Card]:
-    named = {_SPOKEN[m] for m in _CARD_NAME.findall(coach_line(finding))}
+    named = {_SPOKEN[m] for m in _CARD_NAME.findall(_said(finding))}
     return named | {d for d in (finding.played, finding.better) if isinstance(d, Card)}
 
 
@@ -133,7 +140,7 @@ def test_never_names_a_card_unknown_at_that_moment(seed: int) -> None:
             f = judge_moment(view, d, rng, REFERENCE_RATE, 8.0)
             if f is not None:
                 cards = _named(f)
-                assert cards <= set(view.hand) | set(view.played), (coach_line(f), cards)
+                assert cards <= set(view.hand) | set(view.played), (_said(f), cards)
                 named += len(cards)
         state.apply(d)
     assert named >= 10
@@ -150,7 +157,7 @@ def test_a_bid_is_judged_against_the_same_deals() -> None:
     f = judge_moment(view, wild, random.Random(2), REFERENCE_RATE, 30.0)
     assert f is not None and f.trick is None and f.played == wild and f.better != wild
     assert f.cost > 50  # bidding all 13 on a Medium-dealt hand is a heavy set
-    assert coach_line(f).startswith("Your bid of 13 cost about ")
+    assert _said(f).startswith("Your bid of 13 cost about ")
 
 
 def test_the_table_reviews_the_players_last_finished_hand() -> None:
@@ -174,13 +181,14 @@ def test_the_table_reviews_the_players_last_finished_hand() -> None:
 def test_near_the_end_of_a_match_a_cost_is_said_as_a_chance_of_winning_it() -> None:
     king = Card.from_code("KH")
     three = Card.from_code("3H")
-    reason = "Play the 3 of hearts: the ace is still out."
-    late = Finding(4, king, three, 300.0, reason, 0.45)
-    assert coach_line(late) == (
+    why = Reason.of(HintWhy.PLAY_GIVE_LOWEST, card=three, winner=Card.from_code("AH"))
+    reason = "Play the 3 of hearts: you cannot beat the ace of hearts, so give your lowest."
+    late = Finding(4, king, three, 300.0, why, 0.45)
+    assert _said(late) == (
         "Trick 4: the king of hearts cost about 45 percent of your chance to win. "
         + reason
     )
-    early = Finding(4, king, three, 34.0, reason, 0.05)
-    assert coach_line(early) == f"Trick 4: the king of hearts cost about 34 points. {reason}"
-    single = Finding(4, king, three, 34.0, reason)
-    assert coach_line(single) == coach_line(early)
+    early = Finding(4, king, three, 34.0, why, 0.05)
+    assert _said(early) == f"Trick 4: the king of hearts cost about 34 points. {reason}"
+    single = Finding(4, king, three, 34.0, why)
+    assert _said(single) == _said(early)

@@ -19,6 +19,7 @@ from conftest import play_hand
 
 from spades_voice.ai import HardPlayer, Level, Player, hint, make_player
 from spades_voice.narration.naming import card_name
+from spades_voice.narration.reasons import english
 from spades_voice.rules import (
     CARDS,
     Card,
@@ -147,10 +148,11 @@ def test_no_hint_names_a_card_held_by_another_seat() -> None:
 
         def decide(view: SeatView, state: MatchState = state, rng: random.Random = rng) -> Card:
             h = hint(view, rng, budget_ms=4.0)
-            assert h.reason.endswith(".") and len(h.reason) < 100, h.reason
-            named = _named(h.reason)
+            said = english(h.reason)
+            assert said.endswith(".") and len(said) < 100, said
+            named = _named(said)
             hidden = _hidden(state, view.seat)
-            assert not named & hidden, (h.reason, named & hidden)
+            assert not named & hidden, (said, named & hidden)
             assert named <= set(view.hand) | set(view.played)
             nonlocal named_any
             named_any += len(named)

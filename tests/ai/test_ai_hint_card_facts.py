@@ -8,15 +8,15 @@ from conftest import build_deal, position
 from spades_voice.ai.hints import bid_reason, play_reason
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.medium import legal_of
-from spades_voice.narration.hints import said
 from spades_voice.narration.language import Language, speaking
+from spades_voice.narration.reasons import english, say_reason
 from spades_voice.rules import CARDS, Card, MatchState, Seat, view_of
 
 
 def _reason(state: MatchState, card: str) -> str:
     view = view_of(state, Seat.S)
     assert view.my_turn
-    return str(play_reason(known_of(view), legal_of(view), CARDS.index(Card.from_code(card))))
+    return english(play_reason(known_of(view), legal_of(view), CARDS.index(Card.from_code(card))))
 
 
 def test_a_boss_card_that_can_be_trumped_is_not_cashed() -> None:
@@ -65,7 +65,7 @@ def test_a_nil_bid_with_high_cards_names_them() -> None:
     deal = build_deal({Seat.S: "QS 5S 3S AH 4H 3H 2H AC 4C 3C 2C 5D 4D"})
     state = position(deal, Seat.E, [])
     known = known_of(view_of(state, Seat.S))
-    assert bid_reason(known, 0) == (
+    assert english(bid_reason(known, 0)) == (
         "Bid nil: your highest spade is the queen; "
         "shed the ace of hearts and the ace of clubs early."
     )
@@ -75,7 +75,9 @@ def test_a_nil_bid_with_low_cards_says_so() -> None:
     deal = build_deal({Seat.S: "9S 5S 3S 8H 4H 3H 2H 9C 4C 3C 2C 5D 4D"})
     state = position(deal, Seat.E, [])
     known = known_of(view_of(state, Seat.S))
-    assert bid_reason(known, 0) == "Bid nil: your highest spade is the 9 and your cards are low."
+    assert english(bid_reason(known, 0)) == (
+        "Bid nil: your highest spade is the 9 and your cards are low."
+    )
 
 
 def test_spanish_says_no_one_else_as_the_english_does() -> None:
@@ -85,9 +87,9 @@ def test_spanish_says_no_one_else_as_the_english_does() -> None:
     state = position(deal, Seat.E, [3, 3, 3, 3])
     view = view_of(state, Seat.S)
     reason = play_reason(known_of(view), legal_of(view), CARDS.index(Card.from_code("KC")))
-    assert str(reason) == "Lead the king of clubs: cash it, no one else holds a higher club."
+    assert english(reason) == "Lead the king of clubs: cash it, no one else holds a higher club."
     with speaking(Language.ES):
-        assert said(reason) == (
+        assert say_reason(reason) == (
             "Sal con el rey de tréboles: gana seguro; "
             "nadie más tiene una carta más alta de tréboles."
         )

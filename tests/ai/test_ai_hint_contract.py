@@ -10,6 +10,7 @@ from spades_voice.ai.fastplay import Stakes
 from spades_voice.ai.hints import play_reason
 from spades_voice.ai.knowledge import Known
 from spades_voice.narration.naming import bid_name, card_name
+from spades_voice.narration.reasons import english
 from spades_voice.rules import Bid, MatchState, Ruleset, cards, view_of
 from spades_voice.rules.cards import mask_of
 from spades_voice.rules.kernel import DECK
@@ -27,13 +28,14 @@ def test_every_hint_reason_starts_with_its_decision() -> None:
             view = view_of(state, seat)
             if checked % 7 == 0:
                 h = hint(view, rng, budget_ms=20)
+                said = english(h.reason)
                 if isinstance(h.decision, Bid):
-                    assert h.reason.startswith(f"Bid {bid_name(h.decision)}"), h.reason
+                    assert said.startswith(f"Bid {bid_name(h.decision)}"), said
                 else:
-                    assert h.reason.startswith(
+                    assert said.startswith(
                         (f"Play the {card_name(h.decision)}", f"Lead the {card_name(h.decision)}")
-                    ), h.reason
-                assert h.reason.endswith(".")
+                    ), said
+                assert said.endswith(".")
             state.apply(players[seat.value].decide(view))
             checked += 1
 
@@ -69,9 +71,9 @@ def test_made_contract_follows_the_tables_nil_rule() -> None:
     under "bags" they do not, and the hint must not say the contract is made."""
     play = cards("3H")[0].index
     legal = mask_of(cards("KH 3H"))
-    partner = play_reason(_known_mid_trick(True, 0, 2), legal, play)
+    partner = english(play_reason(_known_mid_trick(True, 0, 2), legal, play))
     assert "contract is made" in partner, partner
-    bags = play_reason(_known_mid_trick(False, 0, 2), legal, play)
+    bags = english(play_reason(_known_mid_trick(False, 0, 2), legal, play))
     assert "contract is made" not in bags, bags
 
 
@@ -79,5 +81,5 @@ def test_failed_nil_tricks_count_toward_the_10th_bag() -> None:
     """8 bags carried, North's failed nil took 1 (a bag), South made 3 exactly: one more
     trick is the 10th bag, which the hint must say."""
     known = replace(_known_mid_trick(False, 8, 1), won=(3, 1, 1, 1))
-    reason = play_reason(known, mask_of(cards("KH 3H")), cards("3H")[0].index)
+    reason = english(play_reason(known, mask_of(cards("KH 3H")), cards("3H")[0].index))
     assert "10th bag" in reason, reason

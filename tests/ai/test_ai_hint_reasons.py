@@ -16,6 +16,7 @@ from conftest import build_deal, position
 from spades_voice.ai.hints import bid_reason, play_reason
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.medium import legal_of
+from spades_voice.narration.reasons import english
 from spades_voice.rules import CARDS, Card, MatchState, Ruleset, Seat, view_of
 
 GOLDEN = Path(__file__).parent / "golden" / "hint_reasons.txt"
@@ -24,7 +25,7 @@ GOLDEN = Path(__file__).parent / "golden" / "hint_reasons.txt"
 def _reason(state: MatchState, card: str) -> str:
     view = view_of(state, Seat.S)
     assert view.my_turn
-    return play_reason(known_of(view), legal_of(view), CARDS.index(Card.from_code(card)))
+    return english(play_reason(known_of(view), legal_of(view), CARDS.index(Card.from_code(card))))
 
 
 # Bidding runs clockwise from the dealer's left: dealer E -> S W N E; dealer S -> W N E S.
@@ -136,7 +137,7 @@ def test_bid_names_the_tricks_it_counts_on() -> None:
     deal = build_deal({Seat.S: "AS KS QS 5S 4S AH KD 2C 3C 4C 5C 6C 7C"})
     state = position(deal, Seat.E, [])
     known = known_of(view_of(state, Seat.S))
-    assert bid_reason(known, 5) == (
+    assert english(bid_reason(known, 5)) == (
         "Bid 5: about 5 tricks from two aces, the king of spades and the queen of spades."
     )
 
@@ -153,9 +154,9 @@ def _golden() -> str:
             if seat is Seat.S and not view.legal_bids:
                 known, legal = known_of(view), legal_of(view)
                 for card in view.legal_cards:
-                    out.append(play_reason(known, legal, CARDS.index(card)))
+                    out.append(english(play_reason(known, legal, CARDS.index(card))))
             elif seat is Seat.S:
-                out.extend(bid_reason(known_of(view), code) for code in (0, 1, 3, 5))
+                out.extend(english(bid_reason(known_of(view), code)) for code in (0, 1, 3, 5))
             choices = view.legal_bids[-13:-9] if view.legal_bids else view.legal_cards
             state.apply(rng.choice(choices))
     return "\n".join(out) + "\n"

@@ -16,6 +16,7 @@ from spades_voice.ai.hints import play_reason
 from spades_voice.ai.knowledge import known_of, live_nil
 from spades_voice.ai.medium import legal_of
 from spades_voice.narration.naming import card_name
+from spades_voice.narration.reasons import WORDS
 from spades_voice.rules import (
     Card,
     Match,
@@ -84,7 +85,7 @@ def test_every_reason_is_true_of_its_card(seed: int) -> None:
         known = known_of(view)
         for card in view.legal_cards:
             reason = play_reason(known, legal, card.index)
-            _check(view, card, reason.template)
+            _check(view, card, WORDS[reason.kind])
             checked += 1
         state.apply(rng.choice(view.legal_cards), seat)
     assert checked > 50

@@ -14,6 +14,7 @@ from spades_voice.ai.hints import play_reason
 from spades_voice.ai.knowledge import known_of
 from spades_voice.ai.medium import legal_of
 from spades_voice.narration.naming import card_name
+from spades_voice.narration.reasons import english
 from spades_voice.rules import Card, Seat, Team, view_of
 from spades_voice.rules.cards import card
 
@@ -131,7 +132,7 @@ def test_duck_to_avoid_the_tenth_bag(level: str) -> None:
     k = known_of(view)
     choice = _players()[level].decide(view)  # type: ignore[attr-defined]
     assert choice in (card("2H"), card("3H")), choice
-    reason = play_reason(k, legal_of(view), choice.index)
+    reason = english(play_reason(k, legal_of(view), choice.index))
     assert (
         reason
         == f"Play the {card_name(choice)}: your contract is made, and a 10th bag costs 100 points."

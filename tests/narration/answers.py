@@ -33,10 +33,11 @@ from spades_voice import narration as say
 from spades_voice.ai import Level, WorkRate, hint, make_player, sure_tricks
 from spades_voice.ai.coach import review
 from spades_voice.narration import Cast, hand_order, outcome_lines, prompts, texts
-from spades_voice.narration.breaths import Sentences, breaths, more_cue, pieces_of
+from spades_voice.narration.breaths import breaths, more_cue
 from spades_voice.narration.coach import coach_line
 from spades_voice.narration.keynames import spoken_key
 from spades_voice.narration.language import Language, speaking
+from spades_voice.narration.lines import Line, pieces_of, sentences, text_of
 from spades_voice.narration.statistics import statistics_summary
 from spades_voice.options import HandOrder
 from spades_voice.rules import BID_CHOICES, Bid, HandOutcome, Ruleset, Seat, SeatView, rng_for
@@ -70,7 +71,7 @@ def _at_turn(view: SeatView, cast: Cast, brief: bool, out: Answers) -> None:
         if view.legal_bids:
             # H while blind nil is offered: the offer withdrawn, the hand, the bid to place.
             bid = prompts.your_bid(Bid(sure_tricks(view.hand)))
-            out["H"].append(Sentences([texts.BLIND_WITHDRAWN, say.hand_summary(view, order), bid]))
+            out["H"].append(sentences([texts.BLIND_WITHDRAWN, say.hand_summary(view, order), bid]))
     out["B"].append(say.bids_summary(view, cast, brief=brief))
     out["S"].append(say.scores_summary(view, cast, 754.0))
     out["T"].append(say.trick_summary(view, cast, brief=brief))
@@ -173,8 +174,8 @@ def collect(
     return dict(out)
 
 
-def words(text: str) -> int:
-    return len(text.split())
+def words(text: str | Line) -> int:
+    return len(text_of(text).split())
 
 
 def percentile(values: list[int], p: float) -> int:

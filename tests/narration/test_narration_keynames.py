@@ -14,6 +14,7 @@ import pytest
 from spades_voice.narration import prompts
 from spades_voice.narration.keynames import NAMED, letter_names, spoken_key, spoken_keys
 from spades_voice.narration.language import Language, speaking
+from spades_voice.narration.lines import text_of
 from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import say_reason
 from spades_voice.narration.statistics import statistics_summary
@@ -144,9 +145,9 @@ def test_decimals_take_the_languages_separator() -> None:
         played, won, lost, streak, best_streak = 4, 2, 2, 1, 2
         average_points, nils_made, nils_failed, bag_penalties = -8.75, 0, 0, 1
 
-    assert "Minus 8.8 points a hand." in statistics_summary(Figures())  # type: ignore[arg-type]
+    assert "Minus 8.8 points a hand." in text_of(statistics_summary(Figures()))  # type: ignore[arg-type]
     with speaking(Language.ES):
-        said = statistics_summary(Figures())  # type: ignore[arg-type]
+        said = text_of(statistics_summary(Figures()))  # type: ignore[arg-type]
     assert "Puntos por mano, en promedio: menos 8,8." in said
     assert said.startswith("4 partidas: ganadas 2, perdidas 2.")
     assert said.endswith("Un castigo por sobrebazas.")

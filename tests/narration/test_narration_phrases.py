@@ -8,6 +8,7 @@ import pytest
 
 from spades_voice import narration as say
 from spades_voice.narration import Cast, notices
+from spades_voice.narration.lines import text_of
 from spades_voice.rules import (
     BLIND_NIL,
     NIL,
@@ -36,16 +37,16 @@ def _view(hand: str) -> SeatView:
 
 def test_hand_summary_example() -> None:
     view = _view("AS TS 4S KH 9H QC JC 7C 5C")
-    assert say.hand_summary(view) == (
+    assert say.hand_summary(view).text == (
         "Spades: ace, 10, 4. Hearts: king, 9. Diamonds: none. Clubs: queen, jack, 7, 5. "
         "3 spades."
     )
 
 
 def test_hand_summary_one_and_no_spades() -> None:
-    assert say.hand_summary(_view("2S KH")).endswith("1 spade.")
-    assert say.hand_summary(_view("KH")).endswith("No spades.")
-    assert say.hand_summary(_view("")) == "Your hand is empty."
+    assert text_of(say.hand_summary(_view("2S KH"))).endswith("1 spade.")
+    assert text_of(say.hand_summary(_view("KH"))).endswith("No spades.")
+    assert text_of(say.hand_summary(_view(""))) == "Your hand is empty."
 
 
 def _score(team: Team, bids: dict[Seat, Bid], tricks: dict[Seat, int], bags: int = 0) -> str:
@@ -135,9 +136,9 @@ def test_duration(seconds: float, words: str) -> None:
 def test_focus_line() -> None:
     from spades_voice.rules import card
 
-    assert say.focus_line(card("QH"), True) == "Queen of hearts, playable."
-    assert say.focus_line(card("QH"), False) == "Queen of hearts, not playable."
-    assert say.focus_line(card("TS"), None) == "10 of spades."
+    assert say.focus_line(card("QH"), True).text == "Queen of hearts, playable."
+    assert say.focus_line(card("QH"), False).text == "Queen of hearts, not playable."
+    assert say.focus_line(card("TS"), None).text == "10 of spades."
 
 
 def _outcome(
@@ -161,10 +162,10 @@ class TestOneBreath:
             tricks_won={Seat.S: 2, Seat.N: 2, Seat.W: 4, Seat.E: 2},
             tricks=view.tricks + (view.current,) * 10,
         )
-        assert say.bids_summary(view, CAST) == (
+        assert text_of(say.bids_summary(view, CAST)) == (
             "Us: bid 7, have 4, need 3. Them: bid 5, have 6, made, 1 bag this hand."
         )
-        assert say.bids_summary(view, CAST, brief=False).endswith(
+        assert text_of(say.bids_summary(view, CAST, brief=False)).endswith(
             "You bid 4, took 2. Alex bid 3, took 2. Robin bid 3, took 4. Sam bid 2, took 2."
         )
 
@@ -173,20 +174,20 @@ class TestOneBreath:
         view = dataclasses.replace(
             view, totals={Team.NS: 231, Team.EW: 180}, bags={Team.NS: 4, Team.EW: 8}
         )
-        assert say.scores_summary(view, CAST).startswith(
+        assert text_of(say.scores_summary(view, CAST)).startswith(
             "Us 231 points, 4 bags. Them 180, 8 bags: 2 more cost 100. Target 500. "
             "Hand 1."
         )
         negative = dataclasses.replace(view, totals={Team.NS: -50, Team.EW: 0},
                                        bags={Team.NS: 0, Team.EW: 1})
-        assert say.scores_summary(negative, CAST).startswith(
+        assert text_of(say.scores_summary(negative, CAST)).startswith(
             "Us minus 50 points, 0 bags. Them 0, 1 bag."
         )
 
     def test_a_finished_hand_never_says_alive(self) -> None:
         bids = {Seat.S: Bid(4), Seat.N: NIL, Seat.W: Bid(3), Seat.E: Bid(3)}
         tricks = {Seat.S: 5, Seat.N: 0, Seat.W: 4, Seat.E: 4}
-        said = say.outcome_bids(_outcome(bids, tricks, {Team.NS: 151, Team.EW: -60}), CAST)
+        said = text_of(say.outcome_bids(_outcome(bids, tricks, {Team.NS: 151, Team.EW: -60}), CAST))
         assert said == (
             "Hand 3. Us: bid 4, took 5, made, 1 bag this hand. Them: bid 6, took 8, made, "
             "2 bags this hand. Alex's nil made."
@@ -196,7 +197,7 @@ class TestOneBreath:
     def test_hands_played_entry(self) -> None:
         bids = {Seat.S: Bid(4), Seat.N: Bid(3), Seat.W: Bid(3), Seat.E: Bid(2)}
         tricks = {Seat.S: 5, Seat.N: 4, Seat.W: 2, Seat.E: 2}
-        entry = say.hand_entry(_outcome(bids, tricks, {Team.NS: 231, Team.EW: 180}), CAST)
+        entry = text_of(say.hand_entry(_outcome(bids, tricks, {Team.NS: 231, Team.EW: 180}), CAST))
         assert entry == (
             "Hand 3. Us: bid 7, took 9, plus 72, bags now 2, total 231. "
             "Them: bid 5, took 4, minus 50, bags now 0, total 180."

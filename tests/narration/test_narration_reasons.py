@@ -16,14 +16,16 @@ from collections.abc import Iterator
 
 import pytest
 
+from spades_voice.ai.hint_why import HintWhy
 from spades_voice.narration.closes import Closed
+from spades_voice.narration.hint_words import HINT_WORDS
 from spades_voice.narration.language import Language, speaking, translations
 from spades_voice.narration.notices import Told
 from spades_voice.narration.reasons import KINDS, RULES_WORDS, WORDS, say_reason
 from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.wire import Wrong
 from spades_voice.net.wire.reasons import close_reason, close_text, reason_from_json, reason_to_json
-from spades_voice.rules import Card, Reason, Seat, Suit, Why
+from spades_voice.rules import Card, Rank, Reason, Seat, Suit, Why
 
 #: A fact for each field name a template uses: a card, a suit and a seat as values, a
 #: nested reason, names and numbers, and a neutral token for a quoted value or a
@@ -127,3 +129,42 @@ def test_the_english_check_catches_english() -> None:
     """The check can fail: an English line among Spanish ones is found."""
     words = {w.strip(".").lower() for w in ["You", "must", "follow", "hearts."]}
     assert words & _ENGLISH
+
+
+#: The facts a hint's reason may hold (``ai.hint_why``), one of each.
+_HINT_FACTS: dict[str, object] = {
+    "card": Card.from_code("QH"),
+    "winner": Card.from_code("TH"),
+    "suit": Suit.CLUBS,
+    "rank": Rank.NINE,
+    "bid": 3,
+    "count": 2,
+    "parts": (
+        Reason.of(HintWhy.PART_CARD, card=Card.from_code("AS")),
+        Reason.of(HintWhy.PART_VOID, suit=Suit.DIAMONDS),
+    ),
+}
+
+
+def hint_sample(kind: HintWhy) -> Reason:
+    """``kind`` with a fact for every field its words name."""
+    names = {name.removeprefix("the_").removesuffix("_one").removesuffix("_word")
+             for name in _fields(WORDS[kind])}
+    return Reason.of(kind, **{name: _HINT_FACTS[name] for name in sorted(names)})
+
+
+def test_every_hint_kind_has_words() -> None:
+    assert set(HINT_WORDS) == set(HintWhy)
+    assert not set(HintWhy) & set(KINDS_WALKED)  # each kind means one thing
+
+
+@pytest.mark.parametrize("kind", sorted(HintWhy))
+def test_a_hint_reason_is_worded_in_english_and_spanish(kind: HintWhy) -> None:
+    reason = hint_sample(kind)
+    with speaking(Language.EN):
+        english = say_reason(reason)
+    with speaking(Language.ES):
+        spanish = say_reason(reason)
+    assert english and "{" not in english and "}" not in english
+    words = {w.strip(".,:;!?\"'()[]").lower() for w in spanish.split()}
+    assert "{" not in spanish and words & _ENGLISH == set(), f"{kind}: {spanish!r}"

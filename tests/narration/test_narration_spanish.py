@@ -7,12 +7,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from spades_voice.ai.said import N_, Said
-from spades_voice.narration.hints import said
+from spades_voice.ai.hint_why import HintWhy
 from spades_voice.narration.language import Language, speaking
 from spades_voice.narration.naming import bid_name, card_name, seat_name, the_card, the_rank
 from spades_voice.narration.notices import Told
-from spades_voice.narration.reasons import say_reason
+from spades_voice.narration.reasons import english, say_reason
 from spades_voice.narration.refusals import Refusal
 from spades_voice.narration.words import tricks
 from spades_voice.rules import BLIND_NIL, Bid, Card, Rank, Reason, Seat, Suit, Why
@@ -59,29 +58,37 @@ def test_ranks_bids_seats_and_plurals(es: None) -> None:
 
 
 def test_a_hint_reason_is_made_again_from_its_facts(es: None) -> None:
-    reason = Said(
-        N_("Play {the_card}: it beats {the_winner}, so later players must go higher."),
-        the_card=Card.from_code("QH"), the_winner=Card.from_code("TH"),
+    reason = Reason.of(
+        HintWhy.PLAY_BEATS, card=Card.from_code("QH"), winner=Card.from_code("TH")
     )
-    assert reason == (
+    assert english(reason) == (
         "Play the queen of hearts: it beats the 10 of hearts, so later players must go higher."
     )
-    assert said(reason) == (
+    assert say_reason(reason) == (
         "Juega la reina de corazones: supera el 10 de corazones, así que los que siguen "
         "tienen que jugar más alto."
     )
     parts = (
-        Said(N_("{the_card}"), the_card=Card(Suit.HEARTS, Rank.ACE)),
-        Said(N_("{count_word} spades"), count_word=5),
-        Said(N_("no {suit}"), suit=Suit.CLUBS),
+        Reason.of(HintWhy.PART_CARD, card=Card(Suit.HEARTS, Rank.ACE)),
+        Reason.of(HintWhy.PART_SPADES, count=5),
+        Reason.of(HintWhy.PART_VOID, suit=Suit.CLUBS),
     )
-    bid = Said(N_("Bid {bid}: about {bid} tricks from {parts}."), bid=3, parts=parts)
-    assert bid == "Bid 3: about 3 tricks from the ace of hearts, five spades and no clubs."
-    assert said(bid) == (
+    bid = Reason.of(HintWhy.BID_TRICKS, bid=3, parts=parts)
+    assert english(bid) == "Bid 3: about 3 tricks from the ace of hearts, five spades and no clubs."
+    assert say_reason(bid) == (
         "Apuesta 3: más o menos 3 bazas con el as de corazones, 5 picas y cero tréboles."
     )
-    with speaking(Language.EN):
-        assert said(bid) == str(bid)
+
+
+def test_a_hint_names_cards_of_one_suit_once_in_spanish(es: None) -> None:
+    parts = tuple(
+        Reason.of(HintWhy.PART_CARD, card=Card.from_code(code)) for code in ("AD", "KD")
+    )
+    bid = Reason.of(HintWhy.BID_TRICKS, bid=2, parts=parts)
+    assert english(bid) == (
+        "Bid 2: about 2 tricks from the ace of diamonds and the king of diamonds."
+    )
+    assert "el as y el rey de diamantes" in say_reason(bid)
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from net_helpers import play_until, running_server, timers_pending, wait_for
 
 from spades_voice.narration.closes import Closed
 from spades_voice.narration.events import notice_line
+from spades_voice.narration.lines import text_of
 from spades_voice.narration.words import Cast
 from spades_voice.net.seats.client import JoinRefused
 from spades_voice.net.seats.remote_table import RemoteTable
@@ -19,7 +20,8 @@ def notices(table: RemoteTable) -> list[str]:
     """The notices as the player hears them: back mid-hand, with the trick so far from the
     player's own view."""
     cast = Cast(table.seat)
-    return [notice_line(e, cast, table.view()) for e in table.drain() if isinstance(e, Notice)]
+    said = [notice_line(e, cast, table.view()) for e in table.drain() if isinstance(e, Notice)]
+    return [text_of(line) for line in said]
 
 
 class TestRejoin:

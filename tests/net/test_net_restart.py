@@ -15,6 +15,7 @@ from pathlib import Path
 from net_helpers import crash, free_port, play_until, serve, wait_for
 
 from spades_voice.narration.events import notice_line
+from spades_voice.narration.lines import text_of
 from spades_voice.narration.naming import seat_name
 from spades_voice.narration.words import Cast
 from spades_voice.net.seats.remote_table import RemoteTable
@@ -24,7 +25,8 @@ from spades_voice.table import Notice
 
 def heard(table: RemoteTable, into: list[str]) -> list[str]:
     cast = Cast(table.seat)
-    into.extend(notice_line(e, cast, table.view()) for e in table.drain() if isinstance(e, Notice))
+    said = [notice_line(e, cast, table.view()) for e in table.drain() if isinstance(e, Notice)]
+    into.extend(text_of(line) for line in said)
     return into
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from shell_harness import Harness, easy_table, harness
 
 from spades_voice import narration as say
+from spades_voice.narration.lines import text_of
 from spades_voice.options import HandOrder
 
 BREATH = 25
@@ -79,7 +80,7 @@ def test_plays_since_your_card_are_heard_in_parts() -> None:
             if h.table.view().tricks and h.table.view().my_turn:
                 first = h.said("m")
                 if first.endswith(" M for more."):
-                    whole = say.since_last_turn(h.table.view(), shell.cast)
+                    whole = text_of(say.since_last_turn(h.table.view(), shell.cast))
                     parts = [first, *_parts(h, "m", " M for more.")]
                     assert all(len(p.split()) <= BREATH for p in parts), parts
                     assert _whole(parts, " M for more.") == whole
@@ -100,7 +101,7 @@ def test_hands_played_entry_enter_says_the_rest_down_moves_on() -> None:
                 h.play_my_turn()
             first = h.said("S")
             if first.endswith(" Enter for more."):
-                entry = shell.shown_list.entry if shell.shown_list else ""
+                entry = text_of(shell.shown_list.entry) if shell.shown_list else ""
                 rest = h.said("enter")
                 assert entry.endswith(rest) and len(rest.split()) <= BREATH
                 assert len(first.split()) <= BREATH

@@ -11,6 +11,7 @@ from shell_harness import easy_table, harness
 from spades_voice.narration import prompts
 from spades_voice.narration.coach import COACH_LATER, COACHING
 from spades_voice.narration.language import line
+from spades_voice.narration.lines import text_of
 from spades_voice.shell.driver import Coached, ThinkHere
 from spades_voice.shell.state import Shell
 from spades_voice.speech import Kind
@@ -38,7 +39,7 @@ def test_coach_key_reviews_the_last_finished_hand() -> None:
         # breath with one measure (points, or a chance of winning the match).
         shown = h.shell.shown_list
         assert shown is not None and shown.kind == "coach"
-        findings = shown.entries
+        findings = [text_of(entry) for entry in shown.entries]
         intro = f"Hand 1, {len(findings)} finding{'s' * (len(findings) > 1)}. "
         assert answer.startswith(intro)
         for i, finding in enumerate(findings):
@@ -81,7 +82,7 @@ def test_a_review_that_comes_while_a_question_is_open_is_one_short_line() -> Non
         while shell.between is None:
             h.play_my_turn()
         thinking = shell.driver.thinking
-        shell.driver.thinking = _AfterTheQuestion(shell)
+        shell.driver.think_with(_AfterTheQuestion(shell))
         assert h.said("d") == COACHING
         question = h.said("q")
         mark = h.mark
@@ -98,7 +99,7 @@ def test_a_review_that_comes_while_a_question_is_open_is_one_short_line() -> Non
             ), said
         assert shell.question is not None and h.said("h") == question  # still open
         assert h.said("escape") == line(prompts.BACK_TO_TABLE)
-        shell.driver.thinking = thinking
+        shell.driver.think_with(thinking)
         if said.startswith("Hand 1: "):
             return
         h.press("d")

@@ -29,7 +29,7 @@ def test_first_enter_on_an_unheard_card_names_it_and_the_second_plays_it() -> No
         card = cards[i]
         assert card != shell.focus.heard  # the turn began on a card never named
         played = len(h.table.match.decisions)
-        assert h.said("enter") == prompts.card_to_play(card)
+        assert h.said("enter") == prompts.card_to_play(card).text
         assert len(h.table.match.decisions) == played  # nothing played yet
         h.press("enter")
         assert h.table.match.decisions[played] == card

@@ -73,7 +73,7 @@ def test_tab_outside_a_turn_to_play_says_so() -> None:
 def test_only_card_plays_itself_when_asked_and_never_otherwise() -> None:
     with harness(easy_table(9)) as h:
         assert h.shell is not None
-        h.shell.only_card = True
+        h.shell.only.choose(True)
         for _ in range(400):
             if h.shell.over or any(t.startswith("Only card: ") for t in h.texts()):
                 break
@@ -89,7 +89,7 @@ def test_only_card_plays_itself_when_asked_and_never_otherwise() -> None:
         at = texts.index(lines[0])
         assert texts[at + 1 : at + 2] != [f"You, {card}."]
     with harness(easy_table(9)) as h:
-        assert h.shell is not None and not h.shell.only_card
+        assert h.shell is not None and not h.shell.only.on
         for _ in range(60):
             if h.table.view().phase is Phase.PLAYING and h.table.view().my_turn:
                 break

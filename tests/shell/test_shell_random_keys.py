@@ -185,7 +185,7 @@ def _describe(h: Harness) -> str:
     shell = h.shell
     assert shell is not None
     return (
-        f"overlay={shell.overlay!r} paused={shell.paused} pace={shell.driver.pace} "
+        f"overlay={shell.overlay!r} paused={shell.driver.paused} pace={shell.driver.pace} "
         f"between={shell.between is not None} over={shell.over} "
         f"decisions={len(h.table.match.decisions)} my_turn={h.table.view().my_turn} "
         f"computer={h.table.computer_to_act()} said={h.texts()[-6:]}"
@@ -206,7 +206,7 @@ def _move_on(session: Session) -> None:
             session.press("\r")  # the saved-match offer: continue it (Escape asks again)
         elif shell.overlay is not None:
             session.press("\x1b")
-        elif shell.paused:
+        elif shell.driver.paused:
             session.press("p")
         elif shell.driver.pace is not Pace.INSTANT:
             session.press("a")

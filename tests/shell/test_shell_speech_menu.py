@@ -103,7 +103,7 @@ def test_menu_choices_survive_a_restart(tmp_path: Path) -> None:
     assert '"only_card": true' in text and '"tricks": "full"' in text
     with harness(easy_table(6), hooks=StoreHooks(tmp_path)) as h:
         assert h.shell is not None
-        assert h.shell.only_card
+        assert h.shell.only.on
         assert h.shell.narrator.voices[EventKind.TRICKS] is Voice.FULL
         assert h.shell.narrator.voices[EventKind.CHAT] is Voice.HISTORY
         assert h.shell.narrator.voices[EventKind.CARDS] is Voice.BRIEF

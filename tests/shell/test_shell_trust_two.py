@@ -231,7 +231,7 @@ class TestACardHeardIsACardSeen:
         with harness(blind_table()) as h:
             shell = h.shell
             assert shell is not None
-            shell.only_card = True
+            shell.only.choose(True)
             h.press("y")
             for _ in range(13):
                 if any(t.startswith("Only card: ") for t in h.texts()):

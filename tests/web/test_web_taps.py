@@ -160,7 +160,7 @@ def test_alone_a_mouse_names_a_card_first_and_plays_it_on_a_second_click(
         name = card_name(Card.from_code(code))
         start = said_count(page)
         click(page, card_option(code))
-        hears(page, prompts.card_to_click(Card.from_code(code)), start)
+        hears(page, prompts.card_to_click(Card.from_code(code)).text, start)
         assert code in hand_now(page)  # named, not played
         start = said_count(page)
         click(page, card_option(code))
@@ -228,7 +228,7 @@ def test_guest_a_mouse_names_a_card_first_and_plays_it_on_a_second_click() -> No
             code = unfocused_playable(page)
             start = said_count(page)
             click(page, card_option(code))
-            hears(page, prompts.card_to_click(Card.from_code(code)), start)
+            hears(page, prompts.card_to_click(Card.from_code(code)).text, start)
             assert code in hand_now(page)  # named, not played
             start = said_count(page)
             click(page, card_option(code))

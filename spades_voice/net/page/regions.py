@@ -15,6 +15,7 @@ from typing import Any
 
 from spades_voice import narration as say
 from spades_voice.ai.counting import sure_tricks
+from spades_voice.narration.lines import text_of
 from spades_voice.narration.naming import bid_name, seat_name
 from spades_voice.options import HandOrder
 from spades_voice.rules import BID_CHOICES, SEATS, Bid, Phase, Seat, SeatView, Team
@@ -46,9 +47,9 @@ def regions(
         "bidding": view.phase is Phase.BIDDING and view.my_turn,
         "bid_focus": BID_CHOICES.index(bid_focus(view)),
         "hand": _hand(view, order),
-        "trick": say.trick_summary(view, cast) if view.phase is not None else "",
+        "trick": text_of(say.trick_summary(view, cast)) if view.phase is not None else "",
         "trick_cards": _trick_cards(view, cast),
-        "last_trick": say.last_trick_summary(view.tricks, cast),
+        "last_trick": text_of(say.last_trick_summary(view.tricks, cast)),
         "teams": _teams(view, cast),
         "players": _players(view, cast),
         "seats": [
@@ -60,7 +61,7 @@ def regions(
             }
             for x in people
         ],
-        "hands": [say.hand_entry(o, cast) for o in reversed(view.outcomes)],
+        "hands": [text_of(say.hand_entry(o, cast)) for o in reversed(view.outcomes)],
     }
 
 
@@ -70,7 +71,7 @@ def _hand(view: SeatView, order: HandOrder) -> list[dict[str, Any]]:
     return [
         {
             "card": c.code,
-            "label": say.focus_line(c, (c in view.legal_cards) if playing else None),
+            "label": say.focus_line(c, (c in view.legal_cards) if playing else None).text,
             "playable": playing and c in view.legal_cards,
         }
         for c in say.hand_order(view.hand, order, view.dealt)
