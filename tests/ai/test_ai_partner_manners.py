@@ -511,3 +511,11 @@ def test_a_deal_drawn_again_adds_no_certainty() -> None:
     drawn = [row for row in rows for _ in range(4)]
     assert close_cards([0, 1], drawn, 0) == [0]
     assert close_cards([0, 1], drawn, 0, distinct=20) == [0, 1]
+
+
+def test_the_only_deal_possible_leaves_exact_ties_level() -> None:
+    """Late in a hand one deal may be all there is, drawn again and again: its values are
+    exact, and two cards within ``LEVEL_FLOOR`` of each other are level (the tie-break
+    still chooses between them)."""
+    drawn = [[0.0, -0.3]] * 35
+    assert close_cards([0, 1], drawn, 0, distinct=1) == [0, 1]
