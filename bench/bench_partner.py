@@ -23,9 +23,15 @@ it), never by the computer's own view of it:
   who cannot duck the card winning now (each of its legal cards beats it), and a legal
   card of ours after which it could; the move left the nil no card to duck with.
 * nil took a duckable trick: a live nil bidder's card with a choice; it took the trick
-  though another legal card of its would have lost to the other three cards as played.
-  "Not sure to take one": the nil did not hold the highest spade still out, which must
-  take a trick whenever it is played (a scripted blind nil often does).
+  though another legal card of its was sure to duck it: with that card the trick goes to
+  the other side whatever the opponents still to play hold and play, the nil's partner
+  still to play covering where it can (``_sure_duck``), given the cards each seat held.
+  A trick taken with the highest spade still out (counting the trick's cards) is no
+  chance: that spade takes a trick whenever it is played, and a duck now only puts the
+  lost nil off. A trick that a duck would hand to the nil's partner, itself a live nil,
+  is not ducked either: a double nil keeps the bigger one. "Its nil still to be made":
+  the nil did not hold the highest spade still out at all (a scripted blind nil often
+  does), so it was not lost already.
 * nil over nil: a bid after the partner bid nil or blind nil (not the scripted seat's);
   the bid was nil.
 * spade into a partner's nil: a lead while the partner's nil is alive; the lead was a
@@ -80,8 +86,8 @@ ROWS = (
     ("overtake3", "3rd on partner's lead of the highest card out: overtook or trumped it"),
     ("overtake3_bare", "  of which with no excuse (4th seat not shown out, or no trump)"),
     ("uncovered", "partner's nil at risk, 2nd to play: left it uncovered"),
-    ("nil_took", "a nil bidder took a trick it could have ducked"),
-    ("nil_took_bare", "  of which not holding the highest spade out (sure to take one)"),
+    ("nil_took", "a nil bidder took a trick it was sure to duck"),
+    ("nil_took_bare", "  of which its nil still to be made (not holding the top spade)"),
     ("nil_over_nil", "bid nil over the partner's nil or blind nil"),
     ("spade_into_nil", "led a spade under an unseen one into partner's live nil"),
 )
@@ -143,12 +149,59 @@ def _live_nil(bids: list[int], won: list[int], seat: int) -> bool:
     return bids[seat] <= 0 and won[seat] == 0
 
 
+@dataclass(frozen=True)
+class NilCard:
+    """A live nil bidder's card with a choice, kept until its trick is over: the seat, the
+    card, its legal cards, the trick before it and who led it, every seat's holding then,
+    the highest spade still out (counting the trick's cards), and whether its partner was
+    a live nil too."""
+
+    me: int
+    card: int
+    legal: int
+    before: tuple[int, ...]
+    leader: int
+    held: tuple[int, ...]
+    broken: bool
+    any_time: bool
+    top_spade: int
+    partner_nil: bool
+
+    @property
+    def doomed(self) -> bool:
+        """It holds the highest spade out, which takes a trick whenever it is played."""
+        return self.top_spade >= 0 and bool(self.held[self.me] >> self.top_spade & 1)
+
+
+def _sure_duck(n: NilCard, alt: int) -> bool:
+    """With ``alt`` instead of its card, the trick was sure to go to the other side (or to
+    the nil's partner, unless that is a live nil too): whatever each opponent still to
+    play held and played, the partner still to play covering where it could."""
+
+    def rest(trick: list[int]) -> bool:
+        if len(trick) == 4:
+            winner = trick_winner(trick, n.leader)[1]
+            partner = n.me ^ 2
+            return winner != n.me and (winner != partner or not n.partner_nil)
+        seat = (n.leader + len(trick)) & 3
+        led = SUIT_MASKS[trick[0] // 13]
+        m = legal_mask(n.held[seat], led, n.broken, n.any_time)
+        outcomes = []
+        while m:
+            b = m & -m
+            m ^= b
+            outcomes.append(rest([*trick, b.bit_length() - 1]))
+        return any(outcomes) if seat == n.me ^ 2 else all(outcomes)
+
+    return rest([*n.before, alt])
+
+
 def _judge_card(
     t: Tally,
     state: MatchState,
     seat: Seat,
     card: Card,
-    pending: list[tuple[int, int, int, bool]],
+    pending: list[NilCard],
     number: int,
 ) -> None:
     """Count the chances and complaints of ``seat`` playing ``card`` now."""
@@ -168,9 +221,24 @@ def _judge_card(
     opp_nil = _live_nil(bids, won, me ^ 1) or _live_nil(bids, won, me ^ 3)
     where = f"hand {number} trick {len(view.tricks) + 1} {seat.value} played {card.code}"
     if _live_nil(bids, won, me) and legal & (legal - 1):
-        spades_out = (held[0] | held[1] | held[2] | held[3]) & SPADES
-        doomed = bool(spades_out) and held[me] >> (spades_out.bit_length() - 1) & 1
-        pending.append((me, c, legal, doomed))
+        out = held[0] | held[1] | held[2] | held[3]
+        for x in trick:
+            out |= 1 << x
+        spades_out = out & SPADES
+        pending.append(
+            NilCard(
+                me,
+                c,
+                legal,
+                tuple(trick),
+                known.leader,
+                tuple(held),
+                known.broken,
+                known.spades_any_time,
+                spades_out.bit_length() - 1,
+                _live_nil(bids, won, partner),
+            )
+        )
     if pos == 0:
         if _live_nil(bids, won, partner):
             under = c < 13 and bool(known.unseen & SPADES & ~((2 << c) - 1))
@@ -216,29 +284,27 @@ def _judge_card(
 def _judge_trick(
     tallies: dict[Seat, Tally],
     trick: list[tuple[Seat, Card]],
-    pending: list[tuple[int, int, int, bool]],
+    pending: list[NilCard],
     number: int,
 ) -> None:
-    """The nil bidders' cards of a finished trick: could one have ducked it?"""
+    """The nil bidders' cards of a finished trick: was one sure to duck it?"""
     leader = trick[0][0].index
     cards = [c.index for _, c in trick]
     _, winner = trick_winner(cards, leader)
-    for me, c, legal, doomed in pending:
-        took = winner == me
+    for n in pending:
+        if n.card == n.top_spade:
+            continue  # it takes a trick whenever it is played: a duck only puts that off
+        took = winner == n.me
         ducks = False
-        if took:
-            k = next(i for i, (s, _) in enumerate(trick) if s.index == me)
-            m = legal
-            while m and not ducks:
-                b = m & -m
-                m ^= b
-                other = cards.copy()
-                other[k] = b.bit_length() - 1
-                ducks = trick_winner(other, leader)[1] != me
-        where = f"hand {number} {SEATS[me].value} {_name(c)} in {[x.code for _, x in trick]}"
-        tallies[SEATS[me]].count("nil_took", took and ducks, where)
-        if not doomed:
-            tallies[SEATS[me]].count("nil_took_bare", took and ducks, where)
+        m = n.legal & ~(1 << n.card) if took else 0
+        while m and not ducks:
+            b = m & -m
+            m ^= b
+            ducks = _sure_duck(n, b.bit_length() - 1)
+        where = f"hand {number} {SEATS[n.me].value} {_name(n.card)} in {[x.code for _, x in trick]}"
+        tallies[SEATS[n.me]].count("nil_took", took and ducks, where)
+        if not n.doomed:
+            tallies[SEATS[n.me]].count("nil_took_bare", took and ducks, where)
     pending.clear()
 
 
@@ -256,7 +322,7 @@ def play_hand(args: argparse.Namespace, i: int) -> dict[Level, Tally]:
     players = _players(levels, seed, args.budget_ms)
     level_of = {s: levels[0] if s.team is Team.NS else levels[1] for s in SEATS}
     tallies = {s: Tally() for s in SEATS}
-    pending: list[tuple[int, int, int, bool]] = []
+    pending: list[NilCard] = []
     while not state.outcomes:
         seat = state.to_act
         assert seat is not None and state.hand is not None

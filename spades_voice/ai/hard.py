@@ -294,9 +294,9 @@ def judge_card(
             break
     values = {c: totals[c] / done for c in reps}
     if live_nil(known, known.me):
-        best = _nil_choice(known, legal, reps, rows)
+        best = _nil_choice(known, legal, reps, rows, repeats.distinct)
     else:
-        best = mannerly(known, reps, rows)
+        best = mannerly(known, reps, rows, repeats.distinct)
     return Judgement(best, values, repeats.distinct)
 
 
@@ -329,13 +329,16 @@ def best_of(values: dict[int, float], cards: Iterable[int]) -> int:
     return max(cards, key=lambda c: (values[c], -c))
 
 
-def _nil_choice(known: Known, legal: int, reps: list[int], rows: list[list[float]]) -> int:
-    """A live nil's card, given its options' values on each deal judged."""
+def _nil_choice(
+    known: Known, legal: int, reps: list[int], rows: list[list[float]], distinct: int
+) -> int:
+    """A live nil's card, given its options' values on each deal judged (``distinct``
+    deals among the rows)."""
     if _all_follow_and_lose(known, legal):
         # Under a card none of ours can beat: the highest goes now, and every lower card
         # is kept to duck with later. Sure, whatever the sample says.
         return max(reps, key=lambda c: c % 13)
-    return nil_card(known, reps, rows, NIL_SHED_SLACK)
+    return nil_card(known, reps, rows, NIL_SHED_SLACK, distinct)
 
 
 def best_bid(values: dict[int, float], covering: bool = False) -> int:

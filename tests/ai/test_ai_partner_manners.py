@@ -16,7 +16,13 @@ from spades_voice.ai import HardPlayer
 from spades_voice.ai.hard import NIL_SHED_SLACK
 from spades_voice.ai.hints import position_of
 from spades_voice.ai.knowledge import known_of
-from spades_voice.ai.manners import NIL_DUCK_SLACK, OVERTAKE_SLACK, mannerly, nil_card
+from spades_voice.ai.manners import (
+    NIL_DUCK_SLACK,
+    OVERTAKE_SLACK,
+    close_cards,
+    mannerly,
+    nil_card,
+)
 from spades_voice.rules import (
     BLIND_NIL,
     Card,
@@ -244,7 +250,9 @@ def test_hard_covers_its_partners_nil_from_second_seat(spot: Spot) -> None:
     partner = view.seat.partner
     nil = sum(1 << c.index for c in cards(spot.hands[partner.value]))
     led = view.current.cards[0].index
-    nil_legal = legal_mask(nil, SUIT_MASKS[led // 13], view.spades_broken, view.ruleset.spades_any_time)
+    nil_legal = legal_mask(
+        nil, SUIT_MASKS[led // 13], view.spades_broken, view.ruleset.spades_any_time
+    )
     win_i, _ = _winning(view)
     assert not nil_legal & ~BEATERS[win_i]  # at risk
     card = spot.hard_card()
@@ -346,6 +354,93 @@ def test_a_nil_bidder_second_to_play_goes_over_with_its_lowest(spot: Spot) -> No
     assert spot.hard_card() == Card.from_code("JC")
 
 
+# ---- a nil bidder ducks where its search cannot tell the take better ----------------
+
+NIL_DUCKS = [
+    # hand 191 trick 1: W led AH (old), its partner"s blind nil bid after its nil
+    Spot(
+        "S",
+        {
+            "S": "3S 4S 6S 7S 8S JS AS 2H 8H 3D 7D 8D KD",
+            "W": "9S TS 3H 6H 7H JH AH 2D 4D 5D JD 3C 8C",
+            "N": "2S 4H 5H 9H KH 9D TD 4C 6C 7C 9C TC AC",
+            "E": "5S QS KS TH QH 6D QD AD 2C 5C JC QC KC",
+        },
+        ["nil", 2, "blind", 6],
+        (380, 400),
+        (3, 7),
+        191,
+    ),
+    # hand 223 trick 1: W led QD (old), its partner"s blind nil bid after its nil
+    Spot(
+        "S",
+        {
+            "S": "5S 6S 7S 9S 2H AH TD JD KD 4C 6C JC AC",
+            "W": "3S 4S 6H 8H JH KH 3D 5D 9D QD AD 3C 8C",
+            "N": "TS JS KS 4H 7H 9H TH 2D 4D 6D 2C 7C KC",
+            "E": "2S 8S QS AS 3H 5H QH 7D 8D 5C 9C TC QC",
+        },
+        ["nil", 2, "blind", 4],
+        (50, 60),
+        (2, 4),
+        223,
+    ),
+]
+
+
+def _duck_risk_of(view: SeatView, card: Card) -> int:
+    """The unseen cards of ``card``'s suit under it (a lead, or a card over the one
+    winning now): the cards a later player could go under it with; 0 under that card,
+    13 for a trump on a side suit."""
+    unseen = known_of(view).unseen
+    c = card.index
+    trick = [x.index for x in view.current.cards]
+    if trick and not BEATERS[_winning(view)[0]] >> c & 1:
+        return 0
+    if trick and c // 13 != trick[0] // 13:
+        return 13  # a trump on a side suit: only a later trump goes over it
+    suit = SUIT_MASKS[c // 13]
+    return (unseen & suit & ((1 << c) - 1)).bit_count()
+
+
+@pytest.mark.parametrize("spot", NIL_DUCKS, ids=lambda s: f"hand{s.number}")
+def test_a_nil_bidder_ducks_with_its_surest_card(spot: Spot) -> None:
+    """Was: a live nil, its partner's blind nil bid after it, led the ace of hearts or the
+    queen of diamonds to the first trick, a card sure or next to sure to take it (44
+    deals for 11 cards there: values 30-60 points apart from one seed to the next, and
+    the surer ducks 48 points under on the table's, inside its noise with the
+    ``NIL_DUCK_SLACK``). Now it leads a card at most one unseen card of its suit goes
+    under (the bench's table then lost those tricks)."""
+    view = spot.view()
+    card = spot.hard_card()
+    assert _duck_risk_of(view, card) <= 1, card
+
+
+COVERS = [
+    # hand 47 trick 2: W plays QC over its blind nil partner"s JC (kept)
+    Spot(
+        "S",
+        {
+            "S": "TS KS AS 3H 5H JH KH 5D 7D 9D TD KD 4C",
+            "W": "7S QS 7H 9H 3D 4D 6D QD 3C 5C 7C 9C QC",
+            "N": "2S 3S 5S 6S 8S JS 6H AH 2C 6C 8C TC KC",
+            "E": "4S 9S 2H 4H 8H TH QH 2D 8D JD AD JC AC",
+        },
+        ["nil", 5, "blind", 4, "QD", "2S", "AD", "TD", "2C", "JC", "4C"],
+        (400, 240),
+        (6, 5),
+        47,
+    ),
+]
+
+
+@pytest.mark.parametrize("spot", COVERS, ids=lambda s: f"hand{s.number}")
+def test_a_nil_bidder_goes_over_its_blind_nil_partners_card(spot: Spot) -> None:
+    """A duck that leaves the trick to a partner's live nil is no duck: the nil takes it
+    and keeps the blind nil, worth twice its own (the bench does not count it)."""
+    assert spot.hard_card() == Card.from_code("QC")
+
+
 # ---- the tie-break itself, on values given -----------------------------------------
 
 
@@ -405,3 +500,22 @@ def test_a_clearly_better_overtake_is_kept() -> None:
     qh, ah = Card.from_code("QH").index, Card.from_code("AH").index
     assert mannerly(known, [qh, ah], _rows([0.0, OVERTAKE_SLACK - 3.0])) == qh
     assert mannerly(known, [qh, ah], _rows([0.0, OVERTAKE_SLACK + 15.0])) == ah
+
+
+def test_a_deal_drawn_again_adds_no_certainty() -> None:
+    """Hard's rows repeat a deal drawn again (``hard._Repeats``); counting each draw as a
+    deal of its own made a difference look surer than it was. 20 deals drawn four times
+    each, the second card 1.5 points under the first give or take 6: level on 20 deals,
+    not on 80."""
+    rows = [[0.0, -1.5 + (6.0 if i % 2 else -6.0)] for i in range(20)]
+    drawn = [row for row in rows for _ in range(4)]
+    assert close_cards([0, 1], drawn, 0) == [0]
+    assert close_cards([0, 1], drawn, 0, distinct=20) == [0, 1]
+
+
+def test_the_only_deal_possible_leaves_exact_ties_level() -> None:
+    """Late in a hand one deal may be all there is, drawn again and again: its values are
+    exact, and two cards within ``LEVEL_FLOOR`` of each other are level (the tie-break
+    still chooses between them)."""
+    drawn = [[0.0, -0.3]] * 35
+    assert close_cards([0, 1], drawn, 0, distinct=1) == [0, 1]
