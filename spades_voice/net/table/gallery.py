@@ -29,6 +29,20 @@ from spades_voice.table import Chat, Notice
 Seen = Watcher[Member]
 
 
+def chat_line(text: str, *, muted: bool) -> str:
+    """A chat line as the table sends it, from a seat or a watcher: cleaned (no control
+    characters, one line), at most ``chat.MAX_CHAT`` characters; raises IllegalAction
+    while the host has muted its writer, or when nothing or too much is left."""
+    if muted:
+        raise IllegalAction(Reason(Refusal.MUTED))
+    line = chat.clean_chat(text, None)
+    if not line:
+        raise IllegalAction(Reason(Refusal.NOTHING_TO_SEND))
+    if len(line) > chat.MAX_CHAT:
+        raise IllegalAction(Reason(Refusal.CHAT_TOO_LONG))
+    return line
+
+
 class Gallery:
     """The watchers of one table and what everyone there hears of them."""
 
@@ -121,13 +135,7 @@ class Gallery:
     def _say(self, watcher: Seen, text: str) -> None:
         if not self.audience.may_chat:
             raise IllegalAction(Reason(Refusal.WATCHERS_QUIET))
-        if watcher.muted:
-            raise IllegalAction(Reason(Refusal.MUTED))
-        line = chat.clean_chat(text, None)
-        if not line:
-            raise IllegalAction(Reason(Refusal.NOTHING_TO_SEND))
-        if len(line) > chat.MAX_CHAT:
-            raise IllegalAction(Reason(Refusal.CHAT_TOO_LONG))
+        line = chat_line(text, muted=watcher.muted)
         self._chat_allowed(watcher.said)
         self.out.chat(Chat(None, watcher.name, line))
 

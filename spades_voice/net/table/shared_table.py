@@ -25,7 +25,7 @@ from spades_voice.narration.refusals import Refusal
 from spades_voice.net.computers.pool import ComputerPool
 from spades_voice.net.table import seating
 from spades_voice.net.table.broadcast import Broadcaster, Member, Sign
-from spades_voice.net.table.gallery import Gallery, Seen
+from spades_voice.net.table.gallery import Gallery, Seen, chat_line
 from spades_voice.net.table.ledger import Ledger
 from spades_voice.net.table.play import TablePlay, new_match_state
 from spades_voice.net.table.presence import Presence
@@ -245,13 +245,7 @@ class SharedTable:
         """A chat line from ``info`` to everyone connected: cleaned (no control characters,
         one line), at most ``chat.MAX_CHAT`` characters, ``limits.chat_burst`` lines in
         ``limits.chat_window`` seconds; refused while the host has muted them."""
-        if info.muted:
-            raise IllegalAction(Reason(Refusal.MUTED))
-        line = chat.clean_chat(text, None)
-        if not line:
-            raise IllegalAction(Reason(Refusal.NOTHING_TO_SEND))
-        if len(line) > chat.MAX_CHAT:
-            raise IllegalAction(Reason(Refusal.CHAT_TOO_LONG))
+        line = chat_line(text, muted=info.muted)
         self._chat_pace(info.said)
         self.out.chat(Chat(info.seat, info.name, line))
 
