@@ -170,9 +170,11 @@ class GuestSeat:
             self.client.receive(data)
         if kind == "welcome" and self.socket is not None:
             self.visit.seated()
-            # A watcher's table shows the public view and acts for nobody.
-            made = WatchSeatTable if self.client.watching else SeatTable
-            self.table = made(self.socket, self.client)
+            # A watcher's table listens until a seat it asks for brings its cards: a
+            # second welcome (let in) is to that seat, and the same table plays it.
+            if self.table is None:
+                made = WatchSeatTable if self.client.watching else SeatTable
+                self.table = made(self.socket, self.client)
             self._context.run(self._welcome)
         elif self.session is None:
             asyncio.get_running_loop().call_soon(self._lobby, context=self._context)
