@@ -273,12 +273,17 @@ class GuestSeat:
 
     def _lobby_key(self, message: dict[str, Any]) -> None:
         """A key or a button before the deal: the host's Start (Enter, N or the button)
-        deals; any other says who starts, as the page's lobby always has."""
-        client = self.client
+        deals; a watcher's J asks to play (the table says that the host decides); any
+        other says who starts, as the page's lobby always has."""
+        client, table = self.client, self.table
         starts = message.get("action") in ("move_on", "start") or message.get("key") in (
             "enter", "n", "N")
-        if client.host and starts and self.table is not None:
-            self._ask(self.table.start)
+        if client.host and starts and table is not None:
+            self._ask(table.start)
+            return
+        asks = message.get("action") == "seat_waiting" or message.get("key") in ("j", "J")
+        if asks and isinstance(table, WatchSeatTable) and table.listening:
+            self._ask(table.take_seat)
             return
         if client.host:
             self._answer(line(START_HOST))

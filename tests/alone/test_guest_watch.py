@@ -115,3 +115,27 @@ def test_a_page_watchers_j_asks_the_host_and_at_the_next_deal_it_plays() -> None
             page.close()
             ann.close()
             bo.close()
+
+
+def test_before_the_first_deal_a_page_watchers_j_asks_and_once_let_in_it_is_dealt_cards() -> None:
+    with guest_server(computer_delay=0.0) as server:
+        url = url_of(server)
+        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=None))
+        page = GuestPage(server, type="watch", table=ann.code, name="Wes")
+        try:
+            page.until(lambda p: True)  # the lobby
+            page.send(type="press", key="j")
+            wait_for(lambda: ann.asking() == ["Wes"])
+            page.until(lambda p: ("said", "You asked to play. The host decides; you would "
+                                  "sit from the next deal.") in p.said)
+            ann.let_in("Wes")
+            page.until(lambda p: any(re.fullmatch(r"The host let you in\. You sit "
+                                                  r"(West|North|East)\.", t)
+                                     for _, t in p.said))
+            assert not any(f.get("hand") for f in page.frames if f["type"] == "update")
+            ann.start()
+            page.until(lambda p: len(p.state.get("hand") or []) == 13)
+            assert any(x.name == "Wes" and x.person for x in ann.people())
+        finally:
+            page.close()
+            ann.close()
