@@ -170,9 +170,11 @@ class GuestSeat:
             self.client.receive(data)
         if kind == "welcome" and self.socket is not None:
             self.visit.seated()
-            # A watcher's table shows the public view and acts for nobody.
-            made = WatchSeatTable if self.client.watching else SeatTable
-            self.table = made(self.socket, self.client)
+            # A watcher's table listens until a seat it asks for brings its cards: a
+            # second welcome (let in) is to that seat, and the same table plays it.
+            if self.table is None:
+                made = WatchSeatTable if self.client.watching else SeatTable
+                self.table = made(self.socket, self.client)
             self._context.run(self._welcome)
         elif self.session is None:
             asyncio.get_running_loop().call_soon(self._lobby, context=self._context)
@@ -271,12 +273,17 @@ class GuestSeat:
 
     def _lobby_key(self, message: dict[str, Any]) -> None:
         """A key or a button before the deal: the host's Start (Enter, N or the button)
-        deals; any other says who starts, as the page's lobby always has."""
-        client = self.client
+        deals; a watcher's J asks to play (the table says that the host decides); any
+        other says who starts, as the page's lobby always has."""
+        client, table = self.client, self.table
         starts = message.get("action") in ("move_on", "start") or message.get("key") in (
             "enter", "n", "N")
-        if client.host and starts and self.table is not None:
-            self._ask(self.table.start)
+        if client.host and starts and table is not None:
+            self._ask(table.start)
+            return
+        asks = message.get("action") == "seat_waiting" or message.get("key") in ("j", "J")
+        if asks and isinstance(table, WatchSeatTable) and table.listening:
+            self._ask(table.take_seat)
             return
         if client.host:
             self._answer(line(START_HOST))

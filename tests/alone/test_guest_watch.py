@@ -20,6 +20,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from net_helpers import play_until, wait_for
 
 
+def told(table: RemoteTable) -> list[str]:
+    """The notices ``table``'s person has been told since last asked, as said."""
+    return [say_reason(n.reason) for n in table.drain_notices()]
+
+
 def test_a_page_watcher_hears_the_whole_hand_and_answers_the_public_keys() -> None:
     with guest_server(computer_delay=0.0) as server:
         url = url_of(server)
@@ -28,7 +33,7 @@ def test_a_page_watcher_hears_the_whole_hand_and_answers_the_public_keys() -> No
         page = GuestPage(server, type="watch", table=ann.code, name="Wes")
         try:
             assert page.welcome["watching"] is True and page.welcome["token"] == ""
-            wait_for(lambda: "Wes is watching." in [say_reason(n.reason) for n in ann.drain_notices()])
+            wait_for(lambda: "Wes is watching." in told(ann))
             ann.start()
             playing = threading.Thread(
                 target=play_until, args=([ann, bo], lambda: ann.view().winner is not None, 120),
@@ -56,3 +61,84 @@ def test_a_page_watcher_hears_the_whole_hand_and_answers_the_public_keys() -> No
             page.close()
             ann.close()
             bo.close()
+
+
+def test_a_page_watchers_j_asks_the_host_and_at_the_next_deal_it_plays() -> None:
+    """The page's J while watching asks the host for a seat a computer holds (as the
+    terminal's does); let in mid-hand, the page still shows no hand until the next deal
+    brings its own cards, then its shell bids and plays a card as any seat's does."""
+    with guest_server(computer_delay=0.0) as server:
+        url = url_of(server)
+        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=500))
+        bo = RemoteTable.join(url, ann.code, "Bo")
+        page = GuestPage(server, type="watch", table=ann.code, name="Wes")
+        heard: list[str] = []
+        stop = threading.Event()
+        try:
+            wait_for(lambda: "Wes is watching." in told(ann))
+            ann.start()
+            page.until(lambda p: p.state.get("alone", {}).get("mode") == "table")
+            page.send(type="press", key="j")
+            wait_for(lambda: heard.extend(told(ann)) or "Wes asks to play." in heard)
+            page.until(lambda p: ("said", "You asked to play. The host decides; you would "
+                                  "sit from the next deal.") in p.said)
+            ann.let_in("Wes")
+            page.until(lambda p: any(re.fullmatch(r"You sit (West|East) from the next deal\. "
+                                                  r"Until then \w+ plays this hand\.", t)
+                                     for _, t in p.said))
+            assert page.welcome["token"] == ""  # watching: nothing to take back
+            seated = next(f for f in page.frames[1:] if f["type"] == "welcome")
+            assert seated["token"] and not seated["watching"]  # now a seat, kept for a reload
+            playing = threading.Thread(target=play_until, args=([ann, bo], stop.is_set, 240),
+                                       daemon=True)
+            playing.start()
+            page.until(lambda p: len(p.state.get("hand") or []) == 13, 120)
+            # Not one of the computer's cards reached the page before its own came.
+            first = next(i for i, f in enumerate(page.frames)
+                         if f["type"] == "update" and f.get("hand"))
+            assert all(not f.get("hand") for f in page.frames[:first] if f["type"] == "update")
+            lines = [t for f in page.frames[:first + 1] for t in f.get("lines") or []]
+            assert any(t.startswith("Hand 2. ") for t in lines), lines[-8:]  # its own cards
+            while len(page.state.get("hand") or []) == 13:  # its keys, each answered
+                s, start = page.state, len(page.frames)
+                if s["bidding"]:
+                    page.answer_to("enter")
+                elif s["my_turn"] and s["phase"] == "playing":
+                    page.answer_to("tab")
+                    page.answer_to("enter")
+                else:
+                    page.until(lambda p, n=start: len(p.frames) > n, 60)
+            assert len(page.state["hand"]) == 12
+            text = "\n".join(t for _, t in page.said)
+            assert re.search(r"^Bid (nil|\d+) placed\.$", text, re.M), text[-400:]
+            assert re.search(r"^You, \w+ of \w+\.$", text, re.M), text[-400:]
+            assert any(x.name == "Wes" and x.person for x in ann.people())
+        finally:
+            stop.set()
+            page.close()
+            ann.close()
+            bo.close()
+
+
+def test_before_the_first_deal_a_page_watchers_j_asks_and_once_let_in_it_is_dealt_cards() -> None:
+    with guest_server(computer_delay=0.0) as server:
+        url = url_of(server)
+        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=None))
+        page = GuestPage(server, type="watch", table=ann.code, name="Wes")
+        try:
+            page.until(lambda p: True)  # the lobby
+            page.send(type="press", key="j")
+            wait_for(lambda: ann.asking() == ["Wes"])
+            page.until(lambda p: ("said", "You asked to play. The host decides; you would "
+                                  "sit from the next deal.") in p.said)
+            ann.let_in("Wes")
+            page.until(lambda p: any(re.fullmatch(r"The host let you in\. You sit "
+                                                  r"(West|North|East)\.", t)
+                                     for _, t in p.said))
+            assert not any(f.get("hand") for f in page.frames if f["type"] == "update")
+            ann.start()
+            page.until(lambda p: len(p.state.get("hand") or []) == 13)
+            assert any(x.name == "Wes" and x.person for x in ann.people())
+        finally:
+            page.close()
+            ann.close()

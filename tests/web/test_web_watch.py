@@ -6,6 +6,7 @@ watch`` says, and never shows a hand."""
 from __future__ import annotations
 
 import sys
+import threading
 from pathlib import Path
 
 from web_helpers import base_url, browser, open_page, wait_for, web_server
@@ -39,6 +40,41 @@ def test_the_watch_button_at_the_link_listens_to_a_hand_without_a_seat() -> None
             # Nothing is kept for a reload: a watcher has no seat to take back.
             assert page.js("sessionStorage.length") == 0
         finally:
+            ann.close()
+            bo.close()
+
+
+def test_a_watchers_j_on_the_page_asks_to_play_and_the_next_deal_shows_its_hand() -> None:
+    """J on the page while watching asks the host; let in, the page shows no hand until
+    the next deal brings the seat's own, and keeps the seat for a reload from then."""
+    limits = Limits(rate=10_000, burst=10_000)
+    with web_server(guest=GuestDoor(limits=limits), limits=limits) as server, browser() as b:
+        ann = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=500))
+        bo = RemoteTable.join(server.url, ann.code, "Bo")
+        stop = threading.Event()
+        try:
+            page = open_page(b, base_url(server) + "#" + ann.code)
+            page.wait("document.activeElement.id === 'name'")
+            page.type("Wes")
+            page.js("document.getElementById('watch-button').click()")
+            wait_for(lambda: "Wes" in ann.watchers(), 30)
+            ann.start()
+            page.wait("window.__heard.some((h) => h.text.startsWith('Hand 1.'))")
+            page.wait("document.getElementById('table').contains(document.activeElement)")
+            page.key("j")
+            page.wait("window.__heard.some((h) => h.text.startsWith('You asked to play.'))")
+            wait_for(lambda: ann.asking() == ["Wes"], 30)
+            ann.let_in("Wes")
+            page.wait("window.__heard.some((h) => / from the next deal\\./.test(h.text))")
+            assert page.js("document.querySelectorAll('#hand [role=option]').length") == 0
+            assert page.js("sessionStorage.length") == 1  # a seat now: kept for a reload
+            threading.Thread(target=play_until, args=([ann, bo], stop.is_set, 240),
+                             daemon=True).start()
+            page.wait("document.querySelectorAll('#hand [role=option]').length === 13",
+                      timeout=120)
+            page.wait("window.__heard.some((h) => h.text.startsWith('Hand 2.'))")
+        finally:
+            stop.set()
             ann.close()
             bo.close()
 

@@ -22,18 +22,18 @@ import asyncio
 import contextlib
 import contextvars
 from collections.abc import AsyncIterator, Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from spades_voice.ai import Hint, hint
 from spades_voice.ai.hints import hint_rng
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net.seats.client import TableClient
+from spades_voice.net.seats.listening import Listening
 from spades_voice.net.table.broadcast import Member
 from spades_voice.net.wire import codec, reasons
 from spades_voice.net.wire import protocol as p
 from spades_voice.rules import Decision, IllegalAction, Match, Reason, Seat, SeatView
-from spades_voice.table import Event, LetsIn, Person, SharedSeat, Table
+from spades_voice.table import Event, LetsIn, Person, Seatable, SharedSeat, Table
 
 #: Applies one intent message to the seat's table; the reply (None: answered by an update).
 Ask = Callable[[dict[str, Any]], dict[str, Any] | None]
@@ -217,31 +217,45 @@ class SeatTable:
         self.intent({"type": "start"})
 
 
-class WatchSeatTable(SeatTable):
+class WatchSeatTable(Listening, SeatTable):
     """A page's watcher in the server's own process: as ``watch_table.WatchTable`` is for
-    the terminal, its views are the public one marked ``watching`` (never its turn), its
-    names have no "You", and what only a seat may do is refused with the reason."""
-
-    def names(self) -> dict[Seat, str]:
-        return {x.seat: x.name for x in self.client.people}
+    the terminal, it listens as ``listening.Listening`` says until a seat it asked for
+    (J) brings its cards; its intents take the seat's own path (``intent``)."""
 
     def view(self) -> SeatView:
-        return replace(super().view(), watching=True)
+        return self.heard(super().view())
+
+    def take_seat(self) -> None:
+        """Ask the host for a seat a computer holds (raises IllegalAction with the reason:
+        the table is full); the table says that the host decides, then the answer."""
+        self.intent({"type": "sit"})
 
     def submit(self, decision: Decision) -> None:
-        raise IllegalAction(Reason(Refusal.WATCHERS_DO_NOT_PLAY))
+        self.only_seated()
+        super().submit(decision)
 
     def hint(self) -> Hint:
-        raise IllegalAction(Reason(Refusal.WATCHERS_DO_NOT_PLAY))
+        self.only_seated()
+        return super().hint()
 
     def reveal(self) -> None:
-        """Nothing to look at: a watcher is never sent a hand."""
+        """Nothing to look at while listening: a watcher is never sent a hand."""
+        if not self.listening:
+            super().reveal()
 
     def new_match(self) -> None:
-        raise IllegalAction(Reason(Refusal.WATCHERS_DO_NOT_PLAY))
+        self.only_seated()
+        super().new_match()
+
+    def admit(self, seat: Seat) -> None:
+        self.only_seated()
+        super().admit(seat)
 
 
 if TYPE_CHECKING:
 
     def _is_a_table(table: SeatTable) -> tuple[Table, SharedSeat, LetsIn]:
         return table, table, table  # mypy checks here that SeatTable keeps these protocols
+
+    def _watch_is_a_table(table: WatchSeatTable) -> tuple[Table, SharedSeat, LetsIn, Seatable]:
+        return table, table, table, table
