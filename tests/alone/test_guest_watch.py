@@ -5,10 +5,12 @@ computers play a hand while the page listens."""
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 from guest_helpers import GuestPage, guest_server, url_of
 
@@ -53,6 +55,7 @@ def test_a_page_watcher_hears_the_whole_hand_and_answers_the_public_keys() -> No
             updates = [f for f in page.frames if f["type"] == "update"]
             assert any("hand" in f for f in updates)  # the page's hand region is drawn
             assert all(not f.get("hand") for f in updates)
+            _no_card_before_it_is_played(page.frames)
             assert page.answer_to("h") == "You are watching: there is no hand to show."
             assert page.answer_to("i") == "You are watching: only the players act."
             assert page.answer_to("e").endswith("Watching: Wes.")
@@ -142,3 +145,41 @@ def test_before_the_first_deal_a_page_watchers_j_asks_and_once_let_in_it_is_deal
         finally:
             page.close()
             ann.close()
+
+
+_NAME = re.compile(
+    r"\b(2|3|4|5|6|7|8|9|10|jack|queen|king|ace) of (spades|hearts|diamonds|clubs)\b", re.I)
+_CODE = re.compile(r"(10|[2-9JQKA])[SHDC]")
+
+
+def _no_card_before_it_is_played(frames: list[dict[str, Any]]) -> None:
+    """The leak scan for a page watcher: every card any frame names (in words or as a
+    code in any field) was already played, in that frame's play lines or before. A card
+    still in someone's hand, including a blind nil's, never reaches a watcher's page."""
+    played: set[str] = set()
+    for i, frame in enumerate(frames):
+        lines = [*frame.get("lines", []), *frame.get("urgent", [])]
+        played |= {f"{r} of {s}".lower() for _, r, s in
+                   (m.groups() for x in lines for m in re.finditer(r"(\w+), " + _NAME.pattern, x))}
+        text = json.dumps(frame)
+        named = {m.group(0).lower() for m in _NAME.finditer(text)}
+        assert named <= played, (i, named - played, frame)
+        codes = [v for v in _strings(frame) if _CODE.fullmatch(v)]
+        assert all(_spoken(c) in played for c in codes), (i, codes, frame)
+    assert len(played) == 52
+
+
+def _strings(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _spoken(code: str) -> str:
+    ranks = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+    suits = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+    return f"{ranks.get(code[:-1], code[:-1])} of {suits[code[-1]]}"
