@@ -219,14 +219,21 @@ def _page_moment(page: GuestPage) -> tuple[Any, ...]:
     return (s["phase"], s["bidding"], len(s["hand"]))
 
 
-def one_match(server: ServerProcess, as_page: bool) -> dict[str, Any]:
+#: The keys a page's player asks between decisions in the key figure (hand, trick, bids,
+#: scores), each answered by the seat's shell on the server.
+ASKED = ("h", "t", "b", "s")
+
+
+def one_match(server: ServerProcess, as_page: bool, target: int | None = None,
+              asks: int = 0) -> dict[str, Any]:
     """One single-hand match at a new table: Ann (the host, a plain protocol-2 seat: bids 3,
     plays her first legal card), Bo (a page through the guest door, or a terminal
     ``RemoteTable`` with its shell here, both playing by keys: Enter bids what was said,
     Tab then Enter plays the first playable card) and two computers. The server's
     readings before Bo comes, once the match is over, and once Bo has left."""
     before = server.read()
-    host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
+    host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=target))
+    asked: tuple[float, float] = (0.0, 0.0)
     page = GuestPage(server, type="join", table=host.code, name="Bo") if as_page else None
     seat = None if as_page else RemoteTable.join(server.url, host.code, "Bo")
     try:
@@ -245,11 +252,13 @@ def one_match(server: ServerProcess, as_page: bool) -> dict[str, Any]:
             elif terminal is not None and terminal.table.view().my_turn:
                 terminal.play()
             elif page is not None and _page_turn(page):
+                if asks and not page.state["bidding"] and asked == (0.0, 0.0):
+                    asked = _asking(server, page, asks)  # the table waits on the page
                 was = _page_moment(page)
                 if not page.state["bidding"]:
                     page.send(type="press", key="tab")
                 page.send(type="press", key="enter")
-                page.until(lambda p: _page_moment(p) != was, PATIENCE)
+                page.until(lambda p, was=was: _page_moment(p) != was, PATIENCE)
             elif page is not None:
                 page._next(0.01)
             else:
@@ -264,55 +273,77 @@ def one_match(server: ServerProcess, as_page: bool) -> dict[str, Any]:
     wait_for(lambda: not next(x for x in host.people() if x.name == "Bo").connected, PATIENCE)
     left = server.read()
     host.close()
-    return {"before": before, "played": played, "left": left,
+    return {"before": before, "played": played, "left": left, "asked": asked,
             "decisions": DECISIONS_A_HAND * len(view.outcomes),
             "totals": tuple(sorted((t.value, n) for t, n in view.totals.items()))}
+
+
+def _asking(server: ServerProcess, page: GuestPage, asks: int) -> tuple[float, float]:
+    """``asks`` keys of ``ASKED`` in turn, each waited for: the server's CPU seconds for
+    them (nothing else moves at the table while it waits for this seat), and asks."""
+    start = server.read()["cpu"]
+    for i in range(asks):
+        assert page.answer_to(ASKED[i % len(ASKED)]), "a key went unanswered"
+    return server.read()["cpu"] - start, float(asks)
 
 
 def _spread(values: list[float]) -> str:
     return f"min {min(values):.0f}, median {statistics.median(values):.0f}"
 
 
-def seat_cost(repeats: int, memory_repeats: int) -> None:
+def seat_cost(repeats: int, memory_repeats: int, target: int | None, asks: int) -> None:
     """The same matches, Bo a page or Bo a terminal, each on a server of its own, taken in
-    turn; the first match on each server warms it (imports, caches) and is not counted."""
+    turn; the first match on each server warms it (imports, caches) and is not counted.
+    The page also asks ``asks`` keys once, at its first card (timed apart, left out of the
+    match's figures): what a key costs the server when the shell runs there."""
     cpu: dict[bool, list[float]] = {True: [], False: []}
     per_decision: dict[bool, list[float]] = {True: [], False: []}
+    per_key: list[float] = []
+    decisions: list[int] = []
     same = True
     servers = {kind: ServerProcess() for kind in (True, False)}
     try:
         for kind, server in servers.items():
-            one_match(server, kind)
+            one_match(server, kind, target)
         for _ in range(repeats):
             results = {}
             for kind, server in servers.items():
-                r = one_match(server, kind)
+                r = one_match(server, kind, target, asks if kind else 0)
                 results[kind] = r
-                spent = r["left"]["cpu"] - r["before"]["cpu"]
+                keys_cpu, asked = r["asked"]
+                spent = r["left"]["cpu"] - r["before"]["cpu"] - keys_cpu
                 cpu[kind].append(spent * 1000)
                 per_decision[kind].append(spent / r["decisions"] * 1e6)
+                if asked:
+                    per_key.append(keys_cpu / asked * 1e6)
             same = same and results[True]["totals"] == results[False]["totals"]
+            decisions.append(results[True]["decisions"])
     finally:
         for server in servers.values():
             server.close()
     extra = [p - t for p, t in zip(cpu[True], cpu[False], strict=True)]
     extra_each = [p - t for p, t in zip(per_decision[True], per_decision[False], strict=True)]
-    print(f"server CPU for one single-hand match, {repeats} repeats (ms; Bo's seat from "
-          f"joining to leaving): Bo a page {_spread(cpu[True])}; Bo a terminal "
-          f"{_spread(cpu[False])}; a page seat's own {_spread(extra)} "
-          f"({'the same cards played' if same else 'NOT the same match'} both ways)")
+    match = "one single-hand match" if target is None else f"one match to {target}"
+    print(f"server CPU for {match} ({min(decisions)}-{max(decisions)} table decisions), "
+          f"{repeats} repeats (ms; Bo's seat from joining to leaving): Bo a page "
+          f"{_spread(cpu[True])}; Bo a terminal {_spread(cpu[False])}; a page seat's own "
+          f"{_spread(extra)} ({'the same cards played' if same else 'NOT the same match'} "
+          "both ways)")
     print(f"server CPU per table decision (us): Bo a page {_spread(per_decision[True])}; "
           f"Bo a terminal {_spread(per_decision[False])}; a page seat's own "
           f"{_spread(extra_each)}")
+    if per_key:
+        print(f"server CPU per key a page asks ({'/'.join(ASKED)} in turn, {asks} a match; "
+              f"a terminal's keys cost the server nothing) (us): {_spread(per_key)}")
     middle = statistics.median(extra_each)
     if middle > 0:
         print(f"one core serves about {1e6 / middle:.0f} page seats at tables making a "
               f"decision a second, {3e6 / middle:.0f} at one every 3 s (the page seats' "
-              "work alone, at the median)")
-    seat_memory(memory_repeats)
+              "work alone, at the median, keys asked not counted)")
+    seat_memory(memory_repeats, target)
 
 
-def seat_memory(repeats: int) -> None:
+def seat_memory(repeats: int, target: int | None) -> None:
     """What the server holds (tracemalloc, after a collection) for Bo's seat: a page
     against a terminal seat, once the match is over and once Bo has left."""
     held: dict[bool, list[float]] = {True: [], False: []}
@@ -320,10 +351,10 @@ def seat_memory(repeats: int) -> None:
     servers = {kind: ServerProcess(trace=True) for kind in (True, False)}
     try:
         for kind, server in servers.items():
-            one_match(server, kind)
+            one_match(server, kind, target)
         for _ in range(repeats):
             for kind, server in servers.items():
-                r = one_match(server, kind)
+                r = one_match(server, kind, target)
                 held[kind].append((r["played"]["held"] - r["before"]["held"]) / 1024)
                 kept[kind].append((r["left"]["held"] - r["before"]["held"]) / 1024)
     finally:
@@ -342,6 +373,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keys", type=int, default=100)
     parser.add_argument("--matches", type=int, default=5)
     parser.add_argument("--memory-matches", type=int, default=3)
+    parser.add_argument("--target", type=int, default=None,
+                        help="the server's matches: to this score (default a single hand)")
+    parser.add_argument("--asks", type=int, default=40,
+                        help="keys the page asks once a match, timed apart")
     parser.add_argument("--no-browser", action="store_true")
     parser.add_argument("--server", action="store_true", help="(the bench's own server)")
     parser.add_argument("--trace", action="store_true", help="(with --server: tracemalloc)")
@@ -352,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
     page_weight()
     if not args.no_browser:
         browser_figures(args.keys)
-    seat_cost(args.matches, args.memory_matches)
+    seat_cost(args.matches, args.memory_matches, args.target, args.asks)
     return 0
 
 
