@@ -107,9 +107,10 @@ def browser_figures(keys: int) -> None:
             page.wait("!document.getElementById('seats').hidden && "
                       "document.getElementById('seats-body').textContent.includes('Ann')")
             seated = time.perf_counter()
+            page.js("window.__before_reload = true")  # gone with the old document
             page.send("Page.reload")
             again = time.perf_counter()
-            page.wait("document.getElementById('seats-body') && "
+            page.wait("!window.__before_reload && document.getElementById('seats-body') && "
                       "document.getElementById('seats-body').textContent.includes('Ann')")
             back = time.perf_counter()
             print(f"link opened -> form ready: {(ready - began) * 1000:.0f} ms; "
