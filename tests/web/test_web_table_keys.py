@@ -94,7 +94,7 @@ def test_tab_past_the_last_playable_card_says_so_then_leaves_the_hand() -> None:
         assert page.js("document.activeElement.id") == "hand"
         # Again: the focus stays, so the line names the card, as the terminal says it ...
         last = Card.from_code(playable[-1].removeprefix("card-"))
-        assert said_to(page, "tab") == [prompts.playable_jump(last, edge=prompts.LAST_PLAYABLE)]
+        assert said_to(page, "tab") == [prompts.playable_jump(last, edge=prompts.LAST_PLAYABLE).text]
         page.key("tab")  # ... and said already: on to the page's other controls
         assert page.js("document.activeElement.id") != "hand"
         assert not page.js("document.getElementById('hand').contains(document.activeElement)")
@@ -110,7 +110,7 @@ def test_tab_at_the_last_playable_card_names_it_since_the_focus_stays() -> None:
             assert said_to(page, "tab") == []  # the focus says the card
         # Focus unchanged: nothing is read but the live line, which names the card, in
         # the terminal's words.
-        assert said_to(page, "tab") == [prompts.playable_jump(last, edge=prompts.LAST_PLAYABLE)]
+        assert said_to(page, "tab") == [prompts.playable_jump(last, edge=prompts.LAST_PLAYABLE).text]
         page.key("tab")
         assert page.js("document.activeElement.id") != "hand"
 
