@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -22,16 +22,20 @@ AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
 
 
 @contextmanager
-def guest_bidding() -> Iterator[Page]:
+def guest_bidding(
+    before_move: Callable[[RemoteTable], None] | None = None,
+) -> Iterator[Page]:
     """A browser guest at a started table, on its turn to bid (the most regions shown);
-    the host plays its own seat from a thread."""
+    the host plays its own seat from a thread (``before_move``: called before each of
+    its moves, in that thread)."""
     from net_helpers import play_until
 
     with web_server() as server, browser() as b:
         host = RemoteTable.create(server.url, "Ann", rules=Ruleset(target=None))
         stop = threading.Event()
         worker = threading.Thread(
-            target=play_until, args=([host], stop.is_set), kwargs={"timeout": 120}, daemon=True
+            target=play_until, args=([host], stop.is_set),
+            kwargs={"timeout": 120, "before_move": before_move}, daemon=True,
         )
         try:
             page = seat_guest(b, server, host)

@@ -8,7 +8,10 @@ its name as focus comes back into it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from cdp import Page
@@ -67,9 +70,11 @@ def test_keys_with_nothing_to_do_here_say_so_and_keep_the_browsers_hands_off() -
 
 
 @contextmanager
-def guest_playing() -> Iterator[Page]:
+def guest_playing(
+    before_move: Callable[[RemoteTable], None] | None = None,
+) -> Iterator[Page]:
     """A guest who has bid, on its first turn to play."""
-    with guest_bidding() as page:
+    with guest_bidding(before_move) as page:
         page.key("enter")
         page.wait(f"{WHAT_NOW} === 'play'", timeout=60)
         yield page
@@ -94,7 +99,8 @@ def test_tab_past_the_last_playable_card_says_so_then_leaves_the_hand() -> None:
         assert page.js("document.activeElement.id") == "hand"
         # Again: the focus stays, so the line names the card, as the terminal says it ...
         last = Card.from_code(playable[-1].removeprefix("card-"))
-        assert said_to(page, "tab") == [prompts.playable_jump(last, edge=prompts.LAST_PLAYABLE).text]
+        jump = prompts.playable_jump(last, edge=prompts.LAST_PLAYABLE)
+        assert said_to(page, "tab") == [jump.text]
         page.key("tab")  # ... and said already: on to the page's other controls
         assert page.js("document.activeElement.id") != "hand"
         assert not page.js("document.getElementById('hand').contains(document.activeElement)")
@@ -110,7 +116,8 @@ def test_tab_at_the_last_playable_card_names_it_since_the_focus_stays() -> None:
             assert said_to(page, "tab") == []  # the focus says the card
         # Focus unchanged: nothing is read but the live line, which names the card, in
         # the terminal's words.
-        assert said_to(page, "tab") == [prompts.playable_jump(last, edge=prompts.LAST_PLAYABLE).text]
+        jump = prompts.playable_jump(last, edge=prompts.LAST_PLAYABLE)
+        assert said_to(page, "tab") == [jump.text]
         page.key("tab")
         assert page.js("document.activeElement.id") != "hand"
 
@@ -129,25 +136,45 @@ def test_right_at_the_last_card_says_so_and_names_it_as_the_terminal_does() -> N
 
 
 def test_the_turn_takes_focus_from_the_chats_send_button() -> None:
-    with guest_playing() as page:
-        checked = 0
-        for _ in range(12):
-            if page.js(WHAT_NOW) != "play":
-                break
-            cards = page.js("document.querySelectorAll('#hand [role=option]').length")
-            page.key("tab")
-            page.key("enter")
-            page.wait(f"document.querySelectorAll('#hand [role=option]').length < {cards}")
-            # Focus on Send while it is someone else's turn; the turn must bring it back.
-            waiting = page.js("(document.querySelector('#chat-form button').focus(),"
-                              " !document.querySelector('#hand .playable'))")
-            page.wait(f"{WHAT_NOW} !== ''", timeout=60)
-            if waiting and page.js(WHAT_NOW) == "play":
-                assert page.js("document.activeElement.id") == "hand"
-                checked += 1
-            elif page.js(WHAT_NOW) == "play":
-                page.js("document.getElementById('hand').focus()")
-        assert checked > 0
+    """Focus is put on Send while the host (Ann) is to play, and she is held there, so
+    the guest's turn cannot come back before it, however fast the computers play; when
+    the guest's turn comes, the focus is on its hand."""
+    asked: queue.Queue[None] = queue.Queue()
+    go = threading.Semaphore(0)
+    held = threading.Event()
+
+    def ann_waits(_: RemoteTable) -> None:
+        if held.is_set():
+            asked.put(None)
+            assert go.acquire(timeout=60), "the test never let Ann play"
+
+    with guest_playing(ann_waits) as page:
+        held.set()
+        checked, on_send = 0, False
+        deadline = time.monotonic() + 120
+        while checked < 3:
+            assert time.monotonic() < deadline, "the hand did not come round in time"
+            if page.js(WHAT_NOW) == "play":
+                if on_send:
+                    assert page.js("document.activeElement.id") == "hand"
+                    checked, on_send = checked + 1, False
+                cards = page.js("document.querySelectorAll('#hand [role=option]').length")
+                page.key("tab")
+                page.key("enter")
+                page.wait(f"document.querySelectorAll('#hand [role=option]').length < {cards}")
+                continue
+            try:
+                asked.get(timeout=0.05)
+            except queue.Empty:
+                continue
+            # Ann is to play, so the guest is not: focus on Send, then Ann plays.
+            if not on_send:
+                page.js("document.querySelector('#chat-form button').focus()")
+                assert page.js("document.activeElement.tagName") == "BUTTON"
+                on_send = True
+            go.release()
+        held.clear()
+        go.release()
 
 
 def test_before_the_first_deal_a_guests_keys_say_why() -> None:
