@@ -305,7 +305,7 @@ class PageSession:
         table = shell.table
         seat = table.client if isinstance(table, SeatTable) else None
         frame.update(
-            regions(view, shell.cast, table.people(), order=shell.focus.order,
+            regions(view, shell.chair.cast, table.people(), order=shell.focus.order,
                     started=seat is None or seat.started, host=seat is None or seat.host,
                     waiting=seat is not None and seat.waiting)
         )

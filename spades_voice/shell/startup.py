@@ -23,8 +23,8 @@ def start(shell: Shell) -> None:
     if shell.started:
         return
     shell.started = True
-    shell.cues.sync(shell.table.view())  # a rejoined table may be mid-hand
-    shell.cues.settle()
+    shell.chair.cues.sync(shell.table.view())  # a rejoined table may be mid-hand
+    shell.chair.cues.settle()
     if not shell.greeted:
         shell.answer(texts.GREETING)
     # The store's notices first: a match result never heard comes before anything.
@@ -60,7 +60,7 @@ def _recall(shell: Shell, match: Match, kept: History | None) -> None:
     what the save kept beyond them (notices, turns, moves taken back) in their places,
     so G reads the match as before the quit and the save-history key writes it all.
     Kept, not said. A save without ``kept`` (an older one) gets the table lines alone."""
-    cast, narrator = shell.cast, shell.narrator
+    cast, narrator = shell.chair.cast, shell.narrator
     events = told(match)
     said = len(events) if kept is None else kept.told
     notes = kept.notes if kept is not None else ()

@@ -4,7 +4,8 @@ narrates, put together from small parts.
 ``Shell`` decides when to speak; it talks only to a ``Table`` and a ``Speaker`` and
 takes every word from ``narration``. Its parts each keep one thing: ``focus`` (the hand
 and the bid list, and what of them was heard), ``narrator`` (answers, events, the
-history), ``driver`` (the pace and when the computers may move). Start-up (the saved
+history), ``driver`` (the pace and when the computers may move), ``chair`` (who is
+"you", and where the sounds are placed from). Start-up (the saved
 match, the data folder in use) is ``startup``; what each key does lives with its mode
 (``table_mode``, ``list_mode``, ``confirm_mode``), and ``screen`` draws the one line.
 
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import InitVar, dataclass, field
 from typing import assert_never
 
-from spades_voice.narration import Cast, event_kind, prompts, resumed, texts
+from spades_voice.narration import event_kind, prompts, resumed, texts
 from spades_voice.narration.lines import Line
 from spades_voice.options import EventKind, Pace
 from spades_voice.rules import (
@@ -31,6 +32,7 @@ from spades_voice.rules import (
     SeatView,
     Trick,
 )
+from spades_voice.shell.chair import Chair
 from spades_voice.shell.driver import Driver
 from spades_voice.shell.focus import Focus, blind_open
 from spades_voice.shell.keymap import Keymap
@@ -44,7 +46,6 @@ from spades_voice.shell.overlays import Overlays
 from spades_voice.shell.sight import Sight
 from spades_voice.shell.voices import lines_for
 from spades_voice.sound import SoundPlayer
-from spades_voice.sound.table_cues import CuePlayer
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
@@ -84,10 +85,10 @@ class Shell:
     #: Called when the player confirms quitting (the app exits).
     on_quit: Callable[[], None] = lambda: None
     #: Sound cues (None: the game has no sound at all, as in most shell tests).
-    sound: SoundPlayer | None = None
+    sound: InitVar[SoundPlayer | None] = None
 
-    cast: Cast = field(init=False)
-    cues: CuePlayer = field(init=False)
+    #: Who is "you" at the table and where the sounds are placed from.
+    chair: Chair = field(init=False)
     narrator: Narrator = field(init=False)
     #: What the player has seen of their cards (a look closes blind nil).
     sight: Sight = field(init=False)
@@ -105,9 +106,8 @@ class Shell:
     started: bool = False
     _clock: bool | None = None
 
-    def __post_init__(self, pace: Pace) -> None:
-        self.cast = Cast(self.table.seat, self.table.names(), self.table.view().watching)
-        self.cues = CuePlayer(self.table.seat, self.sound)
+    def __post_init__(self, pace: Pace, sound: SoundPlayer | None) -> None:
+        self.chair = Chair(self.table, sound)
         # A table joined mid-hand tells no deal: the hand in play is the one told.
         self.sight = Sight(self.table, self.hooks, told=self.table.view().hand_number)
         self.narrator = Narrator(
@@ -160,7 +160,7 @@ class Shell:
         """What the store and the sound player have to say, as events."""
         for text in self.hooks.notices():
             self.tell(text)
-        for text in self.cues.notices():
+        for text in self.chair.cues.notices():
             self.tell(text)
 
     # ---- the match ------------------------------------------------------------------
@@ -179,7 +179,7 @@ class Shell:
         self.over = False
         self.pending.clear()
         self.hand_tricks.clear()
-        self.cues.sync(self.table.view())
+        self.chair.cues.sync(self.table.view())
 
     def new_match(self, *, abandoned: bool) -> None:
         """Start a new match; ``abandoned``: the one it replaces was left unfinished."""
@@ -196,7 +196,7 @@ class Shell:
 
     def pump(self) -> None:
         """Speak every event waiting at the table, in order (held back between hands)."""
-        _take_chair(self)
+        self.chair.sit()
         events = self.table.drain()
         if not events:
             return
@@ -258,7 +258,7 @@ class Shell:
                 self.sight.telling(self.table.view().hand_number)
                 self.hand_tricks[:] = list(self.table.view().tricks)
                 self.focus.hear(None)
-                self.cues.sync(self.table.view())
+                self.chair.cues.sync(self.table.view())
                 self._say(event)
             case HandScored():
                 self._say(event)
@@ -276,7 +276,7 @@ class Shell:
         """Tell ``event``'s lines as its kind's voice says (each is kept in the history),
         a game event's sound cue queued with them, in order."""
         if not isinstance(event, Notice | Chat):
-            self.cues.event(event, self.driver.pace)
+            self.chair.cues.event(event, self.driver.pace)
         kind = event_kind(event, self.table.seat)
         number = self.narrator.number(event)
         if kind is None and isinstance(event, CardPlayed) and self.only.played(event.card):
@@ -291,9 +291,9 @@ class Shell:
             if not blind_open(view):  # the bid is due: with the value Enter places
                 instead = self.focus.bid_prompt(view)
         elif isinstance(event, HandDealt) and number is None and (view := self.view()).bids:
-            instead = resumed(view, self.cast)  # mid-hand: where it stands, no new deal
+            instead = resumed(view, self.chair.cast)  # mid-hand: where it stands, no new deal
         mine = self.view() if isinstance(event, Notice) else None
-        for line in lines_for(event, self.cast, voice, self.keymap, instead, mine):
+        for line in lines_for(event, self.chair.cast, voice, self.keymap, instead, mine):
             self.narrator.tell(line, kind, number)
 
     def _turn(self, event: TurnToAct) -> None:
@@ -327,7 +327,7 @@ class Shell:
         match = self.table.match
         if match is not None:
             self.hooks.match_finished(match, self.table.view())
-        self.tell(texts.over_prompt(self.cast.watching), EventKind.RESULTS)
+        self.tell(texts.over_prompt(self.chair.cast.watching), EventKind.RESULTS)
 
     # ---- the computers -------------------------------------------------------------
 
@@ -404,14 +404,3 @@ class Shell:
         self.clock_update()
         self.answer(question)
 
-
-def _take_chair(shell: Shell) -> None:
-    """A watcher who took a seat is seated once the deal brings its cards: from then on
-    it is "you" at its seat, and its sounds are placed from there."""
-    watching = shell.table.view().watching
-    if watching != shell.cast.watching:
-        seat = shell.table.seat
-        shell.cast = Cast(seat, shell.table.names(), watching)
-        shell.cues = CuePlayer(seat, shell.sound)
-        if shell.sound is not None:
-            shell.sound.me = seat

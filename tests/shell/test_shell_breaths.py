@@ -80,7 +80,7 @@ def test_plays_since_your_card_are_heard_in_parts() -> None:
             if h.table.view().tricks and h.table.view().my_turn:
                 first = h.said("m")
                 if first.endswith(" M for more."):
-                    whole = text_of(say.since_last_turn(h.table.view(), shell.cast))
+                    whole = text_of(say.since_last_turn(h.table.view(), shell.chair.cast))
                     parts = [first, *_parts(h, "m", " M for more.")]
                     assert all(len(p.split()) <= BREATH for p in parts), parts
                     assert _whole(parts, " M for more.") == whole
