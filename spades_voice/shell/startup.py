@@ -69,7 +69,7 @@ def _recall(shell: Shell, match: Match, kept: History | None) -> None:
         while waiting < len(notes) and notes[waiting].at <= number:
             narrator.recall(notes[waiting].text, notes[waiting].kind)
             waiting += 1
-        kind = event_kind(event, shell.table.seat)
+        kind = event_kind(event, shell.chair.seat)
         voice = narrator.voices[kind if kind is not None else EventKind.CARDS]
         for text in lines_for(event, cast, voice, shell.keymap, None):
             narrator.recall(as_line(text).text, kind, number)  # read back: no look

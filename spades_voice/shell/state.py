@@ -196,7 +196,6 @@ class Shell:
 
     def pump(self) -> None:
         """Speak every event waiting at the table, in order (held back between hands)."""
-        self.chair.sit()
         events = self.table.drain()
         if not events:
             return
@@ -245,6 +244,9 @@ class Shell:
                 self.hand_tricks.append(event.trick)
                 self._say(event)
             case HandDealt():
+                # A watcher let in sits at the deal that brings its cards: what came
+                # before it is told as a watcher heard it, with names.
+                self.chair.sit()
                 self.sight.telling(event.number)
                 # A resumed hand's deal, said again: its tricks so far stay (L, K).
                 retold = self.narrator.deal_retold
@@ -277,7 +279,7 @@ class Shell:
         a game event's sound cue queued with them, in order."""
         if not isinstance(event, Notice | Chat):
             self.chair.cues.event(event, self.driver.pace)
-        kind = event_kind(event, self.table.seat)
+        kind = event_kind(event, self.chair.seat)
         number = self.narrator.number(event)
         if kind is None and isinstance(event, CardPlayed) and self.only.played(event.card):
             self.narrator.tell(prompts.only_card(event.card), None, number)
@@ -297,7 +299,7 @@ class Shell:
             self.narrator.tell(line, kind, number)
 
     def _turn(self, event: TurnToAct) -> None:
-        if event.seat is not self.table.seat:
+        if event.seat is not self.chair.seat:
             return
         legal = self.table.view().legal_cards
         if self.only.turn(event.phase, legal, asking=self.question is not None):
