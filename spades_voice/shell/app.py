@@ -291,7 +291,7 @@ def _draw_focus_on(console: Console, shell: Shell, app: Application[int]) -> Non
     """After each render the console draws the focus line (prompt_toolkit draws nothing)."""
 
     def focus(_: object) -> None:
-        if shell.quitting:
+        if shell.way_out.quitting:
             return  # after "Goodbye." nothing is drawn again
         line = draw(shell)
         console.focus(line.text, line.cursor)
@@ -347,7 +347,7 @@ def _wiring(
         app.invalidate()
 
     shell.driver.wake_with(on_wake)
-    shell.on_quit = lambda: app.exit(result=0)
+    shell.way_out.leave_with(lambda: app.exit(result=0))
     if shell.chair.sound is not None:
         shell.chair.sound.notify_with(on_sound_notice)
 

@@ -5,7 +5,7 @@ narrates, put together from small parts.
 takes every word from ``narration``. Its parts each keep one thing: ``focus`` (the hand
 and the bid list, and what of them was heard), ``narrator`` (answers, events, the
 history), ``driver`` (the pace and when the computers may move), ``chair`` (who is
-"you", and where the sounds are placed from). Start-up (the saved
+"you", and where the sounds are placed from), ``way_out`` (leaving). Start-up (the saved
 match, the data folder in use) is ``startup``; what each key does lives with its mode
 (``table_mode``, ``list_mode``, ``confirm_mode``), and ``screen`` draws the one line.
 
@@ -45,6 +45,7 @@ from spades_voice.shell.overlays import Mode as Mode
 from spades_voice.shell.overlays import Overlays
 from spades_voice.shell.sight import Sight
 from spades_voice.shell.voices import lines_for
+from spades_voice.shell.way_out import WayOut
 from spades_voice.sound import SoundPlayer
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
@@ -82,8 +83,6 @@ class Shell:
     greeted: bool = False
     #: Saved choices to start from where the hooks keep none (a shared table's guest).
     start_settings: Settings | None = None
-    #: Called when the player confirms quitting (the app exits).
-    on_quit: Callable[[], None] = lambda: None
     #: Sound cues (None: the game has no sound at all, as in most shell tests).
     sound: InitVar[SoundPlayer | None] = None
 
@@ -102,7 +101,8 @@ class Shell:
     over: bool = False
     pending: list[Event] = field(default_factory=list)
     hand_tricks: list[Trick] = field(default_factory=list)
-    quitting: bool = False
+    #: Whether the player is leaving, and what leaving does.
+    way_out: WayOut = field(default_factory=WayOut)
     started: bool = False
     _clock: bool | None = None
 
@@ -167,10 +167,10 @@ class Shell:
 
     def goodbye(self) -> None:
         """Leave the game: the clock stops, "Goodbye." is said, and the app exits."""
-        self.quitting = True
+        self.way_out.stop()
         self.clock_update()
         self.answer(prompts.GOODBYE)
-        self.on_quit()
+        self.way_out.leave()
 
     def reset_match(self) -> None:
         """Another match is at the table: its history, hand and cues start here."""
@@ -336,7 +336,7 @@ class Shell:
     @property
     def live(self) -> bool:
         """The table runs: not paused, not in a confirmation, help, rules or review."""
-        if self.driver.paused or self.quitting:
+        if self.driver.paused or self.way_out.quitting:
             return False
         shown = self.shown_list
         if isinstance(self.overlay, Draft):
