@@ -77,7 +77,7 @@ class Shell:
     keymap: Keymap
     pace: InitVar[Pace] = Pace.RELAXED
     #: Cards and tricks said briefly (the verbosity key); applied to the voices at start.
-    brief: bool = True
+    brief: InitVar[bool] = True
     hold_between_hands: bool = True
     #: The greeting was already spoken (``spades-voice`` says it before loading the rest).
     greeted: bool = False
@@ -106,13 +106,11 @@ class Shell:
     started: bool = False
     _clock: bool | None = None
 
-    def __post_init__(self, pace: Pace, sound: SoundPlayer | None) -> None:
+    def __post_init__(self, pace: Pace, brief: bool, sound: SoundPlayer | None) -> None:
         self.chair = Chair(self.table, sound)
         # A table joined mid-hand tells no deal: the hand in play is the one told.
         self.sight = Sight(self.table, self.hooks, told=self.table.view().hand_number)
-        self.narrator = Narrator(
-            self.speaker, on_shown=self.sight.saw, in_breaths=lambda: self.brief
-        )
+        self.narrator = Narrator(self.speaker, on_shown=self.sight.saw, brief=brief)
         self.driver = Driver(pace)
         voices = self.narrator.voices
         settings = self.hooks.settings or self.start_settings
@@ -120,7 +118,7 @@ class Shell:
             voices.update(settings.voices)
             self.focus = Focus(order=settings.hand_order)
             self.only.choose(settings.only_card)
-        if not self.brief:
+        if not brief:
             self.narrator.cards_briefly(False)
 
     @property

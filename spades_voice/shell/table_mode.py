@@ -84,10 +84,11 @@ def _standing(shell: Shell, text: str | Line) -> None:
 @action("bids")
 def bids(shell: Shell) -> None:
     """Who bid what, tricks each, what each team still needs, and nil status."""
+    cast, brief = shell.chair.cast, shell.narrator.brief
     if shell.between is not None:
-        _standing(shell, say.outcome_bids(shell.between, shell.chair.cast, brief=shell.brief))
+        _standing(shell, say.outcome_bids(shell.between, cast, brief=brief))
         return
-    _standing(shell, say.bids_summary(shell.view(), shell.chair.cast, brief=shell.brief))
+    _standing(shell, say.bids_summary(shell.view(), cast, brief=brief))
 
 
 @action("scores")
@@ -104,7 +105,8 @@ def scores(shell: Shell) -> None:
 def trick(shell: Shell) -> None:
     """This trick so far and who is winning it."""
     if _hand_bound(shell):
-        _standing(shell, say.trick_summary(shell.view(), shell.chair.cast, brief=shell.brief))
+        brief = shell.narrator.brief
+        _standing(shell, say.trick_summary(shell.view(), shell.chair.cast, brief=brief))
 
 
 @action("count")
@@ -117,7 +119,7 @@ def count(shell: Shell) -> None:
 @action("seats")
 def seats(shell: Shell) -> None:
     """Who sits where, and the partnerships."""
-    shell.answer(say.seats_summary(shell.view(), shell.chair.cast, brief=shell.brief))
+    shell.answer(say.seats_summary(shell.view(), shell.chair.cast, brief=shell.narrator.brief))
 
 
 @action("people")
@@ -194,7 +196,8 @@ def _take_seat(shell: Shell) -> None:
 def since_my_turn(shell: Shell) -> None:
     """Every play since your last card, in order."""
     if _hand_bound(shell):
-        shell.answer(say.since_last_turn(shell.view(), shell.chair.cast, brief=shell.brief))
+        brief = shell.narrator.brief
+        shell.answer(say.since_last_turn(shell.view(), shell.chair.cast, brief=brief))
 
 
 @action("what_we_need")
@@ -209,7 +212,7 @@ def what_we_need(shell: Shell) -> None:
 def last_trick(shell: Shell) -> None:
     """The last completed trick."""
     tricks = tuple(shell.hand_tricks)
-    shell.answer(say.last_trick_summary(tricks, shell.chair.cast, brief=shell.brief))
+    shell.answer(say.last_trick_summary(tricks, shell.chair.cast, brief=shell.narrator.brief))
 
 
 @action("review")

@@ -50,7 +50,7 @@ def test_the_hand_as_dealt_is_heard_in_parts_then_the_rest() -> None:
         assert h.said("h") == parts[0]
         # Full verbosity (the player chose detail) says the whole answer at once.
         h.press("v")
-        assert not shell.brief
+        assert not shell.narrator.brief
         assert h.said("h") == said
 
 
