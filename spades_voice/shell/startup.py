@@ -20,9 +20,8 @@ from spades_voice.table import Resumable
 
 def start(shell: Shell) -> None:
     """Greet, report keymap problems and notices, offer a saved match, then play."""
-    if shell.started:
+    if not shell.first_start():
         return
-    shell.started = True
     shell.chair.cues.sync(shell.table.view())  # a rejoined table may be mid-hand
     shell.chair.cues.settle()
     if not shell.greeted:
@@ -96,7 +95,7 @@ def _resume(shell: Shell, table: Resumable, saved: Match) -> None:
     view = shell.table.view()
     if shell.hold_between_hands and view.outcomes and not view.bids and view.winner is None:
         # Saved between hands: it resumes there, and N deals the next hand.
-        shell.between = view.outcomes[-1]
+        shell.hold(view.outcomes[-1])
         shell.pump()
         shell.tell(texts.NEXT_HAND)
         return

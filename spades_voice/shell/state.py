@@ -103,7 +103,7 @@ class Shell:
     hand_tricks: list[Trick] = field(default_factory=list)
     #: Whether the player is leaving, and what leaving does.
     way_out: WayOut = field(default_factory=WayOut)
-    started: bool = False
+    _started: bool = False
     _clock: bool | None = None
 
     def __post_init__(self, pace: Pace, brief: bool, sound: SoundPlayer | None) -> None:
@@ -162,6 +162,11 @@ class Shell:
             self.tell(text)
 
     # ---- the match ------------------------------------------------------------------
+
+    def first_start(self) -> bool:
+        """Whether the shell starts now for the first time (start-up runs once)."""
+        first, self._started = not self._started, True
+        return first
 
     def goodbye(self) -> None:
         """Leave the game: the clock stops, "Goodbye." is said, and the app exits."""
@@ -225,6 +230,11 @@ class Shell:
         self._play_only_card()
         self.advance()
 
+    def hold(self, outcome: HandOutcome) -> None:
+        """The hand ended with ``outcome``: where hands are held, the next waits for N."""
+        if self.hold_between_hands:
+            self.between = outcome
+
     def reopened(self) -> None:
         """Undo or restart took back the hand that had just ended: its result no longer
         stands, and what was held back for the next hand goes (that hand is dealt again
@@ -262,8 +272,7 @@ class Shell:
                 self._say(event)
             case HandScored():
                 self._say(event)
-                if self.hold_between_hands:
-                    self.between = event.outcome
+                self.hold(event.outcome)
             case MatchWon():
                 self._say(event)
                 self._match_won()
