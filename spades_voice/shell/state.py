@@ -199,7 +199,10 @@ class Shell:
 
     def pump(self) -> None:
         """Speak every event waiting at the table, in order (held back between hands)."""
+        seated = not self.table.view().watching  # read first: its events came before it
         events = self.table.drain()
+        if seated and not any(isinstance(event, HandDealt) for event in events):
+            self.chair.sit()  # seated mid-hand by the host, not by a deal: from now on
         if not events:
             return
         decided = False

@@ -180,6 +180,35 @@ def test_a_watcher_let_in_mid_hand_hears_that_hand_as_a_watcher_and_the_next_as_
             bo.close()
 
 
+def test_a_watcher_the_host_seats_at_once_plays_the_hand_from_then(tmp_path: Path) -> None:
+    """Let in mid-hand, then seated at once by the host's J: no deal comes, and the seat
+    is "you" from then on (its hand, its keys)."""
+    with server() as address:
+        url = f"ws://{address}"
+        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=500))
+        bo = RemoteTable.join(url, ann.code, "Bo")
+        try:
+            with command(tmp_path, "watch", ann.code, "--server", address,
+                         "--name", "Wes") as wes:
+                wes.expect(r"You are watching\.")
+                ann.start()
+                wes.expect(r"Hand 1\.")
+                wes.send("j")
+                heard: list[str] = []
+                wait_for(lambda: heard.extend(_heard(ann)) or "Wes asks to play." in heard)
+                ann.let_in("Wes")
+                wes.expect(r"You sit (West|East) from the next deal\.")
+                ann.admit(Seat[wes.match.group(1)[0]])
+                wes.expect(r"The host seated you\. You play (West|East) from now\.")
+                wes.send("h")
+                wes.expect(r"(Spades|Hearts|Diamonds|Clubs)\b.*\d+ spades?|no spades|"
+                           r"You are watching: there is no hand to show\.", timeout=20)
+                assert not wes.after.startswith("You are watching"), wes.after
+        finally:
+            ann.close()
+            bo.close()
+
+
 def test_a_watcher_arriving_mid_hand_hears_where_the_hand_stands(tmp_path: Path) -> None:
     # The server sends the hand's number only; the watcher's client says the trick so far
     # from its own public view, as a seat coming back does.
