@@ -157,7 +157,7 @@ class PageSession:
             sound=self.sound, hold_between_hands=not (shared or watching),
             greeted=shared,
         )
-        self.shell.on_quit = self._quit
+        self.shell.way_out.leave_with(self._quit)
         self.thinking = thinking
         if thinking is not None:
             self.shell.driver.think_with(thinking)
@@ -202,7 +202,7 @@ class PageSession:
         waiting go out (the goodbye; bounded, a page gone takes none), the clock stops
         and the match is saved (``StoreHooks.close``)."""
         self.shell.table.set_listener(None)
-        self.shell.quitting = True
+        self.shell.way_out.stop()
         if self.thinking is not None:
             self.thinking.close()
         driver, sender = self._tasks
@@ -305,7 +305,7 @@ class PageSession:
         table = shell.table
         seat = table.client if isinstance(table, SeatTable) else None
         frame.update(
-            regions(view, shell.cast, table.people(), order=shell.focus.order,
+            regions(view, shell.chair.cast, table.people(), order=shell.focus.order,
                     started=seat is None or seat.started, host=seat is None or seat.host,
                     waiting=seat is not None and seat.waiting)
         )

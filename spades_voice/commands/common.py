@@ -194,8 +194,6 @@ def run_shell(
     (bounded)."""
     from spades_voice.shell.app import run_app
 
-    if sound is not None:
-        sound.me = table.seat
     try:
         return run_app(
             table,

@@ -38,7 +38,7 @@ ADVICE_ACTIONS, action = registry()
 @action("hint")
 def hint(shell: Shell) -> None:
     """A hint on your turn: what the computer would do, and why."""
-    if shell.cast.watching:
+    if shell.chair.cast.watching:
         _thinking(shell)
         return
     view = shell.view()
@@ -64,7 +64,7 @@ def _thinking(shell: Shell) -> None:
     except IllegalAction as exc:
         shell.answer(say_reason(exc.reason))
         return
-    name = shell.cast.name(view.seat)
+    name = shell.chair.cast.name(view.seat)
 
     def thought(found: Hint | str) -> None:
         shell.answer(found if isinstance(found, str) else say.thinking_line(name, found))

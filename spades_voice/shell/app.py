@@ -291,7 +291,7 @@ def _draw_focus_on(console: Console, shell: Shell, app: Application[int]) -> Non
     """After each render the console draws the focus line (prompt_toolkit draws nothing)."""
 
     def focus(_: object) -> None:
-        if shell.quitting:
+        if shell.way_out.quitting:
             return  # after "Goodbye." nothing is drawn again
         line = draw(shell)
         console.focus(line.text, line.cursor)
@@ -342,14 +342,14 @@ def _wiring(
             loop_box[0].call_soon_threadsafe(sound_notices)
 
     def sound_notices() -> None:
-        for text in shell.cues.notices():
+        for text in shell.chair.cues.notices():
             shell.tell(text)
         app.invalidate()
 
     shell.driver.wake_with(on_wake)
-    shell.on_quit = lambda: app.exit(result=0)
-    if shell.sound is not None:
-        shell.sound.on_notice = on_sound_notice
+    shell.way_out.leave_with(lambda: app.exit(result=0))
+    if shell.chair.sound is not None:
+        shell.chair.sound.notify_with(on_sound_notice)
 
     def pre_run() -> None:
         loop = asyncio.get_running_loop()
@@ -359,11 +359,11 @@ def _wiring(
         app.create_background_task(drive(shell, wake, app))
         start(shell)
         loop.call_soon(_warm_bindings, app)
-        if shell.sound is not None:
+        if shell.chair.sound is not None:
             # After the first lines: rendering the cues (a fraction of a second of Python
             # on another thread) then never delays them.
-            shell.sound.start()
-            loop.call_soon(shell.sound.warm)
+            shell.chair.sound.start()
+            loop.call_soon(shell.chair.sound.warm)
         if ready is not None:
             ready(app, shell)
 

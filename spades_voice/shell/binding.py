@@ -38,7 +38,7 @@ WATCHER_ANSWERS = {
 def watcher_answer(shell: Shell, name: str) -> str | None:
     """What a watcher hears instead of action ``name`` at the table (None: the action
     runs): every front end asks here before it acts."""
-    if not shell.cast.watching or shell.mode is not Mode.TABLE:
+    if not shell.chair.cast.watching or shell.mode is not Mode.TABLE:
         return None
     return WATCHER_ANSWERS.get(name)
 

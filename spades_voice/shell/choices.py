@@ -28,9 +28,9 @@ def pace(shell: Shell) -> None:
 @action("verbosity")
 def verbosity(shell: Shell) -> None:
     """Switch between brief and full descriptions of each card and trick."""
-    shell.brief = not shell.brief
-    chosen = Verbosity.BRIEF if shell.brief else Verbosity.FULL
-    shell.narrator.cards_briefly(shell.brief)
+    brief = not shell.narrator.brief
+    shell.narrator.cards_briefly(brief)
+    chosen = Verbosity.BRIEF if brief else Verbosity.FULL
     shell.answer(prompts.verbosity_now(chosen.value))
     remember(shell, verbosity=chosen, voices=dict(shell.narrator.voices))
 

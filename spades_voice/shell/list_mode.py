@@ -57,7 +57,7 @@ def open_rules(shell: Shell) -> None:
 
 def open_review(shell: Shell) -> None:
     lines = [
-        say.trick_line(t, i, shell.cast, brief=shell.brief)
+        say.trick_line(t, i, shell.chair.cast, brief=shell.narrator.brief)
         for i, t in enumerate(shell.hand_tricks, start=1)
     ]
     view = ListView("review", prompts.REVIEW_TITLE, lines)

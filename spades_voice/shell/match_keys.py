@@ -75,7 +75,7 @@ def restart_hand(shell: Shell) -> None:
 def hands_played(shell: Shell) -> None:
     """The hands played, newest first: bids, tricks, points, bags and totals of each."""
     outcomes = shell.view().outcomes
-    entries = [say.hand_entry(o, shell.cast) for o in outcomes]
+    entries = [say.hand_entry(o, shell.chair.cast) for o in outcomes]
     view = ListView("hands", prompts.HANDS_TITLE, entries, pos=len(entries) - 1)
     open_list(shell, view, prompts.hands_intro(len(entries)))
 

@@ -60,8 +60,8 @@ class Narrator:
     said: deque[str] = field(default_factory=lambda: deque(maxlen=RECENT_SPEECH))
     #: Told the cards a line just said named (the shell records a look at its own).
     on_shown: Callable[[frozenset[Card]], None] = lambda cards: None
-    #: Whether answers are said a breath at a time (brief verbosity; full says them whole).
-    in_breaths: Callable[[], bool] = lambda: True
+    #: Brief verbosity: answers are said a breath at a time (full says them whole).
+    brief: bool = True
     #: The key, as spoken, that asks for the answer being given again ("H"): the cue at
     #: the end of a part names it (``asked_by``).
     _again: str = ""
@@ -79,8 +79,9 @@ class Narrator:
         return self.voices[kind]
 
     def cards_briefly(self, brief: bool) -> None:
-        """Cards and tricks, where they are spoken, are said briefly or in full (the
-        verbosity key)."""
+        """Cards and tricks, where they are spoken, are said briefly or in full, and
+        answers a breath at a time or whole (the verbosity key)."""
+        self.brief = brief
         for kind in (EventKind.CARDS, EventKind.TRICKS):
             if self.voices[kind].spoken:
                 self.voices[kind] = Voice.BRIEF if brief else Voice.FULL
@@ -109,7 +110,7 @@ class Narrator:
             return
         pieces = [*pieces_of(self._note), *pieces_of(text), *pieces_of(self._coda)]
         self._note = self._coda = ""
-        if self.in_breaths() and self._again:
+        if self.brief and self._again:
             parts = breaths(pieces, more_cue(self._again))
         else:
             parts = [Line.join(as_line(piece) for piece in pieces)]

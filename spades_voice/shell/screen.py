@@ -43,7 +43,7 @@ def screen(shell: Shell) -> Screen:
 
 def _table_line(shell: Shell, prefix: str) -> Screen:
     if shell.over:
-        over = texts.over_prompt(shell.cast.watching)
+        over = texts.over_prompt(shell.chair.cast.watching)
         return Screen(prefix + tr(prompts.SCREEN_OVER) + tr(over), len(prefix))
     if shell.between is not None:
         return Screen(prefix + say.between_hands(shell.between), len(prefix))

@@ -20,7 +20,7 @@ SOUND_ACTIONS, sound_action = registry()
 @sound_action("sound")
 def sound(shell: Shell) -> None:
     """Sound cues on or off."""
-    player = shell.sound
+    player = shell.chair.sound
     if player is None:
         shell.answer(words.NO_SOUND_HERE)
         return
@@ -45,7 +45,7 @@ def volume_up(shell: Shell) -> None:
 
 
 def _step(shell: Shell, steps: int) -> None:
-    player = shell.sound
+    player = shell.chair.sound
     if player is None:
         shell.answer(words.NO_SOUND_HERE)
         return

@@ -20,11 +20,10 @@ from spades_voice.table import Resumable
 
 def start(shell: Shell) -> None:
     """Greet, report keymap problems and notices, offer a saved match, then play."""
-    if shell.started:
+    if not shell.first_start():
         return
-    shell.started = True
-    shell.cues.sync(shell.table.view())  # a rejoined table may be mid-hand
-    shell.cues.settle()
+    shell.chair.cues.sync(shell.table.view())  # a rejoined table may be mid-hand
+    shell.chair.cues.settle()
     if not shell.greeted:
         shell.answer(texts.GREETING)
     # The store's notices first: a match result never heard comes before anything.
@@ -60,7 +59,7 @@ def _recall(shell: Shell, match: Match, kept: History | None) -> None:
     what the save kept beyond them (notices, turns, moves taken back) in their places,
     so G reads the match as before the quit and the save-history key writes it all.
     Kept, not said. A save without ``kept`` (an older one) gets the table lines alone."""
-    cast, narrator = shell.cast, shell.narrator
+    cast, narrator = shell.chair.cast, shell.narrator
     events = told(match)
     said = len(events) if kept is None else kept.told
     notes = kept.notes if kept is not None else ()
@@ -69,7 +68,7 @@ def _recall(shell: Shell, match: Match, kept: History | None) -> None:
         while waiting < len(notes) and notes[waiting].at <= number:
             narrator.recall(notes[waiting].text, notes[waiting].kind)
             waiting += 1
-        kind = event_kind(event, shell.table.seat)
+        kind = event_kind(event, shell.chair.seat)
         voice = narrator.voices[kind if kind is not None else EventKind.CARDS]
         for text in lines_for(event, cast, voice, shell.keymap, None):
             narrator.recall(as_line(text).text, kind, number)  # read back: no look
@@ -96,7 +95,7 @@ def _resume(shell: Shell, table: Resumable, saved: Match) -> None:
     view = shell.table.view()
     if shell.hold_between_hands and view.outcomes and not view.bids and view.winner is None:
         # Saved between hands: it resumes there, and N deals the next hand.
-        shell.between = view.outcomes[-1]
+        shell.hold(view.outcomes[-1])
         shell.pump()
         shell.tell(texts.NEXT_HAND)
         return

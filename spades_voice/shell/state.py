@@ -4,7 +4,8 @@ narrates, put together from small parts.
 ``Shell`` decides when to speak; it talks only to a ``Table`` and a ``Speaker`` and
 takes every word from ``narration``. Its parts each keep one thing: ``focus`` (the hand
 and the bid list, and what of them was heard), ``narrator`` (answers, events, the
-history), ``driver`` (the pace and when the computers may move). Start-up (the saved
+history), ``driver`` (the pace and when the computers may move), ``chair`` (who is
+"you", and where the sounds are placed from), ``way_out`` (leaving). Start-up (the saved
 match, the data folder in use) is ``startup``; what each key does lives with its mode
 (``table_mode``, ``list_mode``, ``confirm_mode``), and ``screen`` draws the one line.
 
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import InitVar, dataclass, field
 from typing import assert_never
 
-from spades_voice.narration import Cast, event_kind, prompts, resumed, texts
+from spades_voice.narration import event_kind, prompts, resumed, texts
 from spades_voice.narration.lines import Line
 from spades_voice.options import EventKind, Pace
 from spades_voice.rules import (
@@ -31,6 +32,7 @@ from spades_voice.rules import (
     SeatView,
     Trick,
 )
+from spades_voice.shell.chair import Chair
 from spades_voice.shell.driver import Driver
 from spades_voice.shell.focus import Focus, blind_open
 from spades_voice.shell.keymap import Keymap
@@ -43,8 +45,8 @@ from spades_voice.shell.overlays import Mode as Mode
 from spades_voice.shell.overlays import Overlays
 from spades_voice.shell.sight import Sight
 from spades_voice.shell.voices import lines_for
+from spades_voice.shell.way_out import WayOut
 from spades_voice.sound import SoundPlayer
-from spades_voice.sound.table_cues import CuePlayer
 from spades_voice.speech import Speaker
 from spades_voice.store.base import ShellHooks
 from spades_voice.store.settings import Settings
@@ -75,19 +77,17 @@ class Shell:
     keymap: Keymap
     pace: InitVar[Pace] = Pace.RELAXED
     #: Cards and tricks said briefly (the verbosity key); applied to the voices at start.
-    brief: bool = True
+    brief: InitVar[bool] = True
     hold_between_hands: bool = True
     #: The greeting was already spoken (``spades-voice`` says it before loading the rest).
     greeted: bool = False
     #: Saved choices to start from where the hooks keep none (a shared table's guest).
     start_settings: Settings | None = None
-    #: Called when the player confirms quitting (the app exits).
-    on_quit: Callable[[], None] = lambda: None
     #: Sound cues (None: the game has no sound at all, as in most shell tests).
-    sound: SoundPlayer | None = None
+    sound: InitVar[SoundPlayer | None] = None
 
-    cast: Cast = field(init=False)
-    cues: CuePlayer = field(init=False)
+    #: Who is "you" at the table and where the sounds are placed from.
+    chair: Chair = field(init=False)
     narrator: Narrator = field(init=False)
     #: What the player has seen of their cards (a look closes blind nil).
     sight: Sight = field(init=False)
@@ -101,18 +101,16 @@ class Shell:
     over: bool = False
     pending: list[Event] = field(default_factory=list)
     hand_tricks: list[Trick] = field(default_factory=list)
-    quitting: bool = False
-    started: bool = False
+    #: Whether the player is leaving, and what leaving does.
+    way_out: WayOut = field(default_factory=WayOut)
+    _started: bool = False
     _clock: bool | None = None
 
-    def __post_init__(self, pace: Pace) -> None:
-        self.cast = Cast(self.table.seat, self.table.names(), self.table.view().watching)
-        self.cues = CuePlayer(self.table.seat, self.sound)
+    def __post_init__(self, pace: Pace, brief: bool, sound: SoundPlayer | None) -> None:
+        self.chair = Chair(self.table, sound)
         # A table joined mid-hand tells no deal: the hand in play is the one told.
         self.sight = Sight(self.table, self.hooks, told=self.table.view().hand_number)
-        self.narrator = Narrator(
-            self.speaker, on_shown=self.sight.saw, in_breaths=lambda: self.brief
-        )
+        self.narrator = Narrator(self.speaker, on_shown=self.sight.saw, brief=brief)
         self.driver = Driver(pace)
         voices = self.narrator.voices
         settings = self.hooks.settings or self.start_settings
@@ -120,7 +118,7 @@ class Shell:
             voices.update(settings.voices)
             self.focus = Focus(order=settings.hand_order)
             self.only.choose(settings.only_card)
-        if not self.brief:
+        if not brief:
             self.narrator.cards_briefly(False)
 
     @property
@@ -160,17 +158,22 @@ class Shell:
         """What the store and the sound player have to say, as events."""
         for text in self.hooks.notices():
             self.tell(text)
-        for text in self.cues.notices():
+        for text in self.chair.cues.notices():
             self.tell(text)
 
     # ---- the match ------------------------------------------------------------------
 
+    def first_start(self) -> bool:
+        """Whether the shell starts now for the first time (start-up runs once)."""
+        first, self._started = not self._started, True
+        return first
+
     def goodbye(self) -> None:
         """Leave the game: the clock stops, "Goodbye." is said, and the app exits."""
-        self.quitting = True
+        self.way_out.stop()
         self.clock_update()
         self.answer(prompts.GOODBYE)
-        self.on_quit()
+        self.way_out.leave()
 
     def reset_match(self) -> None:
         """Another match is at the table: its history, hand and cues start here."""
@@ -179,7 +182,7 @@ class Shell:
         self.over = False
         self.pending.clear()
         self.hand_tricks.clear()
-        self.cues.sync(self.table.view())
+        self.chair.cues.sync(self.table.view())
 
     def new_match(self, *, abandoned: bool) -> None:
         """Start a new match; ``abandoned``: the one it replaces was left unfinished."""
@@ -196,8 +199,10 @@ class Shell:
 
     def pump(self) -> None:
         """Speak every event waiting at the table, in order (held back between hands)."""
-        _take_chair(self)
+        seated = not self.table.view().watching  # read first: its events came before it
         events = self.table.drain()
+        if seated and not any(isinstance(event, HandDealt) for event in events):
+            self.chair.sit()  # seated mid-hand by the host, not by a deal: from now on
         if not events:
             return
         decided = False
@@ -228,6 +233,11 @@ class Shell:
         self._play_only_card()
         self.advance()
 
+    def hold(self, outcome: HandOutcome) -> None:
+        """The hand ended with ``outcome``: where hands are held, the next waits for N."""
+        if self.hold_between_hands:
+            self.between = outcome
+
     def reopened(self) -> None:
         """Undo or restart took back the hand that had just ended: its result no longer
         stands, and what was held back for the next hand goes (that hand is dealt again
@@ -245,6 +255,9 @@ class Shell:
                 self.hand_tricks.append(event.trick)
                 self._say(event)
             case HandDealt():
+                # A watcher let in sits at the deal that brings its cards: what came
+                # before it is told as a watcher heard it, with names.
+                self.chair.sit()
                 self.sight.telling(event.number)
                 # A resumed hand's deal, said again: its tricks so far stay (L, K).
                 retold = self.narrator.deal_retold
@@ -258,12 +271,11 @@ class Shell:
                 self.sight.telling(self.table.view().hand_number)
                 self.hand_tricks[:] = list(self.table.view().tricks)
                 self.focus.hear(None)
-                self.cues.sync(self.table.view())
+                self.chair.cues.sync(self.table.view())
                 self._say(event)
             case HandScored():
                 self._say(event)
-                if self.hold_between_hands:
-                    self.between = event.outcome
+                self.hold(event.outcome)
             case MatchWon():
                 self._say(event)
                 self._match_won()
@@ -276,8 +288,8 @@ class Shell:
         """Tell ``event``'s lines as its kind's voice says (each is kept in the history),
         a game event's sound cue queued with them, in order."""
         if not isinstance(event, Notice | Chat):
-            self.cues.event(event, self.driver.pace)
-        kind = event_kind(event, self.table.seat)
+            self.chair.cues.event(event, self.driver.pace)
+        kind = event_kind(event, self.chair.seat)
         number = self.narrator.number(event)
         if kind is None and isinstance(event, CardPlayed) and self.only.played(event.card):
             self.narrator.tell(prompts.only_card(event.card), None, number)
@@ -291,13 +303,13 @@ class Shell:
             if not blind_open(view):  # the bid is due: with the value Enter places
                 instead = self.focus.bid_prompt(view)
         elif isinstance(event, HandDealt) and number is None and (view := self.view()).bids:
-            instead = resumed(view, self.cast)  # mid-hand: where it stands, no new deal
+            instead = resumed(view, self.chair.cast)  # mid-hand: where it stands, no new deal
         mine = self.view() if isinstance(event, Notice) else None
-        for line in lines_for(event, self.cast, voice, self.keymap, instead, mine):
+        for line in lines_for(event, self.chair.cast, voice, self.keymap, instead, mine):
             self.narrator.tell(line, kind, number)
 
     def _turn(self, event: TurnToAct) -> None:
-        if event.seat is not self.table.seat:
+        if event.seat is not self.chair.seat:
             return
         legal = self.table.view().legal_cards
         if self.only.turn(event.phase, legal, asking=self.question is not None):
@@ -327,14 +339,14 @@ class Shell:
         match = self.table.match
         if match is not None:
             self.hooks.match_finished(match, self.table.view())
-        self.tell(texts.over_prompt(self.cast.watching), EventKind.RESULTS)
+        self.tell(texts.over_prompt(self.chair.cast.watching), EventKind.RESULTS)
 
     # ---- the computers -------------------------------------------------------------
 
     @property
     def live(self) -> bool:
         """The table runs: not paused, not in a confirmation, help, rules or review."""
-        if self.driver.paused or self.quitting:
+        if self.driver.paused or self.way_out.quitting:
             return False
         shown = self.shown_list
         if isinstance(self.overlay, Draft):
@@ -404,14 +416,3 @@ class Shell:
         self.clock_update()
         self.answer(question)
 
-
-def _take_chair(shell: Shell) -> None:
-    """A watcher who took a seat is seated once the deal brings its cards: from then on
-    it is "you" at its seat, and its sounds are placed from there."""
-    watching = shell.table.view().watching
-    if watching != shell.cast.watching:
-        seat = shell.table.seat
-        shell.cast = Cast(seat, shell.table.names(), watching)
-        shell.cues = CuePlayer(seat, shell.sound)
-        if shell.sound is not None:
-            shell.sound.me = seat

@@ -84,10 +84,11 @@ def _standing(shell: Shell, text: str | Line) -> None:
 @action("bids")
 def bids(shell: Shell) -> None:
     """Who bid what, tricks each, what each team still needs, and nil status."""
+    cast, brief = shell.chair.cast, shell.narrator.brief
     if shell.between is not None:
-        _standing(shell, say.outcome_bids(shell.between, shell.cast, brief=shell.brief))
+        _standing(shell, say.outcome_bids(shell.between, cast, brief=brief))
         return
-    _standing(shell, say.bids_summary(shell.view(), shell.cast, brief=shell.brief))
+    _standing(shell, say.bids_summary(shell.view(), cast, brief=brief))
 
 
 @action("scores")
@@ -95,7 +96,7 @@ def scores(shell: Shell) -> None:
     """Scores and bags for each team, the target, and a warning at 7 bags or more."""
     shell.answer(
         say.scores_summary(
-            shell.view(), shell.cast, shell.hooks.elapsed_seconds(), after=shell.between
+            shell.view(), shell.chair.cast, shell.hooks.elapsed_seconds(), after=shell.between
         )
     )
 
@@ -104,7 +105,8 @@ def scores(shell: Shell) -> None:
 def trick(shell: Shell) -> None:
     """This trick so far and who is winning it."""
     if _hand_bound(shell):
-        _standing(shell, say.trick_summary(shell.view(), shell.cast, brief=shell.brief))
+        brief = shell.narrator.brief
+        _standing(shell, say.trick_summary(shell.view(), shell.chair.cast, brief=brief))
 
 
 @action("count")
@@ -117,7 +119,7 @@ def count(shell: Shell) -> None:
 @action("seats")
 def seats(shell: Shell) -> None:
     """Who sits where, and the partnerships."""
-    shell.answer(say.seats_summary(shell.view(), shell.cast, brief=shell.brief))
+    shell.answer(say.seats_summary(shell.view(), shell.chair.cast, brief=shell.narrator.brief))
 
 
 @action("people")
@@ -134,7 +136,7 @@ def seat_waiting(shell: Shell) -> None:
     """At a shared table you host: seat now whoever joined mid-hand, instead of at the
     next deal, or answer a watcher who asks to play. Watching: ask to play."""
     table = shell.table
-    if shell.cast.watching:
+    if shell.chair.cast.watching:
         _take_seat(shell)
         return
     people = table.people()
@@ -194,7 +196,8 @@ def _take_seat(shell: Shell) -> None:
 def since_my_turn(shell: Shell) -> None:
     """Every play since your last card, in order."""
     if _hand_bound(shell):
-        shell.answer(say.since_last_turn(shell.view(), shell.cast, brief=shell.brief))
+        brief = shell.narrator.brief
+        shell.answer(say.since_last_turn(shell.view(), shell.chair.cast, brief=brief))
 
 
 @action("what_we_need")
@@ -202,13 +205,14 @@ def what_we_need(shell: Shell) -> None:
     """Tricks your team still needs, nils alive or failed, and whether the opponents can
     still be set."""
     if _hand_bound(shell):
-        shell.answer(say.what_we_need(shell.view(), shell.cast))
+        shell.answer(say.what_we_need(shell.view(), shell.chair.cast))
 
 
 @action("last_trick")
 def last_trick(shell: Shell) -> None:
     """The last completed trick."""
-    shell.answer(say.last_trick_summary(tuple(shell.hand_tricks), shell.cast, brief=shell.brief))
+    tricks = tuple(shell.hand_tricks)
+    shell.answer(say.last_trick_summary(tricks, shell.chair.cast, brief=shell.narrator.brief))
 
 
 @action("review")
@@ -328,7 +332,7 @@ def _submit(shell: Shell, decision: Decision) -> None:
     try:
         shell.table.submit(decision)
     except IllegalAction as exc:
-        shell.cues.cue(Cue.REFUSED, shell.driver.pace, at_once=True)
+        shell.chair.cues.cue(Cue.REFUSED, shell.driver.pace, at_once=True)
         shell.answer(say_reason(exc.reason))
         return
     shell.pump()
@@ -434,8 +438,8 @@ def repeat(shell: Shell) -> None:
 def silence(shell: Shell) -> None:
     """Stop speaking, and any sound playing."""
     shell.speaker.silence()
-    if shell.sound is not None:
-        shell.sound.silence()
+    if shell.chair.sound is not None:
+        shell.chair.sound.silence()
 
 
 @action("pause")

@@ -101,6 +101,10 @@ class SoundPlayer:
     def volume(self) -> int:
         return self._volume
 
+    def notify_with(self, on_notice: Callable[[], None]) -> None:
+        """``on_notice`` is called (from the player's thread) when a notice waits."""
+        self.on_notice = on_notice
+
     def start(self) -> None:
         """Open the device and render the cues on the player's own thread.
 

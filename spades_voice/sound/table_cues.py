@@ -86,11 +86,14 @@ class TableCues:
 
 class CuePlayer:
     """The shell's sound: each event's cues played through ``player`` (None: a game
-    without sound), spaced for the pace. Never waits (see ``SoundPlayer.play``)."""
+    without sound), spaced for the pace and placed around ``me`` (the player's seat is
+    the player's place). Never waits (see ``SoundPlayer.play``)."""
 
     def __init__(self, me: Seat, player: SoundPlayer | None) -> None:
         self.table = TableCues(me)
         self.player = player
+        if player is not None:
+            player.me = me
 
     def sync(self, view: SeatView) -> None:
         self.table.sync(view)

@@ -16,7 +16,7 @@ from guest_helpers import GuestPage, guest_server, url_of
 
 from spades_voice.narration.reasons import say_reason
 from spades_voice.net.seats.remote_table import RemoteTable
-from spades_voice.rules import Ruleset
+from spades_voice.rules import Ruleset, Seat
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))
 from net_helpers import play_until, wait_for
@@ -118,6 +118,44 @@ def test_a_page_watchers_j_asks_the_host_and_at_the_next_deal_it_plays() -> None
             assert any(x.name == "Wes" and x.person for x in ann.people())
         finally:
             stop.set()
+            page.close()
+            ann.close()
+            bo.close()
+
+
+def test_a_page_watcher_let_in_mid_hand_hears_that_hand_with_names_and_the_next_as_you() -> None:
+    """Let in mid-hand, the page hears the end of the hand a computer plays for its seat
+    as a watcher does (names, nobody "you"); from the deal of hand 2 its cards and its
+    turn are its own."""
+    with guest_server(computer_delay=0.0) as server:
+        url = url_of(server)
+        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=500))
+        bo = RemoteTable.join(url, ann.code, "Bo")
+        page = GuestPage(server, type="watch", table=ann.code, name="Wes")
+        heard: list[str] = []
+        try:
+            wait_for(lambda: "Wes is watching." in told(ann))
+            ann.start()
+            page.until(lambda p: p.state.get("alone", {}).get("mode") == "table")
+            page.send(type="press", key="j")
+            wait_for(lambda: heard.extend(told(ann)) or "Wes asks to play." in heard)
+            ann.let_in("Wes")
+            sits = r"You sit (West|East) from the next deal\. Until then (\w+) plays this hand\."
+            page.until(lambda p: any(re.fullmatch(sits, t) for _, t in p.said))
+            let_in = next(i for i, (_, t) in enumerate(page.said) if re.fullmatch(sits, t))
+            found = re.fullmatch(sits, page.said[let_in][1])
+            assert found is not None
+            seat, computer = Seat[found.group(1)[0]], found.group(2)
+            play_until([ann, bo], lambda: ann.view().hand_number >= 2, 120)
+            page.until(lambda p: any(t.startswith("Hand 2. ") for _, t in p.said), 60)
+            dealt = next(i for i, (_, t) in enumerate(page.said) if t.startswith("Hand 2. "))
+            before = "\n".join(t for _, t in page.said[let_in + 1:dealt])
+            assert "Score: " in before and computer in before, before
+            assert not re.search(r"\b[Yy]ou(r)?\b", before), before
+            play_until([ann, bo], lambda: ann.view().to_act is seat, 60)
+            page.until(lambda p: len(p.state.get("hand") or []) == 13 and p.state["bidding"])
+            page.until(lambda p: any(t.startswith("Your bid.") for _, t in p.said[dealt:]))
+        finally:
             page.close()
             ann.close()
             bo.close()

@@ -50,7 +50,7 @@ def test_the_hand_as_dealt_is_heard_in_parts_then_the_rest() -> None:
         assert h.said("h") == parts[0]
         # Full verbosity (the player chose detail) says the whole answer at once.
         h.press("v")
-        assert not shell.brief
+        assert not shell.narrator.brief
         assert h.said("h") == said
 
 
@@ -80,7 +80,7 @@ def test_plays_since_your_card_are_heard_in_parts() -> None:
             if h.table.view().tricks and h.table.view().my_turn:
                 first = h.said("m")
                 if first.endswith(" M for more."):
-                    whole = text_of(say.since_last_turn(h.table.view(), shell.cast))
+                    whole = text_of(say.since_last_turn(h.table.view(), shell.chair.cast))
                     parts = [first, *_parts(h, "m", " M for more.")]
                     assert all(len(p.split()) <= BREATH for p in parts), parts
                     assert _whole(parts, " M for more.") == whole

@@ -7,7 +7,7 @@ the host let it in, while it waits for the next deal. Meanwhile its views are th
 one marked ``watching`` (never its turn: the shell reads it there and answers the keys
 that act with why not), its names have no "You", and what only a seat may do is refused
 with the reason, without asking the table. From that deal on it is a seat like any
-other (the shell's ``_take_chair`` seats it).
+other (the shell's ``Chair.sit`` seats it).
 """
 
 from __future__ import annotations
