@@ -3,9 +3,11 @@ against a real server on 127.0.0.1 where two people and two computers play a han
 
 from __future__ import annotations
 
+import contextlib
 import re
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import pexpect
@@ -139,74 +141,66 @@ def test_a_watcher_asks_and_takes_a_computers_seat_from_the_next_deal(tmp_path: 
             bo.close()
 
 
+@contextlib.contextmanager
+def _let_in_mid_hand(tmp_path: Path) -> Iterator[tuple[RemoteTable, RemoteTable, pexpect.spawn]]:
+    """Ann and Bo at a table to 500 with two computers; a terminal watcher, Wes, asks to
+    play with J in hand 1 and Ann lets him in: (ann, bo, wes) as the answer is said."""
+    with server() as address:
+        url = f"ws://{address}"
+        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=500))
+        bo = RemoteTable.join(url, ann.code, "Bo")
+        try:
+            with command(tmp_path, "watch", ann.code, "--server", address,
+                         "--name", "Wes") as wes:
+                wes.expect(r"You are watching\.")
+                ann.start()
+                wes.expect(r"Hand 1\.")
+                wes.send("j")
+                heard: list[str] = []
+                wait_for(lambda: heard.extend(_heard(ann)) or "Wes asks to play." in heard)
+                ann.let_in("Wes")
+                yield ann, bo, wes
+        finally:
+            ann.close()
+            bo.close()
+
+
 def test_a_watcher_let_in_mid_hand_hears_that_hand_as_a_watcher_and_the_next_as_its_seat(
     tmp_path: Path,
 ) -> None:
     """Let in mid-hand, the watcher sits from the next deal: the rest of the hand, which a
     computer plays for that seat, is told with names (nobody is "you"); from the deal of
     hand 2 on, the seat's cards and turn are its own ("you")."""
-    with server() as address:
-        url = f"ws://{address}"
-        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=500))
-        bo = RemoteTable.join(url, ann.code, "Bo")
-        try:
-            with command(tmp_path, "watch", ann.code, "--server", address,
-                         "--name", "Wes") as wes:
-                wes.expect(r"You are watching\.")
-                ann.start()
-                wes.expect(r"Hand 1\.")
-                wes.send("j")
-                heard: list[str] = []
-                wait_for(lambda: heard.extend(_heard(ann)) or "Wes asks to play." in heard)
-                ann.let_in("Wes")
-                wes.expect(r"You sit (West|East) from the next deal\. Until then (\w+) plays "
-                           r"this hand\.")
-                seat, computer = Seat[wes.match.group(1)[0]], wes.match.group(2)
-                play_until([ann, bo], lambda: ann.view().hand_number >= 2, 120)
-                wes.expect(r"Hand 2\.", timeout=60)
-                before = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", wes.before)
-                # The end of hand 1 as a watcher hears it: the result by names (the
-                # computer's among them), nobody "you".
-                assert "Score: " in before and computer in before, before[-600:]
-                assert not re.search(r"\b[Yy]ou(r)?\b", before), before[-600:]
-                # From the deal on: the seat's own turn and hand.
-                play_until([ann, bo], lambda: ann.view().to_act is seat, 60)
-                wes.expect(r"Your bid\.", timeout=60)
-                wes.send("h")
-                wes.expect(r"(Spades|Hearts|Diamonds|Clubs)\b.*\d+ spades?|no spades",
-                           timeout=20)
-        finally:
-            ann.close()
-            bo.close()
+    with _let_in_mid_hand(tmp_path) as (ann, bo, wes):
+        wes.expect(r"You sit (West|East) from the next deal\. Until then (\w+) plays "
+                   r"this hand\.")
+        seat, computer = Seat[wes.match.group(1)[0]], wes.match.group(2)
+        play_until([ann, bo], lambda: ann.view().hand_number >= 2, 120)
+        wes.expect(r"Hand 2\.", timeout=60)
+        before = re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", wes.before)
+        # The end of hand 1 as a watcher hears it: the result by names (the
+        # computer's among them), nobody "you".
+        assert "Score: " in before and computer in before, before[-600:]
+        assert not re.search(r"\b[Yy]ou(r)?\b", before), before[-600:]
+        # From the deal on: the seat's own turn and hand.
+        play_until([ann, bo], lambda: ann.view().to_act is seat, 60)
+        wes.expect(r"Your bid\.", timeout=60)
+        wes.send("h")
+        wes.expect(r"(Spades|Hearts|Diamonds|Clubs)\b.*\d+ spades?|no spades",
+                   timeout=20)
 
 
 def test_a_watcher_the_host_seats_at_once_plays_the_hand_from_then(tmp_path: Path) -> None:
     """Let in mid-hand, then seated at once by the host's J: no deal comes, and the seat
     is "you" from then on (its hand, its keys)."""
-    with server() as address:
-        url = f"ws://{address}"
-        ann = RemoteTable.create(url, "Ann", rules=Ruleset(target=500))
-        bo = RemoteTable.join(url, ann.code, "Bo")
-        try:
-            with command(tmp_path, "watch", ann.code, "--server", address,
-                         "--name", "Wes") as wes:
-                wes.expect(r"You are watching\.")
-                ann.start()
-                wes.expect(r"Hand 1\.")
-                wes.send("j")
-                heard: list[str] = []
-                wait_for(lambda: heard.extend(_heard(ann)) or "Wes asks to play." in heard)
-                ann.let_in("Wes")
-                wes.expect(r"You sit (West|East) from the next deal\.")
-                ann.admit(Seat[wes.match.group(1)[0]])
-                wes.expect(r"The host seated you\. You play (West|East) from now\.")
-                wes.send("h")
-                wes.expect(r"(Spades|Hearts|Diamonds|Clubs)\b.*\d+ spades?|no spades|"
-                           r"You are watching: there is no hand to show\.", timeout=20)
-                assert not wes.after.startswith("You are watching"), wes.after
-        finally:
-            ann.close()
-            bo.close()
+    with _let_in_mid_hand(tmp_path) as (ann, _, wes):
+        wes.expect(r"You sit (West|East) from the next deal\.")
+        ann.admit(Seat[wes.match.group(1)[0]])
+        wes.expect(r"The host seated you\. You play (West|East) from now\.")
+        wes.send("h")
+        wes.expect(r"(Spades|Hearts|Diamonds|Clubs)\b.*\d+ spades?|no spades|"
+                   r"You are watching: there is no hand to show\.", timeout=20)
+        assert not wes.after.startswith("You are watching"), wes.after
 
 
 def test_a_watcher_arriving_mid_hand_hears_where_the_hand_stands(tmp_path: Path) -> None:
