@@ -15,14 +15,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from spades_voice.narration.refusals import Refusal
-from spades_voice.net.seats.client import TableClient
-from spades_voice.rules import IllegalAction, Reason, Seat, SeatView
+from spades_voice.net.seats.client_seat import ClientSeat
+from spades_voice.rules import Decision, IllegalAction, Reason, Seat, SeatView
 
 
-class Listening:
-    """A watcher's table that may become a seat (mixed in before the seat's own class)."""
-
-    client: TableClient
+class Listening(ClientSeat):
+    """A watcher's table that may become a seat (mixed in before the seat's own class,
+    which gives ``intent``)."""
 
     @property  # the seat it takes, once it takes one
     def seat(self) -> Seat:
@@ -52,3 +51,23 @@ class Listening:
         """Raises IllegalAction while listening: only a seat may do that."""
         if self.listening:
             raise IllegalAction(Reason(Refusal.WATCHERS_DO_NOT_PLAY))
+
+    def view(self) -> SeatView:
+        return self.heard(super().view())
+
+    def take_seat(self) -> None:
+        """Ask the host for a seat a computer holds (raises IllegalAction with the reason:
+        the table is full); the table says that the host decides, then the answer."""
+        self.intent({"type": "sit"})
+
+    def submit(self, decision: Decision) -> None:
+        self.only_seated()
+        super().submit(decision)
+
+    def new_match(self) -> None:
+        self.only_seated()
+        super().new_match()
+
+    def admit(self, seat: Seat) -> None:
+        self.only_seated()
+        super().admit(seat)

@@ -20,23 +20,20 @@ from spades_voice.ai.calibrate import measure
 from spades_voice.ai.hints import hint_rng
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net.seats.client import JoinRefused, TableClient
-from spades_voice.net.wire import codec, reasons
-from spades_voice.net.wire import protocol as p
+from spades_voice.net.seats.client_seat import ClientSeat
+from spades_voice.net.wire import reasons
 from spades_voice.net.wire.hellos import hello_create, hello_join, hello_join_any, hello_rejoin
 from spades_voice.rules import (
-    Decision,
     IllegalAction,
-    Match,
     Reason,
     Ruleset,
     Seat,
-    SeatView,
 )
-from spades_voice.table import Event, LetsIn, Notice, Person, SharedSeat, Table
+from spades_voice.table import LetsIn, Notice, SharedSeat, Table
 
 log = logging.getLogger(__name__)
 
-class RemoteTable:
+class RemoteTable(ClientSeat):
     """A seat at a shared table, offering the ``Table`` protocol (see table.py).
 
     The connection runs on its own thread and event loop, so the shell's loop never waits
@@ -183,7 +180,7 @@ class RemoteTable:
         elif loop is None:
             listener()
 
-    def _call(self, message: dict[str, Any]) -> None:
+    def intent(self, message: dict[str, Any]) -> None:
         """Send an intent and wait for its answer; raises IllegalAction when refused."""
         if threading.current_thread() is self._thread:
             raise RuntimeError("RemoteTable requests cannot be made from its own thread.")
@@ -200,31 +197,6 @@ class RemoteTable:
         asyncio.run_coroutine_threadsafe(self.client.send(message), self._loop)
 
     # ---- the Table protocol ----------------------------------------------------------
-
-    def names(self) -> dict[Seat, str]:
-        with self.client.lock:
-            people = list(self.client.people)
-        return {x.seat: "You" if x.you else x.name for x in people}
-
-    def view(self) -> SeatView:
-        view = self.client.view
-        return view if view is not None else codec.lobby_view(self.seat, self.client.rules)
-
-    def submit(self, decision: Decision) -> None:
-        """Bid or play; raises IllegalAction with the server's spoken reason.
-
-        When this returns, ``view()`` and ``drain()`` already hold the decision's effects:
-        the server sends the update before its answer, on the same connection.
-        """
-        self._call(p.decision_to_json(decision))
-
-    @property
-    def match(self) -> Match | None:
-        """None: a seat at a shared table never holds the other hands, so no record."""
-        return None
-
-    def drain(self) -> list[Event]:
-        return self.client.drain()
 
     def set_listener(self, callback: Callable[[], None] | None) -> None:
         """``callback`` runs whenever events wait in ``drain``: on the event loop that was
@@ -251,45 +223,7 @@ class RemoteTable:
             self._send({"type": "reveal"})
             return
         with contextlib.suppress(IllegalAction):
-            self._call({"type": "reveal"})
-
-    def new_match(self) -> None:
-        """Start a new match (the host, or anyone while the host is away)."""
-        self._call({"type": "new_match"})
-
-    def say(self, text: str) -> None:
-        """A chat line for everyone at the table; the server cleans and limits it."""
-        self._call({"type": "say", "text": text})
-
-    def mute(self, name: str, on: bool) -> None:
-        """The host stops or allows the chat of the person called ``name``."""
-        self._call({"type": "mute", "name": name, "muted": on})
-
-    def watchers(self) -> list[str]:
-        """The names of the people watching the table without a seat."""
-        with self.client.lock:
-            return list(self.client.watchers)
-
-    def set_watching(self, allowed: bool | None = None, chat: bool | None = None) -> None:
-        """The host lets people watch (``allowed``) and watchers chat (``chat``); None
-        leaves that choice as it is."""
-        self._call({"type": "watchers", "allowed": allowed, "chat": chat})
-
-    def asking(self) -> list[str]:
-        """The watchers who asked to play, waiting for the host's answer."""
-        with self.client.lock:
-            return list(self.client.asking)
-
-    def let_in(self, name: str, yes: bool = True) -> None:
-        """The host's answer to the watcher called ``name`` who asked to play."""
-        self._call({"type": "let_in", "name": name, "yes": yes})
-
-    # ---- shared-table extras -------------------------------------------------------
-
-    def people(self) -> list[Person]:
-        """Who sits at each seat, S W N E: name, person or computer, connected, host."""
-        with self.client.lock:
-            return list(self.client.people)
+            self.intent({"type": "reveal"})
 
     @property
     def code(self) -> str:
@@ -314,11 +248,6 @@ class RemoteTable:
         """Whether this seat is played by the computer until the next deal."""
         return self.client.waiting
 
-    def admit(self, seat: Seat) -> None:
-        """Let the person waiting for ``seat`` sit down now, mid-hand (host only): they
-        see the cards that seat holds."""
-        self._call({"type": "admit", "seat": seat.value})
-
     @property
     def started(self) -> bool:
         return self.client.started
@@ -335,13 +264,9 @@ class RemoteTable:
     def wait_started(self, timeout: float | None = None) -> bool:
         return self._started.wait(timeout)
 
-    def start(self) -> None:
-        """Deal the first hand (host only). Empty seats are played by the computer."""
-        self._call({"type": "start"})
-
     def set_timers(self, bid: float | None, play: float | None) -> None:
         """Seconds to bid and to play (None: no limit); host only."""
-        self._call({"type": "timers", "timers": {"bid": bid, "play": play}})
+        self.intent({"type": "timers", "timers": {"bid": bid, "play": play}})
 
     @property
     def frames(self) -> list[str]:

@@ -28,12 +28,12 @@ from spades_voice.ai import Hint, hint
 from spades_voice.ai.hints import hint_rng
 from spades_voice.narration.refusals import Refusal
 from spades_voice.net.seats.client import TableClient
+from spades_voice.net.seats.client_seat import ClientSeat
 from spades_voice.net.seats.listening import Listening
 from spades_voice.net.table.broadcast import Member
-from spades_voice.net.wire import codec, reasons
-from spades_voice.net.wire import protocol as p
-from spades_voice.rules import Decision, IllegalAction, Match, Reason, Seat, SeatView
-from spades_voice.table import Event, LetsIn, Person, Seatable, SharedSeat, Table
+from spades_voice.net.wire import reasons
+from spades_voice.rules import IllegalAction, Reason, Seat
+from spades_voice.table import LetsIn, Seatable, SharedSeat, Table
 
 #: Applies one intent message to the seat's table; the reply (None: answered by an update).
 Ask = Callable[[dict[str, Any]], dict[str, Any] | None]
@@ -116,7 +116,7 @@ class SeatSocket:
         self._closed(code, reason)
 
 
-class SeatTable:
+class SeatTable(ClientSeat):
     """One seat at a shared table of this server, offering the ``Table`` protocol (see
     table.py) and ``SharedSeat`` to a shell in the same process."""
 
@@ -148,25 +148,6 @@ class SeatTable:
 
     # ---- the Table protocol ----------------------------------------------------------
 
-    def names(self) -> dict[Seat, str]:
-        return {x.seat: "You" if x.you else x.name for x in self.client.people}
-
-    def view(self) -> SeatView:
-        view = self.client.view
-        return view if view is not None else codec.lobby_view(self.seat, self.client.rules)
-
-    def submit(self, decision: Decision) -> None:
-        """Bid or play; raises IllegalAction with the server's spoken reason."""
-        self.intent(p.decision_to_json(decision))
-
-    @property
-    def match(self) -> Match | None:
-        """None: a seat at a shared table never holds the other hands, so no record."""
-        return None
-
-    def drain(self) -> list[Event]:
-        return self.client.drain()
-
     def set_listener(self, callback: Callable[[], None] | None) -> None:
         """``callback`` runs (soon, on this loop, in the caller's context) whenever events
         wait in ``drain``."""
@@ -183,56 +164,11 @@ class SeatTable:
         with contextlib.suppress(IllegalAction):  # nothing held back: nothing to look at
             self.intent({"type": "reveal"})
 
-    def new_match(self) -> None:
-        self.intent({"type": "new_match"})
-
-    def people(self) -> list[Person]:
-        return list(self.client.people)
-
-    # ---- SharedSeat ------------------------------------------------------------------
-
-    def say(self, text: str) -> None:
-        self.intent({"type": "say", "text": text})
-
-    def mute(self, name: str, on: bool) -> None:
-        self.intent({"type": "mute", "name": name, "muted": on})
-
-    def admit(self, seat: Seat) -> None:
-        self.intent({"type": "admit", "seat": seat.value})
-
-    def watchers(self) -> list[str]:
-        return list(self.client.watchers)
-
-    def set_watching(self, allowed: bool | None = None, chat: bool | None = None) -> None:
-        self.intent({"type": "watchers", "allowed": allowed, "chat": chat})
-
-    def asking(self) -> list[str]:
-        return list(self.client.asking)
-
-    def let_in(self, name: str, yes: bool = True) -> None:
-        self.intent({"type": "let_in", "name": name, "yes": yes})
-
-    def start(self) -> None:
-        """Deal the first hand (host only)."""
-        self.intent({"type": "start"})
-
 
 class WatchSeatTable(Listening, SeatTable):
     """A page's watcher in the server's own process: as ``watch_table.WatchTable`` is for
     the terminal, it listens as ``listening.Listening`` says until a seat it asked for
     (J) brings its cards; its intents take the seat's own path (``intent``)."""
-
-    def view(self) -> SeatView:
-        return self.heard(super().view())
-
-    def take_seat(self) -> None:
-        """Ask the host for a seat a computer holds (raises IllegalAction with the reason:
-        the table is full); the table says that the host decides, then the answer."""
-        self.intent({"type": "sit"})
-
-    def submit(self, decision: Decision) -> None:
-        self.only_seated()
-        super().submit(decision)
 
     def hint(self) -> Hint:
         self.only_seated()
@@ -242,14 +178,6 @@ class WatchSeatTable(Listening, SeatTable):
         """Nothing to look at while listening: a watcher is never sent a hand."""
         if not self.listening:
             super().reveal()
-
-    def new_match(self) -> None:
-        self.only_seated()
-        super().new_match()
-
-    def admit(self, seat: Seat) -> None:
-        self.only_seated()
-        super().admit(seat)
 
 
 if TYPE_CHECKING:

@@ -13,7 +13,6 @@ from spades_voice.ai import Hint
 from spades_voice.net.seats.listening import Listening
 from spades_voice.net.seats.remote_table import RemoteTable
 from spades_voice.net.wire.hellos import hello_watch
-from spades_voice.rules import Decision, Seat, SeatView
 from spades_voice.table import LetsIn, Seatable, SharedSeat, Table
 
 
@@ -31,18 +30,6 @@ class WatchTable(Listening, RemoteTable):
         """Listen to the busiest public table being played."""
         return cls(url, hello_watch(None, name), **options)
 
-    def view(self) -> SeatView:
-        return self.heard(super().view())
-
-    def take_seat(self) -> None:
-        """Ask the host for a seat a computer holds (raises IllegalAction with the reason:
-        the table is full); the table says that the host decides, then the answer."""
-        self._call({"type": "sit"})
-
-    def submit(self, decision: Decision) -> None:
-        self.only_seated()
-        super().submit(decision)
-
     def hint(self) -> Hint:
         self.only_seated()
         return super().hint()
@@ -51,14 +38,6 @@ class WatchTable(Listening, RemoteTable):
         """Nothing to look at while listening: a watcher is never sent a hand."""
         if not self.listening:
             super().reveal()
-
-    def new_match(self) -> None:
-        self.only_seated()
-        super().new_match()
-
-    def admit(self, seat: Seat) -> None:
-        self.only_seated()
-        super().admit(seat)
 
 
 if TYPE_CHECKING:
